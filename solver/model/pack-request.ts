@@ -1,0 +1,111 @@
+/**
+ * Wire shapes of the PackRequest (spec: "Resources and their fields" → PackRequest, Vehicle,
+ * Rect, Item, Group, Options). Lengths in cm, weights in kg. These are the shapes after JSON
+ * Schema validation (api/pack-request/schema.ts); defaults are applied in solver/model/resolve.ts.
+ */
+
+/** Vehicle types of the spec's Vehicle.type. */
+export const VEHICLE_TYPES = ['truck', 'trailer', 'flatbed', 'container', 'pallet', 'aircraft', 'ship'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+
+/** Item shapes of the spec's Item.shape. `cylinder` and `drum` use radius + height. */
+export const ITEM_SHAPES = ['box', 'cylinder', 'pallet', 'bag', 'drum'] as const;
+export type ItemShape = (typeof ITEM_SHAPES)[number];
+
+export const ROTATIONS = ['all', 'upright', 'fixed'] as const;
+export type RotationRule = (typeof ROTATIONS)[number];
+
+export const PACKING_MODES = ['auto', 'fleet_only'] as const;
+export type PackingMode = (typeof PACKING_MODES)[number];
+
+export const GROUP_ROUTINGS = ['none', 'wall', 'routing', 'no_stack'] as const;
+export type GroupRouting = (typeof GROUP_ROUTINGS)[number];
+
+/** Floor rectangle, min-corner origin, cm. */
+export interface Rect {
+  x: number;
+  z: number;
+  length: number;
+  width: number;
+}
+
+/** One vehicle definition of a request (spec Vehicle table). */
+export interface VehicleInput {
+  id?: string;
+  vehicle_id?: string;
+  type?: VehicleType;
+  name?: string;
+  length?: number;
+  width?: number;
+  height?: number;
+  max_weight?: number;
+  quantity?: number;
+  floor_load_capacity?: number;
+  aux_deck?: boolean;
+  aux_deck_height?: number;
+  aux_deck_max_weight?: number;
+  blocked_areas?: Rect[];
+  axle_positions?: number[];
+  axle_max_loads?: number[];
+  cog_range_x?: number;
+  cog_range_y?: number;
+  tractor_weight?: number;
+  empty_trailer_weight?: number;
+  front_axle_to_middle_axle?: number;
+  front_axle_to_tractor_cog?: number;
+  front_axle_to_kingpin?: number;
+  kingpin_to_rear_axle?: number;
+  trailer_cog_to_rear_axle?: number;
+  trailer_start_to_kingpin?: number;
+  max_middle_axle_weight?: number;
+  max_rear_axle_weight?: number;
+}
+
+/** One item definition (SKU) of a request (spec Item table); `quantity` identical units. */
+export interface ItemInput {
+  id?: string;
+  template_id?: string;
+  label?: string;
+  shape?: ItemShape;
+  length?: number;
+  width?: number;
+  height?: number;
+  radius?: number;
+  weight?: number;
+  quantity?: number;
+  stackable?: boolean;
+  max_stack_weight?: number;
+  rotation?: RotationRule;
+  hazardous?: boolean;
+  priority?: number;
+  group?: string;
+  color?: string;
+  nesting_height?: number;
+}
+
+export interface GroupInput {
+  name: string;
+  order?: number;
+  color?: string;
+}
+
+export interface OptionsInput {
+  packing_mode?: PackingMode;
+  group_routing?: GroupRouting;
+  allow_overweight?: boolean;
+  max_stack_items?: number;
+  max_stack_density_kg_m2?: number;
+  lock_rotations?: boolean;
+  group_identical_bins?: boolean;
+  time_limit?: number;
+  enforce_axle?: boolean;
+}
+
+/** Body of POST /v1/pack and POST /v1/estimate. */
+export interface PackRequest {
+  reference?: string;
+  vehicles: VehicleInput[];
+  items: ItemInput[];
+  groups?: GroupInput[];
+  options?: OptionsInput;
+}
