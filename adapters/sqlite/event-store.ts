@@ -1,0 +1,188 @@
+/**
+ * Embedded event store on SQLite (better-sqlite3, WAL). One table holds the global log; the
+ * `(stream, revision)` and `event_id` unique keys enforce optimistic concurrency and idempotent
+ * appends. Data survives a restart and a kill -9 (every append is one committed transaction).
+ * Several processes may share the file: subscribers also poll for appends made elsewhere.
+ */
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type Subscription,
+} from '../../domain/ports/event-store.js';
+
+interface Row {
+  position: number;
+  event_id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+/** How often a subscriber looks for appends by other processes, ms. */
+const POLL_MS = 250;
+
+function toRecorded(row: Row): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    stream: row.stream,
+    revision: row.revision,
+    position: row.position,
+    recordedAt: row.recorded_at,
+  };
+}
+
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly appended = new EventEmitter();
+  private closed = false;
+
+  /** Opens (creating when missing) the store at `file`; `:memory:` for a throwaway store. */
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position    INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id    TEXT NOT NULL UNIQUE,
+        stream      TEXT NOT NULL,
+        revision    INTEGER NOT NULL,
+        type        TEXT NOT NULL,
+        data        TEXT NOT NULL,
+        metadata    TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        UNIQUE (stream, revision)
+      );`);
+    this.appended.setMaxListeners(0);
+  }
+
+  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append: no events');
+    const result = this.appendTx(stream, events, expected);
+    if (result.written) this.appended.emit('appended');
+    return result;
+  }
+
+  private readonly appendTx = (stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult =>
+    this.db
+      .transaction((): AppendResult => {
+        const first = events[0]!;
+        const existing = this.db
+          .prepare('SELECT stream, revision, position FROM events WHERE event_id = ?')
+          .get(first.id) as { stream: string; revision: number; position: number } | undefined;
+        if (existing) {
+          if (existing.stream !== stream) {
+            throw new Error(`event id ${first.id} already stored in stream ${existing.stream}`);
+          }
+          const last = this.db
+            .prepare('SELECT revision, position FROM events WHERE stream = ? AND revision = ?')
+            .get(stream, existing.revision + events.length - 1) as { revision: number; position: number } | undefined;
+          return {
+            revision: last?.revision ?? existing.revision,
+            position: last?.position ?? existing.position,
+            written: false,
+          };
+        }
+        const head = this.db.prepare('SELECT MAX(revision) AS r FROM events WHERE stream = ?').get(stream) as {
+          r: number | null;
+        };
+        const actual = head.r === null ? 'no_stream' : head.r;
+        const ok =
+          expected === 'any' ||
+          (expected === 'no_stream' && actual === 'no_stream') ||
+          (typeof expected === 'number' && actual === expected);
+        if (!ok) throw new ConcurrencyError(stream, expected, actual);
+        const insert = this.db.prepare(
+          'INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        );
+        let revision = actual === 'no_stream' ? -1 : actual;
+        let position = 0;
+        const now = new Date().toISOString();
+        for (const e of events) {
+          revision += 1;
+          const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata ?? {}), now);
+          position = Number(info.lastInsertRowid);
+        }
+        return { revision, position, written: true };
+      })
+      .immediate();
+
+  async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision')
+      .all(stream, fromRevision) as Row[];
+    return rows.map(toRecorded);
+  }
+
+  async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?')
+      .all(after, limit) as Row[];
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<number> {
+    const row = this.db.prepare('SELECT MAX(position) AS p FROM events').get() as { p: number | null };
+    return row.p ?? 0;
+  }
+
+  subscribeAll(after: number): Subscription<RecordedEvent> {
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    const onAppend = (): void => wake?.();
+    this.appended.on('appended', onAppend);
+    const stop = (): void => {
+      stopped = true;
+      this.appended.off('appended', onAppend);
+      wake?.();
+    };
+    const store = this;
+    async function* iterate(): AsyncGenerator<RecordedEvent> {
+      let position = after;
+      try {
+        while (!stopped && !store.closed) {
+          const batch = await store.readAll(position, 500);
+          for (const e of batch) {
+            if (stopped) return;
+            position = e.position;
+            yield e;
+          }
+          if (batch.length === 0) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, POLL_MS);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = undefined;
+          }
+        }
+      } finally {
+        stop();
+      }
+    }
+    const iterator = iterate();
+    return { [Symbol.asyncIterator]: () => iterator, close: stop };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.appended.emit('appended');
+    this.db.close();
+  }
+}

@@ -1,0 +1,79 @@
+/** Contract every EventStore adapter must honour (domain/ports/event-store.ts). */
+import type { Test } from 'tap';
+import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../domain/ports/event-store.js';
+
+const ev = (id: string, n: number) => ({ id, type: 'Happened', data: { n } });
+
+export function eventStoreContract(t: Test, open: () => Promise<EventStore>): void {
+  t.test('appends and reads a stream in order with revisions', async (t) => {
+    const store = await open();
+    const r1 = await store.append('s-a', [ev('a1', 1), ev('a2', 2)], 'no_stream');
+    t.equal(r1.revision, 1);
+    t.equal(r1.written, true);
+    const r2 = await store.append('s-a', [ev('a3', 3)], 1);
+    t.equal(r2.revision, 2);
+    t.ok(r2.position > r1.position);
+    const events = await store.readStream('s-a');
+    t.same(events.map((e) => [e.id, e.revision, (e.data as { n: number }).n]), [
+      ['a1', 0, 1],
+      ['a2', 1, 2],
+      ['a3', 2, 3],
+    ]);
+    t.same((await store.readStream('s-a', 2)).map((e) => e.id), ['a3']);
+    t.same(await store.readStream('missing'), []);
+    await store.close();
+  });
+
+  t.test('rejects a wrong expected revision with ConcurrencyError and writes nothing', async (t) => {
+    const store = await open();
+    await store.append('s-b', [ev('b1', 1)], 'no_stream');
+    await t.rejects(store.append('s-b', [ev('b2', 2)], 'no_stream'), ConcurrencyError);
+    await t.rejects(store.append('s-b', [ev('b3', 3)], 5), ConcurrencyError);
+    await t.rejects(store.append('s-new', [ev('b4', 4)], 0), ConcurrencyError);
+    t.equal((await store.readStream('s-b')).length, 1);
+    t.same(await store.readStream('s-new'), []);
+    await store.close();
+  });
+
+  t.test('an append repeated with the same event ids is a no-op returning the first position', async (t) => {
+    const store = await open();
+    const first = await store.append('s-c', [ev('c1', 1), ev('c2', 2)], 'no_stream');
+    const again = await store.append('s-c', [ev('c1', 1), ev('c2', 2)], 'no_stream');
+    t.equal(again.written, false);
+    t.equal(again.position, first.position);
+    t.equal((await store.readStream('s-c')).length, 2);
+    t.equal(await store.headPosition(), first.position);
+    await store.close();
+  });
+
+  t.test('readAll pages the global log after a position', async (t) => {
+    const store = await open();
+    await store.append('s-d', [ev('d1', 1)], 'any');
+    await store.append('s-e', [ev('e1', 2)], 'any');
+    await store.append('s-d', [ev('d2', 3)], 'any');
+    const all = await store.readAll(0, 10);
+    t.same(all.map((e) => e.id), ['d1', 'e1', 'd2']);
+    t.same((await store.readAll(all[0]!.position, 1)).map((e) => e.id), ['e1']);
+    t.equal(await store.headPosition(), all[2]!.position);
+    await store.close();
+  });
+
+  t.test('subscribeAll delivers stored then live events in order', async (t) => {
+    const store = await open();
+    await store.append('s-f', [ev('f1', 1)], 'any');
+    const sub = store.subscribeAll(0);
+    const seen: RecordedEvent[] = [];
+    const done = (async () => {
+      for await (const e of sub) {
+        seen.push(e);
+        if (seen.length === 3) break;
+      }
+    })();
+    await store.append('s-f', [ev('f2', 2)], 'any');
+    await store.append('s-g', [ev('g1', 3)], 'any');
+    await done;
+    t.same(seen.map((e) => e.id), ['f1', 'f2', 'g1']);
+    t.same(seen.map((e) => e.position), [...seen.map((e) => e.position)].sort((a, b) => a - b));
+    await store.close();
+  });
+}
