@@ -1,0 +1,34 @@
+/**
+ * Deciders (DESIGN §3): `decide(command, state) → events`, `evolve(state, event) → state`,
+ * `initialState()`. Pure: time, ids and prices come in with the command.
+ */
+
+/** An event a decider emits. `id` is set when a retry must not write it twice (deterministic id). */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+  id?: string;
+}
+
+export interface Decider<S, C, E extends DomainEvent> {
+  initialState(): S;
+  evolve(state: S, event: E): S;
+  /** Returns the events the command causes; throws a DomainError when the command is refused. */
+  decide(command: C, state: S): E[];
+}
+
+/**
+ * A refused command, with the spec's error code and HTTP status (spec Errors table).
+ * `details` only for 400/422.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: { path: string; code: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Job commands: the spec's States and transitions table. Events carry deterministic ids
+ * (`<jobId>:queued`, `:started`, `:ended`) so a step repeated after a crash is written once.
+ */
+import type { Decider } from '../decider/decider.js';
+import type { Warning } from '../../solver/model/diagnostics.js';
+import { evolveJob, initialJob, isFinal, type JobErrorCode, type JobEvent, type JobQueuedData, type JobState, type PlanSummary } from './job.js';
+
+export type JobCommand =
+  | { type: 'QueueJob'; data: JobQueuedData }
+  | { type: 'StartJob'; jobId: string; now: string }
+  | { type: 'ReportProgress'; jobId: string; stage: string; vehiclesDone: number; placedItems: number }
+  | { type: 'SucceedJob'; jobId: string; now: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }
+  | { type: 'FailJob'; jobId: string; now: string; computeMs: number; code: JobErrorCode; message: string };
+
+/** Refusals are no-ops, not errors: the process manager repeats steps and must converge. */
+export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
+  switch (command.type) {
+    case 'QueueJob':
+      if (state.status !== 'none') return [];
+      return [{ type: 'JobQueued', id: `${command.data.jobId}:queued`, data: command.data }];
+    case 'StartJob':
+      if (state.status !== 'queued') return [];
+      return [{ type: 'JobStarted', id: `${command.jobId}:started`, data: { jobId: command.jobId, startedAt: command.now } }];
+    case 'ReportProgress':
+      if (state.status !== 'running') return [];
+      return [
+        {
+          type: 'JobProgressed',
+          data: { jobId: command.jobId, stage: command.stage, vehiclesDone: command.vehiclesDone, placedItems: command.placedItems },
+        },
+      ];
+    case 'SucceedJob':
+      if (state.status !== 'running') return [];
+      return [
+        {
+          type: 'JobSucceeded',
+          id: `${command.jobId}:ended`,
+          data: { jobId: command.jobId, finishedAt: command.now, computeMs: command.computeMs, summary: command.summary, warnings: command.warnings },
+        },
+      ];
+    case 'FailJob':
+      if (state.status === 'none' || isFinal(state.status)) return [];
+      return [
+        {
+          type: 'JobFailed',
+          id: `${command.jobId}:ended`,
+          data: { jobId: command.jobId, finishedAt: command.now, computeMs: command.computeMs, code: command.code, message: command.message },
+        },
+      ];
+  }
+}
+
+export const jobDecider: Decider<JobState, JobCommand, JobEvent> = {
+  initialState: initialJob,
+  evolve: evolveJob,
+  decide: decideJob,
+};

@@ -1,0 +1,71 @@
+/**
+ * The job aggregate (stream `job-<id>`): the spec's state machine
+ * queued → running → succeeded | failed | canceled; final statuses never change.
+ */
+import type { DomainEvent } from '../decider/decider.js';
+import type { Warning } from '../../solver/model/diagnostics.js';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+/** Spec JobError codes of failed and canceled jobs. */
+export type JobErrorCode = 'canceled' | 'time_limit_exceeded' | 'engine_failed' | 'queue_timeout' | 'server_restarted';
+
+/** Spec JobSummary figures known when a job succeeds (queue_ms and compute_ms are added by the projection). */
+export interface PlanSummary {
+  items_placed: number;
+  items_unplaced: number;
+  vehicles_used: number;
+  total_weight: number;
+  volume_utilization: number;
+}
+
+export interface JobQueuedData {
+  jobId: string;
+  orgId: string;
+  keyId: string;
+  memberId: string;
+  source: 'api' | 'playground';
+  reference: string | null;
+  createdAt: string;
+  expiresAt: string;
+  /** Item units requested. */
+  items: number;
+  /** Vehicle limit and compute budget (ms) the job runs with. */
+  maxVehicles: number;
+  budgetMs: number;
+  reservedMicros: number;
+  rateCardVersion: number;
+  warnings: Warning[];
+}
+
+export type JobEvent =
+  | DomainEvent<'JobQueued', JobQueuedData>
+  | DomainEvent<'JobStarted', { jobId: string; startedAt: string }>
+  | DomainEvent<'JobProgressed', { jobId: string; stage: string; vehiclesDone: number; placedItems: number }>
+  | DomainEvent<'JobSucceeded', { jobId: string; finishedAt: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }>
+  | DomainEvent<'JobFailed', { jobId: string; finishedAt: string; computeMs: number; code: JobErrorCode; message: string }>;
+
+export interface JobState {
+  status: JobStatus | 'none';
+  queued: JobQueuedData | null;
+}
+
+export const initialJob = (): JobState => ({ status: 'none', queued: null });
+
+export function evolveJob(state: JobState, event: JobEvent): JobState {
+  switch (event.type) {
+    case 'JobQueued':
+      return { status: 'queued', queued: event.data };
+    case 'JobStarted':
+      return { ...state, status: 'running' };
+    case 'JobProgressed':
+      return state;
+    case 'JobSucceeded':
+      return { ...state, status: 'succeeded' };
+    case 'JobFailed':
+      return { ...state, status: event.data.code === 'canceled' ? 'canceled' : 'failed' };
+  }
+}
+
+export const isFinal = (status: JobStatus | 'none'): boolean =>
+  status === 'succeeded' || status === 'failed' || status === 'canceled';

@@ -1,0 +1,97 @@
+/**
+ * The ledger of one organization (DESIGN §3, stream `ledger-<org>`): credits granted and bought,
+ * reservations of admitted jobs, compute slots, settlements. It guards: available credits never
+ * below zero, queued + running ≤ the limit, running ≤ concurrency, one settlement per job.
+ * Amounts in micro-credits; timestamps RFC 3339.
+ */
+import type { DomainEvent } from '../decider/decider.js';
+import type { Breakdown, JobOutcome } from './pricing.js';
+import type { Micros } from './money.js';
+
+export type LedgerEvent =
+  | DomainEvent<'SubscriptionCreditsGranted', { amount: Micros; expiresAt: string | null; grantedAt: string }>
+  | DomainEvent<'CreditsPurchased', { amount: Micros; purchasedAt: string }>
+  | DomainEvent<'JobAdmitted', { jobId: string; reserved: Micros; admittedAt: string }>
+  | DomainEvent<'JobStarted', { jobId: string; startedAt: string }>
+  | DomainEvent<
+      'JobSettled',
+      {
+        jobId: string;
+        outcome: JobOutcome;
+        charged: Micros;
+        breakdown: Breakdown;
+        rateCardVersion: number;
+        fromSubscription: Micros;
+        fromPurchased: Micros;
+        settledAt: string;
+      }
+    >;
+
+export interface LedgerState {
+  subscription: Micros;
+  subscriptionExpiresAt: string | null;
+  purchased: Micros;
+  /** Open reservations by job id (admitted, not yet settled). */
+  reservations: Record<string, Micros>;
+  /** Admitted jobs waiting for a compute slot, oldest first. */
+  queue: string[];
+  /** Jobs holding a compute slot. */
+  running: string[];
+}
+
+export const initialLedger = (): LedgerState => ({
+  subscription: 0,
+  subscriptionExpiresAt: null,
+  purchased: 0,
+  reservations: {},
+  queue: [],
+  running: [],
+});
+
+/** Subscription credits still usable at `now` (0 once expired). */
+export function usableSubscription(state: LedgerState, now: string): Micros {
+  if (state.subscriptionExpiresAt !== null && state.subscriptionExpiresAt <= now) return 0;
+  return state.subscription;
+}
+
+/** Sum of open reservations. */
+export function reservedTotal(state: LedgerState): Micros {
+  return Object.values(state.reservations).reduce((a, b) => a + b, 0);
+}
+
+/** Spec Balance: subscription + purchased − reserved, at `now`. */
+export function availableCredits(state: LedgerState, now: string): Micros {
+  return usableSubscription(state, now) + state.purchased - reservedTotal(state);
+}
+
+export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerState {
+  switch (event.type) {
+    case 'SubscriptionCreditsGranted':
+      return { ...state, subscription: event.data.amount, subscriptionExpiresAt: event.data.expiresAt };
+    case 'CreditsPurchased':
+      return { ...state, purchased: state.purchased + event.data.amount };
+    case 'JobAdmitted':
+      return {
+        ...state,
+        reservations: { ...state.reservations, [event.data.jobId]: event.data.reserved },
+        queue: [...state.queue, event.data.jobId],
+      };
+    case 'JobStarted':
+      return {
+        ...state,
+        queue: state.queue.filter((id) => id !== event.data.jobId),
+        running: [...state.running, event.data.jobId],
+      };
+    case 'JobSettled': {
+      const { [event.data.jobId]: _released, ...reservations } = state.reservations;
+      return {
+        ...state,
+        subscription: state.subscription - event.data.fromSubscription,
+        purchased: state.purchased - event.data.fromPurchased,
+        reservations,
+        queue: state.queue.filter((id) => id !== event.data.jobId),
+        running: state.running.filter((id) => id !== event.data.jobId),
+      };
+    }
+  }
+}
