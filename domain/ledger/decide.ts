@@ -85,7 +85,7 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
         {
           type: 'JobAdmitted',
           id: `${command.jobId}:admitted`,
-          data: { jobId: command.jobId, reserved: terms.reserved, admittedAt: command.now },
+          data: { jobId: command.jobId, reserved: terms.reserved, maxVehicles: terms.maxVehicles, budgetMs: terms.budgetMs, admittedAt: command.now },
         },
       ];
     }

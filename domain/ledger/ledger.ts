@@ -11,7 +11,7 @@ import type { Micros } from './money.js';
 export type LedgerEvent =
   | DomainEvent<'SubscriptionCreditsGranted', { amount: Micros; expiresAt: string | null; grantedAt: string }>
   | DomainEvent<'CreditsPurchased', { amount: Micros; purchasedAt: string }>
-  | DomainEvent<'JobAdmitted', { jobId: string; reserved: Micros; admittedAt: string }>
+  | DomainEvent<'JobAdmitted', { jobId: string; reserved: Micros; maxVehicles: number; budgetMs: number; admittedAt: string }>
   | DomainEvent<'JobStarted', { jobId: string; startedAt: string }>
   | DomainEvent<
       'JobSettled',

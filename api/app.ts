@@ -1,0 +1,40 @@
+/**
+ * The HTTP application: middleware order is request id → JSON body (10 MB) → routes → 404 for
+ * unknown /v1 paths → the one error middleware (STYLE).
+ */
+import express, { type Express } from 'express';
+import { errorMiddleware, sendError } from './errors.js';
+import { newId } from './id.js';
+import { jobsRouter } from './routes/jobs.js';
+import { packRouter } from './routes/pack.js';
+import { planPdfRouter } from './routes/plan-pdf.js';
+import type { Services } from './services.js';
+
+/** Largest accepted body (spec Limits). */
+export const MAX_BODY = '10mb';
+
+export function createApp(services: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use((_req, res, next) => {
+    res.setHeader('X-Request-Id', newId('req'));
+    next();
+  });
+  // Any content type is read as JSON: a client that forgets the header still gets a precise answer.
+  app.use(express.json({ limit: MAX_BODY, strict: false, type: () => true }));
+
+  app.get('/health', (_req, res) => {
+    if (services.isReady()) res.json({ status: 'ok', position: services.projections.position });
+    else sendError(res, 503, 'api_disabled', 'the service is starting');
+  });
+  app.use(packRouter(services));
+  app.use(jobsRouter(services));
+  app.use(planPdfRouter(services));
+  app.use((req, res) => {
+    sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`);
+  });
+  app.use(errorMiddleware(services.log));
+  return app;
+}

@@ -1,0 +1,54 @@
+/**
+ * Authentication (spec Authentication): `Authorization: Bearer <key>`, looked up by the SHA-256
+ * hash of the secret; then the organization's state and the key's scopes. Sets
+ * `res.locals.caller` and the `X-Credits-Remaining` header.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Scope } from '../domain/organization/organization.js';
+import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument } from '../projections/organizations/projection.js';
+import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
+import { ApiError } from './errors.js';
+import type { Services } from './services.js';
+import { setCreditsHeader } from './credits-header.js';
+
+/** Who is calling: set by `authenticate` on `res.locals.caller`. */
+export interface Caller {
+  orgId: string;
+  keyId: string;
+  memberId: string;
+  scopes: Scope[];
+  org: OrganizationDocument;
+}
+
+export function callerOf(res: Response): Caller {
+  return res.locals['caller'] as Caller;
+}
+
+/** Middleware requiring a valid key with every scope in `scopes`. */
+export function authenticate(services: Services, ...scopes: Scope[]): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.get('authorization') ?? '';
+    const match = /^Bearer (\S+)$/.exec(header);
+    if (!match) throw new ApiError(401, 'unauthorized', 'send Authorization: Bearer <API key>');
+    const secret = match[1]!;
+    if (!isWellFormedKey(secret)) throw new ApiError(401, 'unauthorized', 'the API key is malformed');
+    const hash = hashApiKey(secret);
+    const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
+    if (!key || !sameHash(key.id, hash)) throw new ApiError(401, 'unauthorized', 'unknown API key');
+    if (key.revoked) throw new ApiError(401, 'key_revoked', 'the API key was revoked');
+    const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
+    if (!org) throw new ApiError(401, 'unauthorized', 'unknown API key');
+    const hasOwner = Object.values(org.members).some((m) => m.role === 'owner');
+    if (org.suspended || !hasOwner) throw new ApiError(403, 'account_inactive', 'the organization is suspended or has no active owner');
+    const sub = org.subscription;
+    const now = services.clock();
+    if (!sub || !sub.active || !sub.apiAccess || (sub.expiresAt !== null && sub.expiresAt <= now)) {
+      throw new ApiError(403, 'subscription_inactive', 'the organization has no active subscription that includes the API');
+    }
+    const missing = scopes.filter((s) => !key.scopes.includes(s));
+    if (missing.length > 0) throw new ApiError(403, 'scope_missing', `the API key lacks the scope ${missing.join(' and ')}`);
+    res.locals['caller'] = { orgId: key.orgId, keyId: key.keyId, memberId: key.memberId, scopes: key.scopes, org } satisfies Caller;
+    await setCreditsHeader(services, res, key.orgId);
+    next();
+  };
+}

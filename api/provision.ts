@@ -1,0 +1,78 @@
+/**
+ * Provisioning through the domain commands: organizations (with owner, subscription and
+ * credits) and API keys. Used by start-up (the demo organization) and `npm run admin`.
+ */
+import { handleCommand } from '../domain/decider/handle.js';
+import { ledgerDecider } from '../domain/ledger/decide.js';
+import { fromCredits } from '../domain/ledger/money.js';
+import { ledgerStream } from '../domain/ledger/streams.js';
+import { organizationDecider } from '../domain/organization/decide.js';
+import { DEFAULT_LIMITS, type OrgLimits } from '../domain/organization/limits.js';
+import { SCOPES, type Scope } from '../domain/organization/organization.js';
+import { orgStream } from '../domain/organization/streams.js';
+import type { EventStore } from '../domain/ports/event-store.js';
+import { generateApiKey } from './api-key.js';
+import { newId } from './id.js';
+
+export interface NewOrganization {
+  name: string;
+  ownerName: string;
+  /** Subscription credits granted now (credits). */
+  subscriptionCredits: number;
+  /** RFC 3339 end of the subscription period, or null for none. */
+  expiresAt: string | null;
+  limits?: Partial<OrgLimits>;
+  axleAccess?: boolean;
+  now: string;
+}
+
+/** Creates an organization with an owner, an active API subscription and its credits. Returns the last log position too. */
+export async function provisionOrganization(store: EventStore, org: NewOrganization): Promise<{ orgId: string; ownerId: string; position: number }> {
+  const orgId = newId('org');
+  const ownerId = newId('usr');
+  const stream = orgStream(orgId);
+  const { now } = org;
+  await handleCommand(store, stream, organizationDecider, {
+    type: 'CreateOrganization',
+    orgId,
+    name: org.name,
+    limits: { ...DEFAULT_LIMITS, ...org.limits },
+    axleAccess: org.axleAccess ?? false,
+    now,
+  });
+  await handleCommand(store, stream, organizationDecider, { type: 'AddMember', userId: ownerId, name: org.ownerName, role: 'owner', now });
+  await handleCommand(store, stream, organizationDecider, { type: 'ActivateSubscription', plan: 'business', apiAccess: true, expiresAt: org.expiresAt, now });
+  const granted = await handleCommand(store, ledgerStream(orgId), ledgerDecider, {
+    type: 'GrantSubscriptionCredits',
+    amount: fromCredits(org.subscriptionCredits),
+    expiresAt: org.expiresAt,
+    now,
+  });
+  return { orgId, ownerId, position: granted.position };
+}
+
+/** Creates an API key for a member (every scope unless given). Returns the secret: show it once. */
+export async function createApiKey(
+  store: EventStore,
+  key: { orgId: string; memberId: string; name: string; scopes?: Scope[]; now: string },
+): Promise<{ keyId: string; secret: string; position: number }> {
+  const { secret, hash, prefix } = generateApiKey();
+  const keyId = newId('key');
+  const done = await handleCommand(store, orgStream(key.orgId), organizationDecider, {
+    type: 'CreateApiKey',
+    keyId,
+    hash,
+    prefix,
+    name: key.name,
+    scopes: key.scopes ?? [...SCOPES],
+    memberId: key.memberId,
+    now: key.now,
+  });
+  return { keyId, secret, position: done.position };
+}
+
+/** Adds purchased credits (never expire). */
+export async function purchaseCredits(store: EventStore, orgId: string, credits: number, now: string): Promise<number> {
+  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'PurchaseCredits', amount: fromCredits(credits), now });
+  return done.position;
+}

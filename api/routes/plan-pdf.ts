@@ -1,0 +1,37 @@
+/**
+ * GET /plans/{job}.pdf?expires=…&signature=… — the browser link of Job.pdf_url: no
+ * Authorization header, the signature proves it was issued by us; valid until the job's
+ * `expires_at`. Renders the plan with pdfkit on demand.
+ */
+import { Router } from 'express';
+import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
+import { renderPlanPdf } from '../../solver/render/pdf.js';
+import { ApiError } from '../errors.js';
+import { readJobBody, retained } from '../job-view.js';
+import { checkPdfLink } from '../pdf-link.js';
+import type { Services } from '../services.js';
+
+export function planPdfRouter(services: Services): Router {
+  const router = Router();
+  router.get('/plans/:file', async (req, res) => {
+    const match = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']));
+    const expires = String(req.query['expires'] ?? '');
+    const signature = String(req.query['signature'] ?? '');
+    const jobId = match?.[1];
+    if (!jobId || !checkPdfLink(services.signingKey, jobId, expires, signature, Date.parse(services.clock()))) {
+      throw new ApiError(404, 'not_found', 'no such PDF link, or the link has expired');
+    }
+    const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
+    if (!job || job.status !== 'succeeded') throw new ApiError(404, 'not_found', 'no such PDF link');
+    if (!retained(job, services.clock())) throw new ApiError(410, 'result_expired', 'the plan was deleted after retention');
+    const { model, plan } = await readJobBody(services.store, jobId);
+    if (!plan) throw new ApiError(410, 'result_expired', 'the plan is no longer stored');
+    const colors: Record<string, string> = {};
+    for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
+    const pdf = await renderPlanPdf({ jobId, ...(job.reference ? { reference: job.reference } : {}), createdAt: job.createdAt, plan, colors });
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);
+    res.send(pdf);
+  });
+  return router;
+}

@@ -1,0 +1,149 @@
+/**
+ * The embedded profile, composed (DESIGN §2): SQLite event store under the data dir, in-memory
+ * read models rebuilt by replay, in-process bus, solver on worker threads, all in one process.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { InProcessBus } from '../adapters/in-process/bus.js';
+import { MemoryReadStore } from '../adapters/memory/read-store.js';
+import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import { JobProcess } from '../domain/job/process.js';
+import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
+import type { RecordedEvent, Subscription } from '../domain/ports/event-store.js';
+import { BALANCES, type BalanceDocument } from '../projections/balances/projection.js';
+import { jobsProjection } from '../projections/jobs/projection.js';
+import { balancesProjection } from '../projections/balances/projection.js';
+import { ORGANIZATIONS, organizationsProjection, type OrganizationDocument } from '../projections/organizations/projection.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import { SolverNode } from '../solver/node.js';
+import { Solver } from '../solver/solve.js';
+import { createApp } from './app.js';
+import { createApiKey, provisionOrganization } from './provision.js';
+import type { Services } from './services.js';
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Worker threads of the search (default: the cores available). */
+  solverThreads?: number;
+  publicBaseUrl?: string;
+  log?: Logger;
+}
+
+export interface RunningService {
+  url: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** The HMAC key of PDF links: made once per data dir and kept there. */
+function signingKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'signing-key');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+/** Starts everything; resolves once `GET /health` answers 200. */
+export async function startService(config: ServiceConfig): Promise<RunningService> {
+  const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
+  const dataDir = resolve(config.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const store = new SqliteEventStore(join(dataDir, 'events.db'));
+  const reads = new MemoryReadStore();
+  const bus = new InProcessBus();
+  const projections = new ProjectionRunner(store, reads, [organizationsProjection, balancesProjection, jobsProjection]);
+  let ready = false;
+  const clock = (): string => new Date().toISOString();
+  const services: Services = {
+    store,
+    reads,
+    projections,
+    clock,
+    log,
+    signingKey: signingKey(dataDir),
+    ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
+    isReady: () => ready,
+  };
+
+  const started = Date.now();
+  await projections.catchUp();
+  log.info({ position: projections.position, ms: Date.now() - started }, 'read models rebuilt from the event log');
+
+  const jobProcess = new JobProcess({
+    store,
+    bus,
+    clock,
+    limitsOf: async (orgId) => (await reads.collection<OrganizationDocument>(ORGANIZATIONS).get(orgId))?.limits ?? DEFAULT_LIMITS,
+  });
+  // Reactions start at the head as it was before the repair, so they see the repair's own events.
+  const reactFrom = await store.headPosition();
+  const balances = await reads.collection<BalanceDocument>(BALANCES).find();
+  const repaired = await jobProcess.recover(balances.map((b) => ({ orgId: b.id, jobIds: Object.keys(b.ledger.reservations) })));
+  if (repaired.restarted > 0) log.warn(repaired, 'jobs open at start-up failed with server_restarted');
+  const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
+  const reacting = (async () => {
+    for await (const event of reactions) {
+      try {
+        await jobProcess.react(event);
+      } catch (err) {
+        log.error({ err, position: event.position, type: event.type }, 'process manager step failed');
+      }
+    }
+  })();
+
+  const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
+  const node = new SolverNode({ store, bus, solver, clock, log, concurrency: 1 });
+  node.start();
+
+  if ((await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
+    await createDemoOrganization(services, dataDir);
+  }
+
+  const app = createApp(services);
+  const server: Server = await new Promise((ok) => {
+    const s = app.listen(config.port, config.host, () => ok(s));
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+  ready = true;
+  log.info({ url, port: address.port, dataDir }, 'listening');
+
+  return {
+    url,
+    services,
+    close: async () => {
+      ready = false;
+      await new Promise<void>((ok) => server.close(() => ok()));
+      server.closeAllConnections();
+      await node.close();
+      await solver.close();
+      reactions.close();
+      await reacting;
+      await projections.stop();
+      await bus.close();
+      await store.close();
+    },
+  };
+}
+
+/**
+ * First start on a fresh data dir: a demo organization (active API subscription, 1,000 credits
+ * for a year, the spec's default limits) and one key with every scope, printed once and written
+ * to `<data dir>/demo-api-key`.
+ */
+async function createDemoOrganization(services: Services, dataDir: string): Promise<void> {
+  const now = services.clock();
+  const expiresAt = new Date(Date.parse(now) + 365 * 86_400_000).toISOString();
+  const org = await provisionOrganization(services.store, { name: 'Demo Logistics', ownerName: 'Demo Owner', subscriptionCredits: 1000, expiresAt, now });
+  const key = await createApiKey(services.store, { orgId: org.orgId, memberId: org.ownerId, name: 'demo', now });
+  await services.projections.waitFor(key.position);
+  writeFileSync(join(dataDir, 'demo-api-key'), `${key.secret}\n`, { mode: 0o600 });
+  services.log.info({ orgId: org.orgId, keyFile: join(dataDir, 'demo-api-key') }, 'demo organization created');
+  // Shown once, on the console, as the spec wants for new keys.
+  process.stdout.write(`\nDemo API key (shown once, also in ${join(dataDir, 'demo-api-key')}):\n  ${key.secret}\n\n`);
+}

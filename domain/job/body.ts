@@ -1,0 +1,13 @@
+/**
+ * Events of a job's body stream (`jobbody-<id>`): the request and the resolved model, then the
+ * result. Kept apart from the job stream so retention can delete bodies and keep metadata.
+ */
+import type { DomainEvent } from '../decider/decider.js';
+import type { PackRequest } from '../../solver/model/pack-request.js';
+import type { PackModel, Plan } from '../../solver/model/types.js';
+import type { Warning } from '../../solver/model/diagnostics.js';
+import type { JobQueuedData } from './job.js';
+
+export type JobBodyEvent =
+  | DomainEvent<'RequestStored', { request: PackRequest; model: PackModel; queued: JobQueuedData }>
+  | DomainEvent<'ResultStored', { plan: Plan; warnings: Warning[]; strategy: string }>;

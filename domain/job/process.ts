@@ -1,0 +1,137 @@
+/**
+ * The job process manager (DESIGN §3–4): reacts to stored events and drives the steps that
+ * cross streams — start a job when its organization has a free compute slot, dispatch the solve
+ * on the bus, settle the ledger when the job ends — and repairs half-done steps at start-up.
+ * Every step it writes has a deterministic event id, so running a step twice writes it once.
+ */
+import { handleCommand, loadState } from '../decider/handle.js';
+import { jobDecider } from './decide.js';
+import { jobBodyStream, jobStream } from './streams.js';
+import { isFinal, type JobEvent, type JobState } from './job.js';
+import type { JobBodyEvent } from './body.js';
+import { ledgerDecider } from '../ledger/decide.js';
+import { ledgerStream } from '../ledger/streams.js';
+import type { Bus } from '../ports/bus.js';
+import type { EventStore, RecordedEvent } from '../ports/event-store.js';
+import type { OrgLimits } from '../organization/limits.js';
+import type { JobOutcome } from '../ledger/pricing.js';
+import { CURRENT_RATE_CARD } from '../ledger/rate-card.js';
+
+/** Bus subject of solve commands; the message id is the job id. */
+export const SOLVE_SUBJECT = 'packing.solve';
+
+export interface SolveMessage {
+  jobId: string;
+}
+
+export interface JobProcessDeps {
+  store: EventStore;
+  bus: Bus;
+  /** RFC 3339 now. */
+  clock: () => string;
+  limitsOf(orgId: string): Promise<OrgLimits>;
+}
+
+export class JobProcess {
+  constructor(private readonly deps: JobProcessDeps) {}
+
+  /** Reacts to one stored event (called in log order). */
+  async react(event: RecordedEvent): Promise<void> {
+    const { stream, type } = event;
+    const data = event.data as { jobId?: string; orgId?: string };
+    if (stream.startsWith('job-')) {
+      if (type === 'JobQueued') await this.startJobs(data.orgId!);
+      else if (type === 'JobStarted') await this.deps.bus.publish(SOLVE_SUBJECT, data.jobId!, { jobId: data.jobId! } satisfies SolveMessage);
+      else if (type === 'JobSucceeded' || type === 'JobFailed') await this.settle(data.jobId!);
+    } else if (stream.startsWith('ledger-')) {
+      const orgId = stream.slice('ledger-'.length);
+      if (type === 'JobStarted') await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', jobId: data.jobId!, now: this.deps.clock() });
+      else if (type === 'JobSettled') await this.startJobs(orgId);
+    }
+  }
+
+  /** Gives free compute slots of the organization to its oldest queued jobs. */
+  async startJobs(orgId: string): Promise<void> {
+    const { concurrency } = await this.deps.limitsOf(orgId);
+    for (;;) {
+      const { events } = await handleCommand(this.deps.store, ledgerStream(orgId), ledgerDecider, {
+        type: 'StartNextJob',
+        concurrency,
+        now: this.deps.clock(),
+      });
+      if (events.length === 0) return;
+    }
+  }
+
+  /** Settles an ended job on its organization's ledger (exactly once: the ledger refuses a second). */
+  async settle(jobId: string): Promise<void> {
+    const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
+    const queued = state.queued;
+    if (!queued || !isFinal(state.status)) return;
+    const events = (await this.deps.store.readStream(jobStream(jobId))).map((e) => ({ type: e.type, data: e.data }) as JobEvent);
+    const end = events.find((e) => e.type === 'JobSucceeded' || e.type === 'JobFailed');
+    if (!end) return;
+    const outcome: JobOutcome = end.type === 'JobSucceeded' ? 'succeeded' : end.data.code === 'canceled' ? 'canceled' : end.data.code;
+    await handleCommand(this.deps.store, ledgerStream(queued.orgId), ledgerDecider, {
+      type: 'SettleJob',
+      jobId,
+      outcome,
+      rateCardVersion: queued.rateCardVersion,
+      vehicles: end.type === 'JobSucceeded' ? end.data.summary.vehicles_used : 0,
+      computeMs: end.data.computeMs,
+      units: queued.items,
+      budgetMs: queued.budgetMs,
+      now: this.deps.clock(),
+    });
+  }
+
+  /** Releases the reservation of a job that was admitted but left no request behind (charges nothing). */
+  private async releaseOrphan(orgId: string, jobId: string): Promise<void> {
+    await handleCommand(this.deps.store, ledgerStream(orgId), ledgerDecider, {
+      type: 'SettleJob',
+      jobId,
+      outcome: 'server_restarted',
+      rateCardVersion: CURRENT_RATE_CARD.version,
+      vehicles: 0,
+      computeMs: 0,
+      units: 0,
+      budgetMs: 0,
+      now: this.deps.clock(),
+    });
+  }
+
+  /**
+   * Start-up repair (embedded profile: the solver ran in this process, so nothing is still
+   * computing): jobs admitted on the ledger but never queued are queued; every queued or running
+   * job fails with `server_restarted` (not charged); every ended job is settled.
+   * `openReservations` lists, per organization, the job ids the ledger still holds credits for.
+   */
+  async recover(openReservations: { orgId: string; jobIds: string[] }[]): Promise<{ restarted: number; settled: number }> {
+    let restarted = 0;
+    let settled = 0;
+    for (const { orgId, jobIds } of openReservations) {
+      for (const jobId of jobIds) {
+        const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
+        if (state.status === 'none') {
+          const body = await this.deps.store.readStream(jobBodyStream(jobId));
+          const stored = body.map((e) => ({ type: e.type, data: e.data }) as JobBodyEvent).find((e) => e.type === 'RequestStored');
+          if (stored) await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: stored.data.queued });
+        }
+        const failed = await handleCommand(this.deps.store, jobStream(jobId), jobDecider, {
+          type: 'FailJob',
+          jobId,
+          now: this.deps.clock(),
+          computeMs: 0,
+          code: 'server_restarted',
+          message: 'the service restarted while the job was queued or running; nothing was charged',
+        });
+        if (failed.events.length > 0) restarted++;
+        await this.settle(jobId);
+        if (state.status === 'none') await this.releaseOrphan(orgId, jobId);
+        settled++;
+      }
+      await this.startJobs(orgId);
+    }
+    return { restarted, settled };
+  }
+}

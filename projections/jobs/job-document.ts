@@ -1,0 +1,40 @@
+/**
+ * Read model of jobs (collection `jobs`): everything GET /v1/jobs/{id} shows, amounts in
+ * micro-credits. Fed by `job-<id>` events and the ledger's JobSettled.
+ */
+import type { JobErrorCode, JobStatus } from '../../domain/job/job.js';
+import type { Breakdown } from '../../domain/ledger/pricing.js';
+import type { Warning } from '../../solver/model/diagnostics.js';
+
+export const JOBS = 'jobs';
+
+export interface JobDocument {
+  id: string;
+  orgId: string;
+  status: JobStatus;
+  reference: string | null;
+  source: 'api' | 'playground';
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  expiresAt: string;
+  items: number;
+  maxVehicles: number;
+  budgetMs: number;
+  rateCardVersion: number;
+  reservedMicros: number;
+  /** Final charge; null until the ledger settled the job. */
+  chargedMicros: number | null;
+  breakdown: Breakdown | null;
+  warnings: Warning[];
+  error: { code: JobErrorCode; message: string } | null;
+  progress: { stage: string; vehiclesDone: number; placedItems: number };
+  itemsPlaced: number;
+  itemsUnplaced: number;
+  vehiclesUsed: number;
+  totalWeight: number;
+  volumeUtilization: number;
+  computeMs: number;
+  /** Position of the last event applied (idempotence guard). */
+  position: number;
+}

@@ -1,0 +1,92 @@
+/**
+ * Organizations and API keys read models (collections `organizations`, `api_keys`), used by
+ * authentication: a key is found by the SHA-256 hash of its secret.
+ */
+import type { OrgLimits } from '../../domain/organization/limits.js';
+import type { OrganizationEvent, Scope } from '../../domain/organization/organization.js';
+import type { RecordedEvent } from '../../domain/ports/event-store.js';
+import type { ReadStore } from '../../domain/ports/read-store.js';
+import type { Projection } from '../projection.js';
+
+export const ORGANIZATIONS = 'organizations';
+export const API_KEYS = 'api_keys';
+
+export interface OrganizationDocument {
+  id: string;
+  name: string;
+  createdAt: string;
+  limits: OrgLimits;
+  axleAccess: boolean;
+  suspended: boolean;
+  subscription: { plan: string; apiAccess: boolean; expiresAt: string | null; active: boolean } | null;
+  members: Record<string, { name: string; role: 'owner' | 'member' }>;
+  position: number;
+}
+
+export interface ApiKeyDocument {
+  /** SHA-256 hex of the secret. */
+  id: string;
+  keyId: string;
+  orgId: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  memberId: string;
+  revoked: boolean;
+  createdAt: string;
+}
+
+export const organizationsProjection: Projection = {
+  name: 'organizations',
+  async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {
+    if (!recorded.stream.startsWith('org-')) return;
+    const orgId = recorded.stream.slice('org-'.length);
+    const orgs = store.collection<OrganizationDocument>(ORGANIZATIONS);
+    const event = { type: recorded.type, data: recorded.data } as OrganizationEvent;
+    if (event.type === 'OrganizationCreated') {
+      if (await orgs.get(orgId)) return;
+      await orgs.put({
+        id: orgId,
+        name: event.data.name,
+        createdAt: event.data.createdAt,
+        limits: event.data.limits,
+        axleAccess: event.data.axleAccess,
+        suspended: false,
+        subscription: null,
+        members: {},
+        position: recorded.position,
+      });
+      return;
+    }
+    const org = await orgs.get(orgId);
+    if (!org || recorded.position <= org.position) return;
+    org.position = recorded.position;
+    switch (event.type) {
+      case 'MemberAdded':
+        org.members[event.data.userId] = { name: event.data.name, role: event.data.role };
+        break;
+      case 'SubscriptionActivated':
+        org.subscription = { plan: event.data.plan, apiAccess: event.data.apiAccess, expiresAt: event.data.expiresAt, active: true };
+        break;
+      case 'SubscriptionEnded':
+        if (org.subscription) org.subscription.active = false;
+        break;
+      case 'ApiKeyCreated':
+        await store.collection<ApiKeyDocument>(API_KEYS).put({
+          id: event.data.hash,
+          keyId: event.data.keyId,
+          orgId,
+          name: event.data.name,
+          prefix: event.data.prefix,
+          scopes: event.data.scopes,
+          memberId: event.data.memberId,
+          revoked: false,
+          createdAt: event.data.createdAt,
+        });
+        break;
+      default:
+        return;
+    }
+    await orgs.put(org);
+  },
+};

@@ -1,0 +1,115 @@
+/**
+ * The solver node: consumes solve commands from the bus, runs the parallel search on worker
+ * threads for a running job, checks the plan with the independent verifier, and stores the
+ * outcome as events (DESIGN §4.3). Every message is settled explicitly: acked when the job's
+ * outcome is stored (or the job is no longer running), nakked when storing failed.
+ */
+import type { Logger } from 'pino';
+import { handleCommand, loadState } from '../domain/decider/handle.js';
+import { jobDecider } from '../domain/job/decide.js';
+import type { JobBodyEvent } from '../domain/job/body.js';
+import type { JobEvent, JobState } from '../domain/job/job.js';
+import { SOLVE_SUBJECT, type SolveMessage } from '../domain/job/process.js';
+import { jobBodyStream, jobStream } from '../domain/job/streams.js';
+import type { Bus, BusConsumer, BusMessage } from '../domain/ports/bus.js';
+import type { EventStore } from '../domain/ports/event-store.js';
+import { verifyPlan } from './verify/verify.js';
+import type { Solver } from './solve.js';
+import { summarizePlan } from './summary.js';
+
+export interface SolverNodeDeps {
+  store: EventStore;
+  bus: Bus;
+  solver: Solver;
+  clock: () => string;
+  log: Logger;
+  /** Jobs solved at once by this node. */
+  concurrency: number;
+}
+
+export class SolverNode {
+  private consumer: BusConsumer | undefined;
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(private readonly deps: SolverNodeDeps) {}
+
+  start(): void {
+    this.consumer = this.deps.bus.consume<SolveMessage>(SOLVE_SUBJECT, (msg) => this.handle(msg), this.deps.concurrency);
+  }
+
+  /** Aborts the search of `jobId` if this node runs it (cancellation). */
+  abort(jobId: string): void {
+    this.running.get(jobId)?.abort();
+  }
+
+  private async handle(msg: BusMessage<SolveMessage>): Promise<void> {
+    const { jobId } = msg.data;
+    const { store, solver, clock, log } = this.deps;
+    const { state } = await loadState<JobState, JobEvent>(store, jobStream(jobId), jobDecider);
+    if (state.status !== 'running') {
+      msg.ack();
+      return;
+    }
+    const body = (await store.readStream(jobBodyStream(jobId))).map((e) => ({ type: e.type, data: e.data }) as JobBodyEvent);
+    const stored = body.find((e) => e.type === 'RequestStored');
+    if (!stored) {
+      await this.fail(jobId, 0, 'engine_failed', 'the job request was not found');
+      msg.ack();
+      return;
+    }
+    const queued = state.queued!;
+    const model = { ...stored.data.model, maxVehicles: queued.maxVehicles, budgetMs: queued.budgetMs };
+    const controller = new AbortController();
+    this.running.set(jobId, controller);
+    const heartbeat = setInterval(() => msg.working(), 5000);
+    try {
+      const outcome = await solver.solve(model, { signal: controller.signal });
+      if (outcome.status === 'solved') {
+        // The oracle, once more at the boundary: no plan is stored that the verifier rejects.
+        const violations = verifyPlan(model, outcome.plan);
+        if (violations.length > 0) {
+          log.error({ jobId, violations: violations.slice(0, 10) }, 'plan failed verification');
+          await this.fail(jobId, outcome.computeMs, 'engine_failed', 'the packing engine produced a plan that failed verification');
+        } else {
+          await store.append(
+            jobBodyStream(jobId),
+            [{ id: `${jobId}:result`, type: 'ResultStored', data: { plan: outcome.plan, warnings: [], strategy: outcome.strategy } }],
+            'any',
+          );
+          await handleCommand(store, jobStream(jobId), jobDecider, {
+            type: 'SucceedJob',
+            jobId,
+            now: clock(),
+            computeMs: outcome.computeMs,
+            summary: summarizePlan(outcome.plan),
+            warnings: [],
+          });
+          log.info({ jobId, computeMs: outcome.computeMs, strategy: outcome.strategy }, 'job solved');
+        }
+      } else if (outcome.status === 'timedout') {
+        await this.fail(jobId, outcome.computeMs, 'time_limit_exceeded', 'the compute budget ran out before any vehicle was packed');
+      } else if (outcome.status === 'canceled') {
+        await this.fail(jobId, outcome.computeMs, 'canceled', 'the job was canceled');
+      } else {
+        log.error({ jobId, error: outcome.error }, 'packing engine failed');
+        await this.fail(jobId, outcome.computeMs, 'engine_failed', 'the packing engine failed');
+      }
+      msg.ack();
+    } catch (err) {
+      log.error({ jobId, err }, 'storing the solve outcome failed; will retry');
+      msg.nak(1000);
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(jobId);
+    }
+  }
+
+  private async fail(jobId: string, computeMs: number, code: 'engine_failed' | 'time_limit_exceeded' | 'canceled', message: string): Promise<void> {
+    await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'FailJob', jobId, now: this.deps.clock(), computeMs, code, message });
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.running.values()) c.abort();
+    await this.consumer?.close();
+  }
+}
