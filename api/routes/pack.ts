@@ -18,6 +18,7 @@ import type { Warning } from '../../solver/model/diagnostics.js';
 import { checkPackRequest, type CheckContext } from '../pack-request/check.js';
 import { authenticate, callerOf, type Caller } from '../auth.js';
 import { setCreditsHeader } from '../credits-header.js';
+import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../id.js';
 import { jobView, resultView } from '../job-view.js';
@@ -48,7 +49,7 @@ export function packRouter(services: Services): Router {
   router.post('/v1/pack', authenticate(services, 'pack:write'), async (req, res) => {
     const caller = callerOf(res);
     const waitMs = waitParam(req.query['wait']);
-    const checked = checkPackRequest(req.body, checkContext(services, caller));
+    const checked = checkPackRequest(jsonBody(req), checkContext(services, caller));
     if (!checked.ok) throw new ApiError(checked.status, checked.code, checked.message, checked.details);
 
     const now = services.clock();
