@@ -1,0 +1,96 @@
+/**
+ * `npm run admin -- <command>`: organizations, credits and API keys, through the same domain
+ * commands as the service, on the event store of PACKING_DATA_DIR (default ./data). Safe while
+ * the service runs: it picks the new events up from the shared SQLite file.
+ *
+ *   create-org --name "Acme" [--owner "Ann"] [--credits 1000] [--expires-at 2027-12-31T00:00:00Z]
+ *   add-credits --org org_… --credits 250            (purchased credits, never expire)
+ *   create-key --org org_… [--member usr_…] [--name ci]   (prints the secret once)
+ *   list-orgs
+ */
+import { Command } from 'commander';
+import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import { loadState } from '../domain/decider/handle.js';
+import { organizationDecider } from '../domain/organization/decide.js';
+import { orgStream } from '../domain/organization/streams.js';
+import { createApiKey, provisionOrganization, purchaseCredits } from '../api/provision.js';
+
+const dataDir = resolve(process.env['PACKING_DATA_DIR'] ?? './data');
+mkdirSync(dataDir, { recursive: true });
+const store = new SqliteEventStore(join(dataDir, 'events.db'));
+const now = (): string => new Date().toISOString();
+
+function positive(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`not a non-negative number: ${value}`);
+  return n;
+}
+
+async function ownerOf(orgId: string): Promise<string> {
+  const { state } = await loadState(store, orgStream(orgId), organizationDecider);
+  if (!state.exists) throw new Error(`no organization ${orgId}`);
+  const owner = Object.entries(state.members).find(([, m]) => m.role === 'owner');
+  if (!owner) throw new Error(`organization ${orgId} has no owner`);
+  return owner[0];
+}
+
+const program = new Command('admin').description('Administer organizations, credits and API keys').showHelpAfterError();
+
+program
+  .command('create-org')
+  .requiredOption('--name <name>', 'organization name')
+  .option('--owner <name>', 'owner member name', 'Owner')
+  .option('--credits <credits>', 'subscription credits granted now', positive, 1000)
+  .option('--expires-at <time>', 'RFC 3339 end of the subscription period (default: one year)')
+  .action(async (o: { name: string; owner: string; credits: number; expiresAt?: string }) => {
+    const expiresAt = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
+    if (Number.isNaN(Date.parse(expiresAt))) throw new Error(`not a timestamp: ${expiresAt}`);
+    const org = await provisionOrganization(store, { name: o.name, ownerName: o.owner, subscriptionCredits: o.credits, expiresAt, now: now() });
+    console.log(JSON.stringify({ org_id: org.orgId, owner_id: org.ownerId, subscription_credits: o.credits, subscription_expires_at: expiresAt }));
+  });
+
+program
+  .command('add-credits')
+  .requiredOption('--org <id>', 'organization id')
+  .requiredOption('--credits <credits>', 'credits bought', positive)
+  .action(async (o: { org: string; credits: number }) => {
+    await ownerOf(o.org);
+    await purchaseCredits(store, o.org, o.credits, now());
+    console.log(JSON.stringify({ org_id: o.org, purchased_credits: o.credits }));
+  });
+
+program
+  .command('create-key')
+  .requiredOption('--org <id>', 'organization id')
+  .option('--member <id>', 'member the key acts for (default: the owner)')
+  .option('--name <name>', 'key name', 'api')
+  .action(async (o: { org: string; member?: string; name: string }) => {
+    const memberId = o.member ?? (await ownerOf(o.org));
+    const key = await createApiKey(store, { orgId: o.org, memberId, name: o.name, now: now() });
+    console.log(JSON.stringify({ key_id: key.keyId, secret: key.secret, note: 'shown once; only a hash is stored' }));
+  });
+
+program.command('list-orgs').action(async () => {
+  for (let after = 0; ; ) {
+    const batch = await store.readAll(after, 1000);
+    if (batch.length === 0) break;
+    for (const e of batch) {
+      if (e.type === 'OrganizationCreated') {
+        const d = e.data as { orgId: string; name: string; createdAt: string };
+        console.log(JSON.stringify({ org_id: d.orgId, name: d.name, created_at: d.createdAt }));
+      }
+    }
+    after = batch[batch.length - 1]!.position;
+  }
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  console.error(`admin: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await store.close();
+}
