@@ -1,0 +1,46 @@
+import t from 'tap';
+import { decideJob, type JobCommand } from '../../../domain/job/decide.js';
+import { evolveJob, initialJob, type JobQueuedData, type JobState } from '../../../domain/job/job.js';
+
+const NOW = '2026-11-22T10:00:00.000Z';
+const queued: JobQueuedData = {
+  jobId: 'job_1', orgId: 'org_1', keyId: 'key_1', memberId: 'usr_1', source: 'api', reference: null, createdAt: NOW,
+  expiresAt: '2026-12-06T10:00:00.000Z', items: 3, maxVehicles: 2, budgetMs: 1000, reservedMicros: 1, rateCardVersion: 1, warnings: [],
+};
+const summary = { items_placed: 3, items_unplaced: 0, vehicles_used: 1, total_weight: 30, volume_utilization: 0.5 };
+
+function apply(state: JobState, command: JobCommand) {
+  const events = decideJob(command, state);
+  return { events, state: events.reduce(evolveJob, state) };
+}
+
+t.test('queued → running → succeeded, with deterministic event ids', async (t) => {
+  let s = apply(initialJob(), { type: 'QueueJob', data: queued });
+  t.same(s.events.map((e) => e.id), ['job_1:queued']);
+  s = apply(s.state, { type: 'StartJob', jobId: 'job_1', now: NOW });
+  t.equal(s.state.status, 'running');
+  s = apply(s.state, { type: 'SucceedJob', jobId: 'job_1', now: NOW, computeMs: 5, summary, warnings: [] });
+  t.equal(s.state.status, 'succeeded');
+  t.same(s.events.map((e) => e.id), ['job_1:ended']);
+});
+
+t.test('final statuses never change', async (t) => {
+  let s = apply(initialJob(), { type: 'QueueJob', data: queued });
+  s = apply(s.state, { type: 'FailJob', jobId: 'job_1', now: NOW, computeMs: 0, code: 'server_restarted', message: 'x' });
+  t.equal(s.state.status, 'failed');
+  for (const c of [
+    { type: 'StartJob', jobId: 'job_1', now: NOW },
+    { type: 'SucceedJob', jobId: 'job_1', now: NOW, computeMs: 1, summary, warnings: [] },
+    { type: 'FailJob', jobId: 'job_1', now: NOW, computeMs: 0, code: 'engine_failed', message: 'y' },
+    { type: 'QueueJob', data: queued },
+  ] as JobCommand[]) {
+    t.same(decideJob(c, s.state), [], c.type);
+  }
+});
+
+t.test('a queued job cannot succeed without running; canceled is its own status', async (t) => {
+  const q = apply(initialJob(), { type: 'QueueJob', data: queued });
+  t.same(decideJob({ type: 'SucceedJob', jobId: 'job_1', now: NOW, computeMs: 1, summary, warnings: [] }, q.state), []);
+  const c = apply(q.state, { type: 'FailJob', jobId: 'job_1', now: NOW, computeMs: 0, code: 'canceled', message: 'canceled' });
+  t.equal(c.state.status, 'canceled');
+});

@@ -1,0 +1,50 @@
+import t from 'tap';
+import { admissionTerms, computeCharge, largeLoad, priceRun, settlementCharge, total } from '../../../domain/ledger/pricing.js';
+import { RATE_CARDS } from '../../../domain/ledger/rate-card.js';
+
+const card = RATE_CARDS[1]!;
+
+t.test('components of rate card 1 in micro-credits', async (t) => {
+  t.same(priceRun(card, { vehicles: 3, computeMs: 1500, units: 120 }), { base: 100_000, vehicles: 150_000, compute: 3_000, large_load: 0 });
+  t.equal(largeLoad(card, 500), 0, 'the threshold itself is included');
+  t.equal(largeLoad(card, 501), 100_000, 'one started block');
+  t.equal(largeLoad(card, 600), 100_000);
+  t.equal(largeLoad(card, 601), 200_000);
+  t.equal(computeCharge(card, 1), 2, '2 µcr per ms');
+  t.equal(computeCharge(card, 90_000), 180_000);
+});
+
+t.test('settlement per outcome (spec Credits and pricing)', async (t) => {
+  const run = { vehicles: 2, computeMs: 4_000, units: 750, budgetMs: 30_000, reserved: 10_000_000 };
+  const rows: [Parameters<typeof settlementCharge>[1], number][] = [
+    ['succeeded', 100_000 + 100_000 + 8_000 + 300_000],
+    ['canceled', 100_000 + 8_000],
+    ['time_limit_exceeded', 100_000 + 8_000 + 300_000],
+    ['engine_failed', 0],
+    ['queue_timeout', 0],
+    ['server_restarted', 0],
+  ];
+  for (const [outcome, expected] of rows) t.equal(total(settlementCharge(card, outcome, run)), expected, outcome);
+  t.equal(settlementCharge(card, 'time_limit_exceeded', run).vehicles, 0, 'never per vehicle');
+});
+
+t.test('compute is billed up to the budget and the charge never exceeds the reservation', async (t) => {
+  const b = settlementCharge(card, 'succeeded', { vehicles: 1, computeMs: 5_000, units: 10, budgetMs: 2_000, reserved: 10_000_000 });
+  t.equal(b.compute, 4_000);
+  const capped = settlementCharge(card, 'succeeded', { vehicles: 1, computeMs: 2_000, units: 10, budgetMs: 2_000, reserved: 151_000 });
+  t.equal(total(capped), 151_000);
+});
+
+t.test('admission reserves the worst case, shrinks the run to fit the balance, refuses below the smallest run', async (t) => {
+  const job = { units: 100, minVehicles: 1, maxVehicles: 20, budgetMs: 10_000 };
+  const full = admissionTerms(card, 100_000_000, job)!;
+  t.same(full, { reserved: 100_000 + 20 * 50_000 + 20_000, maxVehicles: 20, budgetMs: 10_000, limitedByBalance: false });
+  t.equal(admissionTerms(card, 149_999, job), null, 'base + one vehicle not covered');
+  const tight = admissionTerms(card, 500_000, job)!;
+  t.equal(tight.limitedByBalance, true);
+  t.ok(tight.reserved <= 500_000);
+  t.equal(tight.maxVehicles, 8);
+  t.equal(tight.budgetMs, 0);
+  const fewerMs = admissionTerms(card, 1_105_000, job)!;
+  t.same([fewerMs.maxVehicles, fewerMs.budgetMs, fewerMs.reserved], [20, 2_500, 1_105_000]);
+});
