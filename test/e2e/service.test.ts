@@ -108,7 +108,7 @@ t.test('bad bodies get the spec envelopes with every problem listed', async (t) 
   t.equal(many.status, 422);
   t.same(
     many.body.error.details.map((d: { path: string; code: string }) => `${d.path}:${d.code}`).sort(),
-    ['extra:unknown_field', 'items[0].quantity:out_of_range', 'vehicles[0].type:invalid_value'].sort(),
+    ['extra:unknown_field', 'items[0].quantity:out_of_range', 'items[0]:does_not_fit', 'vehicles[0].type:invalid_value'].sort(),
   );
   const noKey = await call(service.url, null, 'POST', '/v1/pack', {});
   t.equal(noKey.status, 401);

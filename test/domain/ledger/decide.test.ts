@@ -30,7 +30,7 @@ const admit = (jobId: string, extra: Partial<Extract<LedgerCommand, { type: 'Adm
   maxQueuedJobs: 20,
   ...extra,
 });
-const settle = (jobId: string, outcome: Extract<LedgerCommand, { type: 'SettleJob' }>['outcome'], computeMs = 500): LedgerCommand => ({
+const settle = (jobId: string, outcome: Extract<LedgerCommand, { type: 'SettleJob' }>['outcome'], computeMs = 500): Extract<LedgerCommand, { type: 'SettleJob' }> => ({
   type: 'SettleJob',
   jobId,
   outcome,
