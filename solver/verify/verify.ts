@@ -1,22 +1,76 @@
-// STUB: replaced by the verifier's author. Signature is fixed.
+/**
+ * The independent plan verifier (DESIGN §5): checks a Plan against the PackModel it was made for,
+ * written from the spec (Placement, ResultVehicle, UnplacedItem, Options, Item), not from the
+ * search. Each rule lives in its own module; this one runs them all.
+ */
 import type { PackModel, Plan } from '../model/types.js';
+import { checkBlockedAreas } from './blocked-area.js';
+import { checkBounds } from './bounds.js';
+import { contactsBelow } from './contact.js';
+import { checkFigures } from './figures.js';
+import { checkInstances } from './instances.js';
+import { checkOrientation } from './orientation.js';
+import { checkOverlap } from './overlap.js';
+import { loadedVehicles } from './placed-unit.js';
+import { checkStackItems } from './stack-items.js';
+import { checkStacking } from './stacking.js';
+import { checkSteps } from './steps.js';
+import { checkSupport } from './support.js';
+import type { Violation } from './violation.js';
+import { checkVehicles } from './vehicles.js';
+import { checkWeight } from './weight.js';
 
-/** Rules the verifier checks. */
-export type VerifyRule =
-  | 'vehicles' | 'bounds' | 'overlap' | 'support' | 'orientation' | 'weight' | 'stacking'
-  | 'stack_items' | 'blocked_area' | 'instances' | 'steps' | 'figures';
+export type { VerifyRule, Violation } from './violation.js';
 
-/** One broken rule in a plan. */
-export interface Violation {
-  rule: VerifyRule;
-  message: string;
-  vehicle?: number;
-  item_id?: string;
-  instance?: number;
+/**
+ * Checks a plan against its model; returns every violation found (empty = the plan is valid),
+ * grouped by rule in the order: vehicles, instances, bounds, overlap, orientation, weight, then
+ * per vehicle support, stacking, stack_items, blocked_area, steps; then figures.
+ * Lengths cm, weights kg; geometric tolerance 1e-6 cm. Throws nothing for any plan shape the
+ * types allow; tens of ms for 2000 units (test/solver/verify/performance.test.ts).
+ */
+export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
+  const vehicles = loadedVehicles(model, plan);
+  const violations: Violation[] = [
+    ...checkVehicles(model, plan),
+    ...checkInstances(model, plan),
+    ...checkBounds(vehicles),
+    ...checkOverlap(vehicles),
+    ...checkOrientation(vehicles),
+    ...checkWeight(vehicles, model.allowOverweight),
+  ];
+  for (const vehicle of vehicles) {
+    const below = contactsBelow(vehicle.units);
+    violations.push(
+      ...checkSupport(vehicle, below),
+      ...checkStacking(vehicle, below),
+      ...checkStackItems(vehicle, below, model.maxStackItems),
+      ...checkBlockedAreas(vehicle),
+      ...checkSteps(vehicle, below),
+    );
+  }
+  violations.push(...checkFigures(vehicles));
+  return violations;
 }
 
-/** Checks a plan against its model; returns every violation found (empty = the plan is valid). */
-export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
-  void model; void plan;
-  return [];
+/** Violations listed in a PlanInvalid message; the rest are counted. */
+const LISTED = 10;
+
+/** A plan broke the verifier's rules; `violations` holds all of them. */
+export class PlanInvalid extends Error {
+  override readonly name = 'PlanInvalid';
+  readonly violations: readonly Violation[];
+
+  constructor(violations: readonly Violation[]) {
+    const listed = violations.slice(0, LISTED).map((v) => `- [${v.rule}] ${v.message}`);
+    const more = violations.length > LISTED ? [`- … and ${violations.length - LISTED} more`] : [];
+    super([`The load plan breaks ${violations.length} rule check${violations.length === 1 ? '' : 's'}:`, ...listed, ...more].join('\n'));
+    this.violations = violations;
+  }
+}
+
+/** Verifies a plan before a job may succeed. Throws PlanInvalid (with every violation) when any rule is broken. */
+export function assertPlanValid(model: PackModel, plan: Plan): void {
+  const violations = verifyPlan(model, plan);
+  if (violations.length > 0) throw new PlanInvalid(violations);
 }

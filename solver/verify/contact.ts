@@ -1,0 +1,58 @@
+/**
+ * Resting contacts: which units a unit stands on. Unit U rests on unit L when L's top face is at
+ * U's base height (within LENGTH_TOLERANCE) and their footprints share a positive area. The
+ * support, stacking, stack_items and steps rules all read these contacts.
+ */
+import type { PlacedUnit } from './placed-unit.js';
+import { LENGTH_TOLERANCE } from './violation.js';
+
+/** Unit `upper` rests on unit `lower` (indexes into the vehicle's units) over this footprint, cm. */
+export interface Contact {
+  upper: number;
+  lower: number;
+  x0: number;
+  x1: number;
+  z0: number;
+  z1: number;
+}
+
+/** True when the unit stands on the floor (y within LENGTH_TOLERANCE of 0, or below: `bounds` reports that). */
+export function onFloor(unit: PlacedUnit): boolean {
+  return unit.y0 <= LENGTH_TOLERANCE;
+}
+
+/**
+ * For each unit, the contacts under it (empty for units on the floor). Units are indexed by top
+ * height and binary-searched, so the cost is about n·log n plus the pairs whose faces meet.
+ */
+export function contactsBelow(units: readonly PlacedUnit[]): Contact[][] {
+  const byTop = units.map((_, i) => i).filter((i) => Number.isFinite(units[i]!.y1)).sort((a, b) => units[a]!.y1 - units[b]!.y1);
+  const tops = byTop.map((i) => units[i]!.y1);
+  return units.map((upper, u) => {
+    const below: Contact[] = [];
+    if (onFloor(upper) || !Number.isFinite(upper.y0)) return below;
+    for (let k = firstAtLeast(tops, upper.y0 - LENGTH_TOLERANCE); k < tops.length; k++) {
+      if (tops[k]! > upper.y0 + LENGTH_TOLERANCE) break;
+      const l = byTop[k]!;
+      if (l === u) continue;
+      const lower = units[l]!;
+      const x0 = Math.max(upper.x0, lower.x0);
+      const x1 = Math.min(upper.x1, lower.x1);
+      const z0 = Math.max(upper.z0, lower.z0);
+      const z1 = Math.min(upper.z1, lower.z1);
+      if (x1 - x0 > LENGTH_TOLERANCE && z1 - z0 > LENGTH_TOLERANCE) below.push({ upper: u, lower: l, x0, x1, z0, z1 });
+    }
+    return below;
+  });
+}
+
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

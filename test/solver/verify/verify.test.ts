@@ -1,0 +1,194 @@
+import t from 'tap';
+import type { PackModel, Placement, Plan } from '../../../solver/model/types.js';
+import type { VerifyRule, Violation } from '../../../solver/verify/verify.js';
+import { PlanInvalid, assertPlanValid, verifyPlan } from '../../../solver/verify/verify.js';
+import { refigure, smallModel, smallPlan } from './plan-fixture.js';
+
+function unit(plan: Plan, vehicle: number, itemId: string, instance: number): Placement {
+  const found = plan.vehicles[vehicle]!.placements.find((p) => p.item_id === itemId && p.instance === instance);
+  if (!found) throw new Error(`fixture has no ${itemId}#${instance} in vehicle ${vehicle}`);
+  return found;
+}
+
+function rulesOf(violations: readonly Violation[]): VerifyRule[] {
+  return [...new Set(violations.map((v) => v.rule))].sort();
+}
+
+t.test('the small hand-made plan verifies clean', async (t) => {
+  t.same(verifyPlan(smallModel(), smallPlan()), []);
+  t.doesNotThrow(() => assertPlanValid(smallModel(), smallPlan()));
+});
+
+t.test('the test-side figures agree with the hand-worked ones', async (t) => {
+  const plan = smallPlan();
+  const before = structuredClone(plan);
+  for (const v of plan.vehicles) refigure(v);
+  for (const [i, v] of plan.vehicles.entries()) {
+    const want = before.vehicles[i]!;
+    t.equal(v.total_weight, want.total_weight);
+    t.ok(Math.abs(v.volume_utilization - want.volume_utilization) < 1e-12);
+    t.same(v.center_of_gravity, want.center_of_gravity);
+  }
+});
+
+interface Mutation {
+  name: string;
+  rule: VerifyRule;
+  /** Changes the plan and/or model so that exactly `rule` breaks. */
+  mutate: (plan: Plan, model: PackModel) => void;
+  /** Keep the plan's figures as mutated (default: recompute them so `figures` stays clean). */
+  keepFigures?: boolean;
+  /** A field the first violation of `rule` must carry. */
+  expect?: Partial<Violation>;
+  /** Text the message must contain. */
+  says?: RegExp;
+}
+
+const mutations: Mutation[] = [
+  // vehicles
+  { name: 'vehicle name differs from its definition', rule: 'vehicles', mutate: (p) => { p.vehicles[0]!.name = 'Van'; }, expect: { vehicle: 0 }, says: /name "Van"; the definition says "Box truck"/ },
+  { name: 'vehicle length differs from its definition', rule: 'vehicles', mutate: (p) => { p.vehicles[1]!.length = 310; }, expect: { vehicle: 1 }, keepFigures: true, says: /length 310; the definition says 300/ },
+  { name: 'unknown vehicle_id', rule: 'vehicles', mutate: (p) => { p.vehicles[1]!.vehicle_id = 'ghost'; }, expect: { vehicle: 1 }, says: /ghost/ },
+  { name: 'index out of order', rule: 'vehicles', mutate: (p) => { p.vehicles[1]!.index = 5; }, expect: { vehicle: 1 }, says: /index 5/ },
+  { name: 'copy used twice', rule: 'vehicles', mutate: (p) => { p.vehicles[1]!.copy = 1; p.vehicles[1]!.auto_added = false; }, expect: { vehicle: 1 }, says: /copy 1 of vehicle truck is used twice/ },
+  { name: 'copy 0', rule: 'vehicles', mutate: (p) => { p.vehicles[0]!.copy = 0; }, expect: { vehicle: 0 } },
+  { name: 'auto_added false beyond the listed quantity', rule: 'vehicles', mutate: (p) => { p.vehicles[1]!.auto_added = false; }, expect: { vehicle: 1 }, says: /beyond the listed quantity 1/ },
+  { name: 'auto-added copy in fleet_only mode', rule: 'vehicles', mutate: (_p, m) => { m.packingMode = 'fleet_only'; }, expect: { vehicle: 1 }, says: /fleet_only/ },
+  { name: 'more vehicles than maxVehicles', rule: 'vehicles', mutate: (_p, m) => { m.maxVehicles = 1; }, says: /2 vehicles; the job allows at most 1/ },
+  {
+    name: 'empty vehicle listed',
+    rule: 'vehicles',
+    mutate: (p) => {
+      const last = p.vehicles[1]!;
+      p.vehicles.push({ ...structuredClone(last), index: 2, copy: 3, placements: [] });
+    },
+    expect: { vehicle: 2 },
+    says: /carries no units/,
+  },
+  // bounds
+  { name: 'unit past the vehicle length', rule: 'bounds', mutate: (p) => { unit(p, 0, 'B', 1).x = 250; }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /250 \+ 60 = 310 cm exceeds the vehicle length 300/ },
+  { name: 'unit below the floor', rule: 'bounds', mutate: (p) => { unit(p, 1, 'B', 2).y = -1; }, expect: { vehicle: 1, item_id: 'B', instance: 2 }, says: /y = -1 cm is below 0/ },
+  { name: 'unit past the vehicle width', rule: 'bounds', mutate: (p) => { unit(p, 1, 'B', 2).z = 141; }, expect: { vehicle: 1 }, says: /exceeds the vehicle width 200/ },
+  { name: 'unit with a NaN coordinate', rule: 'bounds', mutate: (p) => { unit(p, 1, 'B', 2).x = Number.NaN; }, keepFigures: true, expect: { vehicle: 1 } },
+  // overlap
+  { name: 'crate pushed into the cartons', rule: 'overlap', mutate: (p) => { unit(p, 0, 'B', 1).x = 90; }, expect: { vehicle: 0 }, says: /overlap by 10 × 50 × 40 cm/ },
+  // orientation
+  { name: 'orientation not allowed for the item', rule: 'orientation', mutate: (p) => { Object.assign(unit(p, 0, 'B', 1), { orientation: 'lhw', rotated: true }); }, expect: { item_id: 'B', instance: 1 }, says: /lhw is not allowed for item B \(allowed: lwh, wlh\)/ },
+  { name: 'sizes do not match the orientation', rule: 'orientation', mutate: (p) => { Object.assign(unit(p, 0, 'A', 1), { orientation: 'wlh', rotated: true }); }, expect: { item_id: 'A', instance: 1 }, says: /gives 50 × 100 × 40 cm/ },
+  { name: 'rotated flag wrong', rule: 'orientation', mutate: (p) => { unit(p, 0, 'A', 2).rotated = true; }, expect: { item_id: 'A', instance: 2 }, says: /rotated is true/ },
+  { name: 'unknown orientation code', rule: 'orientation', mutate: (p) => { Object.assign(unit(p, 0, 'A', 2), { orientation: 'xyz', rotated: true }); }, expect: { item_id: 'A', instance: 2 } },
+  // support
+  { name: 'unit floating', rule: 'support', mutate: (p) => { unit(p, 0, 'A', 3).y = 81; }, expect: { item_id: 'A', instance: 3 }, says: /floats at y = 81 cm/ },
+  { name: 'unit half supported', rule: 'support', mutate: (p) => { unit(p, 0, 'A', 2).z = 100; }, expect: { item_id: 'A', instance: 3 }, says: /2500 of 5000 cm² of its base \(50%, by 1 unit\)/ },
+  // stacking
+  { name: 'carton on a non-stackable item', rule: 'stacking', mutate: (_p, m) => { m.items[0]!.stackable = false; }, expect: { vehicle: 0, item_id: 'A' }, says: /A#3 rests on A#1/ },
+  // stack_items
+  { name: 'stack higher than max_stack_items', rule: 'stack_items', mutate: (_p, m) => { m.maxStackItems = 1; }, expect: { vehicle: 0, item_id: 'A', instance: 3 }, says: /unit 2 of its stack; max_stack_items is 1/ },
+  // blocked_area
+  { name: 'crate on the blocked corner', rule: 'blocked_area', mutate: (p) => { Object.assign(unit(p, 0, 'B', 1), { x: 240, z: 140 }); }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /blocked area 0 .* over 50 × 50 cm/ },
+  // weight
+  { name: 'placement weight differs from the item', rule: 'weight', mutate: (p) => { unit(p, 0, 'A', 1).weight = 11; }, expect: { item_id: 'A', instance: 1 }, says: /weighs 11 kg; item A weighs 10 kg/ },
+  {
+    name: 'vehicle over its payload',
+    rule: 'weight',
+    mutate: (p, m) => {
+      m.vehicles[0]!.maxWeight = 40;
+      for (const v of p.vehicles) v.max_weight = 40;
+    },
+    expect: { vehicle: 0 },
+    says: /carries 50 kg; its max_weight is 40 kg \(10 kg over\)/,
+  },
+  // instances
+  { name: 'unit both placed and unplaced', rule: 'instances', mutate: (p) => { p.unplaced.push({ item_id: 'A', instance: 1, label: 'Carton A', reason: 'no_space' }); }, expect: { item_id: 'A', instance: 1 }, says: /appears 2 times \(vehicle 0, unplaced\)/ },
+  { name: 'unit missing', rule: 'instances', mutate: (p) => { p.unplaced = []; }, expect: { item_id: 'C', instance: 1 }, says: /1 of 1 units appear neither placed nor unplaced \(instances 1\)/ },
+  { name: 'unknown item_id', rule: 'instances', mutate: (p) => { p.unplaced.push({ item_id: 'Z', instance: 1, label: 'Z', reason: 'no_space' }); }, expect: { item_id: 'Z' } },
+  { name: 'instance beyond the quantity', rule: 'instances', mutate: (p) => { p.unplaced.push({ item_id: 'C', instance: 2, label: 'C', reason: 'no_space' }); }, expect: { item_id: 'C', instance: 2 }, says: /outside 1\.\.1/ },
+  { name: 'wrong label', rule: 'instances', mutate: (p) => { unit(p, 1, 'B', 2).label = 'Crate'; }, expect: { item_id: 'B', instance: 2 } },
+  { name: 'unknown unplaced reason', rule: 'instances', mutate: (p) => { (p.unplaced[0] as { reason: string }).reason = 'too_big'; }, expect: { item_id: 'C' }, says: /too_big/ },
+  // steps
+  {
+    name: 'unit loaded before its support',
+    rule: 'steps',
+    mutate: (p) => {
+      unit(p, 0, 'A', 1).step = 4;
+      unit(p, 0, 'A', 3).step = 1;
+    },
+    expect: { item_id: 'A', instance: 3 },
+    says: /A#3 \(step 1\) rests on A#1 \(step 4\)/,
+  },
+  { name: 'step used twice and one missing', rule: 'steps', mutate: (p) => { unit(p, 0, 'B', 1).step = 1; }, expect: { vehicle: 0 }, says: /Step 1 of vehicle 0 is given to 2 units/ },
+  { name: 'step beyond the unit count', rule: 'steps', mutate: (p) => { unit(p, 1, 'B', 2).step = 2; }, expect: { vehicle: 1 } },
+  // figures
+  { name: 'items_placed wrong', rule: 'figures', keepFigures: true, mutate: (p) => { p.vehicles[0]!.items_placed = 5; }, expect: { vehicle: 0 }, says: /items_placed is 5 but it holds 4/ },
+  { name: 'total_weight wrong', rule: 'figures', keepFigures: true, mutate: (p) => { p.vehicles[0]!.total_weight = 50.1; }, says: /total_weight is 50.1; the sum of its placement weights \(kg\) is 50/ },
+  { name: 'volume_utilization rounded', rule: 'figures', keepFigures: true, mutate: (p) => { p.vehicles[0]!.volume_utilization = 0.07; } },
+  { name: 'weight_utilization wrong', rule: 'figures', keepFigures: true, mutate: (p) => { p.vehicles[1]!.weight_utilization = 0.2; }, expect: { vehicle: 1 } },
+  { name: 'centre of gravity off by 0.01 cm', rule: 'figures', keepFigures: true, mutate: (p) => { p.vehicles[0]!.center_of_gravity.z = 42.01; }, says: /\(77, 32, 42.01\) cm; the weighted centre of its units is \(77, 32, 42\) cm/ },
+];
+
+t.test('every rule: a plan that breaks only that rule is reported with only that rule', async (t) => {
+  const covered = new Set(mutations.map((m) => m.rule));
+  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'blocked_area', 'instances', 'steps', 'figures'];
+  t.same([...covered].sort(), [...all].sort(), 'the table covers every rule');
+  for (const m of mutations) {
+    t.test(`${m.rule}: ${m.name}`, async (t) => {
+      const plan = smallPlan();
+      const model = smallModel();
+      m.mutate(plan, model);
+      if (!m.keepFigures) for (const v of plan.vehicles) refigure(v);
+      const violations = verifyPlan(model, plan);
+      t.same(rulesOf(violations), [m.rule], violations.map((v) => v.message).join('\n'));
+      const first = violations.find((v) => v.rule === m.rule);
+      if (m.expect && first) t.match(first, m.expect);
+      if (m.says && first) t.match(first.message, m.says);
+    });
+  }
+});
+
+t.test('the weight limit is ignored with allow_overweight; weight_utilization may exceed 1', async (t) => {
+  const plan = smallPlan();
+  const model = smallModel();
+  model.allowOverweight = true;
+  model.vehicles[0]!.maxWeight = 40;
+  for (const v of plan.vehicles) {
+    v.max_weight = 40;
+    refigure(v);
+  }
+  t.equal(plan.vehicles[0]!.weight_utilization, 1.25);
+  t.same(verifyPlan(model, plan), []);
+});
+
+t.test('touching faces and tiny float noise are not overlaps', async (t) => {
+  const plan = smallPlan();
+  unit(plan, 0, 'B', 1).x = 100 - 1e-9;
+  for (const v of plan.vehicles) refigure(v);
+  t.same(verifyPlan(smallModel(), plan), []);
+});
+
+t.test('assertPlanValid throws PlanInvalid listing the first 10 violations', async (t) => {
+  const plan = smallPlan();
+  for (const v of plan.vehicles) {
+    for (const p of v.placements) {
+      p.step = 9;
+      p.label = 'relabelled';
+    }
+  }
+  plan.vehicles[0]!.items_placed = 0;
+  plan.vehicles[0]!.total_weight = 0;
+  plan.unplaced = [];
+  const model = smallModel();
+  const count = verifyPlan(model, plan).length;
+  t.ok(count > 10, `${count} violations`);
+  try {
+    assertPlanValid(model, plan);
+    t.fail('did not throw');
+  } catch (error) {
+    t.ok(error instanceof PlanInvalid);
+    const invalid = error as PlanInvalid;
+    t.equal(invalid.violations.length, count);
+    t.equal(invalid.name, 'PlanInvalid');
+    t.match(invalid.message, new RegExp(`^The load plan breaks ${count} rule checks:`));
+    t.equal(invalid.message.split('\n').filter((l) => l.startsWith('- [')).length, 10);
+    t.match(invalid.message, new RegExp(`… and ${count - 10} more$`));
+  }
+});
