@@ -1,0 +1,250 @@
+/**
+ * The two drawings of a loaded vehicle on its PDF page: a 3D axonometric view of the cargo space
+ * (every unit a shaded box, drawn back to front) and a top-down floor plan. Both fit themselves
+ * into a page rectangle (pt, y down) and keep the same orientation: front wall on the left, door
+ * on the right, the right wall (z = 0) at the back/top.
+ */
+import type { Placement, PlannedVehicle } from '../model/types.js';
+import { type Projection, type ScreenPoint, type SpaceBox, paintersOrder, project, projectionFor, visibleFaces } from './isometric.js';
+import { darker, lighter, textColourOn } from './item-colour.js';
+import { type Doc, FONT, FONT_BOLD, textCell } from './page.js';
+
+/** A page rectangle, pt, y down from the top of the page. */
+export interface Area {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Colour (`#rrggbb`) of an item_id. */
+export type ColourOf = (itemId: string) => string;
+
+type Pt = [number, number];
+
+function boxOf(p: Placement): SpaceBox {
+  return { x: p.x, y: p.y, z: p.z, length: p.length, height: p.height, width: p.width };
+}
+
+/** Is point q inside the convex polygon `poly` (either winding)? */
+function insideConvex(poly: readonly Pt[], q: Pt): boolean {
+  let sign = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!;
+    const b = poly[(i + 1) % poly.length]!;
+    const cross = (b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0]);
+    if (Math.abs(cross) < 1e-9) continue;
+    const s = Math.sign(cross);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+const LABEL_SIZES = [8, 6.5, 5] as const;
+
+/**
+ * Writes `text` centred in the convex polygon `poly` at the largest of LABEL_SIZES whose text
+ * box fits inside; writes nothing when none fits (the unit is too small on the drawing).
+ */
+function labelInside(doc: Doc, poly: readonly Pt[], text: string, fill: string): void {
+  const cx = poly.reduce((s, p) => s + p[0], 0) / poly.length;
+  const cy = poly.reduce((s, p) => s + p[1], 0) / poly.length;
+  doc.font(FONT_BOLD);
+  for (const size of LABEL_SIZES) {
+    doc.fontSize(size);
+    const w = doc.widthOfString(text) + 1;
+    const h = size * 0.75 + 1;
+    const corners: Pt[] = [
+      [cx - w / 2, cy - h / 2],
+      [cx + w / 2, cy - h / 2],
+      [cx + w / 2, cy + h / 2],
+      [cx - w / 2, cy + h / 2],
+    ];
+    if (corners.every((c) => insideConvex(poly, c))) {
+      // pdfkit places text by the top of the line box; the cap height is ~0.7 of the size.
+      doc.fillColor(textColourOn(fill)).text(text, cx - (w - 1) / 2, cy - size * 0.42, { lineBreak: false });
+      return;
+    }
+  }
+}
+
+/** Azimuths tried for the 3D view; the one giving the largest drawing wins, 30° on near-ties. */
+const AZIMUTHS = [30, 20, 40] as const;
+const ELEVATION = 30;
+
+interface Fit {
+  projection: Projection;
+  scale: number;
+  toPage: (s: ScreenPoint) => Pt;
+}
+
+function fitProjection(v: PlannedVehicle, area: Area): Fit {
+  let best: { projection: Projection; scale: number; uMin: number; vMax: number; du: number; dv: number } | undefined;
+  for (const azimuth of AZIMUTHS) {
+    const projection = projectionFor({ azimuth, elevation: ELEVATION });
+    const corners: ScreenPoint[] = [];
+    for (const x of [0, v.length]) for (const y of [0, v.height]) for (const z of [0, v.width]) corners.push(project(projection, x, y, z));
+    const us = corners.map((c) => c[0]);
+    const vs = corners.map((c) => c[1]);
+    const du = Math.max(...us) - Math.min(...us);
+    const dv = Math.max(...vs) - Math.min(...vs);
+    const scale = Math.min(area.width / du, area.height / dv);
+    if (best === undefined || scale > best.scale * 1.08) {
+      best = { projection, scale, uMin: Math.min(...us), vMax: Math.max(...vs), du, dv };
+    }
+  }
+  const b = best!;
+  const ox = area.x + (area.width - b.du * b.scale) / 2;
+  const oy = area.y + (area.height - b.dv * b.scale) / 2;
+  return {
+    projection: b.projection,
+    scale: b.scale,
+    toPage: (s) => [ox + (s[0] - b.uMin) * b.scale, oy + (b.vMax - s[1]) * b.scale],
+  };
+}
+
+/**
+ * Draws the 3D view of vehicle `v` inside `area`: the far walls and floor, each placement as a
+ * box with a lit top and two shaded sides in its item colour (painter's order), step numbers on
+ * boxes large enough to hold them, the near edges dashed, the front wall and the door marked.
+ */
+export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area): void {
+  // Room for the FRONT WALL / DOOR labels above and below the drawing.
+  const inner: Area = { x: area.x, y: area.y + 12, width: area.width, height: area.height - 26 };
+  const { projection, toPage } = fitProjection(v, inner);
+  const P = (x: number, y: number, z: number): Pt => toPage(project(projection, x, y, z));
+  const poly = (pts: Pt[]) => doc.polygon(...pts);
+  const { length: L, height: H, width: W } = v;
+
+  doc.save();
+  doc.lineWidth(0.6).lineJoin('round');
+  poly([P(0, 0, 0), P(L, 0, 0), P(L, 0, W), P(0, 0, W)]).fillAndStroke('#f2f2f2', '#8a8a8a');
+  poly([P(0, 0, 0), P(L, 0, 0), P(L, H, 0), P(0, H, 0)]).fillAndStroke('#fafafa', '#8a8a8a');
+  poly([P(0, 0, 0), P(0, 0, W), P(0, H, W), P(0, H, 0)]).fillAndStroke('#c9d8ea', '#5b7896');
+
+  const boxes = v.placements.map(boxOf);
+  doc.lineWidth(0.35);
+  for (const i of paintersOrder(projection, boxes)) {
+    const pl = v.placements[i]!;
+    const base = colourOf(pl.item_id);
+    const edge = darker(base, 0.55);
+    const f = visibleFaces(projection, boxes[i]!);
+    const side = f.side.map(toPage);
+    const door = f.door.map(toPage);
+    const top = f.top.map(toPage);
+    poly(side).fillAndStroke(darker(base, 0.28), edge);
+    poly(door).fillAndStroke(darker(base, 0.12), edge);
+    const topFill = lighter(base, 0.3);
+    poly(top).fillAndStroke(topFill, edge);
+    labelInside(doc, top, String(pl.step), topFill);
+  }
+
+  doc.lineWidth(0.4).dash(3, { space: 2 }).strokeColor('#9a9a9a');
+  doc.moveTo(...P(0, H, W)).lineTo(...P(L, H, W)).stroke();
+  doc.moveTo(...P(L, H, 0)).lineTo(...P(L, H, W)).lineTo(...P(L, 0, W)).stroke();
+  doc.lineWidth(1.4).strokeColor('#d9480f');
+  poly([P(L, 0, 0), P(L, H, 0), P(L, H, W), P(L, 0, W)]).stroke();
+  doc.undash();
+  doc.restore();
+
+  const front = P(0, H, 0);
+  textCell(doc, 'FRONT WALL', front[0] - 60, front[1] - 11, 120, { size: 8, bold: true, align: 'center', colour: '#34506e' });
+  const door = P(L, 0, W);
+  textCell(doc, 'DOOR (load from here)', door[0] - 70, door[1] + 3, 140, { size: 8, bold: true, align: 'center', colour: '#d9480f' });
+}
+
+/**
+ * Floor-plan label of a stack sharing one footprint, steps bottom to top: all steps ("3/4")
+ * when they fit `width` pt at the largest label size, else "3–8" for consecutive steps, else the
+ * top step with the stack height ("40 (3 high)"), else the top step alone.
+ */
+function stackLabel(doc: Doc, steps: readonly number[], width: number): string {
+  const top = steps[steps.length - 1]!;
+  if (steps.length === 1) return String(top);
+  doc.font(FONT_BOLD).fontSize(LABEL_SIZES[0]);
+  const consecutive = steps.every((s, i) => i === 0 || s === steps[i - 1]! + 1);
+  const candidates = [steps.join('/'), consecutive ? `${steps[0]}–${top}` : `${top} (${steps.length} high)`];
+  return candidates.find((c) => doc.widthOfString(c) < width) ?? String(top);
+}
+
+/** Floor-plan tick spacing, cm: at most 15 ticks, at least 36 pt apart at `scale` pt/cm. */
+function tickSpacing(length: number, scale: number): number {
+  for (const s of [10, 20, 25, 50, 100, 200, 500]) if (length / s <= 15 && s * scale >= 36) return s;
+  return 1000;
+}
+
+function tickLabel(cm: number): string {
+  return cm % 100 === 0 ? `${cm / 100} m` : `${cm / 100}`;
+}
+
+/**
+ * Draws the top-down floor plan of `v` inside `area`: the floor, each unit's footprint in its
+ * item colour (the highest unit of a spot on top), the loading steps of each stack
+ * ("bottom/…/top" when a stack shares one footprint), a metre scale along the floor, the
+ * centre of gravity, and the wall names.
+ */
+export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area): void {
+  const side = 44;
+  const scale = Math.min((area.width - 2 * side) / v.length, (area.height - 36) / v.width);
+  const ox = area.x + side + (area.width - 2 * side - v.length * scale) / 2;
+  const oy = area.y + 11;
+  const X = (x: number) => ox + x * scale;
+  const Z = (z: number) => oy + z * scale;
+
+  doc.save();
+  doc.lineWidth(0.8).rect(X(0), Z(0), v.length * scale, v.width * scale).fillAndStroke('#f7f7f7', '#555555');
+  doc.lineWidth(2.5).strokeColor('#5b7896').moveTo(X(0), Z(0)).lineTo(X(0), Z(v.width)).stroke();
+  doc.strokeColor('#d9480f').moveTo(X(v.length), Z(0)).lineTo(X(v.length), Z(v.width)).stroke();
+
+  // Stacks with one shared footprint are labelled with all their steps, bottom to top.
+  const stacks = new Map<string, Placement[]>();
+  for (const p of v.placements) {
+    const key = `${p.x}|${p.z}|${p.length}|${p.width}`;
+    const list = stacks.get(key);
+    if (list === undefined) stacks.set(key, [p]);
+    else list.push(p);
+  }
+  // Ascending tops: a higher unit covers the footprints and labels of the units below it.
+  const byTop = [...v.placements].sort((a, b) => a.y + a.height - (b.y + b.height) || a.step - b.step);
+  for (const p of byTop) {
+    const fill = colourOf(p.item_id);
+    doc.lineWidth(0.4).rect(X(p.x), Z(p.z), p.length * scale, p.width * scale).fillAndStroke(fill, darker(fill, 0.55));
+    const stack = stacks.get(`${p.x}|${p.z}|${p.length}|${p.width}`)!;
+    if (stack.some((s) => s.y > p.y)) continue;
+    const steps = [...stack].sort((a, b) => a.y - b.y).map((s) => s.step);
+    const rect: Pt[] = [
+      [X(p.x) + 1, Z(p.z) + 1],
+      [X(p.x + p.length) - 1, Z(p.z) + 1],
+      [X(p.x + p.length) - 1, Z(p.z + p.width) - 1],
+      [X(p.x) + 1, Z(p.z + p.width) - 1],
+    ];
+    labelInside(doc, rect, stackLabel(doc, steps, p.length * scale - 3), fill);
+  }
+
+  const cog = v.center_of_gravity;
+  if (v.placements.length > 0) {
+    const [cx, cz] = [X(cog.x), Z(cog.z)];
+    doc.lineWidth(1.2).strokeColor('#000000');
+    doc.circle(cx, cz, 4).stroke();
+    doc.moveTo(cx - 7, cz).lineTo(cx + 7, cz).moveTo(cx, cz - 7).lineTo(cx, cz + 7).stroke();
+  }
+
+  const tick = tickSpacing(v.length, scale);
+  doc.lineWidth(0.5).strokeColor('#333333');
+  const yBase = Z(v.width);
+  for (let t = 0; t <= v.length + 1e-9; t += tick) {
+    doc.moveTo(X(t), yBase).lineTo(X(t), yBase + 4).stroke();
+  }
+  doc.restore();
+  for (let t = 0; t <= v.length + 1e-9; t += tick) {
+    textCell(doc, tickLabel(t), X(t) - 20, yBase + 5, 40, { size: 6.5, align: 'center', colour: '#333333' });
+  }
+  const midY = Z(v.width / 2) - 4;
+  textCell(doc, 'FRONT', X(0) - side, midY, side - 4, { size: 8, bold: true, align: 'right', colour: '#34506e' });
+  textCell(doc, 'DOOR', X(v.length) + 4, midY, side - 4, { size: 8, bold: true, colour: '#d9480f' });
+  textCell(doc, 'right wall (z = 0)', X(v.length) - 150, oy - 10, 150, { size: 6.5, align: 'right', colour: '#555555' });
+  const cogText = v.placements.length > 0 ? '  ·  circle = centre of gravity' : '';
+  textCell(doc, `left wall${cogText}`, X(v.length) - 250, yBase + 14, 250, { size: 6.5, align: 'right', colour: '#555555' });
+  doc.font(FONT);
+}

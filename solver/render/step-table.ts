@@ -1,0 +1,125 @@
+/**
+ * The loading-step pages of one vehicle: every placement in step order with its item, unit,
+ * position, size, orientation and weight, STEP_ROWS_PER_PAGE rows a page.
+ */
+import type { Orientation, Placement, PlannedVehicle } from '../model/types.js';
+import type { ColourOf } from './cargo-views.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, textCell } from './page.js';
+import { type Cell, type Column, HEADER_ROW_HEIGHT, ROW_HEIGHT, drawHeaderRow, drawRow } from './table.js';
+import { vehicleTitle } from './vehicle-page.js';
+
+const TABLE_TOP = MARGIN + 34;
+
+/** Body rows on one loading-step page. */
+export const STEP_ROWS_PER_PAGE = Math.floor((CONTENT_BOTTOM - TABLE_TOP - HEADER_ROW_HEIGHT) / ROW_HEIGHT);
+
+/** Loading-step pages a vehicle with `units` placements needs (at least one). */
+export function stepPageCount(units: number): number {
+  return Math.max(1, Math.ceil(units / STEP_ROWS_PER_PAGE));
+}
+
+const COLUMNS: readonly Column[] = [
+  { title: 'Step', width: 34, align: 'right' },
+  { title: '', width: 16 },
+  { title: 'Item', width: 176 },
+  { title: 'item_id#instance', width: 124 },
+  { title: 'Position x / y / z cm', width: 112 },
+  { title: 'Size l × w × h cm', width: 112 },
+  { title: 'Orientation', width: 80 },
+  { title: 'Rests on', width: 86 },
+  { title: 'Weight kg', width: 46, align: 'right' },
+];
+
+const EPS = 1e-6;
+
+/**
+ * What each unit stands on, for the loader: "floor" at y = 0, else the steps of the units whose
+ * top is at the unit's bottom and whose footprint overlaps it ("on 12, 13"), or "?" when there
+ * are none (the verifier reports such a plan; the PDF still shows it).
+ */
+export function restingOn(placements: readonly Placement[]): Map<Placement, string> {
+  const byTop = new Map<number, Placement[]>();
+  for (const q of placements) {
+    const key = Math.round((q.y + q.height) * 1000);
+    const list = byTop.get(key);
+    if (list === undefined) byTop.set(key, [q]);
+    else list.push(q);
+  }
+  const out = new Map<Placement, string>();
+  for (const p of placements) {
+    if (p.y <= EPS) {
+      out.set(p, 'floor');
+      continue;
+    }
+    const below = (byTop.get(Math.round(p.y * 1000)) ?? [])
+      .filter(
+        (q) =>
+          q !== p &&
+          q.x < p.x + p.length - EPS &&
+          p.x < q.x + q.length - EPS &&
+          q.z < p.z + p.width - EPS &&
+          p.z < q.z + q.width - EPS,
+      )
+      .map((q) => q.step)
+      .sort((a, b) => a - b);
+    out.set(p, below.length === 0 ? '?' : `on ${below.join(', ')}`);
+  }
+  return out;
+}
+
+/** "wlh (turned 90°)": the orientation code with words for the loader. */
+function orientationText(o: Orientation): string {
+  if (o === 'lwh') return 'lwh (as defined)';
+  if (o === 'wlh') return 'wlh (turned 90°)';
+  return `${o} (on its side)`;
+}
+
+function row(p: Placement, colourOf: ColourOf, support: string): Cell[] {
+  const n = (v: number) => formatNumber(v, 1);
+  return [
+    String(p.step),
+    { swatch: colourOf(p.item_id) },
+    p.label,
+    `${p.item_id}#${p.instance}`,
+    `${n(p.x)} / ${n(p.y)} / ${n(p.z)}`,
+    `${n(p.length)} × ${n(p.width)} × ${n(p.height)}`,
+    orientationText(p.orientation),
+    support,
+    n(p.weight),
+  ];
+}
+
+/**
+ * Adds the loading-step pages of `v` (stepPageCount(v.placements.length) pages, each started
+ * with `addPage`). Rows are in ascending `step`.
+ */
+export function drawStepPages(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, vehicleCount: number, addPage: () => void): void {
+  const ordered = [...v.placements].sort((a, b) => a.step - b.step);
+  const support = restingOn(ordered);
+  const pages = stepPageCount(ordered.length);
+  for (let page = 0; page < pages; page++) {
+    addPage();
+    const chunk = ordered.slice(page * STEP_ROWS_PER_PAGE, (page + 1) * STEP_ROWS_PER_PAGE);
+    const range =
+      ordered.length === 0
+        ? 'no units'
+        : `steps ${chunk[0]!.step}–${chunk[chunk.length - 1]!.step} of ${ordered.length}`;
+    textCell(doc, `${vehicleTitle(v, vehicleCount)}  ·  loading steps (${range})`, MARGIN, MARGIN, CONTENT_WIDTH, {
+      size: 12,
+      bold: true,
+    });
+    textCell(
+      doc,
+      'Load in ascending step order. Position = the unit\'s corner nearest the front wall, the floor and the right wall: ' +
+        'x from the front wall, y up from the floor, z from the right wall (seen from the door looking in).',
+      MARGIN,
+      MARGIN + 17,
+      CONTENT_WIDTH,
+      { size: 7.5, colour: '#444444' },
+    );
+    let y = drawHeaderRow(doc, COLUMNS, MARGIN, TABLE_TOP);
+    chunk.forEach((p, i) => {
+      y = drawRow(doc, COLUMNS, row(p, colourOf, support.get(p) ?? ''), MARGIN, y, { stripe: i % 2 === 1 });
+    });
+  }
+}
