@@ -63,7 +63,7 @@ export class SolverNode {
     this.running.set(jobId, controller);
     const heartbeat = setInterval(() => msg.working(), 5000);
     try {
-      const outcome = await solver.solve(model, { signal: controller.signal });
+      const outcome = await solver.solve(model, { signal: controller.signal, onProgress: this.progressReporter(jobId) });
       if (outcome.status === 'solved') {
         // The oracle, once more at the boundary: no plan is stored that the verifier rejects.
         const violations = verifyPlan(model, outcome.plan);
@@ -102,6 +102,25 @@ export class SolverNode {
       clearInterval(heartbeat);
       this.running.delete(jobId);
     }
+  }
+
+  /**
+   * Progress as JobProgressed events, at most one a second (and only when it changed), so a
+   * long search does not flood the log.
+   */
+  private progressReporter(jobId: string): (p: { stage: string; vehiclesDone: number; placedItems: number }) => void {
+    let last = 0;
+    let lastKey = '';
+    return (p) => {
+      const key = `${p.stage}/${p.vehiclesDone}/${p.placedItems}`;
+      const now = Date.now();
+      if (key === lastKey || now - last < 1000) return;
+      last = now;
+      lastKey = key;
+      void handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'ReportProgress', jobId, ...p }).catch((err: unknown) =>
+        this.deps.log.warn({ jobId, err }, 'progress not recorded'),
+      );
+    };
   }
 
   private async fail(jobId: string, computeMs: number, code: 'engine_failed' | 'time_limit_exceeded' | 'canceled', message: string): Promise<void> {
