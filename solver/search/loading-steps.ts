@@ -1,0 +1,113 @@
+/**
+ * Loading order within one vehicle: a topological order of the "rests on" relation (a unit
+ * comes after every unit it stands on), preferring smaller x (front wall first), then lower y,
+ * then smaller z (Kahn's algorithm with a priority queue).
+ */
+import { EPS } from './maximal-space.js';
+
+/** A placed box, cm (min corner and size along x, y, z). */
+export interface Box {
+  x: number;
+  y: number;
+  z: number;
+  dx: number;
+  dy: number;
+  dz: number;
+}
+
+function heightKey(y: number): number {
+  return Math.round(y * 1e5);
+}
+
+/**
+ * For each box, the indices of the boxes it rests on: boxes whose top is at its bottom y
+ * (within 1e-5 cm) and whose footprint overlaps its footprint with positive area.
+ */
+export function restsOn(boxes: readonly Box[]): number[][] {
+  const byTop = new Map<number, number[]>();
+  boxes.forEach((b, i) => {
+    const k = heightKey(b.y + b.dy);
+    const list = byTop.get(k);
+    if (list) list.push(i);
+    else byTop.set(k, [i]);
+  });
+  return boxes.map((b) => {
+    if (b.y <= EPS) return [];
+    const out: number[] = [];
+    for (const j of byTop.get(heightKey(b.y)) ?? []) {
+      const s = boxes[j]!;
+      if (s.x < b.x + b.dx - EPS && b.x < s.x + s.dx - EPS && s.z < b.z + b.dz - EPS && b.z < s.z + s.dz - EPS) out.push(j);
+    }
+    return out;
+  });
+}
+
+/** Min-heap of box indices ordered by (x, y, z, index). */
+class BoxHeap {
+  private readonly a: number[] = [];
+  constructor(private readonly boxes: readonly Box[]) {}
+  get size(): number {
+    return this.a.length;
+  }
+  private less(i: number, j: number): boolean {
+    const p = this.boxes[i]!, q = this.boxes[j]!;
+    if (Math.abs(p.x - q.x) > EPS) return p.x < q.x;
+    if (Math.abs(p.y - q.y) > EPS) return p.y < q.y;
+    if (Math.abs(p.z - q.z) > EPS) return p.z < q.z;
+    return i < j;
+  }
+  push(v: number): void {
+    const a = this.a;
+    a.push(v);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(a[i]!, a[p]!)) break;
+      [a[i], a[p]] = [a[p]!, a[i]!];
+      i = p;
+    }
+  }
+  pop(): number {
+    const a = this.a;
+    const top = a[0]!;
+    const last = a.pop()!;
+    if (a.length > 0) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1, r = l + 1;
+        let m = i;
+        if (l < a.length && this.less(a[l]!, a[m]!)) m = l;
+        if (r < a.length && this.less(a[r]!, a[m]!)) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m]!, a[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+/**
+ * Loading steps: `steps[i]` is the 1-based step of box i. Every box gets a larger step than
+ * all boxes it rests on; among boxes that are free to load, the one nearest the front wall
+ * (smallest x, then y, then z) goes first.
+ */
+export function loadingSteps(boxes: readonly Box[]): number[] {
+  const below = restsOn(boxes);
+  const above: number[][] = boxes.map(() => []);
+  const waiting = below.map((l) => l.length);
+  below.forEach((l, i) => l.forEach((j) => above[j]!.push(i)));
+  const heap = new BoxHeap(boxes);
+  waiting.forEach((w, i) => { if (w === 0) heap.push(i); });
+  const steps = new Array<number>(boxes.length).fill(0);
+  let step = 0;
+  while (heap.size > 0) {
+    const i = heap.pop();
+    steps[i] = ++step;
+    for (const j of above[i]!) {
+      if (--waiting[j]! === 0) heap.push(j);
+    }
+  }
+  return steps;
+}

@@ -1,0 +1,102 @@
+/**
+ * The search objective, lexicographic:
+ *  1. placed cargo per priority level, highest priority first (one more cm³ of a higher
+ *     priority beats any amount of lower ones), measured as placed volume: counting units
+ *     instead favours leaving the large units behind (BR1: about 1.2 points of fill lower);
+ *  2. fewer vehicles;
+ *  3. more placed units;
+ *  4. higher volume utilization of the loaded vehicles (placed volume / their total volume);
+ *  5. better balance: smaller weight-weighted distance of each vehicle's centre of gravity from
+ *     its floor centre, relative to the vehicle size.
+ */
+import type { JobContext } from './job-context.js';
+import type { Construction } from './fleet-load.js';
+import { blockExtent, blockUnits } from './block.js';
+
+/** Objective figures of one construction. */
+export interface Score {
+  /** Placed volume (cm³) per distinct priority, highest priority first. */
+  volumeByPriority: number[];
+  /** Placed units. */
+  placed: number;
+  vehicles: number;
+  /** Placed volume / volume of the loaded vehicles, 0–1. */
+  utilization: number;
+  /** 0 = every centre of gravity at its vehicle's floor centre (in x and z). */
+  imbalance: number;
+}
+
+/** Scores a construction. */
+export function scoreOf(ctx: JobContext, c: Construction): Score {
+  const prios = [...new Set(ctx.model.items.map((it) => it.priority))].sort((a, b) => b - a);
+  const volumeByPriority = prios.map(() => 0);
+  let placed = 0;
+  let placedVol = 0, vehVol = 0, imbalance = 0;
+  for (const v of c.vehicles) {
+    vehVol += v.vehicle.length * v.vehicle.width * v.vehicle.height;
+    let w = 0, mx = 0, mz = 0;
+    for (const b of v.blocks) {
+      const n = blockUnits(b);
+      const it = ctx.model.items[b.item]!;
+      const bv = n * b.size.l * b.size.w * b.size.h;
+      volumeByPriority[prios.indexOf(it.priority)]! += bv;
+      placed += n;
+      placedVol += bv;
+      const e = blockExtent(b);
+      const bw = n * it.weight;
+      w += bw;
+      mx += bw * (b.x + e.dx / 2);
+      mz += bw * (b.z + e.dz / 2);
+    }
+    if (w > 0) {
+      imbalance += Math.abs(mx / w - v.vehicle.length / 2) / v.vehicle.length + Math.abs(mz / w - v.vehicle.width / 2) / v.vehicle.width;
+    }
+  }
+  return { volumeByPriority, placed, vehicles: c.vehicles.length, utilization: vehVol > 0 ? placedVol / vehVol : 0, imbalance };
+}
+
+/** Negative when `a` is better than `b`, positive when worse, 0 when equal. */
+export function compareScores(a: Score, b: Score): number {
+  for (let i = 0; i < a.volumeByPriority.length; i++) {
+    const d = (b.volumeByPriority[i] ?? 0) - (a.volumeByPriority[i] ?? 0);
+    if (Math.abs(d) > 1e-6) return d;
+  }
+  if (a.vehicles !== b.vehicles) return a.vehicles - b.vehicles;
+  if (a.placed !== b.placed) return b.placed - a.placed;
+  if (Math.abs(a.utilization - b.utilization) > 1e-12) return b.utilization - a.utilization;
+  if (Math.abs(a.imbalance - b.imbalance) > 1e-12) return a.imbalance - b.imbalance;
+  return 0;
+}
+
+/**
+ * Lower bound on the vehicles any plan placing every unit needs: the fewest vehicles (listed
+ * copies, plus in auto mode copies of the largest definition up to maxVehicles) whose volume and,
+ * unless overweight is allowed, payload reach the units' total volume and weight.
+ */
+export function vehicleLowerBound(ctx: JobContext): number {
+  const { model } = ctx;
+  let vol = 0, wt = 0;
+  for (const it of model.items) {
+    vol += it.quantity * it.length * it.width * it.height;
+    wt += it.quantity * it.weight;
+  }
+  const caps: { v: number; w: number }[] = [];
+  for (const v of model.vehicles) for (let i = 0; i < v.quantity; i++) caps.push({ v: v.length * v.width * v.height, w: v.maxWeight });
+  if (model.packingMode === 'auto' && model.vehicles.length > 0) {
+    const bigV = Math.max(...model.vehicles.map((v) => v.length * v.width * v.height));
+    const bigW = Math.max(...model.vehicles.map((v) => v.maxWeight));
+    while (caps.length < model.maxVehicles) caps.push({ v: bigV, w: bigW });
+  }
+  const need = (vals: number[], total: number): number => {
+    vals.sort((a, b) => b - a);
+    let s = 0;
+    for (let k = 0; k < vals.length; k++) {
+      s += vals[k]!;
+      if (s >= total - 1e-9) return k + 1;
+    }
+    return vals.length + 1;
+  };
+  const byVol = need(caps.map((c) => c.v), vol);
+  const byWeight = model.allowOverweight ? 1 : need(caps.map((c) => c.w), wt);
+  return Math.max(1, byVol, byWeight);
+}

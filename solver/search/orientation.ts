@@ -1,0 +1,33 @@
+/**
+ * Placed sizes of an item in one orientation (types.ts Orientation: the letters name which of
+ * the item's defined length/width/height lies along placed x, z and y).
+ */
+import type { ItemModel, Orientation } from '../model/types.js';
+
+/** Placed size of one unit, cm: `l` along x (length), `w` along z (width), `h` along y (height). */
+export interface OrientedSize {
+  l: number;
+  w: number;
+  h: number;
+}
+
+/** Size of `item` placed in orientation `o`, cm. */
+export function orientedSize(item: Pick<ItemModel, 'length' | 'width' | 'height'>, o: Orientation): OrientedSize {
+  const dim = (c: string): number => (c === 'l' ? item.length : c === 'w' ? item.width : item.height);
+  return { l: dim(o[0]!), w: dim(o[1]!), h: dim(o[2]!) };
+}
+
+/**
+ * The allowed orientations of `item` with distinct placed sizes (a cube keeps one), in the
+ * item's preference order.
+ */
+export function distinctOrientations(item: ItemModel): { orientation: Orientation; size: OrientedSize }[] {
+  const out: { orientation: Orientation; size: OrientedSize }[] = [];
+  for (const o of item.orientations) {
+    const size = orientedSize(item, o);
+    if (!out.some((e) => e.size.l === size.l && e.size.w === size.w && e.size.h === size.h)) {
+      out.push({ orientation: o, size });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+/**
+ * Turns a construction into the spec Result shapes (types.ts Plan): one Placement per unit
+ * with its instance number, placed size and loading step; per-vehicle figures; and the
+ * unplaced units with their reason. Coordinates are kept exact (no rounding).
+ */
+import type { PackModel, Placement, Plan, PlannedVehicle, UnplacedReason, UnplacedUnit } from '../model/types.js';
+import type { Construction } from './fleet-load.js';
+import { loadingSteps, type Box } from './loading-steps.js';
+import { EPS } from './maximal-space.js';
+
+interface Unit extends Box {
+  item: number;
+  orientation: Placement['orientation'];
+}
+
+/**
+ * Why the units of item `i` left over by `c` are unplaced (spec UnplacedItem.reason):
+ * `time_limit` when the deadline cut the construction, `vehicle_limit` when auto mode stopped
+ * at maxVehicles and a unit would fit an empty vehicle of some definition, `weight_limit` when
+ * a unit fitted a space but not the payload, else `no_space`.
+ */
+export function unplacedReason(model: PackModel, c: Construction, i: number): UnplacedReason {
+  if (c.cut) return 'time_limit';
+  const it = model.items[i]!;
+  if (c.vehicleLimitHit) {
+    const fits = model.vehicles.some((v) => (model.allowOverweight || it.weight <= v.maxWeight) &&
+      it.orientations.some((o) => {
+        const d = (ch: string): number => (ch === 'l' ? it.length : ch === 'w' ? it.width : it.height);
+        return d(o[0]!) <= v.length + EPS && d(o[1]!) <= v.width + EPS && d(o[2]!) <= v.height + EPS;
+      }));
+    if (fits) return 'vehicle_limit';
+  }
+  if (c.weightBlocked[i]) return 'weight_limit';
+  return 'no_space';
+}
+
+/** Builds the Plan of construction `c` for `model`. */
+export function assemblePlan(model: PackModel, c: Construction): Plan {
+  const nextInstance = model.items.map(() => 1);
+  const vehicles: PlannedVehicle[] = [];
+  c.vehicles.forEach((lv, index) => {
+    const units: Unit[] = [];
+    for (const b of lv.blocks) {
+      for (let ix = 0; ix < b.nx; ix++) {
+        for (let iy = 0; iy < b.ny; iy++) {
+          for (let iz = 0; iz < b.nz; iz++) {
+            units.push({
+              item: b.item, orientation: b.orientation,
+              x: b.x + ix * b.size.l, y: b.y + iy * b.size.h, z: b.z + iz * b.size.w,
+              dx: b.size.l, dy: b.size.h, dz: b.size.w,
+            });
+          }
+        }
+      }
+    }
+    const steps = loadingSteps(units);
+    const order = units.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
+    const v = lv.vehicle;
+    let weight = 0, vol = 0, mx = 0, my = 0, mz = 0, vx = 0, vy = 0, vz = 0;
+    const placements: Placement[] = order.map((ui) => {
+      const u = units[ui]!;
+      const it = model.items[u.item]!;
+      const w = it.weight;
+      const uv = u.dx * u.dy * u.dz;
+      weight += w;
+      vol += uv;
+      mx += w * (u.x + u.dx / 2); my += w * (u.y + u.dy / 2); mz += w * (u.z + u.dz / 2);
+      vx += uv * (u.x + u.dx / 2); vy += uv * (u.y + u.dy / 2); vz += uv * (u.z + u.dz / 2);
+      const instance = nextInstance[u.item]!;
+      nextInstance[u.item] = instance + 1;
+      return {
+        item_id: it.id, instance, label: it.label, x: u.x, y: u.y, z: u.z,
+        length: u.dx, width: u.dz, height: u.dy, rotated: u.orientation !== 'lwh',
+        orientation: u.orientation, step: steps[ui]!, weight: w,
+      };
+    });
+    // Weightless loads have no centre of mass; the centre of the loaded volume stands in.
+    const cog = weight > 0
+      ? { x: mx / weight, y: my / weight, z: mz / weight }
+      : vol > 0 ? { x: vx / vol, y: vy / vol, z: vz / vol } : { x: 0, y: 0, z: 0 };
+    vehicles.push({
+      index, vehicle_id: v.id, copy: lv.copy, auto_added: lv.autoAdded, name: v.name, type: v.type,
+      length: v.length, width: v.width, height: v.height, max_weight: v.maxWeight,
+      items_placed: placements.length, total_weight: weight,
+      volume_utilization: vol / (v.length * v.width * v.height),
+      weight_utilization: v.maxWeight > 0 ? weight / v.maxWeight : 0,
+      center_of_gravity: cog, placements,
+    });
+  });
+  const unplaced: UnplacedUnit[] = [];
+  model.items.forEach((it, i) => {
+    if (nextInstance[i]! > it.quantity) return;
+    const reason = unplacedReason(model, c, i);
+    for (let n = nextInstance[i]!; n <= it.quantity; n++) {
+      unplaced.push({ item_id: it.id, instance: n, label: it.label, reason });
+    }
+  });
+  return { vehicles, unplaced };
+}

@@ -1,0 +1,101 @@
+/**
+ * The search loop of one worker: runs constructions with the strategies `worker`,
+ * `worker + stride`, ... (strategy.ts) until the deadline, convergence or a run of
+ * candidates without improvement, and returns its best plans by the objective (objective.ts).
+ */
+import type { PackModel, Plan } from '../model/types.js';
+import { loadFleet, type Construction } from './fleet-load.js';
+import { jobContext } from './job-context.js';
+import { compareScores, scoreOf, vehicleLowerBound, type Score } from './objective.js';
+import { assemblePlan } from './plan-assembly.js';
+import { strategyAt } from './strategy.js';
+
+/** Work for one worker. */
+export interface SearchTask {
+  model: PackModel;
+  /** This worker's number, 0..stride−1, and the number of workers. */
+  worker: number;
+  stride: number;
+  /** Epoch ms (Date.now()) at which the worker must return. */
+  deadline: number;
+  /** Stop after this many candidates in a row without improvement. */
+  patience?: number;
+  /** Plans returned (best first), so the coordinator has fallbacks if one fails verification. */
+  keep?: number;
+}
+
+/** One returned plan with its objective figures. */
+export interface RankedPlan {
+  plan: Plan;
+  score: Score;
+  strategy: string;
+}
+
+/** What a worker returns. */
+export interface SearchResult {
+  /** Best first; empty when the deadline came before any unit was placed. */
+  plans: RankedPlan[];
+  candidates: number;
+  /** The deadline ended the search (not convergence or patience). */
+  budgetReached: boolean;
+}
+
+/** Default number of candidates without improvement after which a worker stops. */
+export const DEFAULT_PATIENCE = 150;
+
+/** Runs the search of one worker (pure apart from reading the clock). */
+export function search(task: SearchTask): SearchResult {
+  const ctx = jobContext(task.model);
+  const lowerBound = vehicleLowerBound(ctx);
+  const total = task.model.items.reduce((s, it) => s + it.quantity, 0);
+  const patience = task.patience ?? DEFAULT_PATIENCE;
+  const keep = task.keep ?? 2;
+  const best: { c: Construction; score: Score }[] = [];
+  let candidates = 0, sinceBest = 0, budgetReached = false;
+  /** Slowest plain (no look-ahead) construction so far, ms; −1 before the first. */
+  let plainMs = -1;
+  for (let i = task.worker; ; i += task.stride) {
+    if (Date.now() > task.deadline) {
+      budgetReached = true;
+      break;
+    }
+    let strategy = strategyAt(task.model.seed, i);
+    // A pilot construction costs about pilot × 4 plain ones; when that cannot finish before the
+    // deadline, a GRASP construction is run in its place.
+    if (strategy.pilot > 0 && (plainMs < 0 || Date.now() + plainMs * strategy.pilot * 4 > task.deadline)) {
+      strategy = { ...strategy, name: strategy.name.replace(/-pilot\d+/, '-grasp'), pilot: 0, rcl: 0.2 };
+    }
+    const started = Date.now();
+    const c = loadFleet(ctx, strategy, task.deadline);
+    if (strategy.pilot === 0 && !c.cut) plainMs = Math.max(plainMs, Date.now() - started);
+    candidates++;
+    const score = scoreOf(ctx, c);
+    const placed = score.placed;
+    // A construction cut by the deadline with nothing placed is no plan; a complete one is,
+    // even if nothing fits (every unit then unplaced with its reason).
+    if (placed > 0 || !c.cut) {
+      const pos = best.findIndex((b) => compareScores(score, b.score) < 0);
+      if (pos === 0 || best.length === 0) sinceBest = 0;
+      else sinceBest++;
+      if (pos >= 0) best.splice(pos, 0, { c, score });
+      else best.push({ c, score });
+      best.length = Math.min(best.length, keep);
+    } else {
+      sinceBest++;
+    }
+    if (c.cut) {
+      budgetReached = true;
+      break;
+    }
+    const top = best[0];
+    if (top && top.score.placed === total && top.score.vehicles <= lowerBound) break;
+    if (sinceBest >= patience) break;
+    // Greedy constructions are deterministic without randomness: one empty job needs no retries.
+    if (total === 0) break;
+  }
+  return {
+    plans: best.map((b) => ({ plan: assemblePlan(task.model, b.c), score: b.score, strategy: b.c.strategy.name })),
+    candidates,
+    budgetReached,
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Loads one vehicle by block building over empty maximal spaces: repeatedly take the best
+ * ranked space in which a block of the current tier fits, put the chosen block at the space's
+ * bottom corner (front, nearer side wall), and update the spaces. Full support holds by the
+ * space invariant (maximal-space.ts): every unit stands on the floor or with 100 % of its base
+ * on top faces of units whose top is exactly at its y. With `strategy.pilot` > 0 each choice
+ * looks ahead: the best few blocks are each followed by a greedy completion and the block whose
+ * completion loads the most volume is taken (pilot method).
+ */
+import type { VehicleModel } from '../model/types.js';
+import { blockExtent, blocksFor, blockUnits, compareBlocks, type Block } from './block.js';
+import type { JobContext } from './job-context.js';
+import { EPS, initialSpace, occupy, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
+import type { Random } from './prng.js';
+import type { Strategy } from './strategy.js';
+
+/** Blocks loaded in one vehicle and what stopped the loading. */
+export interface VehicleLoad {
+  vehicle: VehicleModel;
+  blocks: Block[];
+  /** kg and cm³ loaded. */
+  weight: number;
+  volume: number;
+  /** The deadline ended the loading before every tier was tried. */
+  cut: boolean;
+}
+
+/** Mutable state shared by the vehicles of one construction. */
+export interface LoadState {
+  /** Units still to load, per item index. */
+  remaining: number[];
+  /** Per item index: a unit fitted a space once but the payload did not allow it. */
+  weightBlocked: boolean[];
+}
+
+/** A vehicle being loaded: its spaces, load and the tier in progress. */
+interface Packing {
+  spaces: Space[];
+  min: MinSize;
+  load: VehicleLoad;
+  state: LoadState;
+  tier: number;
+}
+
+function minSize(ctx: JobContext, remaining: number[]): MinSize {
+  const m = { x: Infinity, y: Infinity, z: Infinity };
+  for (const k of ctx.kinds) {
+    if ((remaining[k.index] ?? 0) < 1) continue;
+    for (const { size } of k.orientations) {
+      m.x = Math.min(m.x, size.l);
+      m.y = Math.min(m.y, size.h);
+      m.z = Math.min(m.z, size.w);
+    }
+  }
+  return m;
+}
+
+function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[] {
+  const key = (s: Space): number[] => {
+    const zd = Math.min(s.z0, width - s.z1);
+    const v = [s.x0, s.y0, zd];
+    return strategy.spaceRank === 'front' ? v : v.sort((a, b) => a - b);
+  };
+  const keyed = spaces.map((s) => ({ s, k: key(s), v: spaceVolume(s) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < 3; i++) {
+      const d = a.k[i]! - b.k[i]!;
+      if (Math.abs(d) > EPS) return d;
+    }
+    return b.v - a.v;
+  });
+  return keyed.map((e) => e.s);
+}
+
+function clone(p: Packing): Packing {
+  return {
+    spaces: p.spaces, min: p.min, tier: p.tier,
+    load: { ...p.load, blocks: p.load.blocks.slice() },
+    state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice() },
+  };
+}
+
+/**
+ * Loads `vehicle` from `state` (mutated: remaining counts drop, weight flags set) following
+ * `strategy`; stops at `deadline` (epoch ms, Date.now()) and reports `cut`.
+ */
+export function loadVehicle(
+  ctx: JobContext, vehicle: VehicleModel, state: LoadState, strategy: Strategy, rng: Random, deadline: number,
+): VehicleLoad {
+  const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, cut: false };
+  const min = minSize(ctx, state.remaining);
+  if (!Number.isFinite(min.x)) return load;
+  let spaces: Space[] = [initialSpace(vehicle.length, vehicle.width, vehicle.height)];
+  for (const r of vehicle.blockedAreas) {
+    spaces = occupy(spaces, {
+      x0: r.x, x1: r.x + r.length, z0: r.z, z1: r.z + r.width, y0: 0, y1: vehicle.height,
+      topLevel: 0, supportsAbove: false,
+    }, min);
+  }
+  const p: Packing = { spaces, min, load, state, tier: 0 };
+  for (;;) {
+    if (Date.now() > deadline) {
+      load.cut = true;
+      break;
+    }
+    const options = candidates(ctx, p, strategy);
+    if (!options) break;
+    let pick: Block;
+    const k = Math.min(options.blocks.length, strategy.pilot);
+    if (k > 1) {
+      pick = options.blocks[0]!;
+      let bestVol = -1;
+      for (let i = 0; i < k; i++) {
+        const trial = clone(p);
+        apply(ctx, trial, options.blocks[i]!, options.space);
+        greedyFinish(ctx, trial, strategy, deadline);
+        if (trial.load.volume > bestVol + EPS) {
+          bestVol = trial.load.volume;
+          pick = options.blocks[i]!;
+        }
+      }
+    } else {
+      const r = strategy.rcl > 0 ? Math.max(1, Math.ceil(strategy.rcl * options.blocks.length)) : 1;
+      pick = options.blocks[Math.min(options.blocks.length - 1, Math.floor(rng() * r))]!;
+    }
+    apply(ctx, p, pick, options.space);
+  }
+  state.remaining = p.state.remaining;
+  state.weightBlocked = p.state.weightBlocked;
+  return load;
+}
+
+/** Completes `p` greedily (best block each time, no randomness). */
+function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, deadline: number): void {
+  for (;;) {
+    if (Date.now() > deadline) return;
+    const options = candidates(ctx, p, strategy);
+    if (!options) return;
+    apply(ctx, p, options.blocks[0]!, options.space);
+  }
+}
+
+/** Puts `block` (at the bottom of `space`) into `p` and updates its spaces. */
+function apply(ctx: JobContext, p: Packing, block: Block, space: Space): void {
+  const { model } = ctx;
+  const n = blockUnits(block);
+  const kind = ctx.kinds[block.item]!;
+  const vehicle = p.load.vehicle;
+  p.state.remaining[block.item] = (p.state.remaining[block.item] ?? 0) - n;
+  p.load.weight += kind.weight * n;
+  p.load.volume += kind.volume * n;
+  p.load.blocks.push(block);
+  const e = blockExtent(block);
+  const topLevel = space.level + block.ny;
+  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems);
+  if ((p.state.remaining[block.item] ?? 0) < 1) p.min = minSize(ctx, p.state.remaining);
+  if (!Number.isFinite(p.min.x)) {
+    p.spaces = [];
+    return;
+  }
+  p.spaces = occupy(p.spaces, {
+    x0: block.x, y0: block.y, z0: block.z, x1: block.x + e.dx, z1: block.z + e.dz,
+    y1: capped ? vehicle.height : block.y + e.dy, topLevel, supportsAbove: !capped,
+  }, p.min);
+}
+
+/**
+ * The blocks (best first) for the first ranked space where a kind of the current tier fits,
+ * moving `p.tier` on when a tier has nothing left that fits; null when the vehicle is done.
+ */
+function candidates(ctx: JobContext, p: Packing, strategy: Strategy): { space: Space; blocks: Block[] } | null {
+  const { model } = ctx;
+  const vehicle = p.load.vehicle;
+  while (p.tier < ctx.tiers.length) {
+    const kinds = ctx.tiers[p.tier]!.filter((i) => (p.state.remaining[i] ?? 0) > 0);
+    if (kinds.length > 0 && p.spaces.length > 0) {
+      // In the last tier with units left, a space where nothing fits now never will again.
+      const last = ctx.tiers.slice(p.tier + 1).every((tier) => tier.every((i) => (p.state.remaining[i] ?? 0) < 1));
+      const dead = new Set<Space>();
+      for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
+        const blocks: Block[] = [];
+        const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
+        for (const i of kinds) {
+          const kind = ctx.kinds[i]!;
+          const byWeight = model.allowOverweight || kind.weight <= 0
+            ? Infinity
+            : Math.floor((vehicle.maxWeight - p.load.weight) / kind.weight + 1e-9);
+          const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
+          const layers = kind.stackable ? stackRoom : Math.min(1, stackRoom);
+          for (const { orientation, size } of kind.orientations) {
+            if (size.l > sx || size.h > sy || size.w > sz) continue;
+            const limits = { available: p.state.remaining[i] ?? 0, byWeight, layers };
+            if (byWeight < 1) {
+              if (!p.state.weightBlocked[i] &&
+                blocksFor(i, orientation, size, space, { ...limits, byWeight: 1 }, vehicle.width).length > 0) {
+                p.state.weightBlocked[i] = true;
+              }
+              continue;
+            }
+            blocks.push(...blocksFor(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices));
+          }
+        }
+        if (blocks.length > 0) {
+          if (dead.size > 0) p.spaces = p.spaces.filter((s) => !dead.has(s));
+          blocks.sort(compareBlocks(strategy.blockScore, space));
+          return { space, blocks };
+        }
+        if (last) dead.add(space);
+      }
+      if (dead.size > 0) p.spaces = p.spaces.filter((s) => !dead.has(s));
+    }
+    p.tier++;
+  }
+  return null;
+}

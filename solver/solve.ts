@@ -1,0 +1,120 @@
+/**
+ * The solve coordinator: splits the search over N worker threads (piscina), each running a
+ * different stride of strategies (search/strategy.ts), verifies every plan it might return
+ * (verify/verify.ts) and picks the best by the objective (search/objective.ts: priority-weighted
+ * placed units, then fewer vehicles, then higher volume utilization, then balance; ties to the
+ * lower worker number, so the same model, seed and thread count give the same plan when the
+ * search converges before the budget). `model.budgetMs` bounds the wall time from the call.
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import type { PackModel, Plan } from './model/types.js';
+import { compareScores, type Score } from './search/objective.js';
+import type { SearchResult, SearchTask } from './search/search.js';
+import { verifyPlan } from './verify/verify.js';
+
+/** Pool options; `threads` defaults to os.availableParallelism(). */
+export interface SolverOptions {
+  threads?: number;
+}
+
+/** Per-solve options: cancellation and coarse progress (stages `search`, `verify`, `done`). */
+export interface SolveOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: { stage: string; vehiclesDone: number; placedItems: number }) => void;
+}
+
+/**
+ * Outcome of a solve (outcomes are data, nothing is thrown for them):
+ * `solved` with a verified plan; `timedout` when the budget ended before any vehicle was packed
+ * (spec: failed `time_limit_exceeded`); `canceled` when the signal aborted; `failed` when every
+ * candidate failed verification or a worker crashed. `computeMs` is wall time from the call.
+ */
+export type SolveOutcome =
+  | { status: 'solved'; plan: Plan; computeMs: number; strategy: string; candidates: number; budgetReached: boolean }
+  | { status: 'timedout'; computeMs: number }
+  | { status: 'canceled'; computeMs: number }
+  | { status: 'failed'; error: string; computeMs: number };
+
+/** Time kept back from the budget for cloning results and verification, ms. */
+const RESERVE_MS = 150;
+
+/** The parallel solver; one pool shared by all solves until close(). */
+export class Solver {
+  private readonly pool: Piscina;
+  readonly threads: number;
+
+  constructor(opts: SolverOptions = {}) {
+    this.threads = Math.max(1, opts.threads ?? os.availableParallelism());
+    this.pool = new Piscina({
+      filename: new URL('./thread.ts', import.meta.url).href,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  /** Solves `model` within `model.budgetMs` (ms of wall time). Never throws for search outcomes. */
+  async solve(model: PackModel, opts: SolveOptions = {}): Promise<SolveOutcome> {
+    const start = Date.now();
+    const elapsed = (): number => Date.now() - start;
+    const budget = Math.max(1, model.budgetMs);
+    if (opts.signal?.aborted) return { status: 'canceled', computeMs: elapsed() };
+    const progress = opts.onProgress ?? (() => undefined);
+    progress({ stage: 'search', vehiclesDone: 0, placedItems: 0 });
+
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    // Workers stop by themselves at their deadline; this only catches one that does not.
+    const hardStop = setTimeout(() => controller.abort(), budget + 2_000);
+    const deadline = start + Math.max(1, budget - Math.min(RESERVE_MS, budget / 4));
+    let results: PromiseSettledResult<SearchResult>[];
+    try {
+      results = await Promise.allSettled(
+        Array.from({ length: this.threads }, (_, worker) => {
+          const task: SearchTask = { model, worker, stride: this.threads, deadline };
+          return this.pool.run(task, { signal: controller.signal }) as Promise<SearchResult>;
+        }),
+      );
+    } finally {
+      clearTimeout(hardStop);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+    if (opts.signal?.aborted) return { status: 'canceled', computeMs: elapsed() };
+
+    const ok = results.filter((r): r is PromiseFulfilledResult<SearchResult> => r.status === 'fulfilled').map((r) => r.value);
+    const crashed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (ok.length === 0) {
+      if (controller.signal.aborted) return { status: 'timedout', computeMs: elapsed() };
+      return { status: 'failed', error: `worker failed: ${String(crashed?.reason)}`, computeMs: elapsed() };
+    }
+    const candidates = ok.reduce((s, r) => s + r.candidates, 0);
+    const budgetReached = ok.some((r) => r.budgetReached);
+    const ranked: { plan: Plan; score: Score; strategy: string; worker: number }[] = [];
+    ok.forEach((r, worker) => r.plans.forEach((p) => ranked.push({ ...p, worker })));
+    ranked.sort((a, b) => compareScores(a.score, b.score) || a.worker - b.worker);
+    if (ranked.length === 0) return { status: 'timedout', computeMs: elapsed() };
+
+    progress({ stage: 'verify', vehiclesDone: ranked[0]!.plan.vehicles.length, placedItems: placedUnits(ranked[0]!.plan) });
+    const problems: string[] = [];
+    for (const r of ranked) {
+      const violations = verifyPlan(model, r.plan);
+      if (violations.length === 0) {
+        progress({ stage: 'done', vehiclesDone: r.plan.vehicles.length, placedItems: placedUnits(r.plan) });
+        return { status: 'solved', plan: r.plan, computeMs: elapsed(), strategy: r.strategy, candidates, budgetReached };
+      }
+      problems.push(`${r.strategy}: ${violations.slice(0, 3).map((v) => `${v.rule}: ${v.message}`).join('; ')}`);
+    }
+    return { status: 'failed', error: `every candidate failed verification (${problems.join(' | ')})`, computeMs: elapsed() };
+  }
+
+  /** Stops the worker threads. */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+function placedUnits(plan: Plan): number {
+  return plan.vehicles.reduce((s, v) => s + v.items_placed, 0);
+}

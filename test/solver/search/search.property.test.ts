@@ -1,0 +1,118 @@
+import t from 'tap';
+import fc from 'fast-check';
+import type { ItemModel, Orientation, PackModel, Placement, Plan } from '../../../solver/model/types.js';
+import { ALL_ORIENTATIONS } from '../../../solver/model/types.js';
+import { search } from '../../../solver/search/search.js';
+import { verifyPlan } from '../../../solver/verify/verify.js';
+
+const E = 1e-6;
+
+/** Independent geometry checks of one plan (kept apart from the search code). */
+function localProblems(model: PackModel, plan: Plan): string[] {
+  const out: string[] = [];
+  for (const v of plan.vehicles) {
+    const def = model.vehicles.find((d) => d.id === v.vehicle_id)!;
+    const ps = v.placements;
+    const level = new Map<Placement, number>();
+    const bySteps = [...ps].sort((a, b) => a.step - b.step);
+    let weight = 0;
+    for (const p of bySteps) {
+      weight += p.weight;
+      const it = model.items.find((i) => i.id === p.item_id)!;
+      if (!it.orientations.includes(p.orientation)) out.push(`orientation ${p.item_id}`);
+      if (p.x < -E || p.y < -E || p.z < -E || p.x + p.length > v.length + E || p.y + p.height > v.height + E || p.z + p.width > v.width + E) {
+        out.push(`bounds ${p.item_id}#${p.instance}`);
+      }
+      let covered = 0, lv = 0;
+      for (const q of ps) {
+        if (q === p) continue;
+        const ox = Math.min(p.x + p.length, q.x + q.length) - Math.max(p.x, q.x);
+        const oz = Math.min(p.z + p.width, q.z + q.width) - Math.max(p.z, q.z);
+        const oy = Math.min(p.y + p.height, q.y + q.height) - Math.max(p.y, q.y);
+        if (ox > E && oz > E && oy > E) out.push(`overlap ${p.item_id}#${p.instance}`);
+        if (ox > E && oz > E && Math.abs(q.y + q.height - p.y) < E && p.y > E) {
+          covered += ox * oz;
+          const qi = model.items.find((i) => i.id === q.item_id)!;
+          if (!qi.stackable) out.push(`on non-stackable ${p.item_id}#${p.instance}`);
+          if (q.step >= p.step) out.push(`step ${p.item_id}#${p.instance}`);
+          lv = Math.max(lv, level.get(q) ?? Infinity);
+        }
+      }
+      if (p.y > E && covered < p.length * p.width - 1e-4) out.push(`support ${p.item_id}#${p.instance}`);
+      level.set(p, lv + 1);
+      if (model.maxStackItems > 0 && lv + 1 > model.maxStackItems) out.push(`stack ${p.item_id}#${p.instance}`);
+      if (p.y <= E) {
+        for (const r of def.blockedAreas) {
+          if (Math.min(p.x + p.length, r.x + r.length) - Math.max(p.x, r.x) > E && Math.min(p.z + p.width, r.z + r.width) - Math.max(p.z, r.z) > E) {
+            out.push(`blocked ${p.item_id}#${p.instance}`);
+          }
+        }
+      }
+    }
+    if (!model.allowOverweight && weight > v.max_weight + E) out.push(`weight vehicle ${v.index}`);
+    if (Math.abs(weight - v.total_weight) > 1e-6) out.push(`total_weight ${v.index}`);
+  }
+  for (const it of model.items) {
+    const seen = [
+      ...plan.vehicles.flatMap((v) => v.placements).filter((p) => p.item_id === it.id).map((p) => p.instance),
+      ...plan.unplaced.filter((u) => u.item_id === it.id).map((u) => u.instance),
+    ].sort((a, b) => a - b);
+    if (seen.join() !== Array.from({ length: it.quantity }, (_, i) => i + 1).join()) out.push(`instances ${it.id}`);
+  }
+  return out;
+}
+
+const dim = fc.integer({ min: 10, max: 120 }).map((n) => n / 2);
+const itemArb = fc.record({
+  length: dim, width: dim, height: dim,
+  weight: fc.integer({ min: 0, max: 400 }),
+  quantity: fc.integer({ min: 1, max: 30 }),
+  stackable: fc.boolean(),
+  orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
+  priority: fc.integer({ min: 0, max: 2 }),
+  groupOrder: fc.constantFrom(1, 2, Number.MAX_SAFE_INTEGER),
+});
+const vehicleArb = fc.record({
+  length: fc.integer({ min: 60, max: 400 }),
+  width: fc.integer({ min: 60, max: 240 }),
+  height: fc.integer({ min: 60, max: 250 }),
+  maxWeight: fc.integer({ min: 100, max: 5000 }),
+  quantity: fc.integer({ min: 1, max: 2 }),
+  blocked: fc.array(fc.record({ x: fc.integer({ min: 0, max: 50 }), z: fc.integer({ min: 0, max: 50 }), length: fc.integer({ min: 5, max: 40 }), width: fc.integer({ min: 5, max: 40 }) }), { maxLength: 2 }),
+});
+const modelArb = fc.record({
+  vehicles: fc.array(vehicleArb, { minLength: 1, maxLength: 3 }),
+  items: fc.array(itemArb, { minLength: 1, maxLength: 6 }),
+  auto: fc.boolean(),
+  allowOverweight: fc.boolean(),
+  maxStackItems: fc.integer({ min: 0, max: 3 }),
+  maxVehicles: fc.integer({ min: 1, max: 6 }),
+  seed: fc.integer({ min: 0, max: 1000 }),
+}).map((m): PackModel => ({
+  vehicles: m.vehicles.map((v, i) => ({
+    id: `v${i}`, name: `V${i}`, type: 'truck', length: v.length, width: v.width, height: v.height,
+    maxWeight: v.maxWeight, quantity: v.quantity, blockedAreas: v.blocked,
+  })),
+  items: m.items.map((it, i): ItemModel => ({
+    id: `i${i}`, label: `item ${i}`, shape: 'box', ...it, maxStackWeight: 0, hazardous: false,
+    group: it.groupOrder === Number.MAX_SAFE_INTEGER ? null : `g${it.groupOrder}`, color: null,
+  })),
+  packingMode: m.auto ? 'auto' : 'fleet_only',
+  maxVehicles: m.maxVehicles + m.vehicles.reduce((s, v) => s + v.quantity, 0),
+  allowOverweight: m.allowOverweight, maxStackItems: m.maxStackItems, budgetMs: 300, seed: m.seed,
+}));
+
+t.test('every plan of random small models verifies and accounts for every unit once', async (t) => {
+  fc.assert(fc.property(modelArb, (model) => {
+    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 150, patience: 20 });
+    const plan = r.plans[0]?.plan;
+    if (!plan) throw new Error('no plan');
+    const violations = verifyPlan(model, plan);
+    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
+    const local = localProblems(model, plan);
+    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    for (const v of plan.vehicles) if (v.placements.length === 0) throw new Error('empty vehicle in plan');
+    if (model.packingMode === 'fleet_only' && plan.vehicles.some((v) => v.auto_added)) throw new Error('auto_added in fleet_only');
+  }), { numRuns: 150, seed: 42 });
+  t.pass('150 random models');
+});

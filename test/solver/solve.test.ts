@@ -1,0 +1,109 @@
+import t from 'tap';
+import type { ItemModel, PackModel, VehicleModel } from '../../solver/model/types.js';
+import { Solver } from '../../solver/solve.js';
+import { verifyPlan } from '../../solver/verify/verify.js';
+
+const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
+  id: 'truck', name: 'Truck', type: 'truck', length: 300, width: 200, height: 200,
+  maxWeight: 10_000, quantity: 1, blockedAreas: [], ...o,
+});
+const item = (o: Partial<ItemModel> = {}): ItemModel => ({
+  id: 'box', label: 'Box', shape: 'box', length: 50, width: 40, height: 30, weight: 10, quantity: 20,
+  stackable: true, maxStackWeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false,
+  group: null, groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
+});
+const model = (o: Partial<PackModel> = {}): PackModel => ({
+  vehicles: [vehicle()], items: [item()], packingMode: 'fleet_only', maxVehicles: 5,
+  allowOverweight: false, maxStackItems: 0, budgetMs: 2000, seed: 7, ...o,
+});
+
+const solver = new Solver({ threads: 2 });
+t.teardown(() => solver.close());
+
+t.test('a small job is solved fast, verified, every unit placed in one vehicle', async (t) => {
+  await solver.solve(model()); // starts the worker threads
+  const m = model({ items: [item(), item({ id: 'drum', length: 60, width: 60, height: 90, quantity: 12, orientations: ['lwh'] })] });
+  const out = await solver.solve(m);
+  if (out.status !== 'solved') throw new Error(JSON.stringify(out));
+  t.equal(out.plan.vehicles.length, 1);
+  t.equal(out.plan.vehicles[0]!.items_placed, 32);
+  t.equal(out.plan.unplaced.length, 0);
+  t.same(verifyPlan(m, out.plan), []);
+  t.ok(out.computeMs < 1000, `computeMs ${out.computeMs}`);
+  t.equal(out.budgetReached, false);
+  const steps = out.plan.vehicles[0]!.placements.map((p) => p.step).sort((a, b) => a - b);
+  t.same(steps, Array.from({ length: 32 }, (_, i) => i + 1));
+});
+
+t.test('the same model and seed give the same plan', async (t) => {
+  const m = model({ items: [item({ quantity: 60 }), item({ id: 'b2', length: 33, width: 27, height: 45, quantity: 40, orientations: ['lwh', 'hwl', 'lhw'] })] });
+  const a = await solver.solve(m);
+  const b = await solver.solve(m);
+  if (a.status !== 'solved' || b.status !== 'solved') throw new Error('not solved');
+  t.same(b.plan, a.plan);
+});
+
+t.test('auto mode adds copies up to maxVehicles, the rest is vehicle_limit', async (t) => {
+  const m = model({
+    vehicles: [vehicle({ length: 100, width: 100, height: 100 })],
+    items: [item({ length: 50, width: 50, height: 50, quantity: 20 })],
+    packingMode: 'auto', maxVehicles: 2,
+  });
+  const out = await solver.solve(m);
+  if (out.status !== 'solved') throw new Error(JSON.stringify(out));
+  t.same(out.plan.vehicles.map((v) => [v.index, v.copy, v.auto_added, v.items_placed]), [[0, 1, false, 8], [1, 2, true, 8]]);
+  t.equal(out.plan.unplaced.length, 4);
+  t.same([...new Set(out.plan.unplaced.map((u) => u.reason))], ['vehicle_limit']);
+  t.same(out.plan.unplaced.map((u) => u.instance).sort((a, b) => a - b), [17, 18, 19, 20]);
+});
+
+t.test('payload limits leave units unplaced with weight_limit; oversize units with no_space', async (t) => {
+  const m = model({
+    vehicles: [vehicle({ maxWeight: 95 })],
+    items: [item({ quantity: 20, weight: 10 }), item({ id: 'long', length: 400, width: 10, height: 10, quantity: 2, orientations: ['lwh'] })],
+  });
+  const out = await solver.solve(m);
+  if (out.status !== 'solved') throw new Error(JSON.stringify(out));
+  t.equal(out.plan.vehicles[0]!.items_placed, 9);
+  t.equal(out.plan.vehicles[0]!.total_weight, 90);
+  t.equal(out.plan.unplaced.filter((u) => u.reason === 'weight_limit').length, 11);
+  t.equal(out.plan.unplaced.filter((u) => u.reason === 'no_space' && u.item_id === 'long').length, 2);
+});
+
+t.test('nothing fits: solved with every unit unplaced and no vehicle', async (t) => {
+  const m = model({ items: [item({ length: 500, orientations: ['lwh'], quantity: 3 })] });
+  const out = await solver.solve(m);
+  if (out.status !== 'solved') throw new Error(JSON.stringify(out));
+  t.same(out.plan.vehicles, []);
+  t.same(out.plan.unplaced.map((u) => u.reason), ['no_space', 'no_space', 'no_space']);
+});
+
+t.test('an aborted signal cancels the solve', async (t) => {
+  const big = model({
+    vehicles: [vehicle({ length: 600, width: 245, height: 270, quantity: 1 })],
+    items: Array.from({ length: 12 }, (_, i) => item({ id: `k${i}`, length: 20 + i * 3, width: 15 + i * 2, height: 10 + i, quantity: 100, orientations: ['lwh', 'wlh', 'hwl'] })),
+    budgetMs: 20_000,
+  });
+  const ac = new AbortController();
+  setTimeout(() => ac.abort(), 150);
+  const out = await solver.solve(big, { signal: ac.signal });
+  t.equal(out.status, 'canceled');
+  t.ok(out.computeMs < 2000, `computeMs ${out.computeMs}`);
+  const pre = new AbortController();
+  pre.abort();
+  t.equal((await solver.solve(model(), { signal: pre.signal })).status, 'canceled');
+});
+
+t.test('a large job stays within its budget', async (t) => {
+  const big = model({
+    vehicles: [vehicle({ length: 1360, width: 245, height: 270, quantity: 2, maxWeight: 24_000 })],
+    items: Array.from({ length: 20 }, (_, i) => item({ id: `k${i}`, length: 20 + i * 3, width: 15 + i * 2, height: 10 + i, quantity: 100, weight: 5, orientations: ['lwh', 'wlh'] })),
+    packingMode: 'auto', maxVehicles: 20, budgetMs: 3000,
+  });
+  const out = await solver.solve(big);
+  if (out.status !== 'solved') throw new Error(JSON.stringify(out).slice(0, 500));
+  t.ok(out.computeMs <= 3000 + 300, `computeMs ${out.computeMs}`);
+  const placed = out.plan.vehicles.reduce((s, v) => s + v.items_placed, 0);
+  t.equal(placed + out.plan.unplaced.length, 2000);
+  t.same(verifyPlan(big, out.plan), []);
+});
