@@ -41,14 +41,8 @@ export async function provisionOrganization(store: EventStore, org: NewOrganizat
     now,
   });
   await handleCommand(store, stream, organizationDecider, { type: 'AddMember', userId: ownerId, name: org.ownerName, role: 'owner', now });
-  await handleCommand(store, stream, organizationDecider, { type: 'ActivateSubscription', plan: 'business', apiAccess: true, expiresAt: org.expiresAt, now });
-  const granted = await handleCommand(store, ledgerStream(orgId), ledgerDecider, {
-    type: 'GrantSubscriptionCredits',
-    amount: fromCredits(org.subscriptionCredits),
-    expiresAt: org.expiresAt,
-    now,
-  });
-  return { orgId, ownerId, position: granted.position };
+  const position = await grantSubscription(store, orgId, org.subscriptionCredits, org.expiresAt, now);
+  return { orgId, ownerId, position };
 }
 
 /** Creates an API key for a member (every scope unless given). Returns the secret: show it once. */
@@ -74,5 +68,22 @@ export async function createApiKey(
 /** Adds purchased credits (never expire). */
 export async function purchaseCredits(store: EventStore, orgId: string, credits: number, now: string): Promise<number> {
   const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'PurchaseCredits', amount: fromCredits(credits), now });
+  return done.position;
+}
+
+/**
+ * Starts (or renews) the organization's API subscription for a period: its subscription credits
+ * are replaced by `credits`, usable until `expiresAt`.
+ */
+export async function grantSubscription(store: EventStore, orgId: string, credits: number, expiresAt: string | null, now: string): Promise<number> {
+  await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'ActivateSubscription', plan: 'business', apiAccess: true, expiresAt, now });
+  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'GrantSubscriptionCredits', amount: fromCredits(credits), expiresAt, now });
+  return done.position;
+}
+
+/** Ends the subscription now: the API answers 403 subscription_inactive; leftover subscription credits expire. */
+export async function endSubscription(store: EventStore, orgId: string, now: string): Promise<number> {
+  await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'EndSubscription', now });
+  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'ExpireSubscriptionCredits', now });
   return done.position;
 }

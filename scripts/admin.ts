@@ -5,6 +5,8 @@
  *
  *   create-org --name "Acme" [--owner "Ann"] [--credits 1000] [--expires-at 2027-12-31T00:00:00Z]
  *   add-credits --org org_… --credits 250            (purchased credits, never expire)
+ *   grant-subscription --org org_… --credits 1000 [--expires-at …]   (new period; replaces leftover)
+ *   end-subscription --org org_…                      (then 403 subscription_inactive)
  *   create-key --org org_… [--member usr_…] [--name ci]   (prints the secret once)
  *   list-orgs
  */
@@ -15,7 +17,7 @@ import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
 import { loadState } from '../domain/decider/handle.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
-import { createApiKey, provisionOrganization, purchaseCredits } from '../api/provision.js';
+import { createApiKey, endSubscription, grantSubscription, provisionOrganization, purchaseCredits } from '../api/provision.js';
 
 const dataDir = resolve(process.env['PACKING_DATA_DIR'] ?? './data');
 mkdirSync(dataDir, { recursive: true });
@@ -45,8 +47,9 @@ program
   .option('--credits <credits>', 'subscription credits granted now', positive, 1000)
   .option('--expires-at <time>', 'RFC 3339 end of the subscription period (default: one year)')
   .action(async (o: { name: string; owner: string; credits: number; expiresAt?: string }) => {
-    const expiresAt = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
-    if (Number.isNaN(Date.parse(expiresAt))) throw new Error(`not a timestamp: ${expiresAt}`);
+    const raw = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
+    if (Number.isNaN(Date.parse(raw))) throw new Error(`not a timestamp: ${raw}`);
+    const expiresAt = new Date(raw).toISOString();
     const org = await provisionOrganization(store, { name: o.name, ownerName: o.owner, subscriptionCredits: o.credits, expiresAt, now: now() });
     console.log(JSON.stringify({ org_id: org.orgId, owner_id: org.ownerId, subscription_credits: o.credits, subscription_expires_at: expiresAt }));
   });
@@ -59,6 +62,28 @@ program
     await ownerOf(o.org);
     await purchaseCredits(store, o.org, o.credits, now());
     console.log(JSON.stringify({ org_id: o.org, purchased_credits: o.credits }));
+  });
+
+program
+  .command('grant-subscription')
+  .requiredOption('--org <id>', 'organization id')
+  .requiredOption('--credits <credits>', 'subscription credits for the period', positive)
+  .option('--expires-at <time>', 'RFC 3339 end of the period (default: one year)')
+  .action(async (o: { org: string; credits: number; expiresAt?: string }) => {
+    await ownerOf(o.org);
+    const expiresAt = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
+    if (Number.isNaN(Date.parse(expiresAt))) throw new Error(`not a timestamp: ${expiresAt}`);
+    await grantSubscription(store, o.org, o.credits, new Date(expiresAt).toISOString(), now());
+    console.log(JSON.stringify({ org_id: o.org, subscription_credits: o.credits, subscription_expires_at: expiresAt }));
+  });
+
+program
+  .command('end-subscription')
+  .requiredOption('--org <id>', 'organization id')
+  .action(async (o: { org: string }) => {
+    await ownerOf(o.org);
+    await endSubscription(store, o.org, now());
+    console.log(JSON.stringify({ org_id: o.org, subscription: 'ended' }));
   });
 
 program

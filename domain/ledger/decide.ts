@@ -17,6 +17,7 @@ import { rateCard, type RateCard } from './rate-card.js';
 
 export type LedgerCommand =
   | { type: 'GrantSubscriptionCredits'; amount: Micros; expiresAt: string | null; now: string; eventId?: string }
+  | { type: 'ExpireSubscriptionCredits'; now: string }
   | { type: 'PurchaseCredits'; amount: Micros; now: string; eventId?: string }
   | {
       type: 'AdmitJob';
@@ -67,6 +68,9 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
           ...(command.eventId ? { id: command.eventId } : {}),
         },
       ];
+    case 'ExpireSubscriptionCredits':
+      if (state.subscription === 0) return [];
+      return [{ type: 'SubscriptionCreditsExpired', data: { amount: state.subscription, expiredAt: command.now } }];
     case 'PurchaseCredits':
       if (!Number.isSafeInteger(command.amount) || command.amount <= 0) {
         throw new DomainError(422, 'validation_failed', 'purchase amount must be a positive number of credits');

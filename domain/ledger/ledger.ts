@@ -2,7 +2,8 @@
  * The ledger of one organization (DESIGN §3, stream `ledger-<org>`): credits granted and bought,
  * reservations of admitted jobs, compute slots, settlements. It guards: available credits never
  * below zero, queued + running ≤ the limit, running ≤ concurrency, one settlement per job.
- * Amounts in micro-credits; timestamps RFC 3339.
+ * Amounts in micro-credits; timestamps RFC 3339. A new subscription grant replaces what is left
+ * of the previous period's subscription credits (they expire with their period).
  */
 import type { DomainEvent } from '../decider/decider.js';
 import type { Breakdown, JobOutcome } from './pricing.js';
@@ -10,6 +11,7 @@ import type { Micros } from './money.js';
 
 export type LedgerEvent =
   | DomainEvent<'SubscriptionCreditsGranted', { amount: Micros; expiresAt: string | null; grantedAt: string }>
+  | DomainEvent<'SubscriptionCreditsExpired', { amount: Micros; expiredAt: string }>
   | DomainEvent<'CreditsPurchased', { amount: Micros; purchasedAt: string }>
   | DomainEvent<'JobAdmitted', { jobId: string; reserved: Micros; maxVehicles: number; budgetMs: number; admittedAt: string }>
   | DomainEvent<'JobStarted', { jobId: string; startedAt: string }>
@@ -68,6 +70,8 @@ export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerStat
   switch (event.type) {
     case 'SubscriptionCreditsGranted':
       return { ...state, subscription: event.data.amount, subscriptionExpiresAt: event.data.expiresAt };
+    case 'SubscriptionCreditsExpired':
+      return { ...state, subscription: 0, subscriptionExpiresAt: event.data.expiredAt };
     case 'CreditsPurchased':
       return { ...state, purchased: state.purchased + event.data.amount };
     case 'JobAdmitted':
