@@ -5,6 +5,8 @@
 import express, { type Express } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
 import { newId } from './id.js';
+import { accountRouter } from './routes/account.js';
+import { estimateRouter } from './routes/estimate.js';
 import { jobsRouter } from './routes/jobs.js';
 import { packRouter } from './routes/pack.js';
 import { planPdfRouter } from './routes/plan-pdf.js';
@@ -30,6 +32,8 @@ export function createApp(services: Services): Express {
     else sendError(res, 503, 'api_disabled', 'the service is starting');
   });
   app.use(packRouter(services));
+  app.use(estimateRouter(services));
+  app.use(accountRouter(services));
   app.use(jobsRouter(services));
   app.use(planPdfRouter(services));
   app.use((req, res) => {

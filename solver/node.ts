@@ -61,7 +61,17 @@ export class SolverNode {
     const model = { ...stored.data.model, maxVehicles: queued.maxVehicles, budgetMs: queued.budgetMs };
     const controller = new AbortController();
     this.running.set(jobId, controller);
-    const heartbeat = setInterval(() => msg.working(), 5000);
+    // Every second: tell the bus we are alive, and stop searching when the job ended elsewhere
+    // (canceled through the API, possibly by another process): the log is the signal.
+    const heartbeat = setInterval(() => {
+      msg.working();
+      void loadState<JobState, JobEvent>(store, jobStream(jobId), jobDecider).then(
+        ({ state: now }) => {
+          if (now.status !== 'running') controller.abort();
+        },
+        () => undefined,
+      );
+    }, 1000);
     try {
       const outcome = await solver.solve(model, { signal: controller.signal, onProgress: this.progressReporter(jobId) });
       if (outcome.status === 'solved') {

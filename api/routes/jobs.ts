@@ -1,7 +1,11 @@
 /** GET /v1/jobs/{id} and GET /v1/jobs/{id}/result (spec Endpoints; Result access by state). */
 import { Router } from 'express';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
+import { handleCommand } from '../../domain/decider/handle.js';
+import { jobDecider } from '../../domain/job/decide.js';
+import { jobStream } from '../../domain/job/streams.js';
 import { authenticate, callerOf } from '../auth.js';
+import { setCreditsHeader } from '../credits-header.js';
 import { ApiError } from '../errors.js';
 import { jobView, resultView, retained } from '../job-view.js';
 import { waitForJobEnd } from '../job-wait.js';
@@ -51,6 +55,22 @@ export function jobsRouter(services: Services): Router {
   router.get('/v1/jobs/:id/result', authenticate(services, 'jobs:read'), async (req, res) => {
     const job = await ownJob(services, callerOf(res).orgId, String(req.params['id']));
     res.json(await resultOrError(services, req, job));
+  });
+
+  /**
+   * Cancels a queued or running job (spec States: → canceled, charged the per-job fee plus the
+   * compute used so far). Answers 200 with the canceled Job once its charge is settled;
+   * 409 job_already_finished when it had ended.
+   */
+  router.delete('/v1/jobs/:id', authenticate(services, 'pack:write'), async (req, res) => {
+    const job = await ownJob(services, callerOf(res).orgId, String(req.params['id']));
+    const now = services.clock();
+    const computeMs = job.startedAt ? Math.max(0, Date.parse(now) - Date.parse(job.startedAt)) : 0;
+    const { position } = await handleCommand(services.store, jobStream(job.id), jobDecider, { type: 'CancelJob', jobId: job.id, now, computeMs });
+    await services.projections.waitFor(position);
+    const ended = (await waitForJobEnd(services, job.id, 5000))!;
+    await setCreditsHeader(services, res, job.orgId);
+    res.json(jobView(services, req, ended));
   });
 
   return router;

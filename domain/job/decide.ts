@@ -2,7 +2,7 @@
  * Job commands: the spec's States and transitions table. Events carry deterministic ids
  * (`<jobId>:queued`, `:started`, `:ended`) so a step repeated after a crash is written once.
  */
-import type { Decider } from '../decider/decider.js';
+import { DomainError, type Decider } from '../decider/decider.js';
 import type { Warning } from '../../solver/model/diagnostics.js';
 import { evolveJob, initialJob, isFinal, type JobErrorCode, type JobEvent, type JobQueuedData, type JobState, type PlanSummary } from './job.js';
 
@@ -11,9 +11,13 @@ export type JobCommand =
   | { type: 'StartJob'; jobId: string; now: string }
   | { type: 'ReportProgress'; jobId: string; stage: string; vehiclesDone: number; placedItems: number }
   | { type: 'SucceedJob'; jobId: string; now: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }
-  | { type: 'FailJob'; jobId: string; now: string; computeMs: number; code: JobErrorCode; message: string };
+  | { type: 'FailJob'; jobId: string; now: string; computeMs: number; code: JobErrorCode; message: string }
+  | { type: 'CancelJob'; jobId: string; now: string; computeMs: number };
 
-/** Refusals are no-ops, not errors: the process manager repeats steps and must converge. */
+/**
+ * Refusals are no-ops, not errors: the process manager repeats steps and must converge. The one
+ * exception is CancelJob, a customer's request: on a final job it throws 409 job_already_finished.
+ */
 export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
   switch (command.type) {
     case 'QueueJob':
@@ -37,6 +41,16 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
           type: 'JobSucceeded',
           id: `${command.jobId}:ended`,
           data: { jobId: command.jobId, finishedAt: command.now, computeMs: command.computeMs, summary: command.summary, warnings: command.warnings },
+        },
+      ];
+    case 'CancelJob':
+      if (state.status === 'none') throw new DomainError(404, 'job_not_found', `no job ${command.jobId}`);
+      if (isFinal(state.status)) throw new DomainError(409, 'job_already_finished', `job ${command.jobId} has ended (${state.status}); it cannot be canceled`);
+      return [
+        {
+          type: 'JobFailed',
+          id: `${command.jobId}:ended`,
+          data: { jobId: command.jobId, finishedAt: command.now, computeMs: command.computeMs, code: 'canceled', message: 'canceled by DELETE /v1/jobs/{id}' },
         },
       ];
     case 'FailJob':

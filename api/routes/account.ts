@@ -1,0 +1,67 @@
+/**
+ * GET /v1/limits and GET /v1/balance (spec Limits record, Balance). Field names of the spec's
+ * unshown records (RateLimits, RateCard) are documented in the README.
+ */
+import { Router } from 'express';
+import { availableCredits, reservedTotal, usableSubscription } from '../../domain/ledger/ledger.js';
+import { toCredits } from '../../domain/ledger/money.js';
+import { CURRENT_RATE_CARD } from '../../domain/ledger/rate-card.js';
+import { initialLedger } from '../../domain/ledger/ledger.js';
+import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
+import { authenticate, callerOf } from '../auth.js';
+import type { Services } from '../services.js';
+
+/** The spec's RateCard, in credits: what GET /v1/limits publishes. */
+export function rateCardView(): Record<string, unknown> {
+  const c = CURRENT_RATE_CARD;
+  return {
+    version: c.version,
+    base: toCredits(c.base),
+    per_vehicle: toCredits(c.perVehicle),
+    per_compute_second: toCredits(c.perComputeSecond),
+    large_load_threshold: c.largeLoadThreshold,
+    large_load_block_items: 100,
+    per_large_load_block: toCredits(c.perLargeLoadBlock),
+  };
+}
+
+/** Spec Balance of an organization at `now`, in credits. */
+export async function balanceView(services: Services, orgId: string): Promise<Record<string, unknown>> {
+  const doc = await services.reads.collection<BalanceDocument>(BALANCES).get(orgId);
+  const ledger = doc?.ledger ?? initialLedger();
+  const now = services.clock();
+  const subscription = usableSubscription(ledger, now);
+  return {
+    available_credits: toCredits(availableCredits(ledger, now)),
+    subscription_credits: toCredits(subscription),
+    subscription_expires_at: ledger.subscriptionExpiresAt,
+    purchased_credits: toCredits(ledger.purchased),
+    reserved_credits: toCredits(reservedTotal(ledger)),
+  };
+}
+
+export function accountRouter(services: Services): Router {
+  const router = Router();
+
+  router.get('/v1/limits', authenticate(services, 'account:read'), (_req, res) => {
+    const l = callerOf(res).org.limits;
+    const windows = { per_minute: l.rateLimits.perMinute, per_hour: l.rateLimits.perHour, per_day: l.rateLimits.perDay };
+    res.json({
+      max_items_per_request: l.maxItemsPerRequest,
+      max_vehicles_per_request: l.maxVehiclesPerRequest,
+      max_time_limit_seconds: l.maxTimeLimitSeconds,
+      concurrency: l.concurrency,
+      max_queued_jobs: l.maxQueuedJobs,
+      retention_days: l.retentionDays,
+      allowed_vehicle_types: l.allowedVehicleTypes,
+      rate_limits: { per_key: windows, per_organization: windows },
+      rate_card: rateCardView(),
+    });
+  });
+
+  router.get('/v1/balance', authenticate(services, 'account:read'), async (_req, res) => {
+    res.json(await balanceView(services, callerOf(res).orgId));
+  });
+
+  return router;
+}
