@@ -18,6 +18,9 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
 ajvFormats.default(ajv);
 const validate = ajv.compile(PACK_REQUEST_SCHEMA);
 
+/** Unknown fields that get a "did you mean" hint, per body (bounds the work on hostile bodies). */
+const SUGGESTIONS = 200;
+
 /** The organization facts validation needs; the same as resolution's. */
 export type CheckContext = ResolveContext;
 
@@ -54,7 +57,7 @@ export function checkPackRequest(body: unknown, ctx: CheckContext): CheckOutcome
     return { ok: false, status: 400, code: 'invalid_json', message: 'The request body must be a JSON object.', details: [detail] };
   }
   const schemaOk = validate(body);
-  const fromSchema = schemaOk ? [] : (validate.errors ?? []).map(schemaProblem);
+  const fromSchema = schemaOk ? [] : (validate.errors ?? []).map((e, i) => schemaProblem(e, i < SUGGESTIONS));
   const resolved = resolvePackRequest(body as unknown as PackRequest, ctx);
   if (schemaOk && resolved.ok) {
     return { ok: true, request: body as unknown as PackRequest, model: resolved.model, warnings: resolved.warnings, items: resolved.items, minVehicles: resolved.minVehicles };

@@ -18,6 +18,7 @@ import { joinField, pointerToPath } from './detail-path.js';
 
 /** Short, safe rendering of a JSON value for messages (never throws, at most ~60 characters). */
 export function showValue(v: unknown): string {
+  if (typeof v === 'string' && v.length > 60) return `${JSON.stringify(v.slice(0, 50))}... (${v.length} characters)`;
   let s: string;
   try {
     s = typeof v === 'bigint' ? `${v}` : (JSON.stringify(v) ?? String(v));
@@ -73,18 +74,23 @@ function suggestion(name: string, parentSchema: unknown): string {
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** One Ajv error → one detail (the error must come from a validator compiled with `verbose: true`). */
-export function schemaProblem(e: ErrorObject): ErrorDetail {
+/**
+ * One Ajv error → one detail (the error must come from a validator compiled with `verbose: true`).
+ * `suggest`: add "did you mean" to unknown fields (an edit-distance search, so callers limit it
+ * to the first errors of a body).
+ */
+export function schemaProblem(e: ErrorObject, suggest = true): ErrorDetail {
   const path = pointerToPath(e.instancePath);
   const p = e.params as Record<string, unknown>;
-  const got = showValue(e.data);
+  // Lazy: for object-level keywords e.data is the whole object, too big to render per error.
+  const got = (): string => showValue(e.data);
   switch (e.keyword) {
     case 'type': {
       const want = String(p.type);
       if (want === 'integer' && typeof e.data === 'number' && Number.isFinite(e.data)) {
-        return { path, code: 'invalid_value', message: `must be a whole number, got ${got}` };
+        return { path, code: 'invalid_value', message: `must be a whole number, got ${got()}` };
       }
-      return { path, code: 'invalid_json', message: `must be ${TYPE_NAMES[want] ?? want}, got ${jsonTypeOf(e.data)}${e.data !== null && typeof e.data !== 'object' ? ` (${got})` : ''}` };
+      return { path, code: 'invalid_json', message: `must be ${TYPE_NAMES[want] ?? want}, got ${jsonTypeOf(e.data)}${e.data !== null && typeof e.data !== 'object' ? ` (${got()})` : ''}` };
     }
     case 'required': {
       const name = String(p.missingProperty);
@@ -92,24 +98,24 @@ export function schemaProblem(e: ErrorObject): ErrorDetail {
     }
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
-      return { path: joinField(path, name), code: 'unknown_field', message: `unknown field "${name}"${suggestion(name, e.parentSchema)}` };
+      return { path: joinField(path, name), code: 'unknown_field', message: `unknown field "${name}"${suggest ? suggestion(name, e.parentSchema) : ''}` };
     }
     case 'enum': {
       const allowed = Array.isArray(p.allowedValues) ? p.allowedValues.map((v) => JSON.stringify(v)).join(', ') : '';
-      return { path, code: 'invalid_value', message: `must be one of ${allowed}; got ${got}` };
+      return { path, code: 'invalid_value', message: `must be one of ${allowed}; got ${got()}` };
     }
     case 'pattern':
       return p.pattern === COLOR_PATTERN
-        ? { path, code: 'invalid_value', message: `must be a colour written #rrggbb (six hex digits), got ${got}` }
-        : { path, code: 'invalid_value', message: `must match ${String(p.pattern)}, got ${got}` };
+        ? { path, code: 'invalid_value', message: `must be a colour written #rrggbb (six hex digits), got ${got()}` }
+        : { path, code: 'invalid_value', message: `must match ${String(p.pattern)}, got ${got()}` };
     case 'minimum':
-      return { path, code: 'out_of_range', message: `must be at least ${String(p.limit)}, got ${got}` };
+      return { path, code: 'out_of_range', message: `must be at least ${String(p.limit)}, got ${got()}` };
     case 'exclusiveMinimum':
-      return { path, code: 'out_of_range', message: `must be greater than ${String(p.limit)}, got ${got}` };
+      return { path, code: 'out_of_range', message: `must be greater than ${String(p.limit)}, got ${got()}` };
     case 'maximum':
-      return { path, code: 'out_of_range', message: `must be at most ${String(p.limit)}, got ${got}` };
+      return { path, code: 'out_of_range', message: `must be at most ${String(p.limit)}, got ${got()}` };
     case 'exclusiveMaximum':
-      return { path, code: 'out_of_range', message: `must be less than ${String(p.limit)}, got ${got}` };
+      return { path, code: 'out_of_range', message: `must be less than ${String(p.limit)}, got ${got()}` };
     case 'minLength': {
       const n = typeof e.data === 'string' ? e.data.length : 0;
       return { path, code: 'out_of_range', message: Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${plural(Number(p.limit), 'character')} long, got ${n}` };
@@ -127,6 +133,6 @@ export function schemaProblem(e: ErrorObject): ErrorDetail {
       return { path, code: 'out_of_range', message: `must list at most ${plural(Number(p.limit), 'entry', 'entries')}, got ${n}` };
     }
     default:
-      return { path, code: 'invalid_value', message: `${e.message ?? 'is not allowed'}${e.data !== undefined ? `, got ${got}` : ''}` };
+      return { path, code: 'invalid_value', message: `${e.message ?? 'is not allowed'}${e.data !== undefined ? `, got ${got()}` : ''}` };
   }
 }

@@ -1,0 +1,101 @@
+/**
+ * Warnings for request features that are accepted but not yet enforced by the search, so that
+ * nobody reads a plan as honouring them (spec Job/Result `warnings[]`). Codes:
+ * - `constraint_not_enforced`: hazardous items, max_stack_weight > 0, nesting_height > 0,
+ *   floor_load_capacity > 0, aux_deck, axle data and enforce_axle (with axle access),
+ *   group_routing other than none, max_stack_density_kg_m2 > 0, group_identical_bins.
+ * - `axle_access_missing`: axle fields or enforce_axle sent by an organization without axle
+ *   access; accepted and ignored (spec Vehicle: "Without that access they are accepted and
+ *   ignored").
+ * - `time_limit_capped`: options.time_limit above the organization's max_time_limit_seconds.
+ * Blocked areas and max_stack_items are enforced by the search and get no warning.
+ */
+import type { Warning } from './diagnostics.js';
+
+/** The axle-model fields of the spec's Vehicle table (enabled per organization). */
+export const AXLE_FIELDS = [
+  'axle_positions',
+  'axle_max_loads',
+  'cog_range_x',
+  'cog_range_y',
+  'tractor_weight',
+  'empty_trailer_weight',
+  'front_axle_to_middle_axle',
+  'front_axle_to_tractor_cog',
+  'front_axle_to_kingpin',
+  'kingpin_to_rear_axle',
+  'trailer_cog_to_rear_axle',
+  'trailer_start_to_kingpin',
+  'max_middle_axle_weight',
+  'max_rear_axle_weight',
+] as const;
+
+type Fields = Readonly<Record<string, unknown>>;
+
+const positive = (v: unknown): boolean => typeof v === 'number' && v > 0;
+
+const notEnforced = (path: string, message: string): Warning => ({ code: 'constraint_not_enforced', message, path });
+
+/** Warnings about one resolved vehicle (`f`: saved fields with the request's overrides). */
+export function vehicleWarnings(f: Fields, path: string, axleAccess: boolean): Warning[] {
+  const out: Warning[] = [];
+  if (positive(f.floor_load_capacity)) {
+    out.push(notEnforced(`${path}.floor_load_capacity`, 'floor_load_capacity is accepted but not enforced yet: the plan does not check floor load per m²'));
+  }
+  if (f.aux_deck === true) {
+    out.push(notEnforced(`${path}.aux_deck`, 'aux_deck is accepted but not used yet: units are planned on the main floor only'));
+  }
+  const axle = AXLE_FIELDS.filter((k) => f[k] !== undefined);
+  if (axle.length > 0) {
+    out.push(
+      axleAccess
+        ? notEnforced(path, `axle data (${axle.join(', ')}) is accepted but not used yet: axle loads and centre-of-gravity ranges are not computed or checked`)
+        : { code: 'axle_access_missing', message: `axle fields (${axle.join(', ')}) are accepted and ignored: the organization has no axle access`, path },
+    );
+  }
+  return out;
+}
+
+/** Warnings about one resolved item (`f`: template fields with the request's overrides). */
+export function itemWarnings(f: Fields, path: string): Warning[] {
+  const out: Warning[] = [];
+  if (f.hazardous === true) {
+    out.push(notEnforced(`${path}.hazardous`, 'hazardous is accepted but not enforced yet: hazardous units are not kept low or apart'));
+  }
+  if (positive(f.max_stack_weight)) {
+    out.push(notEnforced(`${path}.max_stack_weight`, 'max_stack_weight is accepted but not enforced yet: weight resting on a unit is not limited'));
+  }
+  if (positive(f.nesting_height)) {
+    out.push(notEnforced(`${path}.nesting_height`, 'nesting_height is accepted but not used yet: stacked units do not telescope'));
+  }
+  return out;
+}
+
+/** Warnings about the job options. */
+export function optionWarnings(o: Fields, axleAccess: boolean, maxTimeLimitSeconds: number): Warning[] {
+  const out: Warning[] = [];
+  if (typeof o.group_routing === 'string' && o.group_routing !== 'none') {
+    out.push(notEnforced('options.group_routing', `group_routing "${o.group_routing}" is accepted but not enforced yet: the plan is not checked against the group routing`));
+  }
+  if (positive(o.max_stack_density_kg_m2)) {
+    out.push(notEnforced('options.max_stack_density_kg_m2', 'max_stack_density_kg_m2 is accepted but not enforced yet'));
+  }
+  if (o.group_identical_bins === true) {
+    out.push(notEnforced('options.group_identical_bins', 'group_identical_bins is accepted but not used yet'));
+  }
+  if (o.enforce_axle === true) {
+    out.push(
+      axleAccess
+        ? notEnforced('options.enforce_axle', 'enforce_axle is accepted but not enforced yet: axle loads are not checked')
+        : { code: 'axle_access_missing', message: 'enforce_axle is accepted and ignored: the organization has no axle access', path: 'options.enforce_axle' },
+    );
+  }
+  if (typeof o.time_limit === 'number' && o.time_limit > maxTimeLimitSeconds) {
+    out.push({
+      code: 'time_limit_capped',
+      message: `time_limit ${o.time_limit} s is above the organization's limit; the job gets ${maxTimeLimitSeconds} s`,
+      path: 'options.time_limit',
+    });
+  }
+  return out;
+}
