@@ -3,7 +3,7 @@
  * unshown records (RateLimits, RateCard) are documented in the README.
  */
 import { Router } from 'express';
-import { availableCredits, reservedTotal, usableSubscription } from '../../domain/ledger/ledger.js';
+import { availableCredits, heldCredits, usableSubscription } from '../../domain/ledger/ledger.js';
 import { toCredits } from '../../domain/ledger/money.js';
 import { CURRENT_RATE_CARD } from '../../domain/ledger/rate-card.js';
 import { initialLedger } from '../../domain/ledger/ledger.js';
@@ -36,7 +36,7 @@ export async function balanceView(services: Services, orgId: string): Promise<Re
     subscription_credits: toCredits(subscription),
     subscription_expires_at: ledger.subscriptionExpiresAt,
     purchased_credits: toCredits(ledger.purchased),
-    reserved_credits: toCredits(reservedTotal(ledger)),
+    reserved_credits: toCredits(heldCredits(ledger, now)),
   };
 }
 

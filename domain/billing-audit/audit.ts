@@ -62,11 +62,16 @@ export function usableAt(org: AuditOrganization, at: string): number {
   return org.subscriptionExpiresAt !== null && org.subscriptionExpiresAt <= at ? 0 : org.subscription;
 }
 
-/** Available credits at `at`: subscription + purchased − reserved (spec Balance). */
-export function availableAt(org: AuditOrganization, at: string): number {
+/** Credits held at `at`: open reservations, but never more than the funds (subscription + purchased). */
+export function heldAt(org: AuditOrganization, at: string): number {
   let reserved = 0;
   for (const r of org.reservations.values()) reserved += r;
-  return usableAt(org, at) + org.purchased - reserved;
+  return Math.min(reserved, usableAt(org, at) + org.purchased);
+}
+
+/** Available credits at `at`: subscription + purchased − held (spec Balance). */
+export function availableAt(org: AuditOrganization, at: string): number {
+  return usableAt(org, at) + org.purchased - heldAt(org, at);
 }
 
 /** The spec's settlement table, computed from the rate card data. */
@@ -153,6 +158,9 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
         break;
       case 'JobAdmitted': {
         if (org.reservations.has(d['jobId'])) problems.push(`job ${d['jobId']} admitted twice`);
+        if (d['reserved'] > availableAt(org, d['admittedAt'])) {
+          problems.push(`job ${d['jobId']}: reserved ${d['reserved']} with only ${availableAt(org, d['admittedAt'])} available`);
+        }
         org.reservations.set(d['jobId'], d['reserved']);
         const job = jobs.get(d['jobId']);
         if (job) job.reserved = d['reserved'];
@@ -197,7 +205,7 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
       default:
         break;
     }
-    if (availableAt(org, e.recordedAt) < 0) problems.push(`${org.orgId}: available credits below zero after ${e.type} at position ${e.position}`);
+    if (org.subscription < 0 || org.purchased < 0) problems.push(`${org.orgId}: credits below zero after ${e.type} at position ${e.position}`);
   }
 
   const pendingSettlements = [...jobs.values()].filter((j) => j.outcome !== null && j.settlements === 0).map((j) => j.jobId);

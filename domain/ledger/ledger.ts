@@ -61,9 +61,18 @@ export function reservedTotal(state: LedgerState): Micros {
   return Object.values(state.reservations).reduce((a, b) => a + b, 0);
 }
 
-/** Spec Balance: subscription + purchased − reserved, at `now`. */
+/**
+ * Credits held for open jobs at `now`: the reservations, but never more than the funds that
+ * exist. A hold shrinks when the subscription credits backing it expire during a job; the job's
+ * charge is then capped at the remaining funds (the rest is written off, never owed).
+ */
+export function heldCredits(state: LedgerState, now: string): Micros {
+  return Math.min(reservedTotal(state), usableSubscription(state, now) + state.purchased);
+}
+
+/** Spec Balance: subscription + purchased − reserved, at `now`; never below zero. */
 export function availableCredits(state: LedgerState, now: string): Micros {
-  return usableSubscription(state, now) + state.purchased - reservedTotal(state);
+  return usableSubscription(state, now) + state.purchased - heldCredits(state, now);
 }
 
 export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerState {

@@ -3,8 +3,8 @@
  * read models the projections built from the same events: balances per organization, charges
  * per job. Every difference is reported; none is expected.
  */
-import { availableAt, usableAt, type AuditReport } from '../../domain/billing-audit/audit.js';
-import { availableCredits, reservedTotal, usableSubscription } from '../../domain/ledger/ledger.js';
+import { availableAt, heldAt, usableAt, type AuditReport } from '../../domain/billing-audit/audit.js';
+import { availableCredits, heldCredits, usableSubscription } from '../../domain/ledger/ledger.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import { BALANCES, type BalanceDocument } from '../balances/projection.js';
 import { JOBS, type JobDocument } from '../jobs/job-document.js';
@@ -33,7 +33,7 @@ export async function compareWithReadModels(report: AuditReport, reads: ReadStor
     const audit = {
       subscription: usableAt(org, at),
       purchased: org.purchased,
-      reserved: [...org.reservations.values()].reduce((a, b) => a + b, 0),
+      reserved: heldAt(org, at),
       available: availableAt(org, at),
     };
     const doc = await balances.get(org.orgId);
@@ -41,7 +41,7 @@ export async function compareWithReadModels(report: AuditReport, reads: ReadStor
       const model = {
         subscription: usableSubscription(doc.ledger, at),
         purchased: doc.ledger.purchased,
-        reserved: reservedTotal(doc.ledger),
+        reserved: heldCredits(doc.ledger, at),
         available: availableCredits(doc.ledger, at),
       };
       for (const k of Object.keys(audit) as (keyof typeof audit)[]) {
