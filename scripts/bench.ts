@@ -5,12 +5,24 @@
  * anchor mean over the same instances.
  *
  *   npm run bench -- br [--classes 1-7] [--instances N] [--budget ms] [--threads n]
+ *
+ * `examples`: every examples/*.json resolved like the API does (default limits, presets, seed 1),
+ * solved and verified; prints per example the units placed/requested, vehicles used, mean
+ * volume fill %, placed weight / payload of the used vehicles, compute ms and the volume lower
+ * bound on vehicles (ceil(cargo volume / largest vehicle volume)).
+ *
+ *   npm run bench -- examples [--budget ms] [--threads n]
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Command } from 'commander';
+import { checkPackRequest } from '../api/pack-request/check.js';
+import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
+import { findPreset } from '../domain/vehicle/presets.js';
 import type { ItemModel, Orientation, PackModel } from '../solver/model/types.js';
 import { ALL_ORIENTATIONS } from '../solver/model/types.js';
 import { Solver } from '../solver/solve.js';
+import { verifyPlan } from '../solver/verify/verify.js';
 
 const BR_DIR = process.env['BR_DIR'] ?? '/work/shared/benchmarks/br';
 
@@ -120,7 +132,56 @@ async function benchBr(o: { classes: string; instances: string; budget: string; 
   }
 }
 
+const EXAMPLES_DIR = new URL('../examples/', import.meta.url).pathname;
+
+async function benchExamples(o: { budget?: string; threads?: string }): Promise<void> {
+  const solver = new Solver(o.threads ? { threads: Number(o.threads) } : {});
+  const files = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
+  console.log(`examples, budget ${o.budget ?? 'model'} ms, ${solver.threads} threads`);
+  console.log('example                          placed/req   veh  lb  fill%   weight/payload kg     ms');
+  try {
+    for (const f of files) {
+      const body: unknown = JSON.parse(readFileSync(join(EXAMPLES_DIR, f), 'utf8'));
+      const checked = checkPackRequest(body, {
+        allowedVehicleTypes: DEFAULT_LIMITS.allowedVehicleTypes,
+        maxItemsPerRequest: DEFAULT_LIMITS.maxItemsPerRequest,
+        maxVehiclesPerRequest: DEFAULT_LIMITS.maxVehiclesPerRequest,
+        maxTimeLimitSeconds: DEFAULT_LIMITS.maxTimeLimitSeconds,
+        axleAccess: false, findVehicle: findPreset, findTemplate: () => undefined, seed: 1,
+      });
+      if (!checked.ok) throw new Error(`${f}: ${checked.message} ${JSON.stringify(checked.details.slice(0, 3))}`);
+      const model = o.budget ? { ...checked.model, budgetMs: Number(o.budget) } : checked.model;
+      const out = await solver.solve(model);
+      if (out.status !== 'solved') throw new Error(`${f}: ${out.status} ${'error' in out ? out.error : ''}`);
+      const violations = verifyPlan(model, out.plan);
+      if (violations.length > 0) throw new Error(`${f}: plan fails verification ${JSON.stringify(violations.slice(0, 3))}`);
+      const vs = out.plan.vehicles;
+      const requested = model.items.reduce((s, it) => s + it.quantity, 0);
+      const placed = vs.reduce((s, v) => s + v.items_placed, 0);
+      const cargo = model.items.reduce((s, it) => s + it.quantity * it.length * it.width * it.height, 0);
+      const biggest = Math.max(...model.vehicles.map((v) => v.length * v.width * v.height));
+      const weight = vs.reduce((s, v) => s + v.total_weight, 0), payload = vs.reduce((s, v) => s + v.max_weight, 0);
+      console.log([
+        basename(f, '.json').padEnd(32),
+        `${placed}/${requested}`.padStart(10),
+        String(vs.length).padStart(5),
+        String(Math.ceil(cargo / biggest - 1e-9)).padStart(3),
+        (100 * mean(vs.map((v) => v.volume_utilization))).toFixed(2).padStart(6),
+        `${weight.toFixed(0)}/${payload.toFixed(0)}`.padStart(19),
+        String(out.computeMs).padStart(6),
+      ].join(' '));
+    }
+  } finally {
+    await solver.close();
+  }
+}
+
 const program = new Command('bench');
+program.command('examples')
+  .description('the example requests (examples/*.json), resolved like the API, solved and verified')
+  .option('--budget <ms>', 'budget per example, ms (default: the request\'s time limit)')
+  .option('--threads <n>', 'worker threads (default: available cores)')
+  .action(benchExamples);
 program.command('br')
   .description('BR1–BR7 container loading with full support')
   .option('--classes <range>', 'classes, e.g. 1-7', '1-7')

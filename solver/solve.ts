@@ -4,13 +4,15 @@
  * (verify/verify.ts) and picks the best by the objective (search/objective.ts: priority-weighted
  * placed units, then fewer vehicles, then higher volume utilization, then balance; ties to the
  * lower worker number, so the same model, seed and thread count give the same plan when the
- * search converges before the budget). `model.budgetMs` bounds the wall time from the call.
+ * search converges before the budget). Once a worker's plan places every unit in the lower
+ * bound of vehicles, all workers stop after that strategy index and the at-bound plan of the
+ * lowest index wins (search.ts SearchTask.converged). `model.budgetMs` bounds the wall time.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { PackModel, Plan } from './model/types.js';
-import { compareScores, type Score } from './search/objective.js';
-import type { SearchResult, SearchTask } from './search/search.js';
+import { compareScores } from './search/objective.js';
+import type { RankedPlan, SearchResult, SearchTask } from './search/search.js';
 import { verifyPlan } from './verify/verify.js';
 
 /** Pool options; `threads` defaults to os.availableParallelism(). */
@@ -70,10 +72,12 @@ export class Solver {
     const hardStop = setTimeout(() => controller.abort(), budget + 2_000);
     const deadline = start + Math.max(1, budget - Math.min(RESERVE_MS, budget / 4));
     let results: PromiseSettledResult<SearchResult>[];
+    const converged = new Int32Array(new SharedArrayBuffer(4));
+    converged[0] = 0x7fffffff;
     try {
       results = await Promise.allSettled(
         Array.from({ length: this.threads }, (_, worker) => {
-          const task: SearchTask = { model, worker, stride: this.threads, deadline };
+          const task: SearchTask = { model, worker, stride: this.threads, deadline, converged };
           return this.pool.run(task, { signal: controller.signal }) as Promise<SearchResult>;
         }),
       );
@@ -91,9 +95,12 @@ export class Solver {
     }
     const candidates = ok.reduce((s, r) => s + r.candidates, 0);
     const budgetReached = ok.some((r) => r.budgetReached);
-    const ranked: { plan: Plan; score: Score; strategy: string; worker: number }[] = [];
+    const ranked: (RankedPlan & { worker: number })[] = [];
     ok.forEach((r, worker) => r.plans.forEach((p) => ranked.push({ ...p, worker })));
-    ranked.sort((a, b) => compareScores(a.score, b.score) || a.worker - b.worker);
+    // Plans at the lower bound cannot be beaten; the lowest strategy index among them is the one
+    // every run finds (SearchTask.converged), whichever worker got there first.
+    ranked.sort((a, b) => Number(b.atBound) - Number(a.atBound) || (a.atBound && b.atBound ? a.index - b.index : 0) ||
+      compareScores(a.score, b.score) || a.worker - b.worker);
     if (ranked.length === 0) return { status: 'timedout', computeMs: elapsed() };
 
     progress({ stage: 'verify', vehiclesDone: ranked[0]!.plan.vehicles.length, placedItems: placedUnits(ranked[0]!.plan) });

@@ -20,6 +20,11 @@ export interface Block {
   x: number;
   y: number;
   z: number;
+  /**
+   * Candidates only: a block of units nothing may rest on, standing on this block's top face
+   * within its footprint (a capped column). Applied as a block of its own after this one.
+   */
+  cap?: Block;
 }
 
 /** Limits a block must respect besides the space. */
@@ -40,6 +45,79 @@ export function blockExtent(b: Block): { dx: number; dy: number; dz: number } {
 /** Units in a block. */
 export function blockUnits(b: Block): number {
   return b.nx * b.ny * b.nz;
+}
+
+/** Volume of a block's units, cm³ (without its cap). */
+export function blockVolume(b: Block): number {
+  return b.size.l * b.size.w * b.size.h * blockUnits(b);
+}
+
+/** Cap heights for which a lowered column is tried. */
+export const MAX_CAP_HEIGHTS = 4;
+
+/** A unit kind and orientation that may cap a column (its units support nothing). */
+export interface CapKind {
+  item: number;
+  orientation: Orientation;
+  size: OrientedSize;
+  /** Most units of the kind left and allowed by the payload after the column. */
+  available: number;
+  /** kg per unit. */
+  weight: number;
+}
+
+/**
+ * The capped variants of column `b` in `space`: for the column as built and, for each of the
+ * first MAX_CAP_HEIGHTS cap heights that does not fit above it, the column lowered so it does, the largest-volume
+ * block of a `caps` kind standing on the column's top inside its footprint (anchored at the
+ * column's corner nearer the side wall, like the column). A lowered column runs longer when
+ * units and space allow. `columnUnits`: units of the column's kind left; `weightLeft`: payload
+ * left for the column and cap, kg (Infinity when overweight is allowed); `unitWeight`: kg per column unit;
+ * `layersLeft`: stack levels allowed above the space's level (Infinity: no limit).
+ */
+export function cappedColumns(
+  b: Block, space: Space, caps: readonly CapKind[], columnUnits: number, unitWeight: number, weightLeft: number,
+  layersLeft: number, vehicleWidth: number,
+): Block[] {
+  const out: Block[] = [];
+  const heights = [...new Set(caps.map((c) => c.size.h))].slice(0, MAX_CAP_HEIGHTS);
+  const nys = [b.ny];
+  for (const h of heights) {
+    const ny = Math.floor((space.y1 - space.y0 - h + EPS) / b.size.h);
+    if (ny >= 1 && ny < b.ny && !nys.includes(ny)) nys.push(ny);
+  }
+  const nearLeft = space.z0 <= vehicleWidth - space.z1;
+  const available = Math.min(columnUnits, unitWeight > 0 ? Math.floor(weightLeft / unitWeight + 1e-9) : Infinity);
+  const fx = Math.floor((space.x1 - space.x0 + EPS) / b.size.l);
+  for (const ny of nys) {
+    if (ny + 1 > layersLeft) continue;
+    // A lowered column may run longer with the units its lost layers held.
+    const nx = ny === b.ny ? b.nx : Math.max(b.nx, Math.min(fx, Math.floor(available / (ny * b.nz))));
+    const col: Block = { ...b, nx, ny };
+    const e = blockExtent(col);
+    const room = space.y1 - space.y0 - e.dy + EPS;
+    const left = weightLeft - unitWeight * blockUnits(col);
+    let best: Block | null = null, bestVol = 0;
+    for (const c of caps) {
+      if (c.size.h > room || c.size.l > e.dx + EPS || c.size.w > e.dz + EPS) continue;
+      const nx = Math.floor((e.dx + EPS) / c.size.l), nz = Math.floor((e.dz + EPS) / c.size.w);
+      const byWeight = c.weight > 0 ? Math.floor(left / c.weight + 1e-9) : Infinity;
+      const q = Math.min(c.available, byWeight);
+      if (q < 1) continue;
+      // Fill the footprint row by row across the width, then along the length.
+      const cz = Math.min(nz, q), cx = Math.min(nx, Math.floor(q / cz));
+      const vol = cx * cz * c.size.l * c.size.w * c.size.h;
+      if (vol > bestVol + EPS) {
+        bestVol = vol;
+        best = {
+          item: c.item, orientation: c.orientation, size: c.size, nx: cx, ny: 1, nz: cz,
+          x: col.x, y: col.y + e.dy, z: nearLeft ? col.z : col.z + e.dz - c.size.w * cz,
+        };
+      }
+    }
+    if (best) out.push({ ...col, cap: best });
+  }
+  return out;
 }
 
 /**
@@ -80,23 +158,49 @@ export function blocksFor(
 }
 
 /**
- * Orders blocks best first for `score` in `space`: `volume` by block volume (ties: fewer
- * margins); `fit` by the sorted margins left in the space (smallest first), ties by volume.
+ * Orders `blocks` (all at the bottom of `space`) best first for `score`: `volume` by block
+ * volume, cap included (ties: fewer margins); `fit` by the sorted margins left in the space
+ * (smallest first), ties by volume; last ties by item index, then list order (as a stable sort).
+ * Blocks for which `wasteful(b)` is true (a unit that supports nothing standing where other units
+ * could have stood on it) come after all others. With `limit`, only the best `limit` blocks are
+ * returned (selected in one pass: the lists are long for jobs with many kinds). Returns a new array.
  */
-export function compareBlocks(score: BlockScore, space: Space): (a: Block, b: Block) => number {
-  const margins = (b: Block): number[] => {
-    const e = blockExtent(b);
-    return [space.x1 - space.x0 - e.dx, space.y1 - space.y0 - e.dy, space.z1 - space.z0 - e.dz].sort((p, q) => p - q);
-  };
-  const vol = (b: Block): number => b.size.l * b.size.w * b.size.h * blockUnits(b);
-  const byMargins = (a: Block, b: Block): number => {
-    const ma = margins(a), mb = margins(b);
-    for (let i = 0; i < 3; i++) {
-      const d = ma[i]! - mb[i]!;
-      if (Math.abs(d) > EPS) return d;
+export function rankBlocks(
+  blocks: readonly Block[], score: BlockScore, space: Space, wasteful: (b: Block) => boolean, limit = Infinity,
+): Block[] {
+  const sx = space.x1 - space.x0, sy = space.y1 - space.y0, sz = space.z1 - space.z0;
+  const keyed = blocks.map((b, n) => {
+    let dy = b.size.h * b.ny, vol = blockVolume(b);
+    if (b.cap) {
+      dy += b.cap.size.h * b.cap.ny;
+      vol += blockVolume(b.cap);
     }
-    return 0;
+    let m0 = sx - b.size.l * b.nx, m1 = sy - dy, m2 = sz - b.size.w * b.nz, t: number;
+    if (m0 > m1) { t = m0; m0 = m1; m1 = t; }
+    if (m1 > m2) { t = m1; m1 = m2; m2 = t; }
+    if (m0 > m1) { t = m0; m0 = m1; m1 = t; }
+    return { b, n, w: wasteful(b) ? 1 : 0, vol, m0, m1, m2 };
+  });
+  type K = (typeof keyed)[number];
+  const byMargins = (a: K, b: K): number => {
+    let d = a.m0 - b.m0;
+    if (Math.abs(d) > EPS) return d;
+    d = a.m1 - b.m1;
+    if (Math.abs(d) > EPS) return d;
+    d = a.m2 - b.m2;
+    return Math.abs(d) > EPS ? d : 0;
   };
-  if (score === 'volume') return (a, b) => vol(b) - vol(a) || byMargins(a, b) || a.item - b.item;
-  return (a, b) => byMargins(a, b) || vol(b) - vol(a) || a.item - b.item;
+  const cmp = score === 'volume'
+    ? (a: K, b: K): number => a.w - b.w || b.vol - a.vol || byMargins(a, b) || a.b.item - b.b.item || a.n - b.n
+    : (a: K, b: K): number => a.w - b.w || byMargins(a, b) || b.vol - a.vol || a.b.item - b.b.item || a.n - b.n;
+  if (limit >= keyed.length / 4) return keyed.sort(cmp).slice(0, limit).map((k) => k.b);
+  const top: K[] = [];
+  for (const k of keyed) {
+    if (top.length >= limit && cmp(k, top[top.length - 1]!) >= 0) continue;
+    let i = top.length;
+    while (i > 0 && cmp(k, top[i - 1]!) < 0) i--;
+    top.splice(i, 0, k);
+    if (top.length > limit) top.pop();
+  }
+  return top.map((k) => k.b);
 }

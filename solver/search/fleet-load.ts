@@ -4,11 +4,14 @@
  * fewer than `maxVehicles` vehicles, a copy of the most suitable definition is added. The most
  * suitable definition is the one whose trial load (same strategy) takes the largest volume of
  * the remaining units; ties go to the smaller vehicle volume, then to the earlier definition.
+ * When loading ends, the last vehicle's units are repacked together with an earlier vehicle's
+ * into that vehicle where possible (fewer vehicles); units still left then get the freed one.
  */
 import type { VehicleModel } from '../model/types.js';
 import type { JobContext } from './job-context.js';
+import { blockUnits } from './block.js';
 import { mulberry32 } from './prng.js';
-import type { Strategy } from './strategy.js';
+import { strategyAt, type Strategy } from './strategy.js';
 import { loadVehicle, type LoadState, type VehicleLoad } from './vehicle-load.js';
 
 /** A loaded vehicle with its identity in the plan. */
@@ -29,6 +32,8 @@ export interface Construction {
   cut: boolean;
   /** Auto mode stopped adding vehicles at `maxVehicles` while units remained. */
   vehicleLimitHit: boolean;
+  /** Internal: the vehicle a repack just emptied, to be reused for units left. */
+  freed?: LoadedVehicle;
 }
 
 function anyLeft(state: LoadState): boolean {
@@ -56,8 +61,28 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, deadline: number)
       }
     }
   }
-  if (model.packingMode !== 'auto') return out;
   const added = new Map<VehicleModel, number>();
+  // Each round drops a vehicle or ends; the cap guards against add/merge cycles.
+  for (let round = 0; round <= limit; round++) {
+    if (model.packingMode === 'auto') addVehicles(ctx, strategy, deadline, state, out, added);
+    if (out.cut || !mergeLast(ctx, strategy, deadline, out)) break;
+    const freed = out.freed!;
+    out.freed = undefined;
+    if (!anyLeft(state)) continue;
+    const load = loadVehicle(ctx, freed.vehicle, state, strategy, mulberry32(strategy.seed ^ (out.vehicles.length + 7919)), deadline);
+    if (load.blocks.length > 0) out.vehicles.push({ ...load, copy: freed.copy, autoAdded: freed.autoAdded });
+    else if (freed.autoAdded) added.set(freed.vehicle, (added.get(freed.vehicle) ?? 1) - 1);
+    if (load.cut) out.cut = true;
+  }
+  return out;
+}
+
+/** Auto mode: adds copies of the most suitable definition while units remain (see top). */
+function addVehicles(
+  ctx: JobContext, strategy: Strategy, deadline: number, state: LoadState, out: Construction, added: Map<VehicleModel, number>,
+): void {
+  const { model } = ctx;
+  const limit = Math.max(0, model.maxVehicles);
   while (anyLeft(state)) {
     if (out.vehicles.length >= limit) {
       out.vehicleLimitHit = true;
@@ -87,5 +112,58 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, deadline: number)
       break;
     }
   }
-  return out;
+}
+
+/**
+ * Strategies (strategy.ts indices) tried after the construction's own when repacking two
+ * vehicles' units into one: the four greedy ones, then their pilot variants (repacks are rare:
+ * only when the volume is within reach, so the look-ahead is affordable).
+ */
+const MERGE_STRATEGIES = [0, 1, 2, 3, 4, 5, 6, 7];
+/** Pilot repacks only when units × kinds to repack stay within this (their cost grows with both). */
+const PILOT_MERGE_WORK = 10_000;
+
+/**
+ * Tries to repack the last vehicle's units together with those of an earlier vehicle (the
+ * emptiest first, when payload allows and their volume is within the best fill this
+ * construction reached in a vehicle, so hopeless repacks are not tried) into the earlier one. On success the last
+ * vehicle is dropped (left in `out.freed`) and true is returned.
+ */
+function mergeLast(ctx: JobContext, strategy: Strategy, deadline: number, out: Construction): boolean {
+  const { model } = ctx;
+  const last = out.vehicles[out.vehicles.length - 1];
+  if (!last || out.vehicles.length < 2) return false;
+  const order = out.vehicles.slice(0, -1).map((v, i) => ({ v, i }))
+    .sort((a, b) => a.v.volume / vol(a.v) - b.v.volume / vol(b.v) || a.i - b.i);
+  const reach = Math.max(...out.vehicles.map((v) => v.volume / vol(v)));
+  for (const { v, i } of order) {
+    if (last.volume + v.volume > reach * vol(v) + 1e-6) continue;
+    if (!model.allowOverweight && last.weight + v.weight > v.vehicle.maxWeight + 1e-9) continue;
+    const units = model.items.map(() => 0);
+    for (const b of [...v.blocks, ...last.blocks]) units[b.item]! += blockUnits(b);
+    const n = units.reduce((a, b) => a + b, 0), kinds = units.filter((u) => u > 0).length;
+    const tries = [strategy, ...MERGE_STRATEGIES.filter((k) => k < 4 || n * kinds <= PILOT_MERGE_WORK).map((k) => strategyAt(model.seed, k))];
+    for (const s of tries) {
+      if (Date.now() > deadline) {
+        out.cut = true;
+        return false;
+      }
+      const trial: LoadState = { remaining: units.slice(), weightBlocked: out.weightBlocked.slice() };
+      const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), deadline);
+      if (load.cut) {
+        out.cut = true;
+        return false;
+      }
+      if (trial.remaining.some((r) => r > 0)) continue;
+      out.vehicles[i] = { ...load, copy: v.copy, autoAdded: v.autoAdded };
+      out.vehicles.pop();
+      out.freed = last;
+      return true;
+    }
+  }
+  return false;
+}
+
+function vol(v: LoadedVehicle): number {
+  return v.vehicle.length * v.vehicle.width * v.vehicle.height;
 }

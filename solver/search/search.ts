@@ -22,6 +22,14 @@ export interface SearchTask {
   patience?: number;
   /** Plans returned (best first), so the coordinator has fallbacks if one fails verification. */
   keep?: number;
+  /**
+   * Shared by the workers of one solve (one Int32 on a SharedArrayBuffer, start 2^31 − 1): the
+   * lowest strategy index whose plan placed every unit in the fewest possible vehicles
+   * (`atBound`). A worker skips strategies after it. Every worker runs its strategies up to that
+   * index, so taking the at-bound plan of the lowest index gives the same plan for the same
+   * model, seed and threads, whichever worker finds one first.
+   */
+  converged?: Int32Array;
 }
 
 /** One returned plan with its objective figures. */
@@ -29,6 +37,10 @@ export interface RankedPlan {
   plan: Plan;
   score: Score;
   strategy: string;
+  /** Strategy index (strategy.ts strategyAt). */
+  index: number;
+  /** Every unit placed in as few vehicles as the lower bound allows: nothing can be better. */
+  atBound: boolean;
 }
 
 /** What a worker returns. */
@@ -43,6 +55,14 @@ export interface SearchResult {
 /** Default number of candidates without improvement after which a worker stops. */
 export const DEFAULT_PATIENCE = 150;
 
+/** Atomically lowers cell 0 of `cell` to `v` if `v` is smaller. */
+function lowerTo(cell: Int32Array, v: number): void {
+  for (;;) {
+    const cur = Atomics.load(cell, 0);
+    if (v >= cur || Atomics.compareExchange(cell, 0, cur, v) === cur) return;
+  }
+}
+
 /** Runs the search of one worker (pure apart from reading the clock). */
 export function search(task: SearchTask): SearchResult {
   const ctx = jobContext(task.model);
@@ -50,11 +70,12 @@ export function search(task: SearchTask): SearchResult {
   const total = task.model.items.reduce((s, it) => s + it.quantity, 0);
   const patience = task.patience ?? DEFAULT_PATIENCE;
   const keep = task.keep ?? 2;
-  const best: { c: Construction; score: Score }[] = [];
+  const best: { c: Construction; score: Score; index: number }[] = [];
   let candidates = 0, sinceBest = 0, budgetReached = false;
   /** Slowest plain (no look-ahead) construction so far, ms; −1 before the first. */
   let plainMs = -1;
   for (let i = task.worker; ; i += task.stride) {
+    if (task.converged && i > Atomics.load(task.converged, 0)) break;
     if (Date.now() > task.deadline) {
       budgetReached = true;
       break;
@@ -77,8 +98,8 @@ export function search(task: SearchTask): SearchResult {
       const pos = best.findIndex((b) => compareScores(score, b.score) < 0);
       if (pos === 0 || best.length === 0) sinceBest = 0;
       else sinceBest++;
-      if (pos >= 0) best.splice(pos, 0, { c, score });
-      else best.push({ c, score });
+      if (pos >= 0) best.splice(pos, 0, { c, score, index: i });
+      else best.push({ c, score, index: i });
       best.length = Math.min(best.length, keep);
     } else {
       sinceBest++;
@@ -88,13 +109,19 @@ export function search(task: SearchTask): SearchResult {
       break;
     }
     const top = best[0];
-    if (top && top.score.placed === total && top.score.vehicles <= lowerBound) break;
+    if (top && top.score.placed === total && top.score.vehicles <= lowerBound) {
+      if (task.converged) lowerTo(task.converged, i);
+      break;
+    }
     if (sinceBest >= patience) break;
     // Greedy constructions are deterministic without randomness: one empty job needs no retries.
     if (total === 0) break;
   }
   return {
-    plans: best.map((b) => ({ plan: assemblePlan(task.model, b.c), score: b.score, strategy: b.c.strategy.name })),
+    plans: best.map((b) => ({
+      plan: assemblePlan(task.model, b.c), score: b.score, strategy: b.c.strategy.name, index: b.index,
+      atBound: b.score.placed === total && b.score.vehicles <= lowerBound,
+    })),
     candidates,
     budgetReached,
   };

@@ -8,7 +8,7 @@
  * completion loads the most volume is taken (pilot method).
  */
 import type { VehicleModel } from '../model/types.js';
-import { blockExtent, blocksFor, blockUnits, compareBlocks, type Block } from './block.js';
+import { blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
 import type { JobContext } from './job-context.js';
 import { EPS, initialSpace, occupy, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
@@ -37,6 +37,8 @@ export interface LoadState {
 interface Packing {
   spaces: Space[];
   min: MinSize;
+  /** Lowest placed height of the stackable units left, cm (Infinity when none). */
+  stackH: number;
   load: VehicleLoad;
   state: LoadState;
   tier: number;
@@ -53,6 +55,20 @@ function minSize(ctx: JobContext, remaining: number[]): MinSize {
     }
   }
   return m;
+}
+
+/** Most kind orientations tried as column caps (bounds the work for jobs with many kinds). */
+const MAX_CAP_KINDS = 12;
+/** Work allowed per choice for capped variants: columns × cap kinds × column heights tried. */
+const CAP_WORK = 8_000;
+
+function stackableHeight(ctx: JobContext, remaining: number[]): number {
+  let h = Infinity;
+  for (const k of ctx.kinds) {
+    if (!k.stackable || (remaining[k.index] ?? 0) < 1) continue;
+    for (const { size } of k.orientations) h = Math.min(h, size.h);
+  }
+  return h;
 }
 
 function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[] {
@@ -74,7 +90,7 @@ function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[]
 
 function clone(p: Packing): Packing {
   return {
-    spaces: p.spaces, min: p.min, tier: p.tier,
+    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier,
     load: { ...p.load, blocks: p.load.blocks.slice() },
     state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice() },
   };
@@ -97,13 +113,15 @@ export function loadVehicle(
       topLevel: 0, supportsAbove: false,
     }, min);
   }
-  const p: Packing = { spaces, min, load, state, tier: 0 };
+  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0 };
   for (;;) {
     if (Date.now() > deadline) {
       load.cut = true;
       break;
     }
-    const options = candidates(ctx, p, strategy);
+    // GRASP picks among a fraction of all candidates, so it needs them all ranked.
+    const need = strategy.pilot > 1 ? strategy.pilot : strategy.rcl > 0 ? Infinity : 1;
+    const options = candidates(ctx, p, strategy, need);
     if (!options) break;
     let pick: Block;
     const k = Math.min(options.blocks.length, strategy.pilot);
@@ -134,14 +152,31 @@ export function loadVehicle(
 function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, deadline: number): void {
   for (;;) {
     if (Date.now() > deadline) return;
-    const options = candidates(ctx, p, strategy);
+    const options = candidates(ctx, p, strategy, 1);
     if (!options) return;
     apply(ctx, p, options.blocks[0]!, options.space);
   }
 }
 
-/** Puts `block` (at the bottom of `space`) into `p` and updates its spaces. */
+/**
+ * Puts `block` (at the bottom of `space`) into `p` and updates its spaces; then its cap, if any,
+ * on the block's top face.
+ */
 function apply(ctx: JobContext, p: Packing, block: Block, space: Space): void {
+  if (block.cap) {
+    const { cap, ...column } = block;
+    applyOne(ctx, p, column, space);
+    const e = blockExtent(column);
+    applyOne(ctx, p, cap, {
+      x0: column.x, x1: column.x + e.dx, z0: column.z, z1: column.z + e.dz,
+      y0: column.y + e.dy, y1: space.y1, level: space.level + column.ny,
+    });
+    return;
+  }
+  applyOne(ctx, p, block, space);
+}
+
+function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void {
   const { model } = ctx;
   const n = blockUnits(block);
   const kind = ctx.kinds[block.item]!;
@@ -153,7 +188,10 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space): void {
   const e = blockExtent(block);
   const topLevel = space.level + block.ny;
   const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems);
-  if ((p.state.remaining[block.item] ?? 0) < 1) p.min = minSize(ctx, p.state.remaining);
+  if ((p.state.remaining[block.item] ?? 0) < 1) {
+    p.min = minSize(ctx, p.state.remaining);
+    p.stackH = stackableHeight(ctx, p.state.remaining);
+  }
   if (!Number.isFinite(p.min.x)) {
     p.spaces = [];
     return;
@@ -165,10 +203,11 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space): void {
 }
 
 /**
- * The blocks (best first) for the first ranked space where a kind of the current tier fits,
- * moving `p.tier` on when a tier has nothing left that fits; null when the vehicle is done.
+ * The blocks (best first; the best `need` only) for the first ranked space where a kind of the
+ * current tier fits, moving `p.tier` on when a tier has nothing left that fits; null when the
+ * vehicle is done.
  */
-function candidates(ctx: JobContext, p: Packing, strategy: Strategy): { space: Space; blocks: Block[] } | null {
+function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: number): { space: Space; blocks: Block[] } | null {
   const { model } = ctx;
   const vehicle = p.load.vehicle;
   while (p.tier < ctx.tiers.length) {
@@ -177,6 +216,11 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy): { space: S
       // In the last tier with units left, a space where nothing fits now never will again.
       const last = ctx.tiers.slice(p.tier + 1).every((tier) => tier.every((i) => (p.state.remaining[i] ?? 0) < 1));
       const dead = new Set<Space>();
+      // Kinds nothing may rest on, largest units first: candidates to cap columns.
+      const capKinds = kinds.filter((i) => !ctx.kinds[i]!.stackable)
+        .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
+        .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
+        .slice(0, MAX_CAP_KINDS);
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
         const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
@@ -202,8 +246,33 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy): { space: S
         }
         if (blocks.length > 0) {
           if (dead.size > 0) p.spaces = p.spaces.filter((s) => !dead.has(s));
-          blocks.sort(compareBlocks(strategy.blockScore, space));
-          return { space, blocks };
+          // A unit nothing may rest on, standing with room above it where a stackable unit
+          // left could stand, wastes that room: such blocks only when nothing else fits here.
+          const wasteful = (b: Block): boolean => {
+            const top = b.cap ?? b;
+            return !ctx.kinds[top.item]!.stackable && space.y1 - top.y - blockExtent(top).dy >= p.stackH - EPS;
+          };
+          if (capKinds.length === 0) return { space, blocks: rankBlocks(blocks, strategy.blockScore, space, wasteful, need) };
+          // The best columns get capped variants: units nothing may rest on, put on their tops.
+          const heights = Math.min(MAX_CAP_HEIGHTS, new Set(capKinds.map((c) => c.size.h)).size);
+          const capColumns = Math.max(8, Math.floor(CAP_WORK / (capKinds.length * (1 + heights))));
+          const ranked = blocks.length <= capColumns ? blocks : rankBlocks(blocks, strategy.blockScore, space, wasteful, Math.max(need, capColumns));
+          const weightLeft = model.allowOverweight ? Infinity : vehicle.maxWeight - p.load.weight;
+          const caps: CapKind[] = capKinds.map((c) => ({
+            item: c.i, orientation: c.orientation, size: c.size, available: p.state.remaining[c.i] ?? 0, weight: ctx.kinds[c.i]!.weight,
+          }));
+          const layersLeft = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
+          const capped: Block[] = [];
+          let columns = 0;
+          for (const col of ranked) {
+            const kind = ctx.kinds[col.item]!;
+            if (!kind.stackable) continue;
+            if (++columns > capColumns) break;
+            capped.push(...cappedColumns(
+              col, space, caps, p.state.remaining[col.item] ?? 0, model.allowOverweight ? 0 : kind.weight, weightLeft, layersLeft, vehicle.width,
+            ));
+          }
+          return { space, blocks: rankBlocks(ranked.concat(capped), strategy.blockScore, space, wasteful, need) };
         }
         if (last) dead.add(space);
       }

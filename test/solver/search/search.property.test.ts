@@ -116,3 +116,63 @@ t.test('every plan of random small models verifies and accounts for every unit o
   }), { numRuns: 150, seed: 42 });
   t.pass('150 random models');
 });
+
+// Loads where units that support nothing meet stackable columns (capped columns), over several
+// vehicles in auto mode (repacks of the last vehicle into an earlier one).
+const flatArb = fc.record({
+  length: dim, width: dim, height: fc.integer({ min: 10, max: 40 }).map((n) => n / 2),
+  weight: fc.integer({ min: 0, max: 100 }),
+  quantity: fc.integer({ min: 1, max: 20 }),
+  stackable: fc.constant(false),
+  orientations: fc.constantFrom<Orientation[]>(['lwh'], ['lwh', 'wlh']),
+  priority: fc.constant(0),
+  groupOrder: fc.constant(Number.MAX_SAFE_INTEGER),
+});
+const cappedArb = fc.record({
+  base: modelArb,
+  flats: fc.array(flatArb, { minLength: 1, maxLength: 3 }),
+  maxStackItems: fc.integer({ min: 0, max: 4 }),
+}).map(({ base, flats, maxStackItems }): PackModel => ({
+  ...base,
+  items: [
+    ...base.items.map((it) => ({ ...it, stackable: true })),
+    ...flats.map((it, i): ItemModel => ({
+      id: `f${i}`, label: `flat ${i}`, shape: 'box', ...it, maxStackWeight: 0, hazardous: false, group: null, color: null,
+    })),
+  ],
+  packingMode: 'auto',
+  maxStackItems,
+}));
+
+t.test('plans with capped columns and repacked vehicles verify and account for every unit once', async (t) => {
+  fc.assert(fc.property(cappedArb, (model) => {
+    const r = search({ model, worker: 1, stride: 2, deadline: Date.now() + 150, patience: 10 });
+    const plan = r.plans[0]?.plan;
+    if (!plan) throw new Error('no plan');
+    const violations = verifyPlan(model, plan);
+    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
+    const local = localProblems(model, plan);
+    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    for (const v of plan.vehicles) if (v.placements.length === 0) throw new Error('empty vehicle in plan');
+  }), { numRuns: 100, seed: 7 });
+  t.pass('100 random models');
+});
+
+t.test('units that support nothing go on top of columns, not on the floor under free room', async (t) => {
+  const box = (o: Partial<ItemModel>): ItemModel => ({
+    id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 1, quantity: 40, stackable: true,
+    maxStackWeight: 0, orientations: ['lwh'], priority: 0, hazardous: false, group: null,
+    groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
+  });
+  const model: PackModel = {
+    vehicles: [{ id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1, blockedAreas: [] }],
+    items: [box({ quantity: 32 }), box({ id: 'glass', length: 100, width: 100, height: 40, quantity: 2, stackable: false })],
+    packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, budgetMs: 300, seed: 1,
+  };
+  // 32 boxes (8 floor cells, 4 layers: 160 cm) and 2 glass plates on top fill 200 × 100 × 200.
+  const r = search({ model, worker: 0, stride: 1, deadline: Date.now() + 2000 });
+  const plan = r.plans[0]!.plan;
+  t.equal(plan.unplaced.length, 0);
+  t.same(verifyPlan(model, plan), []);
+  t.ok(plan.vehicles[0]!.placements.filter((p) => p.item_id === 'glass').every((p) => p.y > 0), 'glass on top');
+});
