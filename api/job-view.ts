@@ -8,8 +8,8 @@ import { jobBodyStream } from '../domain/job/streams.js';
 import { toCredits } from '../domain/ledger/money.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { JobDocument } from '../projections/jobs/job-document.js';
-import type { PackModel, Plan } from '../solver/model/types.js';
-import type { Warning } from '../solver/model/diagnostics.js';
+import type { PackModel, Plan } from '../domain/pack/plan.js';
+import type { Warning } from '../domain/pack/diagnostics.js';
 import { signedPdfPath } from './pdf-link.js';
 import type { Services } from './services.js';
 

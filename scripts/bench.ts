@@ -19,8 +19,8 @@ import { Command } from 'commander';
 import { checkPackRequest } from '../api/pack-request/check.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import { findPreset } from '../domain/vehicle/presets.js';
-import type { ItemModel, Orientation, PackModel } from '../solver/model/types.js';
-import { ALL_ORIENTATIONS } from '../solver/model/types.js';
+import type { ItemModel, Orientation, PackModel } from '../domain/pack/plan.js';
+import { ALL_ORIENTATIONS } from '../domain/pack/plan.js';
 import { Solver } from '../solver/solve.js';
 import { verifyPlan } from '../solver/verify/verify.js';
 

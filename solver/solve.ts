@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { PackModel, Plan } from './model/types.js';
+import type { PackModel, Plan } from '../domain/pack/plan.js';
 import { compareScores } from './search/objective.js';
 import type { RankedPlan, SearchResult, SearchTask } from './search/search.js';
 import { verifyPlan } from './verify/verify.js';

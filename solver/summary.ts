@@ -1,6 +1,6 @@
 /** Spec JobSummary figures of a plan (queue_ms and compute_ms come from the job's times). */
 import type { PlanSummary } from '../domain/job/job.js';
-import type { Plan } from './model/types.js';
+import type { Plan } from '../domain/pack/plan.js';
 
 /** Counts, total weight (kg) and mean volume utilization (0–1) over the used vehicles. */
 export function summarizePlan(plan: Plan): PlanSummary {

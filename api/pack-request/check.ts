@@ -5,9 +5,9 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import type { ErrorDetail, Warning } from '../../solver/model/diagnostics.js';
-import type { PackRequest } from '../../solver/model/pack-request.js';
-import type { PackModel } from '../../solver/model/types.js';
+import type { ErrorDetail, Warning } from '../../domain/pack/diagnostics.js';
+import type { PackRequest } from '../../domain/pack/request.js';
+import type { PackModel } from '../../domain/pack/plan.js';
 import { resolvePackRequest, type ResolveContext } from '../../solver/model/resolve.js';
 import { PACK_REQUEST_SCHEMA } from './schema.js';
 import { schemaProblem, jsonTypeOf } from './schema-problems.js';

@@ -12,7 +12,7 @@
  *   `minItems`, `maxItems` → `out_of_range`.
  */
 import type { ErrorObject } from 'ajv';
-import type { ErrorDetail } from '../../solver/model/diagnostics.js';
+import type { ErrorDetail } from '../../domain/pack/diagnostics.js';
 import { COLOR_PATTERN } from './schema.js';
 import { joinField, pointerToPath } from './detail-path.js';
 

@@ -11,7 +11,7 @@ import { toCredits } from '../../domain/ledger/money.js';
 import { admissionTerms, priceRun, total } from '../../domain/ledger/pricing.js';
 import { CURRENT_RATE_CARD } from '../../domain/ledger/rate-card.js';
 import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
-import type { Warning } from '../../solver/model/diagnostics.js';
+import type { Warning } from '../../domain/pack/diagnostics.js';
 import { checkPackRequest } from '../pack-request/check.js';
 import { authenticate, callerOf } from '../auth.js';
 import { jsonBody } from '../body.js';

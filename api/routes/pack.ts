@@ -14,7 +14,7 @@ import type { LedgerEvent } from '../../domain/ledger/ledger.js';
 import { CURRENT_RATE_CARD } from '../../domain/ledger/rate-card.js';
 import { ledgerStream } from '../../domain/ledger/streams.js';
 import { findPreset } from '../../domain/vehicle/presets.js';
-import type { Warning } from '../../solver/model/diagnostics.js';
+import type { Warning } from '../../domain/pack/diagnostics.js';
 import { checkPackRequest, type CheckContext } from '../pack-request/check.js';
 import { authenticate, callerOf, type Caller } from '../auth.js';
 import { setCreditsHeader } from '../credits-header.js';

@@ -3,9 +3,9 @@
  * result. Kept apart from the job stream so retention can delete bodies and keep metadata.
  */
 import type { DomainEvent } from '../decider/decider.js';
-import type { PackRequest } from '../../solver/model/pack-request.js';
-import type { PackModel, Plan } from '../../solver/model/types.js';
-import type { Warning } from '../../solver/model/diagnostics.js';
+import type { PackRequest } from '../pack/request.js';
+import type { PackModel, Plan } from '../pack/plan.js';
+import type { Warning } from '../pack/diagnostics.js';
 import type { JobQueuedData } from './job.js';
 
 export type JobBodyEvent =

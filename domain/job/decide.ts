@@ -3,7 +3,7 @@
  * (`<jobId>:queued`, `:started`, `:ended`) so a step repeated after a crash is written once.
  */
 import { DomainError, type Decider } from '../decider/decider.js';
-import type { Warning } from '../../solver/model/diagnostics.js';
+import type { Warning } from '../pack/diagnostics.js';
 import { evolveJob, initialJob, isFinal, type JobErrorCode, type JobEvent, type JobQueuedData, type JobState, type PlanSummary } from './job.js';
 
 export type JobCommand =

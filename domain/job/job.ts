@@ -3,7 +3,7 @@
  * queued → running → succeeded | failed | canceled; final statuses never change.
  */
 import type { DomainEvent } from '../decider/decider.js';
-import type { Warning } from '../../solver/model/diagnostics.js';
+import type { Warning } from '../pack/diagnostics.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 

@@ -1,7 +1,7 @@
 /**
  * An organization's limits (spec "Limits" defaults; GET /v1/limits shows the effective values).
  */
-import type { VehicleType } from '../../solver/model/pack-request.js';
+import type { VehicleType } from '../pack/request.js';
 
 export interface OrgLimits {
   maxItemsPerRequest: number;

@@ -5,8 +5,7 @@
  * Dimensions are inner cargo-space sizes in cm, `max_weight` the payload in kg; figures are
  * typical of current European / ISO equipment and meant as sensible starting points.
  */
-// Type-only import (erased at run time): the wire shape of a saved vehicle lives with the request types.
-import type { SavedVehicle } from '../../solver/model/resolve.js';
+import type { SavedVehicle } from '../pack/request.js';
 
 export type { SavedVehicle };
 

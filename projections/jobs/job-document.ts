@@ -4,7 +4,7 @@
  */
 import type { JobErrorCode, JobStatus } from '../../domain/job/job.js';
 import type { Breakdown } from '../../domain/ledger/pricing.js';
-import type { Warning } from '../../solver/model/diagnostics.js';
+import type { Warning } from '../../domain/pack/diagnostics.js';
 
 export const JOBS = 'jobs';
 

@@ -10,7 +10,7 @@
  * - `time_limit_capped`: options.time_limit above the organization's max_time_limit_seconds.
  * Blocked areas and max_stack_items are enforced by the search and get no warning.
  */
-import type { Warning } from './diagnostics.js';
+import type { Warning } from '../../domain/pack/diagnostics.js';
 
 /** The axle-model fields of the spec's Vehicle table (enabled per organization). */
 export const AXLE_FIELDS = [

@@ -2,7 +2,7 @@
  * Whether an item can go into any listed vehicle at all (spec PackRequest: "Every item must fit
  * at least one listed vehicle", detail code `does_not_fit`). Sizes in cm, weights in kg.
  */
-import type { Orientation } from './types.js';
+import type { Orientation } from '../../domain/pack/plan.js';
 import { fitsWithin, placedSize, type BoxSize } from './orientations.js';
 
 /** A vehicle's inner cargo space and payload. */

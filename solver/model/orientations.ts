@@ -2,8 +2,8 @@
  * Orientations an item unit may take (spec Item.rotation, Item.shape; Placement.orientation;
  * Options.lock_rotations). Sizes in cm.
  */
-import { ALL_ORIENTATIONS, type Orientation } from './types.js';
-import type { ItemShape, RotationRule } from './pack-request.js';
+import { ALL_ORIENTATIONS, type Orientation } from '../../domain/pack/plan.js';
+import type { ItemShape, RotationRule } from '../../domain/pack/request.js';
 
 /** A box size in cm: `length` along x, `width` along z, `height` along y. */
 export interface BoxSize {

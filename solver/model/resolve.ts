@@ -4,7 +4,8 @@
  * span fields or need the organization checked (spec "Resources and their fields" → Vehicle,
  * Item, Group, Options; Limits; Errors → detail codes). Lengths in cm, weights in kg, times in ms.
  */
-import type { ErrorDetail, Warning } from './diagnostics.js';
+import type { ErrorDetail, Warning } from '../../domain/pack/diagnostics.js';
+import type { SavedVehicle } from '../../domain/pack/request.js';
 import {
   GROUP_ROUTINGS,
   ITEM_SHAPES,
@@ -18,24 +19,15 @@ import {
   type RotationRule,
   type VehicleInput,
   type VehicleType,
-} from './pack-request.js';
-import type { ItemModel, Orientation, PackModel, VehicleModel } from './types.js';
+} from '../../domain/pack/request.js';
+import type { ItemModel, Orientation, PackModel, VehicleModel } from '../../domain/pack/plan.js';
 import { allowedOrientations, lockedOrientation, type BoxSize } from './orientations.js';
 import { misfit, type VehicleSpace } from './fit.js';
 import { computeBudgetMs, maxVehicles, minimumVehicles } from './budget.js';
 import { groupOrders, NO_GROUP_ORDER, type ListedGroup } from './groups.js';
 import { itemWarnings, optionWarnings, vehicleWarnings } from './constraint-warnings.js';
 
-/** A saved vehicle (preset or the organization's own): the Vehicle fields with type, dimensions and payload always set. */
-export interface SavedVehicle extends VehicleInput {
-  id: string;
-  name: string;
-  type: VehicleType;
-  length: number;
-  width: number;
-  height: number;
-  max_weight: number;
-}
+export type { SavedVehicle };
 
 /** What resolution needs from the organization (spec Limits; GET /v1/limits values). */
 export interface ResolveContext {

@@ -4,7 +4,7 @@
  * into a page rectangle (pt, y down) and keep the same orientation: front wall on the left, door
  * on the right, the right wall (z = 0) at the back/top.
  */
-import type { Placement, PlannedVehicle } from '../model/types.js';
+import type { Placement, PlannedVehicle } from '../../domain/pack/plan.js';
 import { type Projection, type ScreenPoint, type SpaceBox, paintersOrder, project, projectionFor, visibleFaces } from './isometric.js';
 import { darker, lighter, textColourOn } from './item-colour.js';
 import { type Doc, FONT, FONT_BOLD, textCell } from './page.js';

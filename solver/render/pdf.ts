@@ -5,7 +5,7 @@
  * id and "page n of N". Lengths in cm, weights in kg.
  */
 import PDFDocument from 'pdfkit';
-import type { Plan } from '../model/types.js';
+import type { Plan } from '../../domain/pack/plan.js';
 import { assignItemColours, itemColour } from './item-colour.js';
 import { FOOTER_Y, CONTENT_WIDTH, type Doc, MARGIN, textCell } from './page.js';
 import { stepPageCount, drawStepPages } from './step-table.js';

@@ -2,7 +2,7 @@
  * The loading-step pages of one vehicle: every placement in step order with its item, unit,
  * position, size, orientation and weight, STEP_ROWS_PER_PAGE rows a page.
  */
-import type { Orientation, Placement, PlannedVehicle } from '../model/types.js';
+import type { Orientation, Placement, PlannedVehicle } from '../../domain/pack/plan.js';
 import type { ColourOf } from './cargo-views.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, textCell } from './page.js';
 import { type Cell, type Column, HEADER_ROW_HEIGHT, ROW_HEIGHT, drawHeaderRow, drawRow } from './table.js';

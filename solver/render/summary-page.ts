@@ -3,7 +3,7 @@
  * loaded vehicles with the page where each starts, and the unplaced units grouped by item with
  * their reasons. Continues on further pages when the lists are long.
  */
-import type { Plan, UnplacedUnit } from '../model/types.js';
+import type { Plan, UnplacedUnit } from '../../domain/pack/plan.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, formatPercent, textCell } from './page.js';
 import { type Cell, type Column, type RowSlot, flowTable, tableWidth } from './table.js';
 import { innerSize } from './vehicle-page.js';

@@ -3,7 +3,7 @@
  * volume utilization, centre of gravity), the 3D view, the floor plan and a colour legend of the
  * items on board. The loading steps follow on their own pages (step-table.ts).
  */
-import type { PlannedVehicle } from '../model/types.js';
+import type { PlannedVehicle } from '../../domain/pack/plan.js';
 import { type ColourOf, drawIsometricView, drawTopView } from './cargo-views.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, FONT, MARGIN, fitText, formatNumber, formatPercent, textCell } from './page.js';
 

@@ -2,7 +2,7 @@
  * Blocks: nx × nz × ny identical units in the same orientation, built to fill a space, and
  * their ranking. Inside a block every upper unit stands exactly on the unit below it.
  */
-import type { Orientation } from '../model/types.js';
+import type { Orientation } from '../../domain/pack/plan.js';
 import type { Space } from './maximal-space.js';
 import { EPS } from './maximal-space.js';
 import type { OrientedSize } from './orientation.js';

@@ -7,7 +7,7 @@
  * When loading ends, the last vehicle's units are repacked together with an earlier vehicle's
  * into that vehicle where possible (fewer vehicles); units still left then get the freed one.
  */
-import type { VehicleModel } from '../model/types.js';
+import type { VehicleModel } from '../../domain/pack/plan.js';
 import type { JobContext } from './job-context.js';
 import { blockUnits } from './block.js';
 import { mulberry32 } from './prng.js';

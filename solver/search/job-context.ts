@@ -2,7 +2,7 @@
  * The model prepared for the constructions: distinct orientations per item, loading tiers and
  * per-job constants, computed once per search.
  */
-import type { Orientation, PackModel } from '../model/types.js';
+import type { Orientation, PackModel } from '../../domain/pack/plan.js';
 import { distinctOrientations, type OrientedSize } from './orientation.js';
 
 /** One item definition as the packer sees it. */

@@ -2,7 +2,7 @@
  * Placed sizes of an item in one orientation (types.ts Orientation: the letters name which of
  * the item's defined length/width/height lies along placed x, z and y).
  */
-import type { ItemModel, Orientation } from '../model/types.js';
+import type { ItemModel, Orientation } from '../../domain/pack/plan.js';
 
 /** Placed size of one unit, cm: `l` along x (length), `w` along z (width), `h` along y (height). */
 export interface OrientedSize {

@@ -3,7 +3,7 @@
  * with its instance number, placed size and loading step; per-vehicle figures; and the
  * unplaced units with their reason. Coordinates are kept exact (no rounding).
  */
-import type { PackModel, Placement, Plan, PlannedVehicle, UnplacedReason, UnplacedUnit } from '../model/types.js';
+import type { PackModel, Placement, Plan, PlannedVehicle, UnplacedReason, UnplacedUnit } from '../../domain/pack/plan.js';
 import type { Construction } from './fleet-load.js';
 import { loadingSteps, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';

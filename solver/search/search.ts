@@ -3,7 +3,7 @@
  * `worker + stride`, ... (strategy.ts) until the deadline, convergence or a run of
  * candidates without improvement, and returns its best plans by the objective (objective.ts).
  */
-import type { PackModel, Plan } from '../model/types.js';
+import type { PackModel, Plan } from '../../domain/pack/plan.js';
 import { loadFleet, type Construction } from './fleet-load.js';
 import { jobContext } from './job-context.js';
 import { compareScores, scoreOf, vehicleLowerBound, type Score } from './objective.js';

@@ -7,7 +7,7 @@
  * looks ahead: the best few blocks are each followed by a greedy completion and the block whose
  * completion loads the most volume is taken (pilot method).
  */
-import type { VehicleModel } from '../model/types.js';
+import type { VehicleModel } from '../../domain/pack/plan.js';
 import { blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
 import type { JobContext } from './job-context.js';
 import { EPS, initialSpace, occupy, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';

@@ -2,7 +2,7 @@
  * Rule `figures`: each vehicle's summary numbers match its placements (spec ResultVehicle:
  * items_placed, total_weight, volume_utilization, weight_utilization, center_of_gravity).
  */
-import type { Point } from '../model/types.js';
+import type { Point } from '../../domain/pack/plan.js';
 import type { LoadedVehicle } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { nearlyEqual, num } from './violation.js';

@@ -2,12 +2,12 @@
  * Rule `instances`: every unit of every item appears exactly once in the plan, placed or
  * unplaced (spec Placement.instance: 1-based, unique across the whole plan; UnplacedItem).
  */
-import type { PackModel, Plan, UnplacedReason } from '../model/types.js';
+import type { PackModel, Plan, UnplacedReason } from '../../domain/pack/plan.js';
 import { itemsById } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { unitName } from './violation.js';
 
-/** The UnplacedReason values (solver/model/types.ts). */
+/** The UnplacedReason values (domain/pack/plan.ts). */
 export const UNPLACED_REASONS: readonly UnplacedReason[] = ['no_space', 'weight_limit', 'vehicle_limit', 'time_limit'];
 
 /**

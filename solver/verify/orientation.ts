@@ -2,8 +2,8 @@
  * Rule `orientation`: each unit is placed in an orientation its item allows, with its sizes
  * permuted as that orientation says (spec Placement.orientation, Item.rotation/shape).
  */
-import { ALL_ORIENTATIONS } from '../model/types.js';
-import type { ItemModel, Orientation } from '../model/types.js';
+import { ALL_ORIENTATIONS } from '../../domain/pack/plan.js';
+import type { ItemModel, Orientation } from '../../domain/pack/plan.js';
 import type { LoadedVehicle } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { LENGTH_TOLERANCE, num, unitName } from './violation.js';

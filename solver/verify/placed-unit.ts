@@ -2,7 +2,7 @@
  * The plan seen as boxes: each PlannedVehicle with its model definition and its placements as
  * axis-aligned boxes (min/max corners, cm). Built once by verifyPlan and shared by the rules.
  */
-import type { ItemModel, PackModel, Placement, Plan, PlannedVehicle, VehicleModel } from '../model/types.js';
+import type { ItemModel, PackModel, Placement, Plan, PlannedVehicle, VehicleModel } from '../../domain/pack/plan.js';
 
 /** One placement as a box in vehicle coordinates, cm: x along length, y up, z along width. */
 export interface PlacedUnit {

@@ -2,7 +2,7 @@
  * Rule `vehicles`: the plan's vehicles are copies of model vehicles, listed in order, counted
  * within the job's limits (spec Result → ResultVehicle; Options.packing_mode).
  */
-import type { PackModel, Plan } from '../model/types.js';
+import type { PackModel, Plan } from '../../domain/pack/plan.js';
 import { vehiclesById } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { num } from './violation.js';

@@ -3,7 +3,7 @@
  * written from the spec (Placement, ResultVehicle, UnplacedItem, Options, Item), not from the
  * search. Each rule lives in its own module; this one runs them all.
  */
-import type { PackModel, Plan } from '../model/types.js';
+import type { PackModel, Plan } from '../../domain/pack/plan.js';
 import { checkBlockedAreas } from './blocked-area.js';
 import { checkBounds } from './bounds.js';
 import { contactsBelow } from './contact.js';

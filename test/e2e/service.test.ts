@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { checkPackRequest } from '../../api/pack-request/check.js';
 import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
 import { findPreset } from '../../domain/vehicle/presets.js';
-import type { Plan } from '../../solver/model/types.js';
+import type { Plan } from '../../domain/pack/plan.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 

@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { ItemModel, PackModel, VehicleModel } from '../../solver/model/types.js';
+import type { ItemModel, PackModel, VehicleModel } from '../../domain/pack/plan.js';
 import { Solver } from '../../solver/solve.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { checkPackRequest, type CheckOutcome } from '../../../api/pack-request/check.js';
-import type { DetailCode } from '../../../solver/model/diagnostics.js';
+import type { DetailCode } from '../../../domain/pack/diagnostics.js';
 import { testContext, validBody } from '../../solver/model/resolve-context.js';
 
 const ctx = testContext({ axleAccess: true });

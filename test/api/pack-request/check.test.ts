@@ -1,6 +1,6 @@
 import t from 'tap';
 import { checkPackRequest, type CheckOutcome } from '../../../api/pack-request/check.js';
-import type { ErrorDetail } from '../../../solver/model/diagnostics.js';
+import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
 import { testContext, validBody } from '../../solver/model/resolve-context.js';
 
 type Body = Record<string, any>;

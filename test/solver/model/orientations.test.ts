@@ -1,7 +1,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { allowedOrientations, lockedOrientation, placedSize } from '../../../solver/model/orientations.js';
-import { ALL_ORIENTATIONS } from '../../../solver/model/types.js';
+import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
 
 const box = { length: 30, width: 20, height: 10 };
 

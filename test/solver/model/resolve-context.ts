@@ -1,5 +1,5 @@
 /** Test fixture: a ResolveContext with the spec's default limits, the presets and two templates. */
-import type { ItemInput } from '../../../solver/model/pack-request.js';
+import type { ItemInput } from '../../../domain/pack/request.js';
 import type { ResolveContext } from '../../../solver/model/resolve.js';
 import { findPreset } from '../../../domain/vehicle/presets.js';
 

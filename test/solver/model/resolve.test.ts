@@ -1,6 +1,6 @@
 import t from 'tap';
 import { resolvePackRequest, type ResolveOutcome } from '../../../solver/model/resolve.js';
-import type { PackRequest } from '../../../solver/model/pack-request.js';
+import type { PackRequest } from '../../../domain/pack/request.js';
 import { VEHICLE_PRESETS, findPreset } from '../../../domain/vehicle/presets.js';
 import { testContext } from './resolve-context.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import type { Plan, UnplacedUnit } from '../../../solver/model/types.js';
+import type { Plan, UnplacedUnit } from '../../../domain/pack/plan.js';
 import { type PlanDocument, renderPlanPdf } from '../../../solver/render/pdf.js';
 import { STEP_ROWS_PER_PAGE, stepPageCount } from '../../../solver/render/step-table.js';
 import { buildVehicle, countPdfPages } from './plan-fixture.js';

@@ -2,8 +2,8 @@
  * Hand-built load plans for the render tests: units laid out wall by wall from the front wall
  * (z across the width, then up, then toward the door), steps in that order. No solver involved.
  */
-import type { Placement, PlannedVehicle, UnplacedUnit } from '../../../solver/model/types.js';
-import type { VehicleType } from '../../../solver/model/pack-request.js';
+import type { Placement, PlannedVehicle, UnplacedUnit } from '../../../domain/pack/plan.js';
+import type { VehicleType } from '../../../domain/pack/request.js';
 
 /** One item kind for a fixture vehicle; sizes as placed, cm; weight kg. */
 export interface FixtureItem {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { Placement } from '../../../solver/model/types.js';
+import type { Placement } from '../../../domain/pack/plan.js';
 import { STEP_ROWS_PER_PAGE, restingOn, stepPageCount } from '../../../solver/render/step-table.js';
 
 function unit(step: number, x: number, y: number, z: number, length: number, height: number, width: number): Placement {

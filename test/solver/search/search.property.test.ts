@@ -1,7 +1,7 @@
 import t from 'tap';
 import fc from 'fast-check';
-import type { ItemModel, Orientation, PackModel, Placement, Plan } from '../../../solver/model/types.js';
-import { ALL_ORIENTATIONS } from '../../../solver/model/types.js';
+import type { ItemModel, Orientation, PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
+import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { performance } from 'node:perf_hooks';
-import type { PackModel, Placement, Plan } from '../../../solver/model/types.js';
+import type { PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 import { item, refigure } from './plan-fixture.js';
 

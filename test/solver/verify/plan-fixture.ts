@@ -2,7 +2,7 @@
  * Hand-made models and plans for the verifier tests: a small valid plan (figures worked out by
  * hand in the comments) and grid plans built without any solver code.
  */
-import type { ItemModel, PackModel, Placement, Plan, PlannedVehicle, VehicleModel } from '../../../solver/model/types.js';
+import type { ItemModel, PackModel, Placement, Plan, PlannedVehicle, VehicleModel } from '../../../domain/pack/plan.js';
 
 /** An item with the defaults the tests do not care about. */
 export function item(fields: Partial<ItemModel> & Pick<ItemModel, 'id' | 'length' | 'width' | 'height' | 'weight' | 'quantity'>): ItemModel {

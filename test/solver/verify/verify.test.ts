@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { PackModel, Placement, Plan } from '../../../solver/model/types.js';
+import type { PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
 import type { VerifyRule, Violation } from '../../../solver/verify/verify.js';
 import { PlanInvalid, assertPlanValid, verifyPlan } from '../../../solver/verify/verify.js';
 import { refigure, smallModel, smallPlan } from './plan-fixture.js';

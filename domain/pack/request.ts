@@ -109,3 +109,14 @@ export interface PackRequest {
   groups?: GroupInput[];
   options?: OptionsInput;
 }
+
+/** A saved vehicle (preset or the organization's own): the Vehicle fields with type, dimensions and payload always set. */
+export interface SavedVehicle extends VehicleInput {
+  id: string;
+  name: string;
+  type: VehicleType;
+  length: number;
+  width: number;
+  height: number;
+  max_weight: number;
+}

@@ -3,7 +3,7 @@
  * and defaults applied; units with their allowed orientations). Lengths in cm, weights in kg,
  * times in ms. Built by solver/model/resolve.ts; read by solver/search and solver/verify.
  */
-import type { ItemShape, Rect, VehicleType } from './pack-request.js';
+import type { ItemShape, Rect, VehicleType } from './request.js';
 
 /**
  * Placement orientation (spec Placement.orientation). The three letters name which of the
