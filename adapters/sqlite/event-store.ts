@@ -127,6 +127,11 @@ export class SqliteEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async readLastEvent(stream: string): Promise<RecordedEvent | undefined> {
+    const row = this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').get(stream) as Row | undefined;
+    return row ? toRecorded(row) : undefined;
+  }
+
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
     const rows = this.db
       .prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?')

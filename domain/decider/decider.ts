@@ -15,6 +15,12 @@ export interface Decider<S, C, E extends DomainEvent> {
   evolve(state: S, event: E): S;
   /** Returns the events the command causes; throws a DomainError when the command is refused. */
   decide(command: C, state: S): E[];
+  /**
+   * For long-lived streams (DESIGN §3): keep a snapshot of the state every `every` events so a
+   * command reads a bounded number of events. `version` changes whenever `evolve` or the state's
+   * shape changes, which makes older snapshots ignored.
+   */
+  snapshot?: { every: number; version: number };
 }
 
 /**

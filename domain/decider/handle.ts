@@ -6,16 +6,53 @@ import { randomUUID } from 'node:crypto';
 import { ConcurrencyError, type EventStore } from '../ports/event-store.js';
 import type { Decider, DomainEvent } from './decider.js';
 
-/** The state of a stream folded from its events, with the revision it was read at (-1: none). */
+/** Stream of the snapshots of `stream`. */
+export const snapshotStream = (stream: string): string => `snapshot-${stream}`;
+
+interface Snapshot<S> {
+  version: number;
+  revision: number;
+  state: S;
+}
+
+/**
+ * The state of a stream folded from its events, with the revision it was read at (-1: none).
+ * With a snapshotting decider it starts from the latest snapshot of a matching version.
+ * `snapshotRevision` is the revision the state was restored from (-1: none).
+ */
 export async function loadState<S, E extends DomainEvent>(
   store: EventStore,
   stream: string,
-  decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve'>,
-): Promise<{ state: S; revision: number }> {
-  const events = await store.readStream(stream);
+  decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve' | 'snapshot'>,
+): Promise<{ state: S; revision: number; snapshotRevision: number }> {
   let state = decider.initialState();
+  let from = 0;
+  if (decider.snapshot) {
+    const last = await store.readLastEvent(snapshotStream(stream));
+    const snap = last?.data as Snapshot<S> | undefined;
+    if (snap && snap.version === decider.snapshot.version) {
+      state = structuredClone(snap.state);
+      from = snap.revision + 1;
+    }
+  }
+  const events = await store.readStream(stream, from);
   for (const e of events) state = decider.evolve(state, { type: e.type, data: e.data } as E);
-  return { state, revision: events.length - 1 };
+  return { state, revision: from - 1 + events.length, snapshotRevision: from - 1 };
+}
+
+/** Writes a snapshot when the stream has grown `every` events past the last one. Best effort. */
+async function maybeSnapshot<S>(
+  store: EventStore,
+  stream: string,
+  snapshot: { every: number; version: number } | undefined,
+  previous: number,
+  revision: number,
+  state: S,
+): Promise<void> {
+  if (!snapshot || revision - previous < snapshot.every) return;
+  const data: Snapshot<S> = { version: snapshot.version, revision, state };
+  // A lost snapshot only costs a longer read next time; the command itself has succeeded.
+  await store.append(snapshotStream(stream), [{ id: `${stream}@${revision}`, type: 'Snapshot', data }], 'any').catch(() => undefined);
 }
 
 export interface Handled<S, E> {
@@ -36,7 +73,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   command: C,
 ): Promise<Handled<S, E>> {
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await loadState(store, stream, decider);
+    const { state, revision, snapshotRevision } = await loadState(store, stream, decider);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: await store.headPosition() };
     try {
@@ -46,6 +83,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
         revision < 0 ? 'no_stream' : revision,
       );
       const next = events.reduce((s, e) => decider.evolve(s, e), state);
+      if (result.written) await maybeSnapshot(store, stream, decider.snapshot, snapshotRevision, result.revision, next);
       return { events, state: next, position: result.position };
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= 20) throw err;

@@ -130,4 +130,6 @@ export const ledgerDecider: Decider<LedgerState, LedgerCommand, LedgerEvent> = {
   initialState: initialLedger,
   evolve: evolveLedger,
   decide: decideLedger,
+  // An organization's ledger gets about four events per job, forever.
+  snapshot: { every: 100, version: 1 },
 };

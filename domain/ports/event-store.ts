@@ -63,6 +63,8 @@ export interface EventStore {
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream from `fromRevision` (default 0), in order; [] when it does not exist. */
   readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /** The last event of a stream, or undefined when it does not exist. */
+  readLastEvent(stream: string): Promise<RecordedEvent | undefined>;
   /** Up to `limit` events of the global log after position `after` (exclusive), in order. */
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;
   /** Position of the last stored event, 0 when empty. */

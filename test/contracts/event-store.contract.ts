@@ -46,6 +46,16 @@ export function eventStoreContract(t: Test, open: () => Promise<EventStore>): vo
     await store.close();
   });
 
+  t.test('readLastEvent returns the last event of a stream', async (t) => {
+    const store = await open();
+    t.equal(await store.readLastEvent('s-h'), undefined);
+    await store.append('s-h', [ev('h1', 1), ev('h2', 2)], 'no_stream');
+    await store.append('s-i', [ev('i1', 3)], 'no_stream');
+    const last = await store.readLastEvent('s-h');
+    t.same([last?.id, last?.revision], ['h2', 1]);
+    await store.close();
+  });
+
   t.test('readAll pages the global log after a position', async (t) => {
     const store = await open();
     await store.append('s-d', [ev('d1', 1)], 'any');
