@@ -3,13 +3,9 @@
  * sizes in cm, weights in kg, times in ms.
  */
 import type { Request } from 'express';
-import type { JobBodyEvent } from '../domain/job/body.js';
-import { jobBodyStream } from '../domain/job/streams.js';
+import { readJobBody } from '../domain/job/body.js';
 import { toCredits } from '../domain/ledger/money.js';
-import type { EventStore } from '../domain/ports/event-store.js';
 import type { JobDocument } from '../projections/jobs/job-document.js';
-import type { PackModel, Plan } from '../domain/pack/plan.js';
-import type { Warning } from '../domain/pack/diagnostics.js';
 import { signedPdfPath } from './pdf-link.js';
 import type { Services } from './services.js';
 
@@ -75,25 +71,9 @@ export function jobView(services: Services, req: Request, job: JobDocument): Rec
   };
 }
 
-/** The stored request model and plan of a job, read from its body stream on demand. */
-export async function readJobBody(store: EventStore, jobId: string): Promise<{ model: PackModel | null; plan: Plan | null; warnings: Warning[] }> {
-  const events = (await store.readStream(jobBodyStream(jobId))).map((e) => ({ type: e.type, data: e.data }) as JobBodyEvent);
-  let model: PackModel | null = null;
-  let plan: Plan | null = null;
-  let warnings: Warning[] = [];
-  for (const e of events) {
-    if (e.type === 'RequestStored') model = e.data.model;
-    else {
-      plan = e.data.plan;
-      warnings = e.data.warnings;
-    }
-  }
-  return { model, plan, warnings };
-}
-
 /** Spec Result of a succeeded job, or null when its plan is not stored. */
 export async function resultView(services: Services, req: Request, job: JobDocument): Promise<Record<string, unknown> | null> {
-  const { plan } = await readJobBody(services.store, job.id);
+  const plan = (await readJobBody(services.store, job.id)).result?.plan;
   if (!plan) return null;
   return {
     job_id: job.id,

@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import { handleCommand, loadState } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
-import type { JobBodyEvent } from '../domain/job/body.js';
+import { readJobBody } from '../domain/job/body.js';
 import type { JobEvent, JobState } from '../domain/job/job.js';
 import { SOLVE_SUBJECT, type SolveMessage } from '../domain/job/process.js';
 import { jobBodyStream, jobStream } from '../domain/job/streams.js';
@@ -50,15 +50,14 @@ export class SolverNode {
       msg.ack();
       return;
     }
-    const body = (await store.readStream(jobBodyStream(jobId))).map((e) => ({ type: e.type, data: e.data }) as JobBodyEvent);
-    const stored = body.find((e) => e.type === 'RequestStored');
+    const stored = (await readJobBody(store, jobId)).request;
     if (!stored) {
       await this.fail(jobId, 0, 'engine_failed', 'the job request was not found');
       msg.ack();
       return;
     }
     const queued = state.queued!;
-    const model = { ...stored.data.model, maxVehicles: queued.maxVehicles, budgetMs: queued.budgetMs };
+    const model = { ...stored.model, maxVehicles: queued.maxVehicles, budgetMs: queued.budgetMs };
     const controller = new AbortController();
     this.running.set(jobId, controller);
     // Every second: tell the bus we are alive, and stop searching when the job ended elsewhere

@@ -7,7 +7,8 @@ import { Router } from 'express';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { renderPlanPdf } from '../../solver/render/pdf.js';
 import { ApiError } from '../errors.js';
-import { readJobBody, retained } from '../job-view.js';
+import { readJobBody } from '../../domain/job/body.js';
+import { retained } from '../job-view.js';
 import { checkPdfLink } from '../pdf-link.js';
 import type { Services } from '../services.js';
 
@@ -24,7 +25,9 @@ export function planPdfRouter(services: Services): Router {
     const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
     if (!job || job.status !== 'succeeded') throw new ApiError(404, 'not_found', 'no such PDF link');
     if (!retained(job, services.clock())) throw new ApiError(410, 'result_expired', 'the plan was deleted after retention');
-    const { model, plan } = await readJobBody(services.store, jobId);
+    const body = await readJobBody(services.store, jobId);
+    const model = body.request?.model;
+    const plan = body.result?.plan;
     if (!plan) throw new ApiError(410, 'result_expired', 'the plan is no longer stored');
     const colors: Record<string, string> = {};
     for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;

@@ -6,9 +6,9 @@
  */
 import { handleCommand, loadState } from '../decider/handle.js';
 import { jobDecider } from './decide.js';
-import { jobBodyStream, jobStream } from './streams.js';
+import { jobStream } from './streams.js';
 import { isFinal, type JobEvent, type JobState } from './job.js';
-import type { JobBodyEvent } from './body.js';
+import { readJobBody } from './body.js';
 import { ledgerDecider } from '../ledger/decide.js';
 import { ledgerStream } from '../ledger/streams.js';
 import type { Bus } from '../ports/bus.js';
@@ -113,9 +113,8 @@ export class JobProcess {
       for (const jobId of jobIds) {
         const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
         if (state.status === 'none') {
-          const body = await this.deps.store.readStream(jobBodyStream(jobId));
-          const stored = body.map((e) => ({ type: e.type, data: e.data }) as JobBodyEvent).find((e) => e.type === 'RequestStored');
-          if (stored) await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: stored.data.queued });
+          const stored = (await readJobBody(this.deps.store, jobId)).request;
+          if (stored) await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: stored.queued });
         }
         const failed = await handleCommand(this.deps.store, jobStream(jobId), jobDecider, {
           type: 'FailJob',
