@@ -5,11 +5,7 @@
 import express, { type Express } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
 import { newId } from './id.js';
-import { accountRouter } from './routes/account.js';
-import { estimateRouter } from './routes/estimate.js';
-import { jobsRouter } from './routes/jobs.js';
-import { packRouter } from './routes/pack.js';
-import { planPdfRouter } from './routes/plan-pdf.js';
+import { ROUTE_MODULES } from './routes/index.js';
 import type { Services } from './services.js';
 
 /** Largest accepted body (spec Limits). */
@@ -27,15 +23,7 @@ export function createApp(services: Services): Express {
   // Any content type is read as JSON: a client that forgets the header still gets a precise answer.
   app.use(express.json({ limit: MAX_BODY, strict: false, type: () => true }));
 
-  app.get('/health', (_req, res) => {
-    if (services.isReady()) res.json({ status: 'ok', position: services.projections.position });
-    else sendError(res, 503, 'api_disabled', 'the service is starting');
-  });
-  app.use(packRouter(services));
-  app.use(estimateRouter(services));
-  app.use(accountRouter(services));
-  app.use(jobsRouter(services));
-  app.use(planPdfRouter(services));
+  for (const module of ROUTE_MODULES) app.use(module.router(services));
   app.use((req, res) => {
     sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`);
   });

@@ -12,6 +12,7 @@ import { InProcessBus } from '../adapters/in-process/bus.js';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
 import { JobProcess } from '../domain/job/process.js';
+import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import type { RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 import { BALANCES, type BalanceDocument } from '../projections/balances/projection.js';
@@ -80,6 +81,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     clock,
     limitsOf: async (orgId) => (await reads.collection<OrganizationDocument>(ORGANIZATIONS).get(orgId))?.limits ?? DEFAULT_LIMITS,
   });
+  const projectProcess = new ProjectProcess({ store, clock });
   // Reactions start at the head as it was before the repair, so they see the repair's own events.
   const reactFrom = await store.headPosition();
   const balances = await reads.collection<BalanceDocument>(BALANCES).find();
@@ -90,6 +92,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     for await (const event of reactions) {
       try {
         await jobProcess.react(event);
+        await projectProcess.react(event);
       } catch (err) {
         log.error({ err, position: event.position, type: event.type }, 'process manager step failed');
       }

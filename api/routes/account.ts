@@ -8,7 +8,9 @@ import { toCredits } from '../../domain/ledger/money.js';
 import { CURRENT_RATE_CARD } from '../../domain/ledger/rate-card.js';
 import { initialLedger } from '../../domain/ledger/ledger.js';
 import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
+import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
 import { authenticate, callerOf } from '../auth.js';
+import type { RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 /** The spec's RateCard, in credits: what GET /v1/limits publishes. */
@@ -54,6 +56,8 @@ export function accountRouter(services: Services): Router {
       max_queued_jobs: l.maxQueuedJobs,
       retention_days: l.retentionDays,
       allowed_vehicle_types: l.allowedVehicleTypes,
+      max_projects: l.maxProjects ?? DEFAULT_LIMITS.maxProjects,
+      max_saved_items: l.maxTemplates ?? DEFAULT_LIMITS.maxTemplates,
       rate_limits: { per_key: windows, per_organization: windows },
       rate_card: rateCardView(),
     });
@@ -65,3 +69,6 @@ export function accountRouter(services: Services): Router {
 
   return router;
 }
+
+/** Route module: router and OpenAPI docs. */
+export const accountRoutes: RouteModule = { router: accountRouter, docs: [] };

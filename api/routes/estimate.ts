@@ -16,15 +16,16 @@ import { checkPackRequest } from '../pack-request/check.js';
 import { authenticate, callerOf } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
+import type { RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
-import { checkContext } from './pack.js';
+import { checkContextFor } from '../check-context.js';
 
 export function estimateRouter(services: Services): Router {
   const router = Router();
   router.post('/v1/estimate', authenticate(services, 'pack:write'), async (req, res) => {
     const caller = callerOf(res);
     const body = jsonBody(req);
-    const checked = checkPackRequest(body, checkContext(services, caller));
+    const checked = checkPackRequest(body, await checkContextFor(services, caller, body));
     const ledger = (await services.reads.collection<BalanceDocument>(BALANCES).get(caller.orgId))?.ledger ?? initialLedger();
     const available = availableCredits(ledger, services.clock());
     const balance = { available_credits: toCredits(available) };
@@ -66,3 +67,6 @@ export function estimateRouter(services: Services): Router {
   });
   return router;
 }
+
+/** Route module: router and OpenAPI docs. */
+export const estimateRoutes: RouteModule = { router: estimateRouter, docs: [] };

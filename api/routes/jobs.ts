@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import { jobView, resultView, retained } from '../job-view.js';
 import { waitForJobEnd } from '../job-wait.js';
 import { waitParam } from '../query.js';
+import type { RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 /** The caller's job, or 404 job_not_found (another organization's ids are invisible). */
@@ -75,3 +76,6 @@ export function jobsRouter(services: Services): Router {
 
   return router;
 }
+
+/** Route module: router and OpenAPI docs. */
+export const jobsRoutes: RouteModule = { router: jobsRouter, docs: [] };

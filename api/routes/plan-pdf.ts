@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import { readJobBody } from '../../domain/job/body.js';
 import { retained } from '../job-view.js';
 import { checkPdfLink } from '../pdf-link.js';
+import type { RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 export function planPdfRouter(services: Services): Router {
@@ -38,3 +39,6 @@ export function planPdfRouter(services: Services): Router {
   });
   return router;
 }
+
+/** Route module: router and OpenAPI docs. */
+export const planPdfRoutes: RouteModule = { router: planPdfRouter, docs: [] };

@@ -25,6 +25,8 @@ export interface JobQueuedData {
   keyId: string;
   memberId: string;
   source: 'api' | 'playground';
+  /** Set on jobs created by POST /v1/projects/{id}/pack. */
+  projectId?: string;
   reference: string | null;
   createdAt: string;
   expiresAt: string;

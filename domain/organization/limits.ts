@@ -11,6 +11,9 @@ export interface OrgLimits {
   maxQueuedJobs: number;
   retentionDays: number;
   allowedVehicleTypes: VehicleType[];
+  /** Plan caps on saved data: projects, and saved cargo items (templates). */
+  maxProjects: number;
+  maxTemplates: number;
   /** Requests per minute / hour / day, per key and per organization. */
   rateLimits: { perMinute: number; perHour: number; perDay: number };
 }
@@ -24,5 +27,7 @@ export const DEFAULT_LIMITS: OrgLimits = {
   maxQueuedJobs: 20,
   retentionDays: 14,
   allowedVehicleTypes: ['truck', 'trailer', 'container', 'pallet'],
+  maxProjects: 100,
+  maxTemplates: 500,
   rateLimits: { perMinute: 60, perHour: 1000, perDay: 5000 },
 };
