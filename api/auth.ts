@@ -1,7 +1,7 @@
 /**
  * Authentication (spec Authentication): `Authorization: Bearer <key>`, looked up by the SHA-256
- * hash of the secret; then the organization's state and the key's scopes. Sets
- * `res.locals.caller` and the `X-Credits-Remaining` header.
+ * hash of the secret; request rates (api/rate-limit.ts); then the organization's state and the
+ * key's scopes. Sets `res.locals.caller` and the `X-RateLimit-*` and `X-Credits-Remaining` headers.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Scope } from '../domain/organization/organization.js';
@@ -10,6 +10,7 @@ import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
 import { ApiError } from './errors.js';
 import type { Services } from './services.js';
 import { setCreditsHeader } from './credits-header.js';
+import { FAILED_AUTH_PER_MINUTE, rateLimitsOf, setRateHeaders } from './rate-limit.js';
 
 /** Who is calling: set by `authenticate` on `res.locals.caller`. */
 export interface Caller {
@@ -24,20 +25,54 @@ export function callerOf(res: Response): Caller {
   return res.locals['caller'] as Caller;
 }
 
-/** Middleware requiring a valid key with every scope in `scopes`. */
+/**
+ * The key named by `Authorization` and its organization. Throws 401 unauthorized (missing,
+ * malformed or unknown key) or 401 key_revoked.
+ */
+async function identify(services: Services, req: Request): Promise<{ key: ApiKeyDocument; org: OrganizationDocument }> {
+  const header = req.get('authorization') ?? '';
+  const match = /^Bearer (\S+)$/.exec(header);
+  if (!match) throw new ApiError(401, 'unauthorized', 'send Authorization: Bearer <API key>');
+  const secret = match[1]!;
+  if (!isWellFormedKey(secret)) throw new ApiError(401, 'unauthorized', 'the API key is malformed');
+  const hash = hashApiKey(secret);
+  const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
+  if (!key || !sameHash(key.id, hash)) throw new ApiError(401, 'unauthorized', 'unknown API key');
+  if (key.revoked) throw new ApiError(401, 'key_revoked', 'the API key was revoked');
+  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
+  if (!org) throw new ApiError(401, 'unauthorized', 'unknown API key');
+  return { key, org };
+}
+
+/**
+ * Middleware requiring a valid key with every scope in `scopes`. Order: an IP with 60 failed
+ * authentications this minute → 429 rate_limited; the key (401s, each counted as a failure of
+ * the IP); the key's and organization's request rates (429 rate_limited with Retry-After; the
+ * `X-RateLimit-*` headers are set from here on); organization and subscription state (403);
+ * scopes (403 scope_missing).
+ */
 export function authenticate(services: Services, ...scopes: Scope[]): RequestHandler {
+  const rates = rateLimitsOf(services);
   return async (req: Request, res: Response, next: NextFunction) => {
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer (\S+)$/.exec(header);
-    if (!match) throw new ApiError(401, 'unauthorized', 'send Authorization: Bearer <API key>');
-    const secret = match[1]!;
-    if (!isWellFormedKey(secret)) throw new ApiError(401, 'unauthorized', 'the API key is malformed');
-    const hash = hashApiKey(secret);
-    const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
-    if (!key || !sameHash(key.id, hash)) throw new ApiError(401, 'unauthorized', 'unknown API key');
-    if (key.revoked) throw new ApiError(401, 'key_revoked', 'the API key was revoked');
-    const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
-    if (!org) throw new ApiError(401, 'unauthorized', 'unknown API key');
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const blocked = await rates.failedAuthBlock(ip);
+    if (blocked) {
+      setRateHeaders(res, blocked);
+      throw new ApiError(429, 'rate_limited', `more than ${FAILED_AUTH_PER_MINUTE} failed authentications in a minute from this address; retry after ${blocked.retryAfter} s`);
+    }
+    let identified: Awaited<ReturnType<typeof identify>>;
+    try {
+      identified = await identify(services, req);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) await rates.recordFailedAuth(ip);
+      throw err;
+    }
+    const { key, org } = identified;
+    const rate = await rates.admit(key.keyId, key.orgId, org.limits.rateLimits);
+    setRateHeaders(res, rate);
+    if (!rate.allowed) {
+      throw new ApiError(429, 'rate_limited', `rate limit of ${rate.limit} requests reached for this key or organization; retry after ${rate.retryAfter} s`);
+    }
     const hasOwner = Object.values(org.members).some((m) => m.role === 'owner');
     if (org.suspended || !hasOwner) throw new ApiError(403, 'account_inactive', 'the organization is suspended or has no active owner');
     const sub = org.subscription;

@@ -57,7 +57,9 @@ export interface NewJob {
 export function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined || header === '') return undefined;
   if (header.length > MAX_IDEMPOTENCY_KEY) {
-    throw new ApiError(400, 'idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}`);
+    throw new ApiError(400, 'idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}`, [
+      { path: 'Idempotency-Key', code: 'out_of_range', message: `must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}` },
+    ]);
   }
   return header;
 }

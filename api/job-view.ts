@@ -2,10 +2,12 @@
  * Wire views of jobs and results (spec Job, JobSummary, JobCost, Result). Amounts in credits,
  * sizes in cm, weights in kg, times in ms.
  */
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { readJobBody } from '../domain/job/body.js';
 import { toCredits } from '../domain/ledger/money.js';
 import type { JobDocument } from '../projections/jobs/job-document.js';
+import { setCreditsHeader } from './credits-header.js';
+import { waitForJobEnd } from './job-wait.js';
 import { signedPdfPath } from './pdf-link.js';
 import type { Services } from './services.js';
 
@@ -38,6 +40,7 @@ export function jobView(services: Services, req: Request, job: JobDocument): Rec
     status: job.status,
     reference: job.reference,
     source: job.source,
+    ...(job.projectId !== undefined ? { project_id: job.projectId } : {}),
     created_at: job.createdAt,
     started_at: job.startedAt,
     finished_at: job.finishedAt,
@@ -83,4 +86,28 @@ export async function resultView(services: Services, req: Request, job: JobDocum
     pdf_url: pdfUrl(services, req, job),
     expires_at: job.expiresAt,
   };
+}
+
+/**
+ * The answer of a POST that created (or, with an Idempotency-Key, replayed) a job — POST /v1/pack
+ * and POST /v1/projects/{id}/pack (spec Endpoints): waits up to `waitMs` for the job to end, then
+ * `200` with the final Job (`result` inlined when succeeded) when it ended and a wait was asked,
+ * else `202` with the Job as it is. Sets `Idempotent-Replayed: true` on a replay and the
+ * `X-Credits-Remaining` header after the wait.
+ */
+export async function sendCreatedJob(
+  services: Services,
+  req: Request,
+  res: Response,
+  orgId: string,
+  created: { jobId: string; replayed: boolean },
+  waitMs: number,
+): Promise<void> {
+  if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  const job = (await waitForJobEnd(services, created.jobId, waitMs))!;
+  await setCreditsHeader(services, res, orgId);
+  const view = jobView(services, req, job);
+  const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';
+  if (job.status === 'succeeded') view['result'] = await resultView(services, req, job);
+  res.status(ended && waitMs > 0 ? 200 : 202).json(view);
 }

@@ -1,11 +1,22 @@
 /**
  * `npm start`: the service on the embedded default. Environment: PORT (default 8080),
  * HOST (default 0.0.0.0), PACKING_DATA_DIR (default ./data), SOLVER_THREADS (default: cores),
- * PUBLIC_BASE_URL (links in answers; default from the request), LOG_LEVEL (default info).
+ * PUBLIC_BASE_URL (links in answers; default from the request), LOG_LEVEL (default info),
+ * TLS_CERT_FILE + TLS_KEY_FILE (PEM files: serve HTTPS; both or neither, else exit 1).
  */
 import { startService } from './server.js';
+import { tlsFromEnvironment } from './tls.js';
+
+let tls: ReturnType<typeof tlsFromEnvironment>;
+try {
+  tls = tlsFromEnvironment(process.env);
+} catch (err) {
+  process.stderr.write(`refusing to start: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 
 const service = await startService({
+  ...(tls ? { tls } : {}),
   port: Number(process.env['PORT'] ?? 8080),
   host: process.env['HOST'] ?? '0.0.0.0',
   dataDir: process.env['PACKING_DATA_DIR'] ?? './data',

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { pino, type Logger } from 'pino';
 import { InProcessBus } from '../adapters/in-process/bus.js';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
@@ -20,6 +21,10 @@ import { jobsProjection } from '../projections/jobs/projection.js';
 import { balancesProjection } from '../projections/balances/projection.js';
 import { ORGANIZATIONS, organizationsProjection, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { ProjectionRunner } from '../projections/runner.js';
+import { templatesProjection } from '../projections/templates/projection.js';
+import { vehiclesProjection } from '../projections/vehicles/projection.js';
+import { usageProjection } from '../projections/usage/projection.js';
+import { projectsProjection } from '../projections/projects/projection.js';
 import { SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
@@ -34,6 +39,8 @@ export interface ServiceConfig {
   solverThreads?: number;
   publicBaseUrl?: string;
   log?: Logger;
+  /** PEM certificate (chain) and private key: the service then speaks HTTPS only. */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 export interface RunningService {
@@ -57,7 +64,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const store = new SqliteEventStore(join(dataDir, 'events.db'));
   const reads = new MemoryReadStore();
   const bus = new InProcessBus();
-  const projections = new ProjectionRunner(store, reads, [organizationsProjection, balancesProjection, jobsProjection]);
+  const projections = new ProjectionRunner(store, reads, [organizationsProjection, balancesProjection, jobsProjection, usageProjection, vehiclesProjection, templatesProjection, projectsProjection]);
   let ready = false;
   const clock = (): string => new Date().toISOString();
   const services: Services = {
@@ -108,13 +115,20 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   }
 
   const app = createApp(services);
-  const server: Server = await new Promise((ok) => {
-    const s = app.listen(config.port, config.host, () => ok(s));
+  // HTTPS when given a certificate (spec: JSON over HTTPS); plain HTTP for a TLS-terminating proxy.
+  const server: Server = config.tls ? createHttpsServer({ cert: config.tls.cert, key: config.tls.key }, app) : createHttpServer(app);
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(config.port, config.host, () => {
+      server.off('error', fail);
+      ok();
+    });
   });
+  const scheme = config.tls ? 'https' : 'http';
   const address = server.address() as AddressInfo;
-  const url = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+  const url = `${scheme}://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
   ready = true;
-  log.info({ url, port: address.port, dataDir }, 'listening');
+  log.info({ url, scheme, port: address.port, dataDir }, 'listening');
 
   return {
     url,

@@ -11,6 +11,7 @@ import { BALANCES, type BalanceDocument } from '../../projections/balances/proje
 import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
 import { authenticate, callerOf } from '../auth.js';
 import type { RouteModule } from '../route-docs.js';
+import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 
 /** The spec's RateCard, in credits: what GET /v1/limits publishes. */
@@ -71,4 +72,29 @@ export function accountRouter(services: Services): Router {
 }
 
 /** Route module: router and OpenAPI docs. */
-export const accountRoutes: RouteModule = { router: accountRouter, docs: [] };
+export const accountRoutes: RouteModule = {
+  router: accountRouter,
+  docs: [
+    {
+      method: 'get',
+      path: '/v1/limits',
+      operationId: 'getLimits',
+      summary: "The organization's limits and rate card",
+      description: 'Effective limits of the organization (job sizes, concurrency, retention, plan caps on saved data), its rate limits and the current rate card.',
+      tags: ['Account'],
+      scopes: ['account:read'],
+      responses: { '200': { description: 'The limits record', schema: ref('Limits') } },
+      errors: [],
+    },
+    {
+      method: 'get',
+      path: '/v1/balance',
+      operationId: 'getBalance',
+      summary: "The organization's credits",
+      tags: ['Account'],
+      scopes: ['account:read'],
+      responses: { '200': { description: 'The balance', schema: ref('Balance') } },
+      errors: [],
+    },
+  ],
+};

@@ -1,5 +1,91 @@
-// STUB, to be written: see the issue. Exports the route module `docsRoutes`.
-import { Router } from 'express';
+/**
+ * GET /openapi.json (the OpenAPI 3.1 document, built once from every route module) and GET /docs
+ * (readable reference docs: Swagger UI from the installed swagger-ui-dist package, served from
+ * /docs/assets, pointed at /openapi.json; no CDN). Neither needs authentication.
+ */
+import { createRequire } from 'node:module';
+import express, { Router } from 'express';
+import { buildOpenApi } from '../openapi/document.js';
 import type { RouteModule } from '../route-docs.js';
+import type { Services } from '../services.js';
 
-export const docsRoutes: RouteModule = { router: () => Router(), docs: [] };
+// swagger-ui-dist ships no types; its absolutePath() is this CommonJS file (loading the package
+// index instead would evaluate the whole browser bundle in Node).
+const swaggerUiPath = createRequire(import.meta.url)('swagger-ui-dist/absolute-path.js') as () => string;
+
+/** The HTML page of GET /docs: Swagger UI rendering /openapi.json. */
+export const DOCS_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Packing service API reference</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      url: '/openapi.json',
+      dom_id: '#swagger-ui',
+      deepLinking: true,
+      defaultModelsExpandDepth: 0,
+      presets: [SwaggerUIBundle.presets.apis],
+      layout: 'BaseLayout'
+    });
+  </script>
+</body>
+</html>
+`;
+
+export function docsRouter(_services: Services): Router {
+  const router = Router();
+  let document: string | null = null;
+
+  // Built on first use, after every route module (this one included) is loaded.
+  router.get('/openapi.json', async (_req, res) => {
+    if (document === null) {
+      const { ROUTE_MODULES } = await import('./index.js');
+      document = JSON.stringify(buildOpenApi(ROUTE_MODULES));
+    }
+    res.type('application/json').send(document);
+  });
+
+  router.get('/docs', (_req, res) => {
+    res.type('text/html').send(DOCS_PAGE);
+  });
+  router.use('/docs/assets', express.static(swaggerUiPath(), { index: false, maxAge: '1h' }));
+
+  return router;
+}
+
+/** Route module: router and OpenAPI docs. */
+export const docsRoutes: RouteModule = {
+  router: docsRouter,
+  docs: [
+    {
+      method: 'get',
+      path: '/openapi.json',
+      operationId: 'getOpenApi',
+      summary: 'This OpenAPI 3.1 document',
+      description: 'The OpenAPI 3.1 document of the service, generated from the same JSON Schemas the service validates requests with.',
+      tags: ['Docs'],
+      scopes: [],
+      responses: { '200': { description: 'The OpenAPI document', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+      errors: [],
+    },
+    {
+      method: 'get',
+      path: '/docs',
+      operationId: 'getDocs',
+      summary: 'Reference docs (HTML)',
+      description: 'Readable reference docs rendered from /openapi.json in the browser.',
+      tags: ['Docs'],
+      scopes: [],
+      responses: { '200': { description: 'An HTML page', contentType: 'text/html', schema: { type: 'string' } } },
+      errors: [],
+    },
+  ],
+};

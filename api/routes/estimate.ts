@@ -17,6 +17,7 @@ import { authenticate, callerOf } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import type { RouteModule } from '../route-docs.js';
+import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 import { checkContextFor } from '../check-context.js';
 
@@ -69,4 +70,23 @@ export function estimateRouter(services: Services): Router {
 }
 
 /** Route module: router and OpenAPI docs. */
-export const estimateRoutes: RouteModule = { router: estimateRouter, docs: [] };
+export const estimateRoutes: RouteModule = {
+  router: estimateRouter,
+  docs: [
+    {
+      method: 'post',
+      path: '/v1/estimate',
+      operationId: 'estimatePackJob',
+      summary: 'Validate and price a pack request, free',
+      description:
+        'Validates and prices the body of POST /v1/pack without creating or charging anything. Problems are reported in `errors` ' +
+        'with `valid: false` and status 200; only a body that is not a JSON object answers 400 `invalid_json`. `valid` is also false ' +
+        'when the available credits do not cover the smallest run (warning `insufficient_credits`).',
+      tags: ['Jobs'],
+      scopes: ['pack:write'],
+      requestBody: { description: 'The same body as POST /v1/pack', schema: ref('PackRequest') },
+      responses: { '200': { description: 'The estimate', schema: ref('Estimate') } },
+      errors: [],
+    },
+  ],
+};

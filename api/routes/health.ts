@@ -14,4 +14,31 @@ export function healthRouter(services: Services): Router {
 }
 
 /** Route module: router and OpenAPI docs. */
-export const healthRoutes: RouteModule = { router: healthRouter, docs: [] };
+export const healthRoutes: RouteModule = {
+  router: healthRouter,
+  docs: [
+    {
+      method: 'get',
+      path: '/health',
+      operationId: 'getHealth',
+      summary: 'Readiness of the service',
+      description: '200 once the read models are rebuilt and the server listens; 503 `api_disabled` while starting.',
+      tags: ['Service'],
+      scopes: [],
+      responses: {
+        '200': {
+          description: 'Ready',
+          schema: {
+            type: 'object',
+            required: ['status', 'position'],
+            properties: {
+              status: { type: 'string', const: 'ok' },
+              position: { type: 'integer', description: 'Last event-log position the read models applied' },
+            },
+          },
+        },
+      },
+      errors: ['api_disabled'],
+    },
+  ],
+};

@@ -10,7 +10,8 @@ import { ApiError } from '../errors.js';
 import { jobView, resultView, retained } from '../job-view.js';
 import { waitForJobEnd } from '../job-wait.js';
 import { waitParam } from '../query.js';
-import type { RouteModule } from '../route-docs.js';
+import type { ParameterDoc, RouteModule } from '../route-docs.js';
+import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 
 /** The caller's job, or 404 job_not_found (another organization's ids are invisible). */
@@ -78,4 +79,50 @@ export function jobsRouter(services: Services): Router {
 }
 
 /** Route module: router and OpenAPI docs. */
-export const jobsRoutes: RouteModule = { router: jobsRouter, docs: [] };
+const jobId: ParameterDoc = { name: 'id', in: 'path', required: true, description: 'Job id (`job_…`)', schema: { type: 'string' } };
+
+export const jobsRoutes: RouteModule = {
+  router: jobsRouter,
+  docs: [
+    {
+      method: 'get',
+      path: '/v1/jobs/{id}',
+      operationId: 'getJob',
+      summary: 'Get a job',
+      description: 'The job with its status, progress, summary and cost. `?wait=` waits up to that many seconds for the job to end; `?include=result` inlines the result of a succeeded job.',
+      tags: ['Jobs'],
+      scopes: ['jobs:read'],
+      parameters: [
+        jobId,
+        { name: 'wait', in: 'query', description: 'Seconds to wait for the job to end (0–60, default 0)', schema: { type: 'number', minimum: 0, maximum: 60 } },
+        { name: 'include', in: 'query', description: '`result` inlines the result of a succeeded job within retention', schema: { type: 'string', enum: ['result'] } },
+      ],
+      responses: { '200': { description: 'The job', schema: ref('Job') } },
+      errors: ['job_not_found', 'validation_failed'],
+    },
+    {
+      method: 'get',
+      path: '/v1/jobs/{id}/result',
+      operationId: 'getJobResult',
+      summary: 'Get the result of a succeeded job',
+      description: 'Placements, loading steps and the PDF link. Queued/running: 409 `job_not_finished`; failed: 409 `job_failed`; canceled: 409 `job_canceled`; after retention: 410 `result_expired`.',
+      tags: ['Jobs'],
+      scopes: ['jobs:read'],
+      parameters: [jobId],
+      responses: { '200': { description: 'The result', schema: ref('Result') } },
+      errors: ['job_not_found', 'job_not_finished', 'job_failed', 'job_canceled', 'result_expired'],
+    },
+    {
+      method: 'delete',
+      path: '/v1/jobs/{id}',
+      operationId: 'cancelJob',
+      summary: 'Cancel a queued or running job',
+      description: 'Cancels the job (status `canceled`, error code `canceled`) and answers the canceled job once its charge is settled: the per-job fee plus the compute used. A job that had ended answers 409 `job_already_finished`.',
+      tags: ['Jobs'],
+      scopes: ['pack:write'],
+      parameters: [jobId],
+      responses: { '200': { description: 'The canceled job with its final charge', schema: ref('Job') } },
+      errors: ['job_not_found', 'job_already_finished'],
+    },
+  ],
+};

@@ -41,4 +41,24 @@ export function planPdfRouter(services: Services): Router {
 }
 
 /** Route module: router and OpenAPI docs. */
-export const planPdfRoutes: RouteModule = { router: planPdfRouter, docs: [] };
+export const planPdfRoutes: RouteModule = {
+  router: planPdfRouter,
+  docs: [
+    {
+      method: 'get',
+      path: '/plans/{file}',
+      operationId: 'getPlanPdf',
+      summary: 'The load plan as PDF (signed browser link)',
+      description: 'The link of `pdf_url`: 3D views and loading steps of a succeeded job. No Authorization header; the signature proves the link was issued by the service. Valid until the job\'s `expires_at`.',
+      tags: ['Jobs'],
+      scopes: [],
+      parameters: [
+        { name: 'file', in: 'path', required: true, description: '`<job id>.pdf`', schema: { type: 'string', pattern: '^job_[a-z0-9]+\\.pdf$' } },
+        { name: 'expires', in: 'query', required: true, description: 'Expiry of the link (Unix time, seconds), as issued', schema: { type: 'string' } },
+        { name: 'signature', in: 'query', required: true, description: 'Signature of the link, as issued', schema: { type: 'string' } },
+      ],
+      responses: { '200': { description: 'The PDF', contentType: 'application/pdf', schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+      errors: ['not_found', 'result_expired'],
+    },
+  ],
+};

@@ -12,7 +12,9 @@ export type JobCommand =
   | { type: 'ReportProgress'; jobId: string; stage: string; vehiclesDone: number; placedItems: number }
   | { type: 'SucceedJob'; jobId: string; now: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }
   | { type: 'FailJob'; jobId: string; now: string; computeMs: number; code: JobErrorCode; message: string }
-  | { type: 'CancelJob'; jobId: string; now: string; computeMs: number };
+  | { type: 'CancelJob'; jobId: string; now: string; computeMs: number }
+  /** Adds a warning to a job in any state, final ones included (one per code: the event id is `<jobId>:warned:<code>`). */
+  | { type: 'WarnJob'; jobId: string; warning: Warning };
 
 /**
  * Refusals are no-ops, not errors: the process manager repeats steps and must converge. The one
@@ -53,6 +55,10 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
           data: { jobId: command.jobId, finishedAt: command.now, computeMs: command.computeMs, code: 'canceled', message: 'canceled by DELETE /v1/jobs/{id}' },
         },
       ];
+    case 'WarnJob':
+      if (state.status === 'none') return [];
+      // A repeat is dropped by the store: the id is deterministic.
+      return [{ type: 'JobWarned', id: `${command.jobId}:warned:${command.warning.code}`, data: { jobId: command.jobId, warning: command.warning } }];
     case 'FailJob':
       if (state.status === 'none' || isFinal(state.status)) return [];
       return [

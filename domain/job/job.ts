@@ -45,7 +45,9 @@ export type JobEvent =
   | DomainEvent<'JobStarted', { jobId: string; startedAt: string }>
   | DomainEvent<'JobProgressed', { jobId: string; stage: string; vehiclesDone: number; placedItems: number }>
   | DomainEvent<'JobSucceeded', { jobId: string; finishedAt: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }>
-  | DomainEvent<'JobFailed', { jobId: string; finishedAt: string; computeMs: number; code: JobErrorCode; message: string }>;
+  | DomainEvent<'JobFailed', { jobId: string; finishedAt: string; computeMs: number; code: JobErrorCode; message: string }>
+  /** A remark added after the job ended (e.g. `project_not_saved`); the status does not change. */
+  | DomainEvent<'JobWarned', { jobId: string; warning: Warning }>;
 
 export interface JobState {
   status: JobStatus | 'none';
@@ -66,6 +68,8 @@ export function evolveJob(state: JobState, event: JobEvent): JobState {
       return { ...state, status: 'succeeded' };
     case 'JobFailed':
       return { ...state, status: event.data.code === 'canceled' ? 'canceled' : 'failed' };
+    case 'JobWarned':
+      return state;
   }
 }
 

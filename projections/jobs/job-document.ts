@@ -11,9 +11,13 @@ export const JOBS = 'jobs';
 export interface JobDocument {
   id: string;
   orgId: string;
+  /** Member whose API key created the job (GET /v1/jobs `created_by`). */
+  memberId: string;
   status: JobStatus;
   reference: string | null;
   source: 'api' | 'playground';
+  /** Set on jobs created by POST /v1/projects/{id}/pack. */
+  projectId?: string;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;

@@ -19,9 +19,11 @@ export const jobsProjection: Projection = {
       await jobs.put({
         id: d.jobId,
         orgId: d.orgId,
+        memberId: d.memberId,
         status: 'queued',
         reference: d.reference,
         source: d.source,
+        ...(d.projectId !== undefined ? { projectId: d.projectId } : {}),
         createdAt: d.createdAt,
         startedAt: null,
         finishedAt: null,
@@ -80,6 +82,9 @@ export const jobsProjection: Projection = {
         doc.computeMs = event.data.computeMs;
         doc.error = { code: event.data.code, message: event.data.message };
         doc.progress = { ...doc.progress, stage: 'done' };
+        break;
+      case 'JobWarned':
+        doc.warnings = [...doc.warnings.filter((w) => w.code !== event.data.warning.code), event.data.warning];
         break;
       case 'JobSettled':
         doc.chargedMicros = event.data.charged;
