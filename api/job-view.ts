@@ -109,5 +109,6 @@ export async function sendCreatedJob(
   const view = jobView(services, req, job);
   const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';
   if (job.status === 'succeeded') view['result'] = await resultView(services, req, job);
-  res.status(ended && waitMs > 0 ? 200 : 202).json(view);
+  // 200 once the job has ended (within the wait, or before a replay), 202 while queued or running.
+  res.status(ended ? 200 : 202).json(view);
 }

@@ -8,11 +8,9 @@ import { checkPackRequest } from '../pack-request/check.js';
 import { authenticate, callerOf } from '../auth.js';
 import { checkContextFor } from '../check-context.js';
 import { createJob, idempotencyKeyOf } from '../job-admission.js';
-import { setCreditsHeader } from '../credits-header.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
-import { jobView, resultView } from '../job-view.js';
-import { waitForJobEnd } from '../job-wait.js';
+import { sendCreatedJob } from '../job-view.js';
 import { waitParam } from '../query.js';
 import type { RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
@@ -28,15 +26,8 @@ export function packRouter(services: Services): Router {
     const body = jsonBody(req);
     const checked = checkPackRequest(body, await checkContextFor(services, caller, body));
     if (!checked.ok) throw new ApiError(checked.status, checked.code, checked.message, checked.details);
-    const { jobId, replayed } = await createJob(services, caller, { checked, source: 'api', ...(idempotencyKey ? { idempotencyKey } : {}) });
-    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-
-    const job = (await waitForJobEnd(services, jobId, waitMs))!;
-    await setCreditsHeader(services, res, caller.orgId);
-    const view = jobView(services, req, job);
-    const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';
-    if (ended && job.status === 'succeeded') view['result'] = await resultView(services, req, job);
-    res.status(ended && waitMs > 0 ? 200 : 202).json(view);
+    const created = await createJob(services, caller, { checked, source: 'api', ...(idempotencyKey ? { idempotencyKey } : {}) });
+    await sendCreatedJob(services, req, res, caller.orgId, created, waitMs);
   });
 
   return router;

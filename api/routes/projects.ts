@@ -62,7 +62,7 @@ import { signedPdfPath } from '../pdf-link.js';
 import { waitParam } from '../query.js';
 import type { JsonSchema, ParameterDoc, RouteDoc, RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
-import { distinctProblems, LIST_PARAMETERS, listSchema, refuseProblems, requireObject, schemaProblemsOf } from './vehicles.js';
+import { distinctProblems, LIST_PARAMETERS, listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
 
 // ---- schemas (one source of truth: ajv compiles these objects, the OpenAPI document shows them)
 

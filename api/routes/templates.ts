@@ -48,7 +48,7 @@ import {
   refuseProblems,
   requireObject,
   schemaProblemsOf,
-} from './vehicles.js';
+} from '../saved-record.js';
 
 // ---- schemas (one source of truth: ajv compiles these objects, the OpenAPI document shows them)
 
