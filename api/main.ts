@@ -2,7 +2,8 @@
  * `npm start`: the service on the embedded default. Environment: PORT (default 8080),
  * HOST (default 0.0.0.0), PACKING_DATA_DIR (default ./data), SOLVER_THREADS (default: cores),
  * PUBLIC_BASE_URL (links in answers; default from the request), LOG_LEVEL (default info),
- * TLS_CERT_FILE + TLS_KEY_FILE (PEM files: serve HTTPS; both or neither, else exit 1).
+ * TLS_CERT_FILE + TLS_KEY_FILE (PEM files: serve HTTPS; both or neither, else exit 1),
+ * QUEUE_TIMEOUT_SECONDS (default 1800: a job waiting longer for a compute slot fails queue_timeout).
  */
 import { startService } from './server.js';
 import { tlsFromEnvironment } from './tls.js';
@@ -22,6 +23,7 @@ const service = await startService({
   dataDir: process.env['PACKING_DATA_DIR'] ?? './data',
   ...(process.env['SOLVER_THREADS'] ? { solverThreads: Number(process.env['SOLVER_THREADS']) } : {}),
   ...(process.env['PUBLIC_BASE_URL'] ? { publicBaseUrl: process.env['PUBLIC_BASE_URL'] } : {}),
+  ...(process.env['QUEUE_TIMEOUT_SECONDS'] ? { queueTimeoutMs: Number(process.env['QUEUE_TIMEOUT_SECONDS']) * 1000 } : {}),
 });
 
 let stopping = false;

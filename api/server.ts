@@ -21,6 +21,7 @@ import { jobsProjection } from '../projections/jobs/projection.js';
 import { balancesProjection } from '../projections/balances/projection.js';
 import { ORGANIZATIONS, organizationsProjection, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { ProjectionRunner } from '../projections/runner.js';
+import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
 import { templatesProjection } from '../projections/templates/projection.js';
 import { vehiclesProjection } from '../projections/vehicles/projection.js';
 import { usageProjection } from '../projections/usage/projection.js';
@@ -41,7 +42,12 @@ export interface ServiceConfig {
   log?: Logger;
   /** PEM certificate (chain) and private key: the service then speaks HTTPS only. */
   tls?: { cert: Buffer; key: Buffer };
+  /** How long a job may wait for a compute slot before it fails with queue_timeout, ms (default 30 min). */
+  queueTimeoutMs?: number;
 }
+
+/** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
 
 export interface RunningService {
   url: string;
@@ -95,6 +101,14 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const repaired = await jobProcess.recover(balances.map((b) => ({ orgId: b.id, jobIds: Object.keys(b.ledger.reservations) })));
   if (repaired.restarted > 0) log.warn(repaired, 'jobs open at start-up failed with server_restarted');
   const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
+  const queueTimeoutMs = config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
+  const queueTimer = setInterval(() => {
+    void (async () => {
+      const queued = await reads.collection<JobDocument>(JOBS).find({ where: { status: 'queued' } });
+      const expired = await jobProcess.expireQueued(queued.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
+      if (expired > 0) log.warn({ expired }, 'queued jobs failed with queue_timeout');
+    })().catch((err: unknown) => log.error({ err }, 'queue timeout check failed'));
+  }, Math.max(50, Math.min(15_000, queueTimeoutMs / 4)));
   const reacting = (async () => {
     for await (const event of reactions) {
       try {
@@ -139,6 +153,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       server.closeAllConnections();
       await node.close();
       await solver.close();
+      clearInterval(queueTimer);
       reactions.close();
       await reacting;
       await projections.stop();

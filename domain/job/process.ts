@@ -85,6 +85,29 @@ export class JobProcess {
     });
   }
 
+  /**
+   * Fails with `queue_timeout` (not charged) every queued job created more than `timeoutMs`
+   * before now (spec States: queued → failed when it waited too long for a slot). Returns how
+   * many it failed; their settlement follows from the reaction to JobFailed.
+   */
+  async expireQueued(queued: { jobId: string; createdAt: string }[], timeoutMs: number): Promise<number> {
+    const now = this.deps.clock();
+    let expired = 0;
+    for (const job of queued) {
+      if (Date.parse(now) - Date.parse(job.createdAt) <= timeoutMs) continue;
+      const { events } = await handleCommand(this.deps.store, jobStream(job.jobId), jobDecider, {
+        type: 'FailJob',
+        jobId: job.jobId,
+        now,
+        computeMs: 0,
+        code: 'queue_timeout',
+        message: `the job waited more than ${Math.round(timeoutMs / 1000)} s for a compute slot; nothing was charged`,
+      });
+      expired += events.length;
+    }
+    return expired;
+  }
+
   /** Releases the reservation of a job that was admitted but left no request behind (charges nothing). */
   private async releaseOrphan(orgId: string, jobId: string): Promise<void> {
     await handleCommand(this.deps.store, ledgerStream(orgId), ledgerDecider, {
