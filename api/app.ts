@@ -8,20 +8,23 @@ import { newId } from './id.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import type { Services } from './services.js';
 
-/** Largest accepted body (spec Limits). */
-export const MAX_BODY = '10mb';
 
 export function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
   app.use((_req, res, next) => {
     res.setHeader('X-Request-Id', newId('req'));
     next();
   });
-  // Any content type is read as JSON: a client that forgets the header still gets a precise answer.
-  app.use(express.json({ limit: MAX_BODY, strict: false, type: () => true }));
+  // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
+  app.use((req, res, next) => {
+    if (req.method === 'OPTIONS') sendError(res, 404, 'not_found', `no endpoint OPTIONS ${req.path}`);
+    else next();
+  });
 
   for (const module of ROUTE_MODULES) app.use(module.router(services));
   app.use((req, res) => {

@@ -10,6 +10,7 @@ import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
 import { ApiError } from './errors.js';
 import type { Services } from './services.js';
 import { setCreditsHeader } from './credits-header.js';
+import { readJsonBody } from './body.js';
 import { FAILED_AUTH_PER_MINUTE, rateLimitsOf, setRateHeaders } from './rate-limit.js';
 
 /** Who is calling: set by `authenticate` on `res.locals.caller`. */
@@ -84,6 +85,6 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
     if (missing.length > 0) throw new ApiError(403, 'scope_missing', `the API key lacks the scope ${missing.join(' and ')}`);
     res.locals['caller'] = { orgId: key.orgId, keyId: key.keyId, memberId: key.memberId, scopes: key.scopes, org } satisfies Caller;
     await setCreditsHeader(services, res, key.orgId);
-    next();
+    readJsonBody(req, res, next);
   };
 }

@@ -42,6 +42,17 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
       sendError(res, 400, 'invalid_json', 'the body must be UTF-8 JSON', [{ path: '', code: 'invalid_json', message: parser.message ?? '' }]);
       return;
     }
+    if (err instanceof URIError) {
+      // A path that does not percent-decode names no endpoint and no resource.
+      sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.originalUrl.slice(0, 200)}`);
+      return;
+    }
+    const status = (err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // Any other client error of the body reader (e.g. a Content-Encoding that does not decode).
+      sendError(res, 400, 'invalid_json', 'the body could not be read as JSON', [{ path: '', code: 'invalid_json', message: parser.message ?? 'unreadable body' }]);
+      return;
+    }
     log.error({ err, path: req.path, method: req.method }, 'internal error');
     sendError(res, 500, 'internal_error', 'failure on the service side; retry with backoff');
   };

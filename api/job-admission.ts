@@ -10,7 +10,7 @@
  * `422 validation_failed` (detail path `Idempotency-Key`).
  */
 import { createHash } from 'node:crypto';
-import { handleCommand } from '../domain/decider/handle.js';
+import { handleCommand, loadState } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
 import type { JobQueuedData } from '../domain/job/job.js';
 import { jobBodyStream, jobStream } from '../domain/job/streams.js';
@@ -54,8 +54,10 @@ export interface NewJob {
 }
 
 /** The `Idempotency-Key` header, or undefined; 400 idempotency_key_invalid when longer than 128. */
-export function idempotencyKeyOf(header: string | undefined): string | undefined {
-  if (header === undefined || header === '') return undefined;
+export function idempotencyKeyOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  // Node hands header bytes over as latin1: decode UTF-8 so a character counts once.
+  const header = Buffer.from(raw, 'latin1').toString('utf8');
   if (header.length > MAX_IDEMPOTENCY_KEY) {
     throw new ApiError(400, 'idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}`, [
       { path: 'Idempotency-Key', code: 'out_of_range', message: `must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}` },
@@ -73,14 +75,16 @@ interface Claim {
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
- * Claims `key` for `jobId`. Returns null when the claim is ours, or the earlier claim when the
- * key is already taken inside the window.
+ * Claims the key's stream for `claim.jobId`. Returns null when the claim is ours, or the earlier
+ * claim when it still stands: inside the window and `stands(earlier)` (its job exists or is
+ * being created, or it was made for another body). A claim whose job never came to be (refused
+ * with 402/429, or lost in a crash) is replaced, so a retry makes a new job.
  */
-async function claimKey(store: EventStore, stream: string, claim: Claim, now: string): Promise<Claim | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
+async function claimKey(store: EventStore, stream: string, claim: Claim, now: string, stands: (earlier: Claim) => Promise<boolean>): Promise<Claim | null> {
+  for (let attempt = 0; attempt < 10; attempt++) {
     const last = await store.readLastEvent(stream);
     const earlier = last?.data as Claim | undefined;
-    if (last && earlier && Date.parse(now) - Date.parse(earlier.claimedAt) < IDEMPOTENCY_WINDOW_MS) return earlier;
+    if (last && earlier && Date.parse(now) - Date.parse(earlier.claimedAt) < IDEMPOTENCY_WINDOW_MS && (await stands(earlier))) return earlier;
     try {
       await store.append(stream, [{ id: `${stream}:${claim.jobId}`, type: 'IdempotencyKeyClaimed', data: claim }], last ? last.revision : 'no_stream');
       return null;
@@ -115,20 +119,24 @@ async function jobAppears(services: Services, jobId: string, timeoutMs: number):
  */
 export async function createJob(services: Services, caller: Caller, job: NewJob): Promise<{ jobId: string; replayed: boolean; position: number }> {
   const now = services.clock();
-  let jobId = newId('job');
+  const jobId = newId('job');
   if (job.idempotencyKey !== undefined) {
     const bodyHash = sha256(JSON.stringify({ project: job.projectId ?? null, request: job.checked.request }));
     const stream = `idem-${caller.orgId}-${sha256(job.idempotencyKey)}`;
-    const earlier = await claimKey(services.store, stream, { jobId, bodyHash, claimedAt: now }, now);
+    const stands = async (earlier: Claim): Promise<boolean> => {
+      if (earlier.bodyHash !== bodyHash) return true;
+      // Admitted (credits held) but not queued yet: the earlier request is still creating it.
+      const { state } = await loadState(services.store, ledgerStream(caller.orgId), ledgerDecider);
+      return jobAppears(services, earlier.jobId, earlier.jobId in state.reservations ? 5000 : 0);
+    };
+    const earlier = await claimKey(services.store, stream, { jobId, bodyHash, claimedAt: now }, now, stands);
     if (earlier) {
       if (earlier.bodyHash !== bodyHash) {
         throw new ApiError(422, 'validation_failed', 'this Idempotency-Key was used with a different body', [
           { path: 'Idempotency-Key', code: 'invalid_value', message: 'the key is reused only to retry the same body; send a new key for a new job' },
         ]);
       }
-      if (await jobAppears(services, earlier.jobId, 5000)) return { jobId: earlier.jobId, replayed: true, position: services.projections.position };
-      // The earlier request was refused (402/429) or is still being admitted: answer as it would.
-      jobId = earlier.jobId;
+      return { jobId: earlier.jobId, replayed: true, position: services.projections.position };
     }
   }
   const limits = caller.org.limits;
@@ -144,13 +152,9 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
     budgetMs: checked.model.budgetMs,
     maxQueuedJobs: limits.maxQueuedJobs,
   });
-  const terms = (admitted.events[0] as Extract<LedgerEvent, { type: 'JobAdmitted' }> | undefined)?.data ?? admitted.state.reservations[jobId];
-  if (terms === undefined || typeof terms === 'number') {
-    // Admitted earlier by the same idempotent request, which is queueing it (or crashed: then
-    // start-up repair settles it as server_restarted).
-    await jobAppears(services, jobId, 5000);
-    return { jobId, replayed: true, position: services.projections.position };
-  }
+  const admittedEvent = admitted.events[0] as Extract<LedgerEvent, { type: 'JobAdmitted' }> | undefined;
+  if (!admittedEvent) throw new Error(`job ${jobId} was not admitted and not refused`); // fresh ids: cannot happen
+  const terms = admittedEvent.data;
   const warnings: Warning[] = [...checked.warnings, ...(job.warnings ?? [])];
   if (terms.maxVehicles < checked.model.maxVehicles || terms.budgetMs < checked.model.budgetMs) {
     warnings.push({
@@ -175,12 +179,22 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
     rateCardVersion: CURRENT_RATE_CARD.version,
     warnings,
   };
-  await services.store.append(
-    jobBodyStream(jobId),
-    [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: checked.request, model: checked.model, queued } }],
-    'any',
-  );
-  const { position } = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued });
+  let position: number;
+  try {
+    await services.store.append(
+      jobBodyStream(jobId),
+      [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: checked.request, model: checked.model, queued } }],
+      'any',
+    );
+    ({ position } = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued }));
+  } catch (err) {
+    // The credits must not stay held for a job that was never queued: release them (no charge).
+    await handleCommand(services.store, ledgerStream(caller.orgId), ledgerDecider, {
+      type: 'SettleJob', jobId, outcome: 'server_restarted', rateCardVersion: CURRENT_RATE_CARD.version,
+      vehicles: 0, computeMs: 0, units: 0, budgetMs: 0, now: services.clock(),
+    }).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
+    throw err;
+  }
   await services.projections.waitFor(position);
   return { jobId, replayed: false, position };
 }

@@ -54,3 +54,9 @@ export interface RouteModule {
   /** Component schemas by name (e.g. `Vehicle`), referenced as `#/components/schemas/<name>`. */
   schemas?: Record<string, JsonSchema>;
 }
+
+/**
+ * Options of every route module's router: paths match exactly (`/v1/Balance` and `/v1/balance/`
+ * are not `/v1/balance`; spec Versioning: an unknown path answers 404 not_found).
+ */
+export const ROUTER_OPTIONS = { caseSensitive: true, strict: true } as const;

@@ -22,6 +22,7 @@ import { balancesProjection } from '../projections/balances/projection.js';
 import { ORGANIZATIONS, organizationsProjection, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
+import { PROJECTS, type ProjectDocument } from '../projections/projects/project-document.js';
 import { templatesProjection } from '../projections/templates/projection.js';
 import { vehiclesProjection } from '../projections/vehicles/projection.js';
 import { usageProjection } from '../projections/usage/projection.js';
@@ -102,12 +103,56 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   if (repaired.restarted > 0) log.warn(repaired, 'jobs open at start-up failed with server_restarted');
   const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
   const queueTimeoutMs = config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
+  // Holds of jobs admitted but never queued, by when they were first seen (released after 30 s).
+  const orphanSince = new Map<string, number>();
+  /**
+   * The repair tick (DESIGN §4.4): queue timeouts, and every step a failed reaction or a stop
+   * between two appends left undone — settlements, project packs, free compute slots, holds of
+   * jobs that were never queued. Every step is idempotent.
+   */
+  const repair = async (): Promise<void> => {
+    const jobs = reads.collection<JobDocument>(JOBS);
+    const queued = await jobs.find({ where: { status: 'queued' } });
+    const expired = await jobProcess.expireQueued(queued.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
+    if (expired > 0) log.warn({ expired }, 'queued jobs failed with queue_timeout');
+    const settleAfter = Date.now() - 5_000;
+    for (const status of ['succeeded', 'failed', 'canceled'] as const) {
+      for (const job of await jobs.find({ where: { status, chargedMicros: null } })) {
+        if (job.finishedAt && Date.parse(job.finishedAt) < settleAfter) await jobProcess.settle(job.id);
+      }
+    }
+    for (const project of await reads.collection<ProjectDocument>(PROJECTS).find()) {
+      const jobId = project.packingJobId;
+      const job = jobId ? await jobs.get(jobId) : undefined;
+      if (job?.finishedAt && Date.parse(job.finishedAt) < settleAfter) await projectProcess.reconcileJob(job.id);
+    }
+    const now = Date.now();
+    for (const balance of await reads.collection<BalanceDocument>(BALANCES).find()) {
+      if (balance.ledger.queue.length > 0) await jobProcess.startJobs(balance.id);
+      for (const jobId of Object.keys(balance.ledger.reservations)) {
+        if (await jobs.get(jobId)) {
+          orphanSince.delete(jobId);
+          continue;
+        }
+        const since = orphanSince.get(jobId) ?? now;
+        orphanSince.set(jobId, since);
+        if (now - since > 30_000) {
+          await jobProcess.releaseOrphan(balance.id, jobId);
+          orphanSince.delete(jobId);
+          log.warn({ jobId }, 'released the credits held for a job that was never queued');
+        }
+      }
+    }
+  };
+  let repairing = false;
   const queueTimer = setInterval(() => {
-    void (async () => {
-      const queued = await reads.collection<JobDocument>(JOBS).find({ where: { status: 'queued' } });
-      const expired = await jobProcess.expireQueued(queued.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
-      if (expired > 0) log.warn({ expired }, 'queued jobs failed with queue_timeout');
-    })().catch((err: unknown) => log.error({ err }, 'queue timeout check failed'));
+    if (repairing) return;
+    repairing = true;
+    void repair()
+      .catch((err: unknown) => log.error({ err }, 'repair tick failed'))
+      .finally(() => {
+        repairing = false;
+      });
   }, Math.max(50, Math.min(15_000, queueTimeoutMs / 4)));
   const reacting = (async () => {
     for await (const event of reactions) {

@@ -30,11 +30,21 @@ export interface SolverNodeDeps {
 export class SolverNode {
   private consumer: BusConsumer | undefined;
   private readonly running = new Map<string, AbortController>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private closing = false;
 
   constructor(private readonly deps: SolverNodeDeps) {}
 
   start(): void {
-    this.consumer = this.deps.bus.consume<SolveMessage>(SOLVE_SUBJECT, (msg) => this.handle(msg), this.deps.concurrency);
+    this.consumer = this.deps.bus.consume<SolveMessage>(
+      SOLVE_SUBJECT,
+      (msg) => {
+        const handling = this.handle(msg);
+        this.inFlight.add(handling);
+        return handling.finally(() => this.inFlight.delete(handling));
+      },
+      this.deps.concurrency,
+    );
   }
 
   /** Aborts the search of `jobId` if this node runs it (cancellation). */
@@ -60,6 +70,8 @@ export class SolverNode {
     const model = { ...stored.model, maxVehicles: queued.maxVehicles, budgetMs: queued.budgetMs };
     const controller = new AbortController();
     this.running.set(jobId, controller);
+    // The moment compute starts (a cancel bills compute from here, not from the slot's start).
+    await handleCommand(store, jobStream(jobId), jobDecider, { type: 'ReportProgress', jobId, stage: 'computing', vehiclesDone: 0, placedItems: 0 });
     // Every second: tell the bus we are alive, and stop searching when the job ended elsewhere
     // (canceled through the API, possibly by another process): the log is the signal.
     const heartbeat = setInterval(() => {
@@ -73,6 +85,13 @@ export class SolverNode {
     }, 1000);
     try {
       const outcome = await solver.solve(model, { signal: controller.signal, onProgress: this.progressReporter(jobId) });
+      if (this.closing) {
+        // Stopped by a shutdown, not by the customer: record nothing. The job is still running in
+        // the log; start-up repair fails it with server_restarted (not charged), or another
+        // node gets the message again.
+        msg.nak(0);
+        return;
+      }
       if (outcome.status === 'solved') {
         // The oracle, once more at the boundary: no plan is stored that the verifier rejects.
         const violations = verifyPlan(model, outcome.plan);
@@ -136,8 +155,11 @@ export class SolverNode {
     await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'FailJob', jobId, now: this.deps.clock(), computeMs, code, message });
   }
 
+  /** Stops: aborts running searches without recording an outcome and waits for the handlers. */
   async close(): Promise<void> {
-    for (const c of this.running.values()) c.abort();
+    this.closing = true;
     await this.consumer?.close();
+    for (const c of this.running.values()) c.abort();
+    await Promise.allSettled([...this.inFlight]);
   }
 }

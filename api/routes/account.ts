@@ -10,7 +10,7 @@ import { initialLedger } from '../../domain/ledger/ledger.js';
 import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
 import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
 import { authenticate, callerOf } from '../auth.js';
-import type { RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 
@@ -44,7 +44,7 @@ export async function balanceView(services: Services, orgId: string): Promise<Re
 }
 
 export function accountRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
 
   router.get('/v1/limits', authenticate(services, 'account:read'), (_req, res) => {
     const l = callerOf(res).org.limits;

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
 import { buildOpenApi } from '../openapi/document.js';
-import type { RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 // swagger-ui-dist ships no types; its absolutePath() is this CommonJS file (loading the package
@@ -41,7 +41,7 @@ export const DOCS_PAGE = `<!DOCTYPE html>
 `;
 
 export function docsRouter(_services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   let document: string | null = null;
 
   // Built on first use, after every route module (this one included) is loaded.

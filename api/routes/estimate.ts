@@ -16,13 +16,13 @@ import { checkPackRequest } from '../pack-request/check.js';
 import { authenticate, callerOf } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
-import type { RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 import { checkContextFor } from '../check-context.js';
 
 export function estimateRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   router.post('/v1/estimate', authenticate(services, 'pack:write'), async (req, res) => {
     const caller = callerOf(res);
     const body = jsonBody(req);

@@ -1,11 +1,11 @@
 /** GET /health (no auth): 200 once the read models are rebuilt and the server listens, else 503. */
 import { Router } from 'express';
 import { sendError } from '../errors.js';
-import type { RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 export function healthRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   router.get('/health', (_req, res) => {
     if (services.isReady()) res.json({ status: 'ok', position: services.projections.position });
     else sendError(res, 503, 'api_disabled', 'the service is starting');

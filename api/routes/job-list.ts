@@ -12,7 +12,7 @@ import { authenticate, callerOf } from '../auth.js';
 import { jobView } from '../job-view.js';
 import { ref } from '../openapi/components.js';
 import { matchesText, page, parseListQuery, DEFAULT_LIMIT, MAX_LIMIT } from '../paging.js';
-import type { JsonSchema, RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 const STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
@@ -85,7 +85,7 @@ export function matchesJobFilters(job: JobDocument, f: JobFilters): boolean {
 }
 
 export function jobListRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
 
   router.get('/v1/jobs', authenticate(services, 'jobs:read'), async (req, res) => {
     const caller = callerOf(res);

@@ -10,7 +10,7 @@ import { ApiError } from '../errors.js';
 import { jobView, resultView, retained } from '../job-view.js';
 import { waitForJobEnd } from '../job-wait.js';
 import { waitParam } from '../query.js';
-import type { ParameterDoc, RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type ParameterDoc, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 
@@ -33,7 +33,7 @@ export async function resultOrError(services: Services, req: Parameters<typeof r
 }
 
 export function jobsRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
 
   router.get('/v1/jobs/:id', authenticate(services, 'jobs:read'), async (req, res) => {
     const { orgId } = callerOf(res);
@@ -67,7 +67,8 @@ export function jobsRouter(services: Services): Router {
   router.delete('/v1/jobs/:id', authenticate(services, 'pack:write'), async (req, res) => {
     const job = await ownJob(services, callerOf(res).orgId, String(req.params['id']));
     const now = services.clock();
-    const computeMs = job.startedAt ? Math.max(0, Date.parse(now) - Date.parse(job.startedAt)) : 0;
+    // Compute used: from when a solver really started (a job can hold its slot while waiting for one).
+    const computeMs = job.computeStartedAt ? Math.max(0, Date.parse(now) - Date.parse(job.computeStartedAt)) : 0;
     const { position } = await handleCommand(services.store, jobStream(job.id), jobDecider, { type: 'CancelJob', jobId: job.id, now, computeMs });
     await services.projections.waitFor(position);
     const ended = (await waitForJobEnd(services, job.id, 5000))!;

@@ -12,12 +12,12 @@ import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { sendCreatedJob } from '../job-view.js';
 import { waitParam } from '../query.js';
-import type { RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 
 export function packRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
 
   router.post('/v1/pack', authenticate(services, 'pack:write'), async (req, res) => {
     const caller = callerOf(res);

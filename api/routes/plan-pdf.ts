@@ -10,11 +10,11 @@ import { ApiError } from '../errors.js';
 import { readJobBody } from '../../domain/job/body.js';
 import { retained } from '../job-view.js';
 import { checkPdfLink } from '../pdf-link.js';
-import type { RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 export function planPdfRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   router.get('/plans/:file', async (req, res) => {
     const match = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']));
     const expires = String(req.query['expires'] ?? '');

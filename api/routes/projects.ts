@@ -60,7 +60,7 @@ import { liftDefs, ref } from '../openapi/components.js';
 import { matchesText, page, parseListQuery } from '../paging.js';
 import { signedPdfPath } from '../pdf-link.js';
 import { waitParam } from '../query.js';
-import type { JsonSchema, ParameterDoc, RouteDoc, RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 import { distinctProblems, LIST_PARAMETERS, listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
 
@@ -210,12 +210,12 @@ async function contentOf(
   if (Array.isArray(body['vehicles'])) {
     const slots = assignIds('vehicles', body['vehicles'] as ProjectVehicle[], new Set(current?.vehicles.map((v) => v.id)), () => newId('pv'));
     if (slots.ok) out.vehicles = slots.entries.map((v) => ({ ...v, quantity: v.quantity ?? 1 }));
-    else problems.push(...slots.details);
+    else for (const d of slots.details) problems.push(d);
   }
   if (Array.isArray(body['items'])) {
     const items = assignIds('items', body['items'] as ProjectItem[], new Set(current?.items.map((i) => i.id)), () => newId('item'));
     if (items.ok) out.items = items.entries;
-    else problems.push(...items.details);
+    else for (const d of items.details) problems.push(d);
   }
   if (Array.isArray(body['groups'])) out.groups = body['groups'] as GroupInput[];
   if (body['options'] !== undefined) out.options = body['options'] as OptionsInput;
@@ -267,7 +267,7 @@ async function projectView(services: Services, req: Request, doc: ProjectDocumen
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 export function projectsRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   const projects = services.reads.collection<ProjectDocument>(PROJECTS);
 
   router.get('/v1/projects', authenticate(services, 'resources:read'), async (req, res) => {

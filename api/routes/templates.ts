@@ -37,7 +37,7 @@ import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../id.js';
 import { matchesText, page, parseListQuery } from '../paging.js';
-import type { JsonSchema, ParameterDoc, RouteDoc, RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 import {
   distinctProblems,
@@ -165,7 +165,7 @@ async function ownTemplate(services: Services, caller: Caller, id: string): Prom
 const idParam = (req: Request): string => String(req.params['id']);
 
 export function templatesRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   const collection = () => services.reads.collection<TemplateDocument>(TEMPLATES);
 
   router.get('/v1/templates', authenticate(services, 'resources:read'), async (req, res) => {

@@ -11,7 +11,7 @@ import { emptyUsageDay, USAGE_DAYS, usageDayId, type UsageDay } from '../../proj
 import { authenticate, callerOf } from '../auth.js';
 import { ApiError } from '../errors.js';
 import { ref } from '../openapi/components.js';
-import type { JsonSchema, RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 export const DEFAULT_USAGE_DAYS = 30;
@@ -108,7 +108,7 @@ export async function usageView(services: Services, orgId: string, query: UsageQ
 }
 
 export function usageRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   router.get('/v1/usage', authenticate(services, 'account:read'), async (req, res) => {
     const query = parseUsageQuery(req.query as Record<string, unknown>, services.clock());
     res.json(await usageView(services, callerOf(res).orgId, query));

@@ -42,7 +42,7 @@ import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../id.js';
 import { matchesText, page, parseListQuery } from '../paging.js';
-import type { JsonSchema, ParameterDoc, RouteDoc, RouteModule } from '../route-docs.js';
+import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
 import {
   distinctProblems,
   LIST_PARAMETERS,
@@ -198,7 +198,7 @@ function refusePreset(id: string): void {
 const idParam = (req: Request): string => String(req.params['id']);
 
 export function vehiclesRouter(services: Services): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
 
   router.get('/v1/vehicles', authenticate(services, 'resources:read'), async (req, res) => {
     const caller = callerOf(res);

@@ -56,6 +56,7 @@ async function maybeSnapshot<S>(
 }
 
 export interface Handled<S, E> {
+  /** The events this call wrote: [] when the command caused none or they were stored before (same ids). */
   events: E[];
   state: S;
   /** Global position of the last written event (or of the state read when nothing was written). */
@@ -82,8 +83,13 @@ export async function handleCommand<S, C, E extends DomainEvent>(
         events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data })),
         revision < 0 ? 'no_stream' : revision,
       );
+      if (!result.written) {
+        // These events (same ids) were stored by an earlier run of the step: nothing new happened.
+        const reloaded = await loadState(store, stream, decider);
+        return { events: [], state: reloaded.state, position: result.position };
+      }
       const next = events.reduce((s, e) => decider.evolve(s, e), state);
-      if (result.written) await maybeSnapshot(store, stream, decider.snapshot, snapshotRevision, result.revision, next);
+      await maybeSnapshot(store, stream, decider.snapshot, snapshotRevision, result.revision, next);
       return { events, state: next, position: result.position };
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= 20) throw err;

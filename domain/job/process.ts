@@ -108,8 +108,8 @@ export class JobProcess {
     return expired;
   }
 
-  /** Releases the reservation of a job that was admitted but left no request behind (charges nothing). */
-  private async releaseOrphan(orgId: string, jobId: string): Promise<void> {
+  /** Releases the reservation of a job that was admitted but never queued (charges nothing). */
+  async releaseOrphan(orgId: string, jobId: string): Promise<void> {
     await handleCommand(this.deps.store, ledgerStream(orgId), ledgerDecider, {
       type: 'SettleJob',
       jobId,

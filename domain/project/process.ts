@@ -40,6 +40,14 @@ export class ProjectProcess {
     }
   }
 
+  /**
+   * Runs this manager's reactions to a job's events again (each step is idempotent): repairs a
+   * project left busy when a reaction failed or the process stopped between two appends.
+   */
+  async reconcileJob(jobId: string): Promise<void> {
+    for (const event of await this.deps.store.readStream(jobStream(jobId))) await this.react(event);
+  }
+
   private async packEnded(end: Extract<JobEvent, { type: 'JobSucceeded' | 'JobFailed' }>): Promise<void> {
     const { store } = this.deps;
     const { jobId } = end.data;

@@ -33,6 +33,8 @@ export interface JobDocument {
   warnings: Warning[];
   error: { code: JobErrorCode; message: string } | null;
   progress: { stage: string; vehiclesDone: number; placedItems: number };
+  /** When a solver started computing (RFC 3339), null before; a cancel bills compute from here. */
+  computeStartedAt?: string | null;
   itemsPlaced: number;
   itemsUnplaced: number;
   vehiclesUsed: number;

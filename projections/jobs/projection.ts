@@ -60,6 +60,7 @@ export const jobsProjection: Projection = {
         doc.progress = { stage: 'running', vehiclesDone: 0, placedItems: 0 };
         break;
       case 'JobProgressed':
+        if (event.data.stage === 'computing' && !doc.computeStartedAt) doc.computeStartedAt = recorded.recordedAt;
         doc.progress = { stage: event.data.stage, vehiclesDone: event.data.vehiclesDone, placedItems: event.data.placedItems };
         break;
       case 'JobSucceeded': {

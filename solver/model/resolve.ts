@@ -390,10 +390,9 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
   const goodVehicles = vehicles.filter((v): v is VehicleDraft => v !== undefined);
   const goodItems = items.filter((d): d is ItemDraft => d !== undefined);
 
-  details.push(
-    ...duplicateIds('vehicle', 'vehicles', goodVehicles.map((v) => ({ index: v.index, id: v.givenId, path: `${v.path}.${v.defaultedFrom ?? 'id'}`, defaulted: v.defaultedFrom }))),
-    ...duplicateIds('item', 'items', goodItems.map((d) => ({ index: d.index, id: d.givenId, path: `${d.path}.${d.defaultedFrom ?? 'id'}`, defaulted: d.defaultedFrom }))),
-  );
+  // A loop, not push(...list): a list can hold 100,000+ problems, more than call arguments allow.
+  for (const d of duplicateIds('vehicle', 'vehicles', goodVehicles.map((v) => ({ index: v.index, id: v.givenId, path: `${v.path}.${v.defaultedFrom ?? 'id'}`, defaulted: v.defaultedFrom })))) details.push(d);
+  for (const d of duplicateIds('item', 'items', goodItems.map((d) => ({ index: d.index, id: d.givenId, path: `${d.path}.${d.defaultedFrom ?? 'id'}`, defaulted: d.defaultedFrom })))) details.push(d);
 
   const listed: ListedGroup[] = [];
   const listedAt = new Map<string, number>();
@@ -446,8 +445,8 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
     }
   }
 
-  for (const v of goodVehicles) warnings.push(...vehicleWarnings(v.fields, v.path, ctx.axleAccess));
-  for (const d of goodItems) warnings.push(...itemWarnings(d.fields, d.path));
+  for (const v of goodVehicles) for (const w of vehicleWarnings(v.fields, v.path, ctx.axleAccess)) warnings.push(w);
+  for (const d of goodItems) for (const w of itemWarnings(d.fields, d.path)) warnings.push(w);
   warnings.push(...optionWarnings(o, ctx.axleAccess, ctx.maxTimeLimitSeconds));
 
   if (details.length > 0) return { ok: false, details, warnings, incomplete: false };

@@ -5,6 +5,8 @@
  * ellipsis to their column.
  */
 /// <reference types="pdfkit" />
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /** The pdfkit document the page modules draw on (global type from @types/pdfkit). */
 export type Doc = PDFKit.PDFDocument;
@@ -19,21 +21,29 @@ export const CONTENT_BOTTOM = PAGE_HEIGHT - 36;
 /** Baseline area of the footer line. */
 export const FOOTER_Y = PAGE_HEIGHT - 24;
 
-export const FONT = 'Helvetica';
-export const FONT_BOLD = 'Helvetica-Bold';
+/** Names under which renderPlanPdf registers the embedded fonts (DejaVu Sans: Latin, Greek, Cyrillic…). */
+export const FONT = 'Body';
+export const FONT_BOLD = 'Bold';
+
+const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+/** TrueType files of FONT and FONT_BOLD (package dejavu-fonts-ttf). */
+export const FONT_FILES: Readonly<Record<string, string>> = {
+  [FONT]: join(fontDir, 'DejaVuSans.ttf'),
+  [FONT_BOLD]: join(fontDir, 'DejaVuSans-Bold.ttf'),
+};
 
 const fitCache = new Map<string, string>();
 
 /**
  * `text` shortened with a trailing ellipsis so it is at most `width` pt wide in the current
- * font and size. The standard fonts encode WinAnsi only, so characters outside it are replaced
- * by `?` first (pdfkit would otherwise print garbage).
+ * font and size. Control characters are dropped; the embedded Unicode font shows the rest
+ * (scripts it lacks, such as CJK, come out as empty boxes).
  */
 export function fitText(doc: Doc, text: string, width: number, font: string, size: number): string {
   const key = `${font}|${size}|${width}|${text}`;
   const hit = fitCache.get(key);
   if (hit !== undefined) return hit;
-  const clean = toWinAnsi(text);
+  const clean = printable(text);
   let out = clean;
   if (doc.widthOfString(clean) > width) {
     let lo = 0;
@@ -50,18 +60,9 @@ export function fitText(doc: Doc, text: string, width: number, font: string, siz
   return out;
 }
 
-/** Characters the standard 14 fonts can show (Latin-1 plus the WinAnsi extras we use). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Common symbols outside WinAnsi, spelled with characters it has. */
-const SPELLED: Readonly<Record<string, string>> = { '→': '->', '←': '<-', '↔': '<->', '≤': '<=', '≥': '>=', '≈': '~', '−': '-' };
-
-function toWinAnsi(text: string): string {
+function printable(text: string): string {
   let out = '';
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    out += (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch) ? ch : (SPELLED[ch] ?? '?');
-  }
+  for (const ch of text) if (ch.codePointAt(0)! >= 0x20 && ch !== '\u007f') out += ch;
   return out;
 }
 

@@ -7,7 +7,7 @@
 import PDFDocument from 'pdfkit';
 import type { Plan } from '../../domain/pack/plan.js';
 import { assignItemColours, itemColour } from './item-colour.js';
-import { FOOTER_Y, CONTENT_WIDTH, type Doc, MARGIN, textCell } from './page.js';
+import { FOOTER_Y, CONTENT_WIDTH, type Doc, FONT, FONT_FILES, MARGIN, textCell } from './page.js';
 import { stepPageCount, drawStepPages } from './step-table.js';
 import { drawSummary, fillVehiclePages } from './summary-page.js';
 import { drawVehiclePage } from './vehicle-page.js';
@@ -44,6 +44,8 @@ export function renderPlanPdf(doc: PlanDocument): Promise<Buffer> {
         CreationDate: Number.isNaN(created.getTime()) ? new Date(0) : created,
       },
     });
+    for (const [name, file] of Object.entries(FONT_FILES)) pdf.registerFont(name, file);
+    pdf.font(FONT);
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));

@@ -82,7 +82,8 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
       index, vehicle_id: v.id, copy: lv.copy, auto_added: lv.autoAdded, name: v.name, type: v.type,
       length: v.length, width: v.width, height: v.height, max_weight: v.maxWeight,
       items_placed: placements.length, total_weight: weight,
-      volume_utilization: vol / (v.length * v.width * v.height),
+      // Placed volume can exceed the cargo volume by float rounding only (no overlaps): keep 0–1.
+      volume_utilization: Math.min(1, vol / (v.length * v.width * v.height)),
       weight_utilization: v.maxWeight > 0 ? weight / v.maxWeight : 0,
       center_of_gravity: cog, placements,
     });
