@@ -40,7 +40,15 @@ export class JobProcess {
     const { stream, type } = event;
     const data = event.data as { jobId?: string; orgId?: string };
     if (stream.startsWith('job-')) {
-      if (type === 'JobQueued') await this.startJobs(data.orgId!);
+      if (type === 'JobQueued') {
+        await this.startJobs(data.orgId!);
+        // The slot may have been given between admission and JobQueued (by another job's
+        // reaction), when the job stream did not exist yet: start the job stream now.
+        const { state } = await loadState(this.deps.store, ledgerStream(data.orgId!), ledgerDecider);
+        if (state.running.includes(data.jobId!)) {
+          await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', jobId: data.jobId!, now: this.deps.clock() });
+        }
+      }
       else if (type === 'JobStarted') await this.deps.bus.publish(SOLVE_SUBJECT, data.jobId!, { jobId: data.jobId! } satisfies SolveMessage);
       else if (type === 'JobSucceeded' || type === 'JobFailed') await this.settle(data.jobId!);
     } else if (stream.startsWith('ledger-')) {
