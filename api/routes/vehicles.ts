@@ -40,6 +40,7 @@ import { actorOf } from '../actor.js';
 import { authenticate, callerOf, type Caller } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
+import { ref } from '../openapi/components.js';
 import { newId } from '../id.js';
 import { matchesText, page, parseListQuery } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
@@ -275,7 +276,6 @@ export function vehiclesRouter(services: Services): Router {
   return router;
 }
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const ID_PARAMETER: ParameterDoc = { name: 'id', in: 'path', required: true, description: 'veh_… or a preset slug', schema: { type: 'string' } };
 
 const DOCS: RouteDoc[] = [
