@@ -1,0 +1,232 @@
+import t, { type Test } from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type JetStreamManager } from 'nats';
+import { NatsBus, durableName } from '../../adapters/nats/bus.js';
+import type { BusMessage } from '../../domain/ports/bus.js';
+import { busContract } from '../contracts/bus.contract.js';
+import { natsServerBinary, startNatsServer } from '../helpers/nats-server.js';
+
+type Job = { v: number };
+
+/** Resolves once `check()` holds, polling the server state every 20 ms; fails after `timeoutMs`. */
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+if (!natsServerBinary()) {
+  t.plan(0, 'nats-server is not on PATH: NATS bus tests skipped (apt-get install -y nats-server)');
+} else {
+  const server = await startNatsServer();
+  const admin = await connect({ servers: server.url });
+  const jsm: JetStreamManager = await admin.jetstreamManager();
+  t.teardown(async () => {
+    await admin.close();
+    await server.stop();
+  });
+
+  let n = 0;
+  /** A bus on a stream of its own covering `t<n>.>`; returns the subject `t<n>.solve` to use. */
+  async function freshBus(t: Test, ackWaitMs = 1000): Promise<{ bus: NatsBus; stream: string; subject: string }> {
+    n += 1;
+    const stream = `T${n}`;
+    const bus = await NatsBus.connect({ servers: server.url, stream, subjects: [`t${n}.>`], ackWaitMs });
+    // Closes it when an assertion failed first, so a failing test does not keep the process alive.
+    t.teardown(() => bus.close());
+    return { bus, stream, subject: `t${n}.solve` };
+  }
+  const consumerInfo = (stream: string, subject: string) => jsm.consumers.info(stream, durableName(subject));
+
+  t.test('NatsBus contract', async (t) => {
+    let c = 0;
+    busContract(t, async () => {
+      // The contract uses fixed subjects (solve.a, other.c ...), which only one stream may cover.
+      if (c > 0) await jsm.streams.delete(`C${c}`);
+      c += 1;
+      return NatsBus.connect({ servers: server.url, stream: `C${c}`, subjects: ['solve.>', 'other.>'] });
+    });
+  });
+
+  t.test('a message not settled within ack_wait is redelivered with attempt 2', async (t) => {
+    const { bus, stream, subject } = await freshBus(t, 1000);
+    const seen: { attempt: number; id: string; at: number }[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let redelivered!: () => void;
+    const second = new Promise<void>((resolve) => (redelivered = resolve));
+    const consumer = bus.consume<Job>(
+      subject,
+      async (m) => {
+        seen.push({ attempt: m.attempt, id: m.id, at: Date.now() });
+        if (m.attempt === 1) return held; // a stuck handler: no ack, no working
+        m.ack();
+        redelivered();
+      },
+      2,
+    );
+    await bus.publish(subject, 'slow', { v: 1 });
+    await second;
+    release();
+    t.same(seen.map((s) => [s.id, s.attempt]), [
+      ['slow', 1],
+      ['slow', 2],
+    ]);
+    const gap = seen[1]!.at - seen[0]!.at;
+    t.ok(gap >= 900 && gap < 3000, `redelivered after ack_wait (1000 ms), got ${gap} ms`);
+    await until(async () => (await consumerInfo(stream, subject)).num_ack_pending === 0);
+    t.equal((await jsm.streams.info(stream)).state.messages, 0, 'the acked message left the work queue');
+    await consumer.close();
+    await bus.close();
+  });
+
+  t.test('working() keeps a message past ack_wait without redelivery', async (t) => {
+    const { bus, stream, subject } = await freshBus(t, 1000);
+    const seen: number[] = [];
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const consumer = bus.consume<Job>(
+      subject,
+      async (m) => {
+        seen.push(m.attempt);
+        if (m.attempt > 1) return m.ack();
+        // 2.5 ack_wait periods of work, telling the server every 300 ms.
+        const started = Date.now();
+        while (Date.now() - started < 2500) {
+          m.working();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        m.ack();
+        finished();
+      },
+      2, // a free slot, so a redelivery would reach this consumer while the first one runs
+    );
+    await bus.publish(subject, 'long', { v: 1 });
+    await done;
+    await until(async () => (await consumerInfo(stream, subject)).num_ack_pending === 0);
+    const info = await consumerInfo(stream, subject);
+    t.same(seen, [1], 'delivered once');
+    t.equal(info.delivered.consumer_seq, 1, 'the server made one delivery');
+    t.equal(info.num_redelivered, 0);
+    await consumer.close();
+    await bus.close();
+  });
+
+  t.test('term() is never redelivered', async (t) => {
+    const { bus, stream, subject } = await freshBus(t, 1000);
+    const seen: string[] = [];
+    const consumer = bus.consume<Job>(subject, async (m) => {
+      seen.push(`${m.id}#${m.attempt}`);
+      if (m.id === 'bad') m.term('invalid job');
+      else m.ack();
+    });
+    await bus.publish(subject, 'bad', { v: 0 });
+    await bus.publish(subject, 'good', { v: 1 });
+    await until(() => seen.length === 2);
+    await until(async () => (await consumerInfo(stream, subject)).num_ack_pending === 0);
+    const info = await consumerInfo(stream, subject);
+    t.same(seen, ['bad#1', 'good#1']);
+    t.equal(info.num_pending + info.num_ack_pending + info.num_redelivered, 0, 'nothing left to (re)deliver');
+    t.equal((await jsm.streams.info(stream)).state.messages, 0, 'the termed message left the work queue');
+    await consumer.close();
+    await bus.close();
+  });
+
+  t.test('a handler that throws without settling gets the message again, later', async (t) => {
+    const { bus, subject } = await freshBus(t, 30_000);
+    const seen: { attempt: number; at: number }[] = [];
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const consumer = bus.consume<Job>(subject, async (m) => {
+      seen.push({ attempt: m.attempt, at: Date.now() });
+      if (m.attempt === 1) throw new Error('solver crashed');
+      m.ack();
+      finished();
+    });
+    await bus.publish(subject, 'x', { v: 1 });
+    await done;
+    t.same(seen.map((s) => s.attempt), [1, 2]);
+    const gap = seen[1]!.at - seen[0]!.at;
+    // nak(1000), far sooner than the 30 s ack_wait
+    t.ok(gap >= 900 && gap < 5000, `redelivered after the nak delay, got ${gap} ms`);
+    await consumer.close();
+    await bus.close();
+  });
+
+  t.test('at most `concurrency` messages are in the handler at once', async (t) => {
+    const { bus, subject } = await freshBus(t);
+    let active = 0;
+    let peak = 0;
+    const ids: string[] = [];
+    const consumer = bus.consume<Job>(
+      subject,
+      async (m) => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        ids.push(m.id);
+        active -= 1;
+        m.ack();
+      },
+      3,
+    );
+    for (let i = 0; i < 10; i += 1) await bus.publish(subject, `c${i}`, { v: i });
+    await until(() => ids.length === 10);
+    t.equal(peak, 3, 'three at a time, never more');
+    t.same([...ids].sort(), Array.from({ length: 10 }, (_, i) => `c${i}`).sort());
+    await consumer.close();
+    await bus.close();
+  });
+
+  t.test('two solver nodes on one subject share the work, each message to one of them', async (t) => {
+    const { bus: a, stream, subject } = await freshBus(t);
+    const b = await NatsBus.connect({ servers: server.url, stream, subjects: [`t${n}.>`], ackWaitMs: 1000 });
+    t.teardown(() => b.close());
+    const byNode: Record<'a' | 'b', string[]> = { a: [], b: [] };
+    const handler = (node: 'a' | 'b') => async (m: BusMessage<Job>) => {
+      byNode[node].push(m.id);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      m.ack();
+    };
+    const ca = a.consume<Job>(subject, handler('a'));
+    const cb = b.consume<Job>(subject, handler('b'));
+    const total = 20;
+    for (let i = 0; i < total; i += 1) await a.publish(subject, `j${i}`, { v: i });
+    await until(() => byNode.a.length + byNode.b.length >= total);
+    await until(async () => (await consumerInfo(stream, subject)).num_ack_pending === 0);
+    const all = [...byNode.a, ...byNode.b].sort();
+    t.same(all, Array.from({ length: total }, (_, i) => `j${i}`).sort(), 'every message once, none to both');
+    t.ok(byNode.a.length > 0 && byNode.b.length > 0, `both nodes worked: a=${byNode.a.length} b=${byNode.b.length}`);
+    t.equal((await consumerInfo(stream, subject)).delivered.consumer_seq, total, 'no redeliveries');
+    await Promise.all([ca.close(), cb.close()]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  t.test('a published message survives a nats-server restart on the same store', async (t) => {
+    const storeDir = mkdtempSync(join(tmpdir(), 'nats-restart-'));
+    t.teardown(() => rmSync(storeDir, { recursive: true, force: true }));
+    const first = await startNatsServer({ storeDir });
+    const options = { stream: 'RESTART', subjects: ['restart.>'] };
+    const publisher = await NatsBus.connect({ servers: first.url, ...options });
+    await publisher.publish('restart.solve', 'job-1', { v: 42 });
+    await publisher.close();
+    await first.stop();
+
+    const second = await startNatsServer({ port: first.port, storeDir });
+    t.teardown(() => second.stop());
+    const bus = await NatsBus.connect({ servers: second.url, ...options });
+    t.teardown(() => bus.close());
+    const got = await new Promise<BusMessage<Job>>((resolve) => {
+      bus.consume<Job>('restart.solve', async (m) => {
+        m.ack();
+        resolve(m);
+      });
+    });
+    t.same([got.id, got.subject, got.data, got.attempt], ['job-1', 'restart.solve', { v: 42 }, 1]);
+    await bus.close();
+  });
+}
