@@ -756,7 +756,7 @@ function errorTest(row: ErrorRow): void {
   t.test(`${row.status} ${row.code}`, async (t) => {
     if (row.notProducible) {
       t.comment(`${row.code} is not produced: ${row.notProducible}`);
-      t.pass(`${row.code}: ${row.notProducible}`, { skip: true });
+      t.pass(`${row.code} is not produced`, { skip: row.notProducible });
       return;
     }
     const res = await row.produce!(t);
