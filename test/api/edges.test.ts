@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { request } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -27,7 +27,15 @@ const busyBody = {
 const start = () => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
 t.before(async () => {
   service = await start();
-  key = readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
+  // An organization with room for polling: the demo one has the spec's 60 requests a minute.
+  const now = new Date().toISOString();
+  const org = await provisionOrganization(service.services.store, {
+    name: 'Edges', ownerName: 'E', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now,
+    limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } },
+  });
+  const created = await createApiKey(service.services.store, { orgId: org.orgId, memberId: org.ownerId, name: 'edges', now });
+  await service.services.projections.waitFor(created.position);
+  key = created.secret;
 });
 t.teardown(async () => {
   await service.close();
@@ -101,6 +109,7 @@ t.test('Idempotency-Key length counts characters, not UTF-8 bytes', async (t) =>
 async function computing(k: string, jobId: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const job = await call(service.url, k, 'GET', `/v1/jobs/${jobId}`);
+    if (job.status !== 200) throw new Error(`GET job answered ${job.status}: ${JSON.stringify(job.body)}`);
     if (!['queued', 'running'].includes(job.body.progress.stage)) return;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -111,7 +120,7 @@ t.test('a cancel bills compute from when the search started, not from when the s
   await computing(key, busy.body.id);
   // Another organization gets its own slot (running) but waits for the busy solver.
   const now = new Date().toISOString();
-  const other = await provisionOrganization(service.services.store, { name: 'B', ownerName: 'B', subscriptionCredits: 10, expiresAt: '2099-01-01T00:00:00.000Z', now });
+  const other = await provisionOrganization(service.services.store, { name: 'B', ownerName: 'B', subscriptionCredits: 10, expiresAt: '2099-01-01T00:00:00.000Z', now, limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } } });
   const otherKey = await createApiKey(service.services.store, { orgId: other.orgId, memberId: other.ownerId, name: 'b', now });
   await service.services.projections.waitFor(otherKey.position);
   const waiting = await call(service.url, otherKey.secret, 'POST', '/v1/pack', small);
