@@ -5,8 +5,8 @@
  * cm, weights in kg.
  */
 import type { DomainEvent } from '../decider/decider.js';
+import { initialSavedRecord, recordCreated, recordDeleted, recordUpdated, type Actor, type SavedRecordState } from '../saved-record/record.js';
 import type { ItemInput } from '../pack/request.js';
-import type { Actor } from '../vehicle/vehicle.js';
 
 export type { Actor };
 
@@ -19,37 +19,19 @@ export type TemplateEvent =
   | DomainEvent<'TemplateUpdated', { templateId: string; orgId: string; fields: TemplateFields; updatedAt: string; updatedBy: Actor }>
   | DomainEvent<'TemplateDeleted', { templateId: string; orgId: string; deletedAt: string; deletedBy: Actor }>;
 
-export interface TemplateState {
-  status: 'none' | 'active' | 'deleted';
-  id: string;
-  orgId: string;
-  fields: TemplateFields | null;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: Actor | null;
-  updatedBy: Actor | null;
-}
+export type TemplateState = SavedRecordState<TemplateFields>;
 
-export const initialTemplate = (): TemplateState => ({
-  status: 'none',
-  id: '',
-  orgId: '',
-  fields: null,
-  createdAt: '',
-  updatedAt: '',
-  createdBy: null,
-  updatedBy: null,
-});
+export const initialTemplate = (): TemplateState => initialSavedRecord<TemplateFields>();
 
 export function evolveTemplate(state: TemplateState, event: TemplateEvent): TemplateState {
   switch (event.type) {
     case 'TemplateCreated': {
       const d = event.data;
-      return { status: 'active', id: d.templateId, orgId: d.orgId, fields: d.fields, createdAt: d.createdAt, updatedAt: d.createdAt, createdBy: d.createdBy, updatedBy: d.createdBy };
+      return recordCreated({ id: d.templateId, orgId: d.orgId, fields: d.fields, at: d.createdAt, by: d.createdBy });
     }
     case 'TemplateUpdated':
-      return { ...state, fields: event.data.fields, updatedAt: event.data.updatedAt, updatedBy: event.data.updatedBy };
+      return recordUpdated(state, event.data.fields, event.data.updatedAt, event.data.updatedBy);
     case 'TemplateDeleted':
-      return { ...state, status: 'deleted', updatedAt: event.data.deletedAt, updatedBy: event.data.deletedBy };
+      return recordDeleted(state, event.data.deletedAt, event.data.deletedBy);
   }
 }

@@ -4,13 +4,10 @@
  * `quantity`, which only make sense inside a request. Lengths in cm, weights in kg.
  */
 import type { DomainEvent } from '../decider/decider.js';
+import { initialSavedRecord, recordCreated, recordDeleted, recordUpdated, type Actor, type SavedRecordState } from '../saved-record/record.js';
 import type { SavedVehicle } from '../pack/request.js';
 
-/** Who made a change: the member the API key acts for (spec: `created_by` / `updated_by`). */
-export interface Actor {
-  id: string;
-  name: string;
-}
+export type { Actor };
 
 /** The stored fields of a saved vehicle; name, type, dimensions and payload always set. */
 export type VehicleFields = Omit<SavedVehicle, 'id' | 'vehicle_id' | 'quantity'>;
@@ -21,37 +18,19 @@ export type VehicleEvent =
   | DomainEvent<'VehicleUpdated', { vehicleId: string; orgId: string; fields: VehicleFields; updatedAt: string; updatedBy: Actor }>
   | DomainEvent<'VehicleDeleted', { vehicleId: string; orgId: string; deletedAt: string; deletedBy: Actor }>;
 
-export interface VehicleState {
-  status: 'none' | 'active' | 'deleted';
-  id: string;
-  orgId: string;
-  fields: VehicleFields | null;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: Actor | null;
-  updatedBy: Actor | null;
-}
+export type VehicleState = SavedRecordState<VehicleFields>;
 
-export const initialVehicle = (): VehicleState => ({
-  status: 'none',
-  id: '',
-  orgId: '',
-  fields: null,
-  createdAt: '',
-  updatedAt: '',
-  createdBy: null,
-  updatedBy: null,
-});
+export const initialVehicle = (): VehicleState => initialSavedRecord<VehicleFields>();
 
 export function evolveVehicle(state: VehicleState, event: VehicleEvent): VehicleState {
   switch (event.type) {
     case 'VehicleCreated': {
       const d = event.data;
-      return { status: 'active', id: d.vehicleId, orgId: d.orgId, fields: d.fields, createdAt: d.createdAt, updatedAt: d.createdAt, createdBy: d.createdBy, updatedBy: d.createdBy };
+      return recordCreated({ id: d.vehicleId, orgId: d.orgId, fields: d.fields, at: d.createdAt, by: d.createdBy });
     }
     case 'VehicleUpdated':
-      return { ...state, fields: event.data.fields, updatedAt: event.data.updatedAt, updatedBy: event.data.updatedBy };
+      return recordUpdated(state, event.data.fields, event.data.updatedAt, event.data.updatedBy);
     case 'VehicleDeleted':
-      return { ...state, status: 'deleted', updatedAt: event.data.deletedAt, updatedBy: event.data.deletedBy };
+      return recordDeleted(state, event.data.deletedAt, event.data.deletedBy);
   }
 }

@@ -4,14 +4,10 @@
  * tombstones (`deleted: true`) so a replayed event cannot revive them.
  */
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
+import type { Actor } from '../../domain/saved-record/record.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
 
-/** `{id, name}` of the member who made a change. */
-export interface RecordActor {
-  id: string;
-  name: string;
-}
 
 export interface SavedRecordDocument<F> {
   /** `veh_…`, `tpl_…` */
@@ -21,8 +17,8 @@ export interface SavedRecordDocument<F> {
   /** RFC 3339 */
   createdAt: string;
   updatedAt: string;
-  createdBy: RecordActor;
-  updatedBy: RecordActor;
+  createdBy: Actor;
+  updatedBy: Actor;
   deleted: boolean;
   /** Global log position of the last event applied. */
   position: number;
