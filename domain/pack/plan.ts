@@ -31,6 +31,11 @@ export interface VehicleModel {
   quantity: number;
   /** Floor zones no unit may stand on (units resting on the floor must not overlap them). */
   blockedAreas: Rect[];
+  /**
+   * kg/m² a floor-standing unit may press on the floor (its weight plus what rests on it, over
+   * its footprint), 0 = no limit (spec Vehicle.floor_load_capacity).
+   */
+  floorLoadCapacity: number;
 }
 
 /** An item definition (SKU) with `quantity` identical units numbered 1..quantity (`instance`). */
@@ -48,7 +53,11 @@ export interface ItemModel {
   quantity: number;
   /** false: nothing may rest on top of a unit of this item. */
   stackable: boolean;
-  /** kg resting on one unit, 0 = unlimited (not enforced yet: reported as a warning). */
+  /**
+   * kg resting on one unit, 0 = unlimited (spec Item.max_stack_weight): the weight of the units
+   * above, each passing its weight and its own load to the units under it in proportion to the
+   * contact area.
+   */
   maxStackWeight: number;
   /** Allowed orientations, in preference order; never empty. */
   orientations: Orientation[];
@@ -75,6 +84,11 @@ export interface PackModel {
   allowOverweight: boolean;
   /** Max units in one stack, 0 = unlimited (Options.max_stack_items). */
   maxStackItems: number;
+  /**
+   * kg/m² a stack may weigh over its footprint, 0 = unlimited (Options.max_stack_density_kg_m2):
+   * checked, like the floor load, on each floor-standing unit with what rests on it.
+   */
+  maxStackDensity: number;
   /** Compute budget, ms. */
   budgetMs: number;
   /** Seed of the search: the same model and seed give the same plan. */
@@ -139,9 +153,11 @@ export interface UnplacedUnit {
  * Why a unit is unplaced: `no_space` (no room left in the vehicles the job may use),
  * `weight_limit` (room left, but the payload limits are reached), `vehicle_limit` (auto mode
  * needed more vehicles than the job's vehicle limit), `time_limit` (the compute budget ended
- * before the unit was tried).
+ * before the unit was tried), `load_limit` (room left, but the weight it would put on the units
+ * under it or on the floor breaks max_stack_weight, floor_load_capacity or
+ * max_stack_density_kg_m2).
  */
-export type UnplacedReason = 'no_space' | 'weight_limit' | 'vehicle_limit' | 'time_limit';
+export type UnplacedReason = 'no_space' | 'weight_limit' | 'load_limit' | 'vehicle_limit' | 'time_limit';
 
 /** A complete load plan: loaded vehicles in loading order (index 0..), then the unplaced units. */
 export interface Plan {

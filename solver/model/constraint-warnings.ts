@@ -1,14 +1,14 @@
 /**
  * Warnings for request features that are accepted but not yet enforced by the search, so that
  * nobody reads a plan as honouring them (spec Job/Result `warnings[]`). Codes:
- * - `constraint_not_enforced`: hazardous items, max_stack_weight > 0, nesting_height > 0,
- *   floor_load_capacity > 0, aux_deck, axle data and enforce_axle (with axle access),
- *   group_routing other than none, max_stack_density_kg_m2 > 0, group_identical_bins.
+ * - `constraint_not_enforced`: hazardous items, nesting_height > 0, aux_deck, axle data and
+ *   enforce_axle (with axle access), group_routing other than none, group_identical_bins.
  * - `axle_access_missing`: axle fields or enforce_axle sent by an organization without axle
  *   access; accepted and ignored (spec Vehicle: "Without that access they are accepted and
  *   ignored").
  * - `time_limit_capped`: options.time_limit above the organization's max_time_limit_seconds.
- * Blocked areas and max_stack_items are enforced by the search and get no warning.
+ * Blocked areas, max_stack_items, max_stack_weight, floor_load_capacity and
+ * max_stack_density_kg_m2 are enforced by the search and checked by the verifier: no warning.
  */
 import type { Warning } from '../../domain/pack/diagnostics.js';
 
@@ -39,9 +39,6 @@ const notEnforced = (path: string, message: string): Warning => ({ code: 'constr
 /** Warnings about one resolved vehicle (`f`: saved fields with the request's overrides). */
 export function vehicleWarnings(f: Fields, path: string, axleAccess: boolean): Warning[] {
   const out: Warning[] = [];
-  if (positive(f.floor_load_capacity)) {
-    out.push(notEnforced(`${path}.floor_load_capacity`, 'floor_load_capacity is accepted but not enforced yet: the plan does not check floor load per m²'));
-  }
   if (f.aux_deck === true) {
     out.push(notEnforced(`${path}.aux_deck`, 'aux_deck is accepted but not used yet: units are planned on the main floor only'));
   }
@@ -62,9 +59,6 @@ export function itemWarnings(f: Fields, path: string): Warning[] {
   if (f.hazardous === true) {
     out.push(notEnforced(`${path}.hazardous`, 'hazardous is accepted but not enforced yet: hazardous units are not kept low or apart'));
   }
-  if (positive(f.max_stack_weight)) {
-    out.push(notEnforced(`${path}.max_stack_weight`, 'max_stack_weight is accepted but not enforced yet: weight resting on a unit is not limited'));
-  }
   if (positive(f.nesting_height)) {
     out.push(notEnforced(`${path}.nesting_height`, 'nesting_height is accepted but not used yet: stacked units do not telescope'));
   }
@@ -76,9 +70,6 @@ export function optionWarnings(o: Fields, axleAccess: boolean, maxTimeLimitSecon
   const out: Warning[] = [];
   if (typeof o.group_routing === 'string' && o.group_routing !== 'none') {
     out.push(notEnforced('options.group_routing', `group_routing "${o.group_routing}" is accepted but not enforced yet: the plan is not checked against the group routing`));
-  }
-  if (positive(o.max_stack_density_kg_m2)) {
-    out.push(notEnforced('options.max_stack_density_kg_m2', 'max_stack_density_kg_m2 is accepted but not enforced yet'));
   }
   if (o.group_identical_bins === true) {
     out.push(notEnforced('options.group_identical_bins', 'group_identical_bins is accepted but not used yet'));

@@ -482,6 +482,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
       maxWeight: space.maxWeight,
       quantity: v.quantity,
       blockedAreas: v.blockedAreas,
+      floorLoadCapacity: nonNegative(v.fields.floor_load_capacity) ?? 0,
     };
   });
   const itemModels: ItemModel[] = goodItems.map((d) => {
@@ -526,6 +527,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
     maxVehicles: vehicleLimit,
     allowOverweight,
     maxStackItems: wholeIn(o.max_stack_items, 0, Number.MAX_SAFE_INTEGER) ?? 0,
+    maxStackDensity: nonNegative(o.max_stack_density_kg_m2) ?? 0,
     budgetMs: computeBudgetMs(nonNegative(o.time_limit) ?? 0, units, ctx.maxTimeLimitSeconds),
     seed: ctx.seed,
   };

@@ -26,6 +26,11 @@ export interface Space {
    * 0 on the floor. A unit put here has stack level at most `level + 1`.
    */
   level: number;
+  /**
+   * Pressure the bottom face may still take, kg/cm² (Infinity: no limit): the smallest capacity
+   * of the surfaces under it (load-bearing.ts).
+   */
+  capacity: number;
 }
 
 /** An occupied cuboid, cm, and what may rest on its top face. */
@@ -40,6 +45,8 @@ export interface Occupied {
   topLevel: number;
   /** false: nothing may rest on the top (not stackable, stack limit reached, blocked column). */
   supportsAbove: boolean;
+  /** Pressure the top face may take, kg/cm² (load-bearing.ts); read when `supportsAbove`. */
+  capacityAbove: number;
 }
 
 /** Minimum extent of a space along each axis below which nothing fits, cm. */
@@ -57,6 +64,11 @@ function contains(a: Space, b: Space): boolean {
     a.x1 >= b.x1 - EPS && a.y1 >= b.y1 - EPS && a.z1 >= b.z1 - EPS;
 }
 
+/** `a` makes `b` redundant: it contains `b` and bears at least as much. */
+function dominates(a: Space, b: Space): boolean {
+  return a.capacity >= b.capacity && contains(a, b);
+}
+
 function intersects(s: Space, o: Occupied): boolean {
   return s.x0 < o.x1 - EPS && o.x0 < s.x1 - EPS && s.y0 < o.y1 - EPS && o.y0 < s.y1 - EPS &&
     s.z0 < o.z1 - EPS && o.z0 < s.z1 - EPS;
@@ -66,9 +78,9 @@ function bigEnough(s: Space, min: MinSize): boolean {
   return s.x1 - s.x0 >= min.x - EPS && s.y1 - s.y0 >= min.y - EPS && s.z1 - s.z0 >= min.z - EPS;
 }
 
-/** The empty cargo space of a vehicle L×W×H (cm) as one floor space. */
-export function initialSpace(length: number, width: number, height: number): Space {
-  return { x0: 0, y0: 0, z0: 0, x1: length, y1: height, z1: width, level: 0 };
+/** The empty cargo space of a vehicle L×W×H (cm) as one floor space; `capacity`: floor, kg/cm². */
+export function initialSpace(length: number, width: number, height: number, capacity = Infinity): Space {
+  return { x0: 0, y0: 0, z0: 0, x1: length, y1: height, z1: width, level: 0, capacity };
 }
 
 /**
@@ -87,7 +99,7 @@ function split(s: Space, o: Occupied): Space[] {
     out.push({
       x0: Math.max(s.x0, o.x0), x1: Math.min(s.x1, o.x1),
       z0: Math.max(s.z0, o.z0), z1: Math.min(s.z1, o.z1),
-      y0: o.y1, y1: s.y1, level: o.topLevel,
+      y0: o.y1, y1: s.y1, level: o.topLevel, capacity: o.capacityAbove,
     });
   }
   return out;
@@ -96,22 +108,24 @@ function split(s: Space, o: Occupied): Space[] {
 /**
  * Joins of two spaces at the same height that touch or overlap: the rectangle spanning both
  * along x over their common z range, and the one spanning both along z over their common x
- * range, each up to the lower of the two tops. Only joins larger than both inputs are returned.
+ * range, each up to the lower of the two tops, with the higher level and the lower capacity.
+ * Only joins larger than both inputs are returned.
  */
 function joins(a: Space, b: Space): Space[] {
   if (Math.abs(a.y0 - b.y0) > EPS) return [];
   const out: Space[] = [];
   const y1 = Math.min(a.y1, b.y1);
   const level = Math.max(a.level, b.level);
+  const capacity = Math.min(a.capacity, b.capacity);
   const xTouch = a.x0 <= b.x1 + EPS && b.x0 <= a.x1 + EPS;
   const zTouch = a.z0 <= b.z1 + EPS && b.z0 <= a.z1 + EPS;
   const zLo = Math.max(a.z0, b.z0), zHi = Math.min(a.z1, b.z1);
   const xLo = Math.max(a.x0, b.x0), xHi = Math.min(a.x1, b.x1);
   if (xTouch && zHi > zLo + EPS) {
-    out.push({ x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), z0: zLo, z1: zHi, y0: a.y0, y1, level });
+    out.push({ x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), z0: zLo, z1: zHi, y0: a.y0, y1, level, capacity });
   }
   if (zTouch && xHi > xLo + EPS) {
-    out.push({ x0: xLo, x1: xHi, z0: Math.min(a.z0, b.z0), z1: Math.max(a.z1, b.z1), y0: a.y0, y1, level });
+    out.push({ x0: xLo, x1: xHi, z0: Math.min(a.z0, b.z0), z1: Math.max(a.z1, b.z1), y0: a.y0, y1, level, capacity });
   }
   return out.filter((j) => !contains(a, j) && !contains(b, j));
 }
@@ -135,7 +149,7 @@ export function occupy(spaces: readonly Space[], o: Occupied, min: MinSize): Spa
   let joinCount = 0;
   while (queue.length > 0) {
     const p = queue.shift()!;
-    if (all.some((q) => contains(q, p)) || added.some((q) => q !== p && contains(q, p))) continue;
+    if (all.some((q) => dominates(q, p)) || added.some((q) => q !== p && dominates(q, p))) continue;
     added.push(p);
     if (joinCount >= MAX_JOINS) continue;
     for (const q of all.concat(added)) {
@@ -151,13 +165,13 @@ export function occupy(spaces: readonly Space[], o: Occupied, min: MinSize): Spa
   return removeContained(all.concat(added), min);
 }
 
-/** Drops spaces smaller than `min` and spaces contained in another one. */
+/** Drops spaces smaller than `min` and spaces contained in another one that bears as much. */
 export function removeContained(spaces: readonly Space[], min: MinSize): Space[] {
   const big = spaces.filter((s) => bigEnough(s, min));
   big.sort((a, b) => volume(b) - volume(a));
   const out: Space[] = [];
   for (const s of big) {
-    if (!out.some((q) => contains(q, s))) out.push(s);
+    if (!out.some((q) => dominates(q, s))) out.push(s);
   }
   return out;
 }

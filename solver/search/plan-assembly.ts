@@ -17,7 +17,8 @@ interface Unit extends Box {
  * Why the units of item `i` left over by `c` are unplaced (spec UnplacedItem.reason):
  * `time_limit` when the deadline cut the construction, `vehicle_limit` when auto mode stopped
  * at maxVehicles and a unit would fit an empty vehicle of some definition, `weight_limit` when
- * a unit fitted a space but not the payload, else `no_space`.
+ * a unit fitted a space but not the payload, `load_limit` when a unit fitted a space but the load
+ * it would put on the units or floor under it was too much, else `no_space`.
  */
 export function unplacedReason(model: PackModel, c: Construction, i: number): UnplacedReason {
   if (c.cut) return 'time_limit';
@@ -31,6 +32,7 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
     if (fits) return 'vehicle_limit';
   }
   if (c.weightBlocked[i]) return 'weight_limit';
+  if (c.loadBlocked[i]) return 'load_limit';
   return 'no_space';
 }
 

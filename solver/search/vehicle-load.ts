@@ -10,6 +10,7 @@
 import type { VehicleModel } from '../../domain/pack/plan.js';
 import { blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
 import type { JobContext } from './job-context.js';
+import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
 import { EPS, initialSpace, occupy, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
@@ -31,6 +32,11 @@ export interface LoadState {
   remaining: number[];
   /** Per item index: a unit fitted a space once but the payload did not allow it. */
   weightBlocked: boolean[];
+  /**
+   * Per item index: a unit fitted a space once but the load it would put there was too much
+   * (max_stack_weight, floor load, stack density: load-bearing.ts).
+   */
+  loadBlocked: boolean[];
 }
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
@@ -92,7 +98,7 @@ function clone(p: Packing): Packing {
   return {
     spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier,
     load: { ...p.load, blocks: p.load.blocks.slice() },
-    state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice() },
+    state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice() },
   };
 }
 
@@ -106,11 +112,11 @@ export function loadVehicle(
   const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, cut: false };
   const min = minSize(ctx, state.remaining);
   if (!Number.isFinite(min.x)) return load;
-  let spaces: Space[] = [initialSpace(vehicle.length, vehicle.width, vehicle.height)];
+  let spaces: Space[] = [initialSpace(vehicle.length, vehicle.width, vehicle.height, floorCapacity(ctx.model, vehicle))];
   for (const r of vehicle.blockedAreas) {
     spaces = occupy(spaces, {
       x0: r.x, x1: r.x + r.length, z0: r.z, z1: r.z + r.width, y0: 0, y1: vehicle.height,
-      topLevel: 0, supportsAbove: false,
+      topLevel: 0, supportsAbove: false, capacityAbove: 0,
     }, min);
   }
   const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0 };
@@ -145,6 +151,7 @@ export function loadVehicle(
   }
   state.remaining = p.state.remaining;
   state.weightBlocked = p.state.weightBlocked;
+  state.loadBlocked = p.state.loadBlocked;
   return load;
 }
 
@@ -170,10 +177,17 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space): void {
     applyOne(ctx, p, cap, {
       x0: column.x, x1: column.x + e.dx, z0: column.z, z1: column.z + e.dz,
       y0: column.y + e.dy, y1: space.y1, level: space.level + column.ny,
+      capacity: columnCapacity(ctx, column, space),
     });
     return;
   }
   applyOne(ctx, p, block, space);
+}
+
+/** Capacity left on the top of `block`'s columns (kg/cm²) when it stands in `space`. */
+function columnCapacity(ctx: JobContext, block: Block, space: Space): number {
+  const it = ctx.model.items[block.item]!;
+  return capacityAbove(it, block.size.l * block.size.w, block.ny, space.capacity);
 }
 
 function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void {
@@ -187,7 +201,9 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   p.load.blocks.push(block);
   const e = blockExtent(block);
   const topLevel = space.level + block.ny;
-  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems);
+  const above = columnCapacity(ctx, block, space);
+  // A top that can take no more weight supports nothing that weighs anything.
+  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems) || above <= 0;
   if ((p.state.remaining[block.item] ?? 0) < 1) {
     p.min = minSize(ctx, p.state.remaining);
     p.stackH = stackableHeight(ctx, p.state.remaining);
@@ -198,7 +214,7 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   }
   p.spaces = occupy(p.spaces, {
     x0: block.x, y0: block.y, z0: block.z, x1: block.x + e.dx, z1: block.z + e.dz,
-    y1: capped ? vehicle.height : block.y + e.dy, topLevel, supportsAbove: !capped,
+    y1: capped ? vehicle.height : block.y + e.dy, topLevel, supportsAbove: !capped, capacityAbove: above,
   }, p.min);
 }
 
@@ -231,9 +247,15 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             : Math.floor((vehicle.maxWeight - p.load.weight) / kind.weight + 1e-9);
           const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
           const layers = kind.stackable ? stackRoom : Math.min(1, stackRoom);
+          const item = model.items[i]!;
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
-            const limits = { available: p.state.remaining[i] ?? 0, byWeight, layers };
+            const byLoad = layersByLoad(item, size.l * size.w, space.capacity);
+            if (byLoad < 1) {
+              if (!p.state.loadBlocked[i] && layers >= 1) p.state.loadBlocked[i] = true;
+              continue;
+            }
+            const limits = { available: p.state.remaining[i] ?? 0, byWeight, layers: Math.min(layers, byLoad) };
             if (byWeight < 1) {
               if (!p.state.weightBlocked[i] &&
                 blocksFor(i, orientation, size, space, { ...limits, byWeight: 1 }, vehicle.width).length > 0) {
@@ -268,9 +290,13 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             const kind = ctx.kinds[col.item]!;
             if (!kind.stackable) continue;
             if (++columns > capColumns) break;
-            capped.push(...cappedColumns(
+            for (const b of cappedColumns(
               col, space, caps, p.state.remaining[col.item] ?? 0, model.allowOverweight ? 0 : kind.weight, weightLeft, layersLeft, vehicle.width,
-            ));
+            )) {
+              // The cap's units press on the column's top, which may be able to take less.
+              const cap = b.cap!;
+              if (bears(ctx.kinds[cap.item]!.weight, cap.size.l * cap.size.w, columnCapacity(ctx, b, space))) capped.push(b);
+            }
           }
           return { space, blocks: rankBlocks(ranked.concat(capped), strategy.blockScore, space, wasteful, need) };
         }

@@ -9,6 +9,7 @@ import { checkBounds } from './bounds.js';
 import { contactsBelow } from './contact.js';
 import { checkFigures } from './figures.js';
 import { checkInstances } from './instances.js';
+import { checkLoadBearing } from './load-bearing.js';
 import { checkOrientation } from './orientation.js';
 import { checkOverlap } from './overlap.js';
 import { loadedVehicles } from './placed-unit.js';
@@ -25,7 +26,8 @@ export type { VerifyRule, Violation } from './violation.js';
 /**
  * Checks a plan against its model; returns every violation found (empty = the plan is valid),
  * grouped by rule in the order: vehicles, instances, bounds, overlap, orientation, weight, then
- * per vehicle support, stacking, stack_items, blocked_area, steps; then figures.
+ * per vehicle support, stacking, stack_items, stack_weight / floor_load / stack_density,
+ * blocked_area, steps; then figures.
  * Lengths cm, weights kg; geometric tolerance 1e-6 cm. Throws nothing for any plan shape the
  * types allow; tens of ms for 2000 units (test/solver/verify/performance.test.ts).
  */
@@ -45,6 +47,7 @@ export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
       ...checkSupport(vehicle, below),
       ...checkStacking(vehicle, below),
       ...checkStackItems(vehicle, below, model.maxStackItems),
+      ...checkLoadBearing(vehicle, below, model.maxStackDensity),
       ...checkBlockedAreas(vehicle),
       ...checkSteps(vehicle, below),
     );

@@ -6,7 +6,8 @@
 /** Rules the verifier checks (one module each under solver/verify/). */
 export type VerifyRule =
   | 'vehicles' | 'bounds' | 'overlap' | 'support' | 'orientation' | 'weight' | 'stacking'
-  | 'stack_items' | 'blocked_area' | 'instances' | 'steps' | 'figures';
+  | 'stack_items' | 'stack_weight' | 'floor_load' | 'stack_density' | 'blocked_area' | 'instances'
+  | 'steps' | 'figures';
 
 /** One broken rule in a plan. `vehicle` is the PlannedVehicle index; `item_id`/`instance` name the unit. */
 export interface Violation {

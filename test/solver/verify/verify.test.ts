@@ -84,6 +84,10 @@ const mutations: Mutation[] = [
   { name: 'carton on a non-stackable item', rule: 'stacking', mutate: (_p, m) => { m.items[0]!.stackable = false; }, expect: { vehicle: 0, item_id: 'A' }, says: /A#3 rests on A#1/ },
   // stack_items
   { name: 'stack higher than max_stack_items', rule: 'stack_items', mutate: (_p, m) => { m.maxStackItems = 1; }, expect: { vehicle: 0, item_id: 'A', instance: 3 }, says: /unit 2 of its stack; max_stack_items is 1/ },
+  // stack_weight, floor_load, stack_density: A#3 (10 kg) rests half on A#1, half on A#2
+  { name: 'more weight on a unit than max_stack_weight', rule: 'stack_weight', mutate: (_p, m) => { m.items[0]!.maxStackWeight = 4; }, expect: { vehicle: 0, item_id: 'A', instance: 1 }, says: /A#1 in vehicle 0 carries 5 kg; item A allows 4 kg resting on one unit/ },
+  { name: 'a crate pressing on the floor beyond floor_load_capacity', rule: 'floor_load', mutate: (_p, m) => { m.vehicles[0]!.floorLoadCapacity = 50; }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /55\.556 kg\/m² \(20 kg on 3600 cm²\); the floor_load_capacity is 50 kg\/m²/ },
+  { name: 'a stack denser than max_stack_density_kg_m2', rule: 'stack_density', mutate: (_p, m) => { m.maxStackDensity = 40; }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /weighs 55\.556 kg\/m² .*max_stack_density_kg_m2 is 40/ },
   // blocked_area
   { name: 'crate on the blocked corner', rule: 'blocked_area', mutate: (p) => { Object.assign(unit(p, 0, 'B', 1), { x: 240, z: 140 }); }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /blocked area 0 .* over 50 × 50 cm/ },
   // weight
@@ -128,7 +132,7 @@ const mutations: Mutation[] = [
 
 t.test('every rule: a plan that breaks only that rule is reported with only that rule', async (t) => {
   const covered = new Set(mutations.map((m) => m.rule));
-  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'blocked_area', 'instances', 'steps', 'figures'];
+  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures'];
   t.same([...covered].sort(), [...all].sort(), 'the table covers every rule');
   for (const m of mutations) {
     t.test(`${m.rule}: ${m.name}`, async (t) => {
