@@ -201,9 +201,10 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   p.load.blocks.push(block);
   const e = blockExtent(block);
   const topLevel = space.level + block.ny;
+  // A top that can take no more weight stays a space (of capacity 0): units that fit there but
+  // weigh something are then known to be unplaced for load, not for room.
   const above = columnCapacity(ctx, block, space);
-  // A top that can take no more weight supports nothing that weighs anything.
-  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems) || above <= 0;
+  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems);
   if ((p.state.remaining[block.item] ?? 0) < 1) {
     p.min = minSize(ctx, p.state.remaining);
     p.stackH = stackableHeight(ctx, p.state.remaining);

@@ -12,6 +12,7 @@ import { pino } from 'pino';
 import { startService, type RunningService } from '../../api/server.js';
 import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import { call } from '../helpers/service-process.js';
+import { computing, running, untilJob } from '../helpers/job-state.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-edges-'));
 let service: RunningService;
@@ -21,7 +22,8 @@ const small = { vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'c', len
 const busyBody = {
   vehicles: [{ vehicle_id: 'van-3-5t' }],
   items: Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 })),
-  options: { packing_mode: 'fleet_only', time_limit: 30 },
+  // Far longer than any test here takes on a loaded machine: it ends by a cancel or a stop.
+  options: { packing_mode: 'fleet_only', time_limit: 60 },
 };
 
 const start = () => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
@@ -105,31 +107,19 @@ t.test('Idempotency-Key length counts characters, not UTF-8 bytes', async (t) =>
   t.equal(long.body.error.code, 'idempotency_key_invalid');
 });
 
-/** Waits until the job's search really runs (its "computing" progress is in the read model). */
-async function computing(k: string, jobId: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const job = await call(service.url, k, 'GET', `/v1/jobs/${jobId}`);
-    if (job.status !== 200) throw new Error(`GET job answered ${job.status}: ${JSON.stringify(job.body)}`);
-    if (!['queued', 'running'].includes(job.body.progress.stage)) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 t.test('a cancel bills compute from when the search started, not from when the slot was given', async (t) => {
   const busy = await call(service.url, key, 'POST', '/v1/pack', busyBody);
-  await computing(key, busy.body.id);
+  await untilJob(service.services, busy.body.id, 'computing', computing);
   // Another organization gets its own slot (running) but waits for the busy solver.
   const now = new Date().toISOString();
   const other = await provisionOrganization(service.services.store, { name: 'B', ownerName: 'B', subscriptionCredits: 10, expiresAt: '2099-01-01T00:00:00.000Z', now, limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } } });
   const otherKey = await createApiKey(service.services.store, { orgId: other.orgId, memberId: other.ownerId, name: 'b', now });
   await service.services.projections.waitFor(otherKey.position);
   const waiting = await call(service.url, otherKey.secret, 'POST', '/v1/pack', small);
-  let status = waiting.body.status;
-  for (let i = 0; i < 200 && status === 'queued'; i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    status = (await call(service.url, otherKey.secret, 'GET', `/v1/jobs/${waiting.body.id}`)).body.status;
-  }
-  t.equal(status, 'running', 'it has its own slot');
+  await untilJob(service.services, waiting.body.id, 'running', running);
+  t.equal((await call(service.url, otherKey.secret, 'GET', `/v1/jobs/${waiting.body.id}`)).body.status, 'running', 'it has its own slot');
+  // Time passes while it holds the slot: billing from the slot would charge it. The busy search
+  // (60 s limit) keeps the only solver, so it cannot have computed, however long this takes.
   await new Promise((r) => setTimeout(r, 300));
   const canceled = await call(service.url, otherKey.secret, 'DELETE', `/v1/jobs/${waiting.body.id}`);
   t.equal(canceled.body.status, 'canceled');
@@ -141,10 +131,10 @@ t.test('a cancel bills compute from when the search started, not from when the s
 t.test('a graceful stop during a search leaves no cancel: the job fails server_restarted, not charged', async (t) => {
   const busy = await call(service.url, key, 'POST', '/v1/pack', busyBody);
   t.equal(busy.status, 202);
-  await computing(key, busy.body.id);
+  await untilJob(service.services, busy.body.id, 'computing', computing);
   await service.close();
   service = await start();
-  const job = await call(service.url, key, 'GET', `/v1/jobs/${busy.body.id}?wait=5`);
+  const job = await call(service.url, key, 'GET', `/v1/jobs/${busy.body.id}?wait=60`);
   t.equal(job.body.status, 'failed');
   t.equal(job.body.error.code, 'server_restarted');
   t.equal(job.body.cost.credits, 0);

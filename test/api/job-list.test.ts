@@ -15,6 +15,7 @@ import { handleCommand } from '../../domain/decider/handle.js';
 import { organizationDecider } from '../../domain/organization/decide.js';
 import { orgStream } from '../../domain/organization/streams.js';
 import { call } from '../helpers/service-process.js';
+import { running, untilJob } from '../helpers/job-state.js';
 import { matchesJobFilters, parseJobFilters } from '../../api/routes/job-list.js';
 import type { JobDocument } from '../../projections/jobs/job-document.js';
 
@@ -67,12 +68,15 @@ t.before(async () => {
   otherKey = (await org('Others')).key;
 
   for (const [name, key, ref] of [['a', ownerKey, 'REF-a'], ['b', ownerKey, 'ref-b'], ['c', ownerKey, 'ref-c'], ['m', memberKey, 'member-1']] as const) {
-    const res = await call(service.url, key, 'POST', '/v1/pack?wait=30', small(ref));
+    const res = await call(service.url, key, 'POST', '/v1/pack?wait=60', small(ref));
     if (res.status !== 200 || res.body.status !== 'succeeded') throw new Error(JSON.stringify(res.body));
     jobs[name] = res.body;
   }
-  const busy = await call(service.url, ownerKey, 'POST', '/v1/pack', { reference: 'busy', vehicles: [{ vehicle_id: 'van-3-5t' }], items: busyItems, options: { packing_mode: 'fleet_only', time_limit: 30 } });
+  // 60 s: far past the tests that need it running, which cancel it.
+  const busy = await call(service.url, ownerKey, 'POST', '/v1/pack', { reference: 'busy', vehicles: [{ vehicle_id: 'van-3-5t' }], items: busyItems, options: { packing_mode: 'fleet_only', time_limit: 60 } });
   jobs['busy'] = busy.body;
+  // Its slot is given by a reaction, after the POST answered: the filters below need it running.
+  await untilJob(service.services, busy.body.id, 'running', running);
   jobs['waiting'] = (await call(service.url, ownerKey, 'POST', '/v1/pack', small('waiting'))).body;
   // The other organization's job must never show.
   jobs['foreign'] = (await call(service.url, otherKey, 'POST', '/v1/pack', small('REF-a'))).body;

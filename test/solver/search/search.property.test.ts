@@ -158,6 +158,39 @@ t.test('plans with capped columns and repacked vehicles verify and account for e
   t.pass('100 random models');
 });
 
+// Loads with max_stack_weight per item, floor load per vehicle and a stack density: every plan
+// must pass the verifier's load rules (weight passed down by contact area).
+const loadArb = fc.record({
+  base: modelArb,
+  maxStackWeights: fc.array(fc.constantFrom(0, 0, 1, 20, 100, 400, 1000), { minLength: 6, maxLength: 6 }),
+  floorLoads: fc.array(fc.constantFrom(0, 500, 2000, 8000, 30000), { minLength: 3, maxLength: 3 }),
+  density: fc.constantFrom(0, 0, 1000, 5000, 20000),
+}).map(({ base, maxStackWeights, floorLoads, density }): PackModel => ({
+  ...base,
+  vehicles: base.vehicles.map((v, i) => ({ ...v, floorLoadCapacity: floorLoads[i]! })),
+  items: base.items.map((it, i) => ({ ...it, maxStackWeight: maxStackWeights[i]! })),
+  maxStackDensity: density,
+}));
+
+t.test('plans under max_stack_weight, floor load and stack density limits verify', async (t) => {
+  let loadLimited = 0;
+  fc.assert(fc.property(loadArb, (model) => {
+    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 150, patience: 10 });
+    const plan = r.plans[0]?.plan;
+    if (!plan) throw new Error('no plan');
+    const violations = verifyPlan(model, plan);
+    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
+    const local = localProblems(model, plan);
+    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    const limited = model.maxStackDensity > 0 || model.vehicles.some((v) => v.floorLoadCapacity > 0) || model.items.some((it) => it.maxStackWeight > 0);
+    if (plan.unplaced.some((u) => u.reason === 'load_limit')) {
+      if (!limited) throw new Error('load_limit without a load limit');
+      loadLimited++;
+    }
+  }), { numRuns: 150, seed: 11 });
+  t.ok(loadLimited > 0, `${loadLimited} of 150 plans left units unplaced for load_limit: the limits bind`);
+});
+
 t.test('units that support nothing go on top of columns, not on the floor under free room', async (t) => {
   const box = (o: Partial<ItemModel>): ItemModel => ({
     id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 1, quantity: 40, stackable: true,
