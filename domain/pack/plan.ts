@@ -36,7 +36,41 @@ export interface VehicleModel {
    * its footprint), 0 = no limit (spec Vehicle.floor_load_capacity).
    */
   floorLoadCapacity: number;
+  /**
+   * Axle data, only for organizations with axle access (spec Vehicle: without access the axle
+   * fields are ignored); null when the vehicle has none.
+   */
+  axles: AxleModel | null;
 }
+
+/**
+ * How the load of a vehicle reaches its axles. Positions are cm along x from the front of the
+ * cargo area (negative = ahead of it); loads and weights kg; a max of 0 means none.
+ * - `axles` (spec Vehicle.axle_positions / axle_max_loads): the cargo rests on a rigid bed on
+ *   equally stiff axles; loads count cargo only (the spec gives no tare for this model).
+ * - `semi_trailer` (the eight semi-trailer fields and two maxima): tractor front axle, tractor
+ *   middle (drive) axle and trailer rear axle; loads include tractor and empty trailer weights.
+ * `cogRangeX` / `cogRangeZ`: allowed deviation of the cargo's centre of gravity from the middle
+ * of the cargo area along the length / across the width, cm (spec cog_range_x / cog_range_y),
+ * null when not given.
+ */
+export type AxleModel = (
+  | { kind: 'axles'; positions: number[]; maxLoads: number[] }
+  | {
+    kind: 'semi_trailer';
+    tractorWeight: number;
+    emptyTrailerWeight: number;
+    frontAxleToMiddleAxle: number;
+    frontAxleToTractorCog: number;
+    frontAxleToKingpin: number;
+    kingpinToRearAxle: number;
+    trailerCogToRearAxle: number;
+    trailerStartToKingpin: number;
+    maxMiddleAxleWeight: number;
+    maxRearAxleWeight: number;
+  }
+  | { kind: 'none' }
+) & { cogRangeX: number | null; cogRangeZ: number | null };
 
 /** An item definition (SKU) with `quantity` identical units numbered 1..quantity (`instance`). */
 export interface ItemModel {
@@ -89,6 +123,11 @@ export interface PackModel {
    * checked, like the floor load, on each floor-standing unit with what rests on it.
    */
   maxStackDensity: number;
+  /**
+   * Options.enforce_axle with axle access: no axle above its maximum and the centre of gravity
+   * within cog_range_x / cog_range_y, on every vehicle with axle data.
+   */
+  enforceAxle: boolean;
   /** Compute budget, ms. */
   budgetMs: number;
   /** Seed of the search: the same model and seed give the same plan. */
@@ -121,7 +160,16 @@ export interface Point {
   z: number;
 }
 
-/** Spec ResultVehicle without axle_loads (not computed yet). */
+/** Spec AxleLoad: `load` and `max` kg (max 0 = none), `position` cm from the front of the cargo area. */
+export interface AxleLoad {
+  name: string;
+  position: number;
+  load: number;
+  max: number;
+  ok: boolean;
+}
+
+/** Spec ResultVehicle (`axle_loads` only for vehicles with axle data and axle access). */
 export interface PlannedVehicle {
   index: number;
   vehicle_id: string;
@@ -139,6 +187,8 @@ export interface PlannedVehicle {
   weight_utilization: number;
   center_of_gravity: Point;
   placements: Placement[];
+  /** Present only for vehicles with axle data and axle access. */
+  axle_loads?: AxleLoad[];
 }
 
 /** Spec UnplacedItem. `reason` is one of UNPLACED_REASONS. */

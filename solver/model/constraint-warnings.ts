@@ -1,8 +1,9 @@
 /**
  * Warnings for request features that are accepted but not yet enforced by the search, so that
  * nobody reads a plan as honouring them (spec Job/Result `warnings[]`). Codes:
- * - `constraint_not_enforced`: hazardous items, nesting_height > 0, aux_deck, axle data and
- *   enforce_axle (with axle access), group_routing other than none, group_identical_bins.
+ * - `constraint_not_enforced`: hazardous items, nesting_height > 0, aux_deck, group_routing
+ *   other than none, group_identical_bins; an incomplete semi-trailer axle model (some of its ten
+ *   fields) and axle_positions beside a complete one, which are not used.
  * - `axle_access_missing`: axle fields or enforce_axle sent by an organization without axle
  *   access; accepted and ignored (spec Vehicle: "Without that access they are accepted and
  *   ignored").
@@ -11,24 +12,8 @@
  * max_stack_density_kg_m2 are enforced by the search and checked by the verifier: no warning.
  */
 import type { Warning } from '../../domain/pack/diagnostics.js';
+import { AXLE_FIELDS, missingSemiTrailerFields } from './axle-model.js';
 
-/** The axle-model fields of the spec's Vehicle table (enabled per organization). */
-export const AXLE_FIELDS = [
-  'axle_positions',
-  'axle_max_loads',
-  'cog_range_x',
-  'cog_range_y',
-  'tractor_weight',
-  'empty_trailer_weight',
-  'front_axle_to_middle_axle',
-  'front_axle_to_tractor_cog',
-  'front_axle_to_kingpin',
-  'kingpin_to_rear_axle',
-  'trailer_cog_to_rear_axle',
-  'trailer_start_to_kingpin',
-  'max_middle_axle_weight',
-  'max_rear_axle_weight',
-] as const;
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -43,12 +28,15 @@ export function vehicleWarnings(f: Fields, path: string, axleAccess: boolean): W
     out.push(notEnforced(`${path}.aux_deck`, 'aux_deck is accepted but not used yet: units are planned on the main floor only'));
   }
   const axle = AXLE_FIELDS.filter((k) => f[k] !== undefined);
-  if (axle.length > 0) {
-    out.push(
-      axleAccess
-        ? notEnforced(path, `axle data (${axle.join(', ')}) is accepted but not used yet: axle loads and centre-of-gravity ranges are not computed or checked`)
-        : { code: 'axle_access_missing', message: `axle fields (${axle.join(', ')}) are accepted and ignored: the organization has no axle access`, path },
-    );
+  if (axle.length > 0 && !axleAccess) {
+    out.push({ code: 'axle_access_missing', message: `axle fields (${axle.join(', ')}) are accepted and ignored: the organization has no axle access`, path });
+  } else if (axle.length > 0) {
+    const missing = missingSemiTrailerFields(f);
+    if (missing.length > 0) {
+      out.push(notEnforced(path, `the semi-trailer axle model needs all ten of its fields; missing ${missing.join(', ')}: its fields are not used`));
+    } else if (f.tractor_weight !== undefined && f.axle_positions !== undefined) {
+      out.push(notEnforced(`${path}.axle_positions`, 'axle_positions and axle_max_loads are not used: the semi-trailer axle model (all ten fields) gives the axle loads'));
+    }
   }
   return out;
 }
@@ -74,12 +62,8 @@ export function optionWarnings(o: Fields, axleAccess: boolean, maxTimeLimitSecon
   if (o.group_identical_bins === true) {
     out.push(notEnforced('options.group_identical_bins', 'group_identical_bins is accepted but not used yet'));
   }
-  if (o.enforce_axle === true) {
-    out.push(
-      axleAccess
-        ? notEnforced('options.enforce_axle', 'enforce_axle is accepted but not enforced yet: axle loads are not checked')
-        : { code: 'axle_access_missing', message: 'enforce_axle is accepted and ignored: the organization has no axle access', path: 'options.enforce_axle' },
-    );
+  if (o.enforce_axle === true && !axleAccess) {
+    out.push({ code: 'axle_access_missing', message: 'enforce_axle is accepted and ignored: the organization has no axle access', path: 'options.enforce_axle' });
   }
   if (typeof o.time_limit === 'number' && o.time_limit > maxTimeLimitSeconds) {
     out.push({

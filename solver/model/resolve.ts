@@ -26,6 +26,7 @@ import { misfit, type VehicleSpace } from './fit.js';
 import { computeBudgetMs, maxVehicles, minimumVehicles } from './budget.js';
 import { groupOrders, NO_GROUP_ORDER, type ListedGroup } from './groups.js';
 import { itemWarnings, optionWarnings, vehicleWarnings } from './constraint-warnings.js';
+import { axleModelOf, enforceable } from './axle-model.js';
 
 export type { SavedVehicle };
 
@@ -483,6 +484,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
       quantity: v.quantity,
       blockedAreas: v.blockedAreas,
       floorLoadCapacity: nonNegative(v.fields.floor_load_capacity) ?? 0,
+      axles: axleModelOf(v.fields, ctx.axleAccess),
     };
   });
   const itemModels: ItemModel[] = goodItems.map((d) => {
@@ -509,6 +511,13 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
     };
   });
 
+  if (ctx.axleAccess && o.enforce_axle === true && !vehicleModels.some((v) => v.axles && enforceable(v.axles))) {
+    warnings.push({
+      code: 'constraint_not_enforced',
+      path: 'options.enforce_axle',
+      message: 'no vehicle carries an axle maximum or a centre-of-gravity range: enforce_axle has nothing to enforce',
+    });
+  }
   const vehicleLimit = maxVehicles(packingMode, listedVehicles, ctx.maxVehiclesPerRequest);
   const minVehicles = minimumVehicles(
     {
@@ -528,6 +537,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
     allowOverweight,
     maxStackItems: wholeIn(o.max_stack_items, 0, Number.MAX_SAFE_INTEGER) ?? 0,
     maxStackDensity: nonNegative(o.max_stack_density_kg_m2) ?? 0,
+    enforceAxle: ctx.axleAccess && o.enforce_axle === true,
     budgetMs: computeBudgetMs(nonNegative(o.time_limit) ?? 0, units, ctx.maxTimeLimitSeconds),
     seed: ctx.seed,
   };

@@ -10,8 +10,11 @@ import { natsServerBinary, startNatsServer } from '../helpers/nats-server.js';
 
 type Job = { v: number };
 
-/** Resolves once `check()` holds, polling the server state every 20 ms; fails after `timeoutMs`. */
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+/**
+ * Resolves once `check()` holds, polling the server state every 20 ms; fails after `timeoutMs`
+ * (generous: on a loaded machine only a hang should reach it).
+ */
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
@@ -69,6 +72,7 @@ if (!natsServerBinary()) {
       },
       2,
     );
+    const published = Date.now();
     await bus.publish(subject, 'slow', { v: 1 });
     await second;
     release();
@@ -76,8 +80,14 @@ if (!natsServerBinary()) {
       ['slow', 1],
       ['slow', 2],
     ]);
+    t.equal((await consumerInfo(stream, subject)).config.ack_wait, 1_000_000_000, 'the consumer has the ack wait asked for (ns)');
+    // The server's ack timer starts at its delivery, after the publish began and before the
+    // handler saw it (however late a loaded machine ran the handler): the redelivery cannot come
+    // less than ack_wait after the publish, and comes long before the 30 s default.
+    const sincePublish = seen[1]!.at - published;
+    t.ok(sincePublish >= 990, `redelivered no sooner than ack_wait (1000 ms) after the publish: ${sincePublish} ms`);
     const gap = seen[1]!.at - seen[0]!.at;
-    t.ok(gap >= 900 && gap < 3000, `redelivered after ack_wait (1000 ms), got ${gap} ms`);
+    t.ok(gap < 15_000, `redelivered after ack_wait, not the 30 s default: ${gap} ms after the first delivery`);
     await until(async () => (await consumerInfo(stream, subject)).num_ack_pending === 0);
     t.equal((await jsm.streams.info(stream)).state.messages, 0, 'the acked message left the work queue');
     await consumer.close();
@@ -85,7 +95,9 @@ if (!natsServerBinary()) {
   });
 
   t.test('working() keeps a message past ack_wait without redelivery', async (t) => {
-    const { bus, stream, subject } = await freshBus(t, 1000);
+    // ack_wait 2 s against a working() every 200 ms: a loaded machine may delay a tick by well
+    // over a second before the server would redeliver.
+    const { bus, stream, subject } = await freshBus(t, 2000);
     const seen: number[] = [];
     let finished!: () => void;
     const done = new Promise<void>((resolve) => (finished = resolve));
@@ -94,11 +106,11 @@ if (!natsServerBinary()) {
       async (m) => {
         seen.push(m.attempt);
         if (m.attempt > 1) return m.ack();
-        // 2.5 ack_wait periods of work, telling the server every 300 ms.
+        // 2.5 ack_wait periods of work, telling the server every 200 ms.
         const started = Date.now();
-        while (Date.now() - started < 2500) {
+        while (Date.now() - started < 5000) {
           m.working();
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await new Promise((resolve) => setTimeout(resolve, 200));
         }
         m.ack();
         finished();
@@ -151,22 +163,28 @@ if (!natsServerBinary()) {
     await done;
     t.same(seen.map((s) => s.attempt), [1, 2]);
     const gap = seen[1]!.at - seen[0]!.at;
-    // nak(1000), far sooner than the 30 s ack_wait
-    t.ok(gap >= 900 && gap < 5000, `redelivered after the nak delay, got ${gap} ms`);
+    // nak(1000), sent after the first delivery was seen; the bound only tells it from the 30 s ack_wait.
+    t.ok(gap >= 900 && gap < 20_000, `redelivered after the nak delay, got ${gap} ms`);
     await consumer.close();
     await bus.close();
   });
 
   t.test('at most `concurrency` messages are in the handler at once', async (t) => {
-    const { bus, subject } = await freshBus(t);
+    const { bus, stream, subject } = await freshBus(t, 30_000);
     let active = 0;
     let peak = 0;
     const ids: string[] = [];
+    // Every message waits in the stream before the consumer starts, and the first handlers hold
+    // until three are in: a fourth could only come from pulling beyond the concurrency.
+    for (let i = 0; i < 10; i += 1) await bus.publish(subject, `c${i}`, { v: i });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
     const consumer = bus.consume<Job>(
       subject,
       async (m) => {
         active += 1;
         peak = Math.max(peak, active);
+        await gate;
         await new Promise((resolve) => setTimeout(resolve, 40));
         ids.push(m.id);
         active -= 1;
@@ -174,7 +192,11 @@ if (!natsServerBinary()) {
       },
       3,
     );
-    for (let i = 0; i < 10; i += 1) await bus.publish(subject, `c${i}`, { v: i });
+    await until(() => active === 3);
+    // Room for a wrong fourth delivery to arrive while three are held (it would raise the peak).
+    await until(async () => (await consumerInfo(stream, subject)).num_ack_pending === 3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    open();
     await until(() => ids.length === 10);
     t.equal(peak, 3, 'three at a time, never more');
     t.same([...ids].sort(), Array.from({ length: 10 }, (_, i) => `c${i}`).sort());
@@ -183,8 +205,9 @@ if (!natsServerBinary()) {
   });
 
   t.test('two solver nodes on one subject share the work, each message to one of them', async (t) => {
-    const { bus: a, stream, subject } = await freshBus(t);
-    const b = await NatsBus.connect({ servers: server.url, stream, subjects: [`t${n}.>`], ackWaitMs: 1000 });
+    // A long ack_wait: a handler delayed by a loaded machine must not cause a redelivery here.
+    const { bus: a, stream, subject } = await freshBus(t, 30_000);
+    const b = await NatsBus.connect({ servers: server.url, stream, subjects: [`t${n}.>`], ackWaitMs: 30_000 });
     t.teardown(() => b.close());
     const byNode: Record<'a' | 'b', string[]> = { a: [], b: [] };
     const handler = (node: 'a' | 'b') => async (m: BusMessage<Job>) => {
@@ -194,6 +217,14 @@ if (!natsServerBinary()) {
     };
     const ca = a.consume<Job>(subject, handler('a'));
     const cb = b.consume<Job>(subject, handler('b'));
+    // Both nodes pull before any message exists (a node slow to start could otherwise miss them all).
+    await until(async () => {
+      try {
+        return (await consumerInfo(stream, subject)).num_waiting >= 2;
+      } catch {
+        return false; // the consumer is not created yet
+      }
+    });
     const total = 20;
     for (let i = 0; i < total; i += 1) await a.publish(subject, `j${i}`, { v: i });
     await until(() => byNode.a.length + byNode.b.length >= total);

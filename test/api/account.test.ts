@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { startService, type RunningService } from '../../api/server.js';
 import { createApiKey, endSubscription, provisionOrganization } from '../../api/provision.js';
 import { call } from '../helpers/service-process.js';
+import { computing, untilJob } from '../helpers/job-state.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-account-'));
 let service: RunningService;
@@ -65,7 +66,7 @@ t.test('estimate prices without charging; invalid bodies are reported, not charg
 });
 
 t.test('a succeeded job is charged every component, exactly', async (t) => {
-  const res = await call(service.url, key, 'POST', '/v1/pack?wait=30', small);
+  const res = await call(service.url, key, 'POST', '/v1/pack?wait=60', small);
   t.equal(res.status, 200);
   const { cost, summary } = res.body;
   const compute = Math.floor(Math.min(summary.compute_ms, 2300) * 2) / 1e6;
@@ -81,7 +82,7 @@ t.test('402 insufficient_credits charges nothing; a thin balance shortens the ru
   t.equal(refused.body.error.code, 'insufficient_credits');
   t.equal((await call(service.url, poor.key, 'GET', '/v1/balance')).body.available_credits, 0.12);
   const thin = await org(0.3);
-  const admitted = await call(service.url, thin.key, 'POST', '/v1/pack?wait=30', small);
+  const admitted = await call(service.url, thin.key, 'POST', '/v1/pack?wait=60', small);
   t.equal(admitted.status, 200);
   t.ok(admitted.body.warnings.some((w: { code: string }) => w.code === 'limited_by_balance'));
   t.ok(admitted.body.cost.reserved_credits <= 0.3);
@@ -92,8 +93,10 @@ t.test('canceled jobs: queued costs the per-job fee, running adds the compute us
   const o = await org(50);
   // A load that cannot converge early (200 kinds, far more than fits): it computes until canceled.
   const items = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-  const busy = await call(service.url, o.key, 'POST', '/v1/pack', { vehicles: [{ vehicle_id: 'van-3-5t' }], items, options: { packing_mode: 'fleet_only', time_limit: 30 } });
+  const busy = await call(service.url, o.key, 'POST', '/v1/pack', { vehicles: [{ vehicle_id: 'van-3-5t' }], items, options: { packing_mode: 'fleet_only', time_limit: 60 } });
   t.equal(busy.status, 202);
+  // Compute is billed from when the search started: cancel only once it has.
+  await untilJob(service.services, busy.body.id, 'computing', computing);
   const waiting = await call(service.url, o.key, 'POST', '/v1/pack', small);
   t.equal(waiting.status, 202);
   t.equal(waiting.body.status, 'queued', 'concurrency 1: the second job waits');

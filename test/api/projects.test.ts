@@ -13,6 +13,7 @@ import { startService, type RunningService } from '../../api/server.js';
 import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import { DEFAULT_LIMITS, type OrgLimits } from '../../domain/organization/limits.js';
 import { call } from '../helpers/service-process.js';
+import { untilJob } from '../helpers/job-state.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-projects-'));
 let service: RunningService;
@@ -141,7 +142,7 @@ t.test('create, read, list, update and delete with exact records', async (t) => 
 t.test('packing a project: pv_/item_ ids, plan and PDF saved into the project', async (t) => {
   const a = await org('pack');
   const p = (await a.api('POST', '/v1/projects', { name: 'Dock 4', vehicles: [truck], items: [cartons, crates], options: roomy })).body;
-  const res = await a.api('POST', `/v1/projects/${p.id}/pack?wait=30`);
+  const res = await a.api('POST', `/v1/projects/${p.id}/pack?wait=60`);
   t.equal(res.status, 200);
   const job = res.body;
   t.equal(job.status, 'succeeded', JSON.stringify(job.error));
@@ -187,7 +188,7 @@ t.test('a refused job frees the project again', async (t) => {
   t.equal((await poor.api('GET', `/v1/projects/${p.id}`)).body.packing, null);
 });
 
-/** 60 distinct kinds of boxes, far more than a van holds: the search uses its whole time limit. */
+/** 60 distinct kinds of boxes, far more than a van holds: the search uses its whole time limit (60 s here, ended by a cancel). */
 const manyKinds = Array.from({ length: 60 }, (_, i) => ({
   label: `Kind ${i}`,
   length: 30 + i,
@@ -199,9 +200,9 @@ const manyKinds = Array.from({ length: 60 }, (_, i) => ({
 
 t.test('project_busy while a pack runs; a change during the run leaves the plan on the job', async (t) => {
   const a = await org('busy');
-  const long = (await a.api('POST', '/v1/projects', { name: 'Long', vehicles: [{ vehicle_id: 'van-3-5t' }], items: manyKinds, options: { packing_mode: 'fleet_only', time_limit: 20 } })).body;
+  const long = (await a.api('POST', '/v1/projects', { name: 'Long', vehicles: [{ vehicle_id: 'van-3-5t' }], items: manyKinds, options: { packing_mode: 'fleet_only', time_limit: 60 } })).body;
   const quick = (await a.api('POST', '/v1/projects', { name: 'Quick', vehicles: [truck], items: [cartons], options: roomy })).body;
-  const firstPlan = (await a.api('POST', `/v1/projects/${quick.id}/pack?wait=30`)).body;
+  const firstPlan = (await a.api('POST', `/v1/projects/${quick.id}/pack?wait=60`)).body;
   t.equal(firstPlan.status, 'succeeded');
 
   const running = await a.api('POST', `/v1/projects/${long.id}/pack`);
@@ -220,14 +221,11 @@ t.test('project_busy while a pack runs; a change during the run leaves the plan 
 
   const canceled = await a.api('DELETE', `/v1/jobs/${running.body.id}`);
   t.equal(canceled.body.status, 'canceled');
-  const ended = (await a.api('GET', `/v1/jobs/${queued.body.id}?wait=30`)).body;
+  const ended = (await a.api('GET', `/v1/jobs/${queued.body.id}?wait=60`)).body;
   t.equal(ended.status, 'succeeded', JSON.stringify(ended.error));
   // The warning is written by the process manager right after the end: wait for it.
-  let warned = ended;
-  for (let i = 0; i < 50 && !warned.warnings.some((w: any) => w.code === 'project_not_saved'); i++) {
-    await service.services.projections.waitFor(service.services.projections.position + 1, 100);
-    warned = (await a.api('GET', `/v1/jobs/${queued.body.id}`)).body;
-  }
+  await untilJob(service.services, queued.body.id, 'warned', (job) => job.warnings.some((w) => w.code === 'project_not_saved'));
+  const warned = (await a.api('GET', `/v1/jobs/${queued.body.id}`)).body;
   t.same(warned.warnings.map((w: any) => w.code), ['project_not_saved']);
   t.same((await a.api('GET', `/v1/jobs/${queued.body.id}/result`)).body.warnings.map((w: any) => w.code), ['project_not_saved'], 'the plan stays on the job');
   const q = (await a.api('GET', `/v1/projects/${quick.id}`)).body;
@@ -236,7 +234,7 @@ t.test('project_busy while a pack runs; a change during the run leaves the plan 
   const l = (await a.api('GET', `/v1/projects/${long.id}`)).body;
   t.equal(l.packing, null, 'a canceled pack frees the project');
   t.equal(l.plan_job_id, null);
-  t.equal((await a.api('POST', `/v1/projects/${quick.id}/pack?wait=30`)).body.status, 'succeeded', 'packing again works');
+  t.equal((await a.api('POST', `/v1/projects/${quick.id}/pack?wait=60`)).body.status, 'succeeded', 'packing again works');
 });
 
 t.test('Idempotency-Key replays the same job, charged once, even while it runs', async (t) => {
@@ -251,7 +249,7 @@ t.test('Idempotency-Key replays the same job, charged once, even while it runs',
   t.equal(again.status, ended ? 200 : 202, 'a replay (200 once ended, else 202), not project_busy');
   t.equal(again.body.id, first.body.id);
   t.equal(again.headers.get('idempotent-replayed'), 'true');
-  const done = (await a.api('GET', `/v1/jobs/${first.body.id}?wait=30`)).body;
+  const done = (await a.api('GET', `/v1/jobs/${first.body.id}?wait=60`)).body;
   t.equal(done.status, 'succeeded');
   const later = await withKey(a.key, 'POST', `/v1/projects/${p.id}/pack?wait=5`, { 'idempotency-key': 'order-42' });
   t.equal(later.status, 200);

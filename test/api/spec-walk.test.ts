@@ -101,6 +101,9 @@ const small = {
   reference: 'walk-1',
   vehicles: [{ vehicle_id: 'rigid-7-5t' }],
   items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 20 }],
+  // A roomy budget: on a busy machine the default 2.3 s could end before a vehicle is packed
+  // (the search stops as soon as its plan is optimal, so it is not used up).
+  options: { time_limit: 20 },
 };
 /** A load that cannot converge early (200 kinds, far more than fits): it computes until its time limit (60 s) or a cancel. */
 const slowItems = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
@@ -202,7 +205,7 @@ const ENDPOINTS: EndpointRow[] = [
     path: '/v1/pack',
     scopes: ['pack:write'],
     async happy(t) {
-      const res = await api(demoKey, 'POST', '/v1/pack?wait=30', small, { 'Idempotency-Key': 'walk-pack-1' });
+      const res = await api(demoKey, 'POST', '/v1/pack?wait=60', small, { 'Idempotency-Key': 'walk-pack-1' });
       t.equal(res.status, 200, 'ended within wait: 200');
       t.match(res.body, { id: /^job_/, object: 'job', status: 'succeeded', reference: 'walk-1', source: 'api', result: { job_id: res.body.id, vehicles: Array } });
       state.jobId = res.body.id;
@@ -212,7 +215,7 @@ const ENDPOINTS: EndpointRow[] = [
       const queued = await api(demoKey, 'POST', '/v1/pack', small);
       t.equal(queued.status, 202, 'without wait: 202');
       t.match(queued.body.status, /^(queued|running)$/);
-      await api(demoKey, 'GET', `/v1/jobs/${queued.body.id}?wait=30`);
+      await api(demoKey, 'GET', `/v1/jobs/${queued.body.id}?wait=60`);
       return res;
     },
   },
@@ -381,7 +384,7 @@ const ENDPOINTS: EndpointRow[] = [
     scopes: ['pack:write', 'resources:write'],
     async happy(t) {
       const id = await ensureProject();
-      const res = await api(demoKey, 'POST', `/v1/projects/${id}/pack?wait=30`, undefined, { 'Idempotency-Key': 'walk-project-1' });
+      const res = await api(demoKey, 'POST', `/v1/projects/${id}/pack?wait=60`, undefined, { 'Idempotency-Key': 'walk-project-1' });
       t.equal(res.status, 200, JSON.stringify(res.body).slice(0, 300));
       t.match(res.body, { id: /^job_/, object: 'job', status: 'succeeded', project_id: id });
       t.match(res.body.result?.vehicles?.[0], { vehicle_id: /^pv_/, placements: [{ item_id: /^item_/ }] }, 'project jobs use pv_ and item_ ids');
@@ -668,7 +671,10 @@ const ERRORS: ErrorRow[] = [
    
     async produce(t) {
       const o = await org({ credits: 100 });
-      const created = await api(o.key, 'POST', '/v1/projects', { name: 'Busy', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: slowItems.map(({ id: _id, ...item }) => item) });
+      // 60 s: the first pack must still run when the second comes, however slow the machine.
+      const created = await api(o.key, 'POST', '/v1/projects', {
+        name: 'Busy', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: slowItems.map(({ id: _id, ...item }) => item), options: { packing_mode: 'fleet_only', time_limit: 60 },
+      });
       const first = await api(o.key, 'POST', `/v1/projects/${created.body.id}/pack`);
       t.equal(first.status, 202, 'the first pack runs');
       const second = await api(o.key, 'POST', `/v1/projects/${created.body.id}/pack`);
@@ -682,7 +688,7 @@ const ERRORS: ErrorRow[] = [
     async produce(t) {
       // A compute budget of 1 ms ends before any vehicle is packed: failed with time_limit_exceeded.
       const o = await org();
-      const job = await api(o.key, 'POST', '/v1/pack?wait=30', { ...slow, options: { packing_mode: 'fleet_only', time_limit: 0.001 } });
+      const job = await api(o.key, 'POST', '/v1/pack?wait=60', { ...slow, options: { packing_mode: 'fleet_only', time_limit: 0.001 } });
       t.equal(job.body.status, 'failed', 'the job failed');
       t.equal(job.body.error?.code, 'time_limit_exceeded');
       return api(o.key, 'GET', `/v1/jobs/${job.body.id}/result`);
@@ -696,7 +702,7 @@ const ERRORS: ErrorRow[] = [
     async produce(t) {
       // Retention of 0 days: the result is deleted as soon as the job ends.
       const o = await org({ limits: { retentionDays: 0 } });
-      const job = await api(o.key, 'POST', '/v1/pack?wait=30', small);
+      const job = await api(o.key, 'POST', '/v1/pack?wait=60', small);
       t.equal(job.body.status, 'succeeded');
       t.equal(job.body.pdf_url, '', 'no PDF link after retention');
       return api(o.key, 'GET', `/v1/jobs/${job.body.id}/result`);

@@ -199,12 +199,14 @@ t.test('a pack request resolves own vehicles and templates; fields beside them o
   const body = {
     vehicles: [{ id: 'van-a', vehicle_id: van.id, max_weight: 900 }],
     items: [{ id: 'cartons', template_id: tpl.id }, { template_id: small.id, quantity: 3, label: 'Small boxes' }],
+    // A roomy budget: on a busy machine the default 2.1 s could end before the van is packed.
+    options: { time_limit: 20 },
   };
   const est = await a.api('POST', '/v1/estimate', body);
   t.equal(est.body.valid, true);
   t.equal(est.body.items, 9, "the template's quantity is the default, the item's overrides it");
 
-  const res = await a.api('POST', '/v1/pack?wait=30', body);
+  const res = await a.api('POST', '/v1/pack?wait=60', body);
   t.equal(res.status, 200);
   t.equal(res.body.status, 'succeeded');
   const result = res.body.result;

@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { startService, type RunningService } from '../../api/server.js';
 import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import { call } from '../helpers/service-process.js';
+import { running, untilJob } from '../helpers/job-state.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-usage-'));
 let service: RunningService;
@@ -24,6 +25,19 @@ const busyItems = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, lengt
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+/** The UTC date `n` days before `day` (YYYY-MM-DD). */
+const daysBefore = (day: string, n: number) => new Date(Date.parse(day) - n * DAY).toISOString().slice(0, 10);
+/**
+ * Runs `query` and returns its answer with the UTC day it ran on: again when midnight passed
+ * during it, so expectations built from `day` match the server's "today".
+ */
+async function onOneDay<T>(query: (day: string) => Promise<T>): Promise<{ day: string; answer: T }> {
+  for (;;) {
+    const day = today();
+    const answer = await query(day);
+    if (today() === day) return { day, answer };
+  }
+}
 const zero = {
   jobs: 0,
   by_status: { queued: 0, running: 0, succeeded: 0, failed: 0, canceled: 0 },
@@ -34,6 +48,29 @@ const zero = {
   vehicles_used: 0,
 };
 const micros = (credits: number) => Math.round(credits * 1e6);
+type Component = keyof typeof zero.by_component;
+type Status = keyof typeof zero.by_status;
+
+/** The usage entry of ended, settled jobs (each with its compute budget, ms): the projection's rules. */
+function usageOf(jobs: { job: any; budgetMs: number }[]): typeof zero {
+  const u = structuredClone(zero);
+  let credits = 0;
+  const components = { base: 0, vehicles: 0, compute: 0, large_load: 0 };
+  for (const { job, budgetMs } of jobs) {
+    u.jobs += 1;
+    u.by_status[job.status as Status] += 1;
+    credits += micros(job.cost.credits);
+    for (const c of Object.keys(components) as Component[]) components[c] += micros(job.cost.breakdown[c]);
+    u.compute_ms += Math.min(job.summary.compute_ms, budgetMs);
+    if (job.status === 'succeeded') {
+      u.items_placed += job.summary.items_placed;
+      u.vehicles_used += job.summary.vehicles_used;
+    }
+  }
+  u.credits = credits / 1e6;
+  for (const c of Object.keys(components) as Component[]) u.by_component[c] = components[c] / 1e6;
+  return u;
+}
 
 async function org() {
   const now = new Date().toISOString();
@@ -58,12 +95,15 @@ t.test('usage adds up the jobs of the range, exactly', async (t) => {
     t.equal(res.status, 200, JSON.stringify(res.body));
     return res.body;
   };
-  const empty = await usage();
-  t.same(empty, { from: daysAgo(29), to: today(), totals: zero, days: [] }, 'default: the last 30 days, nothing yet');
+  const empty = await onOneDay(() => usage());
+  t.same(empty.answer, { from: daysBefore(empty.day, 29), to: empty.day, totals: zero, days: [] }, 'default: the last 30 days, nothing yet');
 
-  const done = (await call(service.url, o.key, 'POST', '/v1/pack?wait=30', small)).body;
+  const done = (await call(service.url, o.key, 'POST', '/v1/pack?wait=60', small)).body;
   t.equal(done.status, 'succeeded');
-  const busy = (await call(service.url, o.key, 'POST', '/v1/pack', { vehicles: [{ vehicle_id: 'van-3-5t' }], items: busyItems, options: { packing_mode: 'fleet_only', time_limit: 30 } })).body;
+  // 60 s: it only ends by the cancel below, however slowly this test runs.
+  const busy = (await call(service.url, o.key, 'POST', '/v1/pack', { vehicles: [{ vehicle_id: 'van-3-5t' }], items: busyItems, options: { packing_mode: 'fleet_only', time_limit: 60 } })).body;
+  // Its slot is given by a reaction after the POST answered: the live statuses need it running.
+  await untilJob(service.services, busy.id, 'running', running);
   const waiting = (await call(service.url, o.key, 'POST', '/v1/pack', small)).body;
   t.equal(waiting.status, 'queued');
 
@@ -89,7 +129,7 @@ t.test('usage adds up the jobs of the range, exactly', async (t) => {
       compute: sum((j) => j.cost.breakdown.compute),
       large_load: 0,
     },
-    // Budgets: 20 s for the small job, 30 s for the busy one; the queued one never ran.
+    // Budgets: 20 s for the small job, 60 s for the busy one; the queued one never ran.
     compute_ms: Math.min(done.summary.compute_ms, 20_000) + canceledRunning.summary.compute_ms,
     items_placed: 20,
     vehicles_used: done.summary.vehicles_used,
@@ -98,20 +138,24 @@ t.test('usage adds up the jobs of the range, exactly', async (t) => {
   t.equal(totals.vehicles_used, 1);
   t.equal(totals.credits, Number((0.1 + 0.05 + done.cost.breakdown.compute + 0.1 + 0.1 + canceledRunning.cost.breakdown.compute).toFixed(6)));
   t.same((await usage()).totals, totals);
+  const budgeted = [{ job: done, budgetMs: 20_000 }, { job: canceledQueued, budgetMs: 20_000 }, { job: canceledRunning, budgetMs: 60_000 }];
+  t.same(usageOf(budgeted), totals, 'the jobs one by one add up to the totals');
 
-  const byDay = await usage(`?from=${daysAgo(2)}&to=${today()}&group_by=day`);
-  t.same(byDay, {
-    from: daysAgo(2),
-    to: today(),
+  const byDay = await onOneDay((day) => usage(`?from=${daysBefore(day, 2)}&to=${day}&group_by=day`));
+  const dates = [2, 1, 0].map((n) => daysBefore(byDay.day, n));
+  // A job counts on the UTC day it was created: today for all three, unless this ran across midnight.
+  const createdOn = (date: string) => budgeted.filter(({ job }) => job.created_at.slice(0, 10) === date);
+  t.same(budgeted.filter(({ job }) => !dates.includes(job.created_at.slice(0, 10))), [], 'every job was created in the range');
+  t.same(byDay.answer, {
+    from: dates[0],
+    to: byDay.day,
     totals,
-    days: [
-      { date: daysAgo(2), ...zero },
-      { date: daysAgo(1), ...zero },
-      { date: today(), ...totals },
-    ],
+    days: dates.map((date) => ({ date, ...usageOf(createdOn(date)) })),
   });
-  t.same(await usage(`?from=${daysAgo(400)}&to=${daysAgo(35)}`), { from: daysAgo(400), to: daysAgo(35), totals: zero, days: [] }, '366 days is allowed');
-  t.same((await usage(`?from=${today()}`)).to, today(), 'to defaults to today');
+  const [longAgo, monthAgo] = [daysAgo(400), daysAgo(35)];
+  t.same(await usage(`?from=${longAgo}&to=${monthAgo}`), { from: longAgo, to: monthAgo, totals: zero, days: [] }, '366 days is allowed');
+  const fromToday = await onOneDay((day) => usage(`?from=${day}`));
+  t.same(fromToday.answer.to, fromToday.day, 'to defaults to today');
 
   const other = await org();
   const theirs = await call(service.url, other.key, 'GET', '/v1/usage');

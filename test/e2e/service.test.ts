@@ -22,6 +22,12 @@ let service: ServiceProcess;
 
 t.before(async () => {
   service = await startServiceProcess(dataDir);
+  // The solver threads may still be loading when the service listens, and a job's budget runs
+  // from its start: one small job first, so the examples' default budgets go to the search.
+  const warm = await call(service.url, service.key, 'POST', '/v1/pack?wait=60', {
+    vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 10, width: 10, height: 10, weight: 1 }], options: { time_limit: 60 },
+  });
+  if (warm.body.status !== 'succeeded') throw new Error(`warm-up job: ${JSON.stringify(warm.body)}`);
 });
 t.teardown(async () => {
   await service.stop('SIGKILL');
@@ -148,7 +154,7 @@ t.test('a job open at a crash fails with server_restarted and costs nothing', as
   t.ok(Number(posted.headers.get('x-credits-remaining')) < before, 'credits are reserved while the job is open');
   await service.stop('SIGKILL');
   service = await startServiceProcess(dataDir);
-  const job = (await call(service.url, service.key, 'GET', `/v1/jobs/${posted.body.id}?wait=10`)).body;
+  const job = (await call(service.url, service.key, 'GET', `/v1/jobs/${posted.body.id}?wait=60`)).body;
   if (job.status === 'succeeded') {
     t.comment('the job finished before the kill; nothing to recover');
     return;

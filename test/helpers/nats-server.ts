@@ -19,7 +19,7 @@ export interface NatsServer {
 
 /** The line nats-server logs once it accepts clients. */
 const READY_LINE = 'Server is ready';
-const START_TIMEOUT_MS = 10_000;
+const START_TIMEOUT_MS = 30_000;
 
 /**
  * Path of the `nats-server` binary: on PATH, or Debian's /usr/sbin (not on every user's PATH).

@@ -5,7 +5,7 @@ import { verifyPlan } from '../../solver/verify/verify.js';
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'truck', name: 'Truck', type: 'truck', length: 300, width: 200, height: 200,
-  maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, ...o,
+  maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, ...o,
 });
 const item = (o: Partial<ItemModel> = {}): ItemModel => ({
   id: 'box', label: 'Box', shape: 'box', length: 50, width: 40, height: 30, weight: 10, quantity: 20,
@@ -14,7 +14,7 @@ const item = (o: Partial<ItemModel> = {}): ItemModel => ({
 });
 const model = (o: Partial<PackModel> = {}): PackModel => ({
   vehicles: [vehicle()], items: [item()], packingMode: 'fleet_only', maxVehicles: 5,
-  allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, budgetMs: 2000, seed: 7, ...o,
+  allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, budgetMs: 2000, seed: 7, ...o,
 });
 
 const solver = new Solver({ threads: 2 });

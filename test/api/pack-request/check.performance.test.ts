@@ -10,13 +10,20 @@ const body = {
 };
 const bad = { ...body, items: body.items.map((it) => ({ ...it, weight: -1, colour: 1 })) };
 
+/**
+ * Time of one check of `b`, ms: the fastest of 10 runs, so that a run the machine paused (other
+ * processes, a GC) does not count; the code's own cost is in every run.
+ */
 function msPerCheck(b: unknown): number {
   const ctx = testContext();
   checkPackRequest(b, ctx);
-  const runs = 10;
-  const t0 = performance.now();
-  for (let i = 0; i < runs; i++) checkPackRequest(b, ctx);
-  return (performance.now() - t0) / runs;
+  let best = Infinity;
+  for (let i = 0; i < 10; i++) {
+    const t0 = performance.now();
+    checkPackRequest(b, ctx);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
 }
 
 t.test('checking the largest allowed job is fast', async (t) => {
@@ -33,9 +40,15 @@ t.test('checking the largest allowed job is fast', async (t) => {
 
 t.test('many unknown fields cost linear time', async (t) => {
   const fields = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`f${i}`, 1]));
-  const t0 = performance.now();
-  const o = checkPackRequest({ ...fields, vehicles: [], items: [] }, testContext());
-  const ms = performance.now() - t0;
+  const body = { ...fields, vehicles: [], items: [] };
+  const o = checkPackRequest(body, testContext());
+  // The fastest of 3 runs: a pause of the machine is not the code's time.
+  let ms = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    checkPackRequest(body, testContext());
+    ms = Math.min(ms, performance.now() - t0);
+  }
   t.equal(o.ok ? 0 : o.details.length, 50_002);
   t.ok(ms < 2000, `50000 unknown fields checked in ${ms.toFixed(0)} ms`);
 });

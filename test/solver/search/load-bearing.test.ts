@@ -11,7 +11,7 @@ import { verifyPlan } from '../../../solver/verify/verify.js';
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1,
-  blockedAreas: [], floorLoadCapacity: 0, ...o,
+  blockedAreas: [], floorLoadCapacity: 0, axles: null, ...o,
 });
 const box = (o: Partial<ItemModel>): ItemModel => ({
   id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 20, quantity: 40, stackable: true,
@@ -20,7 +20,7 @@ const box = (o: Partial<ItemModel>): ItemModel => ({
 });
 const model = (o: Partial<PackModel>): PackModel => ({
   vehicles: [vehicle()], items: [box({})], packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false,
-  maxStackItems: 0, maxStackDensity: 0, budgetMs: 300, seed: 1, ...o,
+  maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, budgetMs: 300, seed: 1, ...o,
 });
 const plan = (m: PackModel) => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 2000 }).plans[0]!.plan;
 const highest = (p: ReturnType<typeof plan>) => Math.max(...p.vehicles.flatMap((v) => v.placements.map((q) => q.y + q.height)));

@@ -91,7 +91,7 @@ const modelArb = fc.record({
 }).map((m): PackModel => ({
   vehicles: m.vehicles.map((v, i) => ({
     id: `v${i}`, name: `V${i}`, type: 'truck', length: v.length, width: v.width, height: v.height,
-    maxWeight: v.maxWeight, quantity: v.quantity, blockedAreas: v.blocked, floorLoadCapacity: 0,
+    maxWeight: v.maxWeight, quantity: v.quantity, blockedAreas: v.blocked, floorLoadCapacity: 0, axles: null,
   })),
   items: m.items.map((it, i): ItemModel => ({
     id: `i${i}`, label: `item ${i}`, shape: 'box', ...it, maxStackWeight: 0, hazardous: false,
@@ -99,7 +99,7 @@ const modelArb = fc.record({
   })),
   packingMode: m.auto ? 'auto' : 'fleet_only',
   maxVehicles: m.maxVehicles + m.vehicles.reduce((s, v) => s + v.quantity, 0),
-  allowOverweight: m.allowOverweight, maxStackItems: m.maxStackItems, maxStackDensity: 0, budgetMs: 300, seed: m.seed,
+  allowOverweight: m.allowOverweight, maxStackItems: m.maxStackItems, maxStackDensity: 0, enforceAxle: false, budgetMs: 300, seed: m.seed,
 }));
 
 t.test('every plan of random small models verifies and accounts for every unit once', async (t) => {
@@ -167,7 +167,7 @@ const loadArb = fc.record({
   density: fc.constantFrom(0, 0, 1000, 5000, 20000),
 }).map(({ base, maxStackWeights, floorLoads, density }): PackModel => ({
   ...base,
-  vehicles: base.vehicles.map((v, i) => ({ ...v, floorLoadCapacity: floorLoads[i]! })),
+  vehicles: base.vehicles.map((v, i) => ({ ...v, floorLoadCapacity: floorLoads[i]!, axles: null })),
   items: base.items.map((it, i) => ({ ...it, maxStackWeight: maxStackWeights[i]! })),
   maxStackDensity: density,
 }));
@@ -198,9 +198,9 @@ t.test('units that support nothing go on top of columns, not on the floor under 
     groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
   });
   const model: PackModel = {
-    vehicles: [{ id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1, blockedAreas: [], floorLoadCapacity: 0 }],
+    vehicles: [{ id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null }],
     items: [box({ quantity: 32 }), box({ id: 'glass', length: 100, width: 100, height: 40, quantity: 2, stackable: false })],
-    packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, budgetMs: 300, seed: 1,
+    packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, budgetMs: 300, seed: 1,
   };
   // 32 boxes (8 floor cells, 4 layers: 160 cm) and 2 glass plates on top fill 200 × 100 × 200.
   const r = search({ model, worker: 0, stride: 1, deadline: Date.now() + 2000 });

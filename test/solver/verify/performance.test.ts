@@ -19,13 +19,13 @@ function cartonGrid(nx: number, nz: number, ny: number): { model: PackModel; pla
     }
   }
   const model: PackModel = {
-    vehicles: [{ id: 'box', name: 'box', type: 'container', ...space, maxWeight: 30000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0 }],
+    vehicles: [{ id: 'box', name: 'box', type: 'container', ...space, maxWeight: 30000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null }],
     items: [item({ id: 'carton', length: l, width: w, height: h, weight: 12.5, quantity: count })],
     packingMode: 'fleet_only',
     maxVehicles: 1,
     allowOverweight: false,
     maxStackItems: ny,
-    maxStackDensity: 0,
+    maxStackDensity: 0, enforceAxle: false,
     budgetMs: 1000,
     seed: 1,
   };

@@ -33,7 +33,7 @@ export function truck(): VehicleModel {
     maxWeight: 1000,
     quantity: 1,
     blockedAreas: [{ x: 250, z: 150, length: 50, width: 50 }],
-    floorLoadCapacity: 0,
+    floorLoadCapacity: 0, axles: null,
   };
 }
 
@@ -50,7 +50,7 @@ export function smallModel(): PackModel {
     maxVehicles: 3,
     allowOverweight: false,
     maxStackItems: 2,
-    maxStackDensity: 0,
+    maxStackDensity: 0, enforceAxle: false,
     budgetMs: 1000,
     seed: 1,
   };
@@ -135,7 +135,7 @@ export interface GridBox {
  * in the given order; boxes must be listed so that supports come first.
  */
 export function gridPlan(space: { length: number; width: number; height: number }, boxes: readonly GridBox[]): { model: PackModel; plan: Plan } {
-  const vehicle: VehicleModel = { id: 'v', name: 'v', type: 'container', ...space, maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0 };
+  const vehicle: VehicleModel = { id: 'v', name: 'v', type: 'container', ...space, maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null };
   const model: PackModel = {
     vehicles: [vehicle],
     items: boxes.map((b, i) => item({ id: `u${i}`, length: b.length, width: b.width, height: b.height, weight: b.weight, quantity: 1 })),
@@ -143,7 +143,7 @@ export function gridPlan(space: { length: number; width: number; height: number 
     maxVehicles: 1,
     allowOverweight: false,
     maxStackItems: 0,
-    maxStackDensity: 0,
+    maxStackDensity: 0, enforceAxle: false,
     budgetMs: 1000,
     seed: 1,
   };
