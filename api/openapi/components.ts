@@ -224,7 +224,7 @@ const unplacedItem = record('UnplacedItem', 'A unit that could not be placed.', 
   item_id: str('Item definition id'),
   instance: int('1-based unit number'),
   label: str('Item label'),
-  reason: { type: 'string', description: '`no_space`, `weight_limit`, `load_limit` (max_stack_weight, floor_load_capacity or max_stack_density_kg_m2), `vehicle_limit` or `time_limit`' },
+  reason: { type: 'string', description: '`no_space`, `weight_limit`, `load_limit` (max_stack_weight, floor_load_capacity or max_stack_density_kg_m2), `axle_limit` (enforce_axle), `vehicle_limit` or `time_limit`' },
 });
 
 const result = record('Result', 'The load plan of a succeeded job.', {

@@ -205,9 +205,10 @@ export interface UnplacedUnit {
  * needed more vehicles than the job's vehicle limit), `time_limit` (the compute budget ended
  * before the unit was tried), `load_limit` (room left, but the weight it would put on the units
  * under it or on the floor breaks max_stack_weight, floor_load_capacity or
- * max_stack_density_kg_m2).
+ * max_stack_density_kg_m2), `axle_limit` (with enforce_axle: it would overload an axle, or it was
+ * taken out to bring the axle loads or the centre of gravity within limits).
  */
-export type UnplacedReason = 'no_space' | 'weight_limit' | 'load_limit' | 'vehicle_limit' | 'time_limit';
+export type UnplacedReason = 'no_space' | 'weight_limit' | 'load_limit' | 'axle_limit' | 'vehicle_limit' | 'time_limit';
 
 /** A complete load plan: loaded vehicles in loading order (index 0..), then the unplaced units. */
 export interface Plan {

@@ -30,6 +30,8 @@ export interface Construction {
   weightBlocked: boolean[];
   /** Per item index: a unit fitted a space but not the load there (vehicle-load.ts LoadState). */
   loadBlocked: boolean[];
+  /** Per item index: units kept out or unloaded for the axles (vehicle-load.ts LoadState). */
+  axleBlocked: boolean[];
   /** The deadline ended the construction; units left were not all tried. */
   cut: boolean;
   /** Auto mode stopped adding vehicles at `maxVehicles` while units remained. */
@@ -50,8 +52,9 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, deadline: number)
     remaining: model.items.map((it) => it.quantity),
     weightBlocked: model.items.map(() => false),
     loadBlocked: model.items.map(() => false),
+    axleBlocked: model.items.map(() => false),
   };
-  const out: Construction = { strategy, vehicles: [], remaining: state.remaining, weightBlocked: state.weightBlocked, loadBlocked: state.loadBlocked, cut: false, vehicleLimitHit: false };
+  const out: Construction = { strategy, vehicles: [], remaining: state.remaining, weightBlocked: state.weightBlocked, loadBlocked: state.loadBlocked, axleBlocked: state.axleBlocked, cut: false, vehicleLimitHit: false };
   const limit = Math.max(0, model.maxVehicles);
   for (const v of model.vehicles) {
     for (let copy = 1; copy <= v.quantity; copy++) {
@@ -93,7 +96,7 @@ function addVehicles(
     }
     let best: { v: VehicleModel; load: VehicleLoad; state: LoadState } | null = null;
     for (const v of model.vehicles) {
-      const trial: LoadState = { remaining: state.remaining.slice(), weightBlocked: state.weightBlocked.slice(), loadBlocked: state.loadBlocked.slice() };
+      const trial: LoadState = { remaining: state.remaining.slice(), weightBlocked: state.weightBlocked.slice(), loadBlocked: state.loadBlocked.slice(), axleBlocked: state.axleBlocked.slice() };
       const load = loadVehicle(ctx, v, trial, strategy, mulberry32(strategy.seed ^ out.vehicles.length), deadline);
       const vol = v.length * v.width * v.height;
       const better = !best || load.volume > best.load.volume + 1e-9 ||
@@ -108,6 +111,7 @@ function addVehicles(
     state.remaining.splice(0, state.remaining.length, ...best.state.remaining);
     state.weightBlocked.splice(0, state.weightBlocked.length, ...best.state.weightBlocked);
     state.loadBlocked.splice(0, state.loadBlocked.length, ...best.state.loadBlocked);
+    state.axleBlocked.splice(0, state.axleBlocked.length, ...best.state.axleBlocked);
     const n = (added.get(best.v) ?? 0) + 1;
     added.set(best.v, n);
     out.vehicles.push({ ...best.load, copy: best.v.quantity + n, autoAdded: true });
@@ -152,7 +156,7 @@ function mergeLast(ctx: JobContext, strategy: Strategy, deadline: number, out: C
         out.cut = true;
         return false;
       }
-      const trial: LoadState = { remaining: units.slice(), weightBlocked: out.weightBlocked.slice(), loadBlocked: out.loadBlocked.slice() };
+      const trial: LoadState = { remaining: units.slice(), weightBlocked: out.weightBlocked.slice(), loadBlocked: out.loadBlocked.slice(), axleBlocked: out.axleBlocked.slice() };
       const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), deadline);
       if (load.cut) {
         out.cut = true;

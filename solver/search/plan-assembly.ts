@@ -3,10 +3,11 @@
  * with its instance number, placed size and loading step; per-vehicle figures; and the
  * unplaced units with their reason. Coordinates are kept exact (no rounding).
  */
-import type { PackModel, Placement, Plan, PlannedVehicle, UnplacedReason, UnplacedUnit } from '../../domain/pack/plan.js';
+import type { AxleLoad, AxleModel, PackModel, Placement, Plan, PlannedVehicle, UnplacedReason, UnplacedUnit } from '../../domain/pack/plan.js';
 import type { Construction } from './fleet-load.js';
 import { loadingSteps, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';
+import { axleLines, axleLoad, axlesWithin } from './axle-load.js';
 
 interface Unit extends Box {
   item: number;
@@ -18,7 +19,8 @@ interface Unit extends Box {
  * `time_limit` when the deadline cut the construction, `vehicle_limit` when auto mode stopped
  * at maxVehicles and a unit would fit an empty vehicle of some definition, `weight_limit` when
  * a unit fitted a space but not the payload, `load_limit` when a unit fitted a space but the load
- * it would put on the units or floor under it was too much, else `no_space`.
+ * it would put on the units or floor under it was too much, `axle_limit` when it would have
+ * overloaded an axle or was unloaded to bring axles or centre of gravity within limits, else `no_space`.
  */
 export function unplacedReason(model: PackModel, c: Construction, i: number): UnplacedReason {
   if (c.cut) return 'time_limit';
@@ -33,7 +35,16 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
   }
   if (c.weightBlocked[i]) return 'weight_limit';
   if (c.loadBlocked[i]) return 'load_limit';
+  if (c.axleBlocked[i]) return 'axle_limit';
   return 'no_space';
+}
+
+/** Spec AxleLoad[] for cargo of `weight` kg with moment `momentX` kg·cm about the cargo front. */
+export function axleLoadsOf(axles: AxleModel, weight: number, momentX: number): AxleLoad[] {
+  return axleLines(axles).map((line) => ({
+    name: line.name, position: line.position, load: axleLoad(line, weight, momentX), max: line.max,
+    ok: axlesWithin([line], weight, momentX),
+  }));
 }
 
 /** Builds the Plan of construction `c` for `model`. */
@@ -88,6 +99,7 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
       volume_utilization: Math.min(1, vol / (v.length * v.width * v.height)),
       weight_utilization: v.maxWeight > 0 ? weight / v.maxWeight : 0,
       center_of_gravity: cog, placements,
+      ...(v.axles && v.axles.kind !== 'none' ? { axle_loads: axleLoadsOf(v.axles, weight, mx) } : {}),
     });
   });
   const unplaced: UnplacedUnit[] = [];

@@ -11,6 +11,8 @@ import type { VehicleModel } from '../../domain/pack/plan.js';
 import { blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
 import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
+import { axlesWithin, enforcedAxleLines, type AxleLine } from './axle-load.js';
+import { balanceVehicle } from './axle-balance.js';
 import { EPS, initialSpace, occupy, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
@@ -22,6 +24,9 @@ export interface VehicleLoad {
   /** kg and cm³ loaded. */
   weight: number;
   volume: number;
+  /** Σ weight · centre x and Σ weight · centre z of the loaded units, kg·cm. */
+  momentX: number;
+  momentZ: number;
   /** The deadline ended the loading before every tier was tried. */
   cut: boolean;
 }
@@ -37,6 +42,8 @@ export interface LoadState {
    * (max_stack_weight, floor load, stack density: load-bearing.ts).
    */
   loadBlocked: boolean[];
+  /** Per item index: a unit fitted a space once but would have overloaded an axle or was unloaded to balance a vehicle. */
+  axleBlocked: boolean[];
 }
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
@@ -48,6 +55,8 @@ interface Packing {
   load: VehicleLoad;
   state: LoadState;
   tier: number;
+  /** Axles with a maximum the loading must respect (enforce_axle), else empty. */
+  axles: AxleLine[];
 }
 
 function minSize(ctx: JobContext, remaining: number[]): MinSize {
@@ -96,9 +105,9 @@ function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[]
 
 function clone(p: Packing): Packing {
   return {
-    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier,
+    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles,
     load: { ...p.load, blocks: p.load.blocks.slice() },
-    state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice() },
+    state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice(), axleBlocked: p.state.axleBlocked.slice() },
   };
 }
 
@@ -109,7 +118,7 @@ function clone(p: Packing): Packing {
 export function loadVehicle(
   ctx: JobContext, vehicle: VehicleModel, state: LoadState, strategy: Strategy, rng: Random, deadline: number,
 ): VehicleLoad {
-  const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, cut: false };
+  const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, momentX: 0, momentZ: 0, cut: false };
   const min = minSize(ctx, state.remaining);
   if (!Number.isFinite(min.x)) return load;
   let spaces: Space[] = [initialSpace(vehicle.length, vehicle.width, vehicle.height, floorCapacity(ctx.model, vehicle))];
@@ -119,7 +128,7 @@ export function loadVehicle(
       topLevel: 0, supportsAbove: false, capacityAbove: 0,
     }, min);
   }
-  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0 };
+  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle) };
   for (;;) {
     if (Date.now() > deadline) {
       load.cut = true;
@@ -152,6 +161,8 @@ export function loadVehicle(
   state.remaining = p.state.remaining;
   state.weightBlocked = p.state.weightBlocked;
   state.loadBlocked = p.state.loadBlocked;
+  state.axleBlocked = p.state.axleBlocked;
+  if (ctx.model.enforceAxle && vehicle.axles) balanceVehicle(ctx, load, state);
   return load;
 }
 
@@ -198,8 +209,10 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   p.state.remaining[block.item] = (p.state.remaining[block.item] ?? 0) - n;
   p.load.weight += kind.weight * n;
   p.load.volume += kind.volume * n;
-  p.load.blocks.push(block);
   const e = blockExtent(block);
+  p.load.momentX += kind.weight * n * (block.x + e.dx / 2);
+  p.load.momentZ += kind.weight * n * (block.z + e.dz / 2);
+  p.load.blocks.push(block);
   const topLevel = space.level + block.ny;
   // A top that can take no more weight stays a space (of capacity 0): units that fit there but
   // weigh something are then known to be unplaced for load, not for room.
@@ -264,7 +277,7 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               }
               continue;
             }
-            blocks.push(...blocksFor(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices));
+            blocks.push(...axleAllowed(ctx, p, i, (available) => blocksFor(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available));
           }
         }
         if (blocks.length > 0) {
@@ -296,7 +309,9 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             )) {
               // The cap's units press on the column's top, which may be able to take less.
               const cap = b.cap!;
-              if (bears(ctx.kinds[cap.item]!.weight, cap.size.l * cap.size.w, columnCapacity(ctx, b, space))) capped.push(b);
+              if (!bears(ctx.kinds[cap.item]!.weight, cap.size.l * cap.size.w, columnCapacity(ctx, b, space))) continue;
+              if (p.axles.length > 0 && !axleFits(ctx, p, b)) continue;
+              capped.push(b);
             }
           }
           return { space, blocks: rankBlocks(ranked.concat(capped), strategy.blockScore, space, wasteful, need) };
@@ -308,4 +323,37 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
     p.tier++;
   }
   return null;
+}
+
+/** kg and kg·cm (about x = 0) a block adds, its cap included. */
+function blockMoment(ctx: JobContext, b: Block): { w: number; m: number } {
+  const e = blockExtent(b);
+  const w = ctx.kinds[b.item]!.weight * blockUnits(b);
+  const own = { w, m: w * (b.x + e.dx / 2) };
+  if (!b.cap) return own;
+  const cap = blockMoment(ctx, b.cap);
+  return { w: own.w + cap.w, m: own.m + cap.m };
+}
+
+/** True when adding `b` keeps every enforced axle within its maximum. */
+function axleFits(ctx: JobContext, p: Packing, b: Block): boolean {
+  const { w, m } = blockMoment(ctx, b);
+  return axlesWithin(p.axles, p.load.weight + w, p.load.momentX + m);
+}
+
+/**
+ * The blocks `make(available)` gives that keep the axles within their maxima; when every block
+ * of `available` units would overload an axle, smaller blocks (half as many units, and so on)
+ * are tried. Marks the item axle-blocked when none is allowed.
+ */
+function axleAllowed(ctx: JobContext, p: Packing, item: number, make: (available: number) => Block[], available: number): Block[] {
+  let fits = make(available);
+  if (p.axles.length === 0 || fits.length === 0) return fits;
+  let allowed = fits.filter((b) => axleFits(ctx, p, b));
+  for (let q = Math.floor(available / 2); allowed.length === 0 && q >= 1; q = Math.floor(q / 2)) {
+    fits = make(q);
+    allowed = fits.filter((b) => axleFits(ctx, p, b));
+  }
+  if (allowed.length === 0) p.state.axleBlocked[item] = true;
+  return allowed;
 }

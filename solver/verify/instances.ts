@@ -8,7 +8,7 @@ import type { Violation } from './violation.js';
 import { unitName } from './violation.js';
 
 /** The UnplacedReason values (domain/pack/plan.ts). */
-export const UNPLACED_REASONS: readonly UnplacedReason[] = ['no_space', 'weight_limit', 'load_limit', 'vehicle_limit', 'time_limit'];
+export const UNPLACED_REASONS: readonly UnplacedReason[] = ['no_space', 'weight_limit', 'load_limit', 'axle_limit', 'vehicle_limit', 'time_limit'];
 
 /**
  * Checks: every placement and unplaced entry names a model item, an integer instance in

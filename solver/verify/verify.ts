@@ -4,6 +4,7 @@
  * search. Each rule lives in its own module; this one runs them all.
  */
 import type { PackModel, Plan } from '../../domain/pack/plan.js';
+import { checkAxles } from './axle.js';
 import { checkBlockedAreas } from './blocked-area.js';
 import { checkBounds } from './bounds.js';
 import { contactsBelow } from './contact.js';
@@ -27,7 +28,7 @@ export type { VerifyRule, Violation } from './violation.js';
  * Checks a plan against its model; returns every violation found (empty = the plan is valid),
  * grouped by rule in the order: vehicles, instances, bounds, overlap, orientation, weight, then
  * per vehicle support, stacking, stack_items, stack_weight / floor_load / stack_density,
- * blocked_area, steps; then figures.
+ * blocked_area, steps, axle_load / cog_range; then figures.
  * Lengths cm, weights kg; geometric tolerance 1e-6 cm. Throws nothing for any plan shape the
  * types allow; tens of ms for 2000 units (test/solver/verify/performance.test.ts).
  */
@@ -50,6 +51,7 @@ export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
       ...checkLoadBearing(vehicle, below, model.maxStackDensity),
       ...checkBlockedAreas(vehicle),
       ...checkSteps(vehicle, below),
+      ...checkAxles(vehicle, model.enforceAxle),
     );
   }
   violations.push(...checkFigures(vehicles));

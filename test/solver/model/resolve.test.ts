@@ -99,7 +99,11 @@ t.test('warnings for accepted but not enforced features', async (t) => {
     'the load limits are enforced, so they are in the model and get no warning');
   t.same(without.model.vehicles[0]?.blockedAreas, [{ x: 0, z: 0, length: 50, width: 50 }]);
   const withAccess = ok(req, { axleAccess: true });
-  t.same(withAccess.warnings.filter((w) => w.path === 'vehicles[0]' || w.path === 'options.enforce_axle').map((w) => w.code), ['constraint_not_enforced', 'constraint_not_enforced']);
+  t.same(withAccess.warnings.filter((w) => w.path === 'vehicles[0]' || w.path === 'options.enforce_axle'), [], 'with axle access the axle data is used');
+  t.same(withAccess.model.vehicles[0]?.axles, { kind: 'axles', positions: [100], maxLoads: [9000], cogRangeX: null, cogRangeZ: null });
+  t.equal(withAccess.model.enforceAxle, true);
+  t.equal(without.model.enforceAxle, false, 'without access enforce_axle is ignored');
+  t.equal(without.model.vehicles[0]?.axles, null);
 });
 
 t.test('resolve alone reports an incomplete definition it cannot use', async (t) => {
