@@ -108,6 +108,8 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
         load.blocks = load.blocks.map((b) => ({ ...b, x: b.x + mx, z: b.z + mz }));
         load.momentX += load.weight * mx;
         load.momentZ += load.weight * mz;
+        load.minX += mx;
+        load.maxX += mx;
       }
       return;
     }
@@ -125,6 +127,8 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
     load.volume -= kind.volume * blockUnits(best.b);
     load.momentX -= m.mx;
     load.momentZ -= m.mz;
+    load.minX = Math.min(Infinity, ...load.blocks.map((b) => b.x));
+    load.maxX = Math.max(-Infinity, ...load.blocks.map((b) => b.x + blockExtent(b).dx));
     state.remaining[best.b.item] = (state.remaining[best.b.item] ?? 0) + blockUnits(best.b);
     state.axleBlocked[best.b.item] = true;
   }

@@ -61,6 +61,24 @@ export function axlesWithin(lines: readonly AxleLine[], w: number, m: number): b
   return lines.every((l) => l.max <= 0 || axleLoad(l, w, m) <= l.max * (1 + 1e-9) + 1e-9);
 }
 
+/**
+ * True when some move dx (cm along x) of the whole load within [lo, hi] keeps every axle with a
+ * maximum within it: each load is linear in dx (load + perKgCm · w · dx).
+ */
+export function axlesWithinMovable(lines: readonly AxleLine[], w: number, m: number, lo: number, hi: number): boolean {
+  for (const l of lines) {
+    if (l.max <= 0) continue;
+    const room = l.max * (1 + 1e-9) + 1e-9 - axleLoad(l, w, m);
+    const slope = l.perKgCm * w;
+    if (Math.abs(slope) < 1e-12) {
+      if (room < 0) return false;
+    } else if (slope > 0) hi = Math.min(hi, room / slope);
+    else lo = Math.max(lo, room / slope);
+    if (lo > hi + 1e-9) return false;
+  }
+  return true;
+}
+
 /** The lines the search must respect for `vehicle` (none unless axles are enforced). */
 export function enforcedAxleLines(enforce: boolean, vehicle: VehicleModel): AxleLine[] {
   return enforce && vehicle.axles ? axleLines(vehicle.axles).filter((l) => l.max > 0) : [];

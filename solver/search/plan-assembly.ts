@@ -42,7 +42,8 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
 /** Spec AxleLoad[] for cargo of `weight` kg with moment `momentX` kg·cm about the cargo front. */
 export function axleLoadsOf(axles: AxleModel, weight: number, momentX: number): AxleLoad[] {
   return axleLines(axles).map((line) => ({
-    name: line.name, position: line.position, load: axleLoad(line, weight, momentX), max: line.max,
+    // To the gram: exact figures would show float noise (11500.0000115 kg).
+    name: line.name, position: line.position, load: Math.round(axleLoad(line, weight, momentX) * 1000) / 1000, max: line.max,
     ok: axlesWithin([line], weight, momentX),
   }));
 }

@@ -11,7 +11,7 @@ import type { VehicleModel } from '../../domain/pack/plan.js';
 import { blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
 import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
-import { axlesWithin, enforcedAxleLines, type AxleLine } from './axle-load.js';
+import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
 import { balanceVehicle } from './axle-balance.js';
 import { EPS, initialSpace, occupy, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
@@ -27,6 +27,9 @@ export interface VehicleLoad {
   /** Σ weight · centre x and Σ weight · centre z of the loaded units, kg·cm. */
   momentX: number;
   momentZ: number;
+  /** Front-most and rear-most x of the loaded units, cm (Infinity / −Infinity when empty). */
+  minX: number;
+  maxX: number;
   /** The deadline ended the loading before every tier was tried. */
   cut: boolean;
 }
@@ -118,7 +121,7 @@ function clone(p: Packing): Packing {
 export function loadVehicle(
   ctx: JobContext, vehicle: VehicleModel, state: LoadState, strategy: Strategy, rng: Random, deadline: number,
 ): VehicleLoad {
-  const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, momentX: 0, momentZ: 0, cut: false };
+  const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, momentX: 0, momentZ: 0, minX: Infinity, maxX: -Infinity, cut: false };
   const min = minSize(ctx, state.remaining);
   if (!Number.isFinite(min.x)) return load;
   let spaces: Space[] = [initialSpace(vehicle.length, vehicle.width, vehicle.height, floorCapacity(ctx.model, vehicle))];
@@ -212,6 +215,8 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   const e = blockExtent(block);
   p.load.momentX += kind.weight * n * (block.x + e.dx / 2);
   p.load.momentZ += kind.weight * n * (block.z + e.dz / 2);
+  p.load.minX = Math.min(p.load.minX, block.x);
+  p.load.maxX = Math.max(p.load.maxX, block.x + e.dx);
   p.load.blocks.push(block);
   const topLevel = space.level + block.ny;
   // A top that can take no more weight stays a space (of capacity 0): units that fit there but
@@ -325,7 +330,7 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
   return null;
 }
 
-/** kg and kg·cm (about x = 0) a block adds, its cap included. */
+/** kg and kg·cm (about x = 0) a block adds, its cap included (which lies within its length). */
 function blockMoment(ctx: JobContext, b: Block): { w: number; m: number } {
   const e = blockExtent(b);
   const w = ctx.kinds[b.item]!.weight * blockUnits(b);
@@ -335,10 +340,17 @@ function blockMoment(ctx: JobContext, b: Block): { w: number; m: number } {
   return { w: own.w + cap.w, m: own.m + cap.m };
 }
 
-/** True when adding `b` keeps every enforced axle within its maximum. */
+/**
+ * True when, with `b` added, some move of the whole load along the free length (which
+ * axle-balance.ts may make once the vehicle is loaded) keeps every enforced axle within its
+ * maximum. Loads of vehicles with blocked areas are never moved.
+ */
 function axleFits(ctx: JobContext, p: Packing, b: Block): boolean {
   const { w, m } = blockMoment(ctx, b);
-  return axlesWithin(p.axles, p.load.weight + w, p.load.momentX + m);
+  const v = p.load.vehicle;
+  const minX = Math.min(p.load.minX, b.x), maxX = Math.max(p.load.maxX, b.x + blockExtent(b).dx);
+  const [lo, hi] = v.blockedAreas.length > 0 ? [0, 0] : [-minX, v.length - maxX];
+  return axlesWithinMovable(p.axles, p.load.weight + w, p.load.momentX + m, lo, hi);
 }
 
 /**

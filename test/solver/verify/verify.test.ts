@@ -1,5 +1,5 @@
 import t from 'tap';
-import type { PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
+import type { AxleLoad, AxleModel, PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
 import type { VerifyRule, Violation } from '../../../solver/verify/verify.js';
 import { PlanInvalid, assertPlanValid, verifyPlan } from '../../../solver/verify/verify.js';
 import { refigure, smallModel, smallPlan } from './plan-fixture.js';
@@ -8,6 +8,23 @@ function unit(plan: Plan, vehicle: number, itemId: string, instance: number): Pl
   const found = plan.vehicles[vehicle]!.placements.find((p) => p.item_id === itemId && p.instance === instance);
   if (!found) throw new Error(`fixture has no ${itemId}#${instance} in vehicle ${vehicle}`);
   return found;
+}
+
+/** Axles at 50 and 250 cm with maximum `max` kg on each (0 = none). */
+function twoAxles(max: number): AxleModel {
+  return { kind: 'axles', positions: [50, 250], maxLoads: [max, max], cogRangeX: null, cogRangeZ: null };
+}
+
+/** Gives the truck two axles and both planned vehicles their axle loads, worked by hand. */
+function withAxleLoads(plan: Plan, model: PackModel, max: number): void {
+  model.vehicles[0]!.axles = twoAxles(max);
+  // Vehicle 0: 50 kg at x 77; vehicle 1: 20 kg at x 30.
+  const loads = (w: number, x: number): AxleLoad[] => [
+    { name: 'Axle 1', position: 50, load: (w * (250 - x)) / 200, max, ok: max <= 0 || (w * (250 - x)) / 200 <= max },
+    { name: 'Axle 2', position: 250, load: (w * (x - 50)) / 200, max, ok: max <= 0 || (w * (x - 50)) / 200 <= max },
+  ];
+  plan.vehicles[0]!.axle_loads = loads(50, 77);
+  plan.vehicles[1]!.axle_loads = loads(20, 30);
 }
 
 function rulesOf(violations: readonly Violation[]): VerifyRule[] {
@@ -88,6 +105,12 @@ const mutations: Mutation[] = [
   { name: 'more weight on a unit than max_stack_weight', rule: 'stack_weight', mutate: (_p, m) => { m.items[0]!.maxStackWeight = 4; }, expect: { vehicle: 0, item_id: 'A', instance: 1 }, says: /A#1 in vehicle 0 carries 5 kg; item A allows 4 kg resting on one unit/ },
   { name: 'a crate pressing on the floor beyond floor_load_capacity', rule: 'floor_load', mutate: (_p, m) => { m.vehicles[0]!.floorLoadCapacity = 50; }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /55\.556 kg\/m² \(20 kg on 3600 cm²\); the floor_load_capacity is 50 kg\/m²/ },
   { name: 'a stack denser than max_stack_density_kg_m2', rule: 'stack_density', mutate: (_p, m) => { m.maxStackDensity = 40; }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /weighs 55\.556 kg\/m² .*max_stack_density_kg_m2 is 40/ },
+  // axle_load, cog_range (truck axles at 50 and 250 cm; vehicle 0 cargo 50 kg with CoG x 77 cm:
+  // 50 · (250 − 77) / 200 = 43.25 kg on axle 1, 6.75 kg on axle 2)
+  { name: 'axle_loads missing on a vehicle with an axle model', rule: 'axle_load', mutate: (_p, m) => { m.vehicles[0]!.axles = twoAxles(0); }, expect: { vehicle: 0 }, says: /Vehicle 0 has axle data but no axle_loads/ },
+  { name: 'an axle load that is not what the cargo puts on it', rule: 'axle_load', mutate: (p, m) => { withAxleLoads(p, m, 0); p.vehicles[0]!.axle_loads![0]!.load = 40; }, expect: { vehicle: 0 }, says: /Axle 1 load is 40 kg; its cargo puts 43.25 kg on it/ },
+  { name: 'an axle over its maximum with enforce_axle', rule: 'axle_load', mutate: (p, m) => { withAxleLoads(p, m, 40); m.enforceAxle = true; }, expect: { vehicle: 0 }, says: /Axle 1 carries 43.25 kg, above its maximum 40 kg/ },
+  { name: 'centre of gravity outside cog_range_x with enforce_axle', rule: 'cog_range', mutate: (_p, m) => { m.vehicles[0]!.axles = { kind: 'none', cogRangeX: 10, cogRangeZ: null }; m.enforceAxle = true; }, expect: { vehicle: 0 }, says: /73 cm from the middle of the length; cog_range_x allows 10 cm/ },
   // blocked_area
   { name: 'crate on the blocked corner', rule: 'blocked_area', mutate: (p) => { Object.assign(unit(p, 0, 'B', 1), { x: 240, z: 140 }); }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /blocked area 0 .* over 50 × 50 cm/ },
   // weight
@@ -132,7 +155,7 @@ const mutations: Mutation[] = [
 
 t.test('every rule: a plan that breaks only that rule is reported with only that rule', async (t) => {
   const covered = new Set(mutations.map((m) => m.rule));
-  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures'];
+  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures', 'axle_load', 'cog_range'];
   t.same([...covered].sort(), [...all].sort(), 'the table covers every rule');
   for (const m of mutations) {
     t.test(`${m.rule}: ${m.name}`, async (t) => {
