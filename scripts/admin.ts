@@ -46,12 +46,13 @@ program
   .option('--owner <name>', 'owner member name', 'Owner')
   .option('--credits <credits>', 'subscription credits granted now', positive, 1000)
   .option('--expires-at <time>', 'RFC 3339 end of the subscription period (default: one year)')
-  .action(async (o: { name: string; owner: string; credits: number; expiresAt?: string }) => {
+  .option('--axle-access', 'enable the axle fields and enforce_axle (spec Vehicle axle fields)', false)
+  .action(async (o: { name: string; owner: string; credits: number; expiresAt?: string; axleAccess: boolean }) => {
     const raw = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
     if (Number.isNaN(Date.parse(raw))) throw new Error(`not a timestamp: ${raw}`);
     const expiresAt = new Date(raw).toISOString();
-    const org = await provisionOrganization(store, { name: o.name, ownerName: o.owner, subscriptionCredits: o.credits, expiresAt, now: now() });
-    console.log(JSON.stringify({ org_id: org.orgId, owner_id: org.ownerId, subscription_credits: o.credits, subscription_expires_at: expiresAt }));
+    const org = await provisionOrganization(store, { name: o.name, ownerName: o.owner, subscriptionCredits: o.credits, expiresAt, now: now(), axleAccess: o.axleAccess });
+    console.log(JSON.stringify({ org_id: org.orgId, owner_id: org.ownerId, subscription_credits: o.credits, subscription_expires_at: expiresAt, axle_access: o.axleAccess }));
   });
 
 program
