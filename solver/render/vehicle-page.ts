@@ -59,6 +59,14 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     { size: 9, bold: true },
   );
   y += 14;
+  if (v.axle_loads && v.axle_loads.length > 0) {
+    // Overloaded axles in red: the crew must not drive off with them.
+    const over = v.axle_loads.some((a) => !a.ok);
+    const axles = v.axle_loads.map((a) =>
+      `${a.name} (${formatNumber(a.position, 0)} cm) ${formatNumber(a.load, 0)} kg${a.max > 0 ? ` of ${formatNumber(a.max, 0)}` : ''}${a.ok ? '' : ' OVER'}`);
+    textCell(doc, `Axle loads: ${axles.join('  ·  ')}`, MARGIN, y, CONTENT_WIDTH, { size: 9, bold: over, colour: over ? '#c92a2a' : '#222222' });
+    y += 13;
+  }
   doc.lineWidth(0.5).strokeColor('#999999').moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).stroke();
   y += 4;
 
