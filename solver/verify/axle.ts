@@ -8,14 +8,15 @@
  *   about the tractor's front axle give the middle axle; front = tractor + K − middle,
  *   rear = cargo + empty trailer − K.
  * `axle_loads` must be present exactly on vehicles with an axle model (axle access), list the
- * axles in order with these loads, their positions and maxima, and `ok` = load ≤ max (or no max).
+ * axles in order with these loads (to the gram), their positions and maxima, and `ok` = load ≤ max
+ * (or no max).
  * With enforce_axle, no axle may be above its maximum and the cargo's centre of gravity must lie
  * within cog_range_x of the middle of the length and cog_range_y of the middle of the width.
  */
 import type { AxleModel } from '../../domain/pack/plan.js';
 import type { LoadedVehicle } from './placed-unit.js';
 import type { Violation } from './violation.js';
-import { LENGTH_TOLERANCE, RELATIVE_TOLERANCE, nearlyEqual, num } from './violation.js';
+import { LENGTH_TOLERANCE, RELATIVE_TOLERANCE, num } from './violation.js';
 
 /** An axle as the rules expect it: position cm from the cargo front, load and max kg. */
 export interface ExpectedAxle {
@@ -55,6 +56,9 @@ export function expectedAxles(axles: AxleModel, w: number, m: number): ExpectedA
   return [];
 }
 
+/** Half a gram, kg: the rounding of reported axle loads. */
+const GRAM = 0.0005;
+
 const within = (load: number, max: number): boolean => max <= 0 || load <= max + RELATIVE_TOLERANCE * Math.max(1, max);
 
 /** Checks the axle loads and, with `enforce`, the axle maxima and CoG ranges of one vehicle. */
@@ -87,9 +91,11 @@ export function checkAxles(vehicle: LoadedVehicle, enforce: boolean): Violation[
         const name = `Axle ${i + 1}`;
         if (r.name !== name) fail('axle_load', `Vehicle ${at}: axle ${i + 1} is named "${r.name}"; expected "${name}".`);
         if (Math.abs(r.position - e.position) > LENGTH_TOLERANCE) fail('axle_load', `Vehicle ${at}: ${name} is at ${num(r.position)} cm; the axle model puts it at ${num(e.position)} cm.`);
-        if (!nearlyEqual(r.load, e.load)) fail('axle_load', `Vehicle ${at}: ${name} load is ${num(r.load)} kg; its cargo puts ${num(e.load)} kg on it.`);
+        // Loads are reported to the gram.
+        if (Math.abs(r.load - e.load) > GRAM + RELATIVE_TOLERANCE * Math.max(1, Math.abs(e.load))) fail('axle_load', `Vehicle ${at}: ${name} load is ${num(r.load)} kg; its cargo puts ${num(e.load)} kg on it.`);
         if (r.max !== e.max) fail('axle_load', `Vehicle ${at}: ${name} max is ${num(r.max)} kg; the vehicle says ${num(e.max)} kg.`);
-        if (r.ok !== within(e.load, e.max)) fail('axle_load', `Vehicle ${at}: ${name} ok is ${r.ok} for ${num(e.load)} of ${num(e.max)} kg.`);
+        const borderline = e.max > 0 && Math.abs(e.load - e.max) <= GRAM + RELATIVE_TOLERANCE * e.max;
+        if (!borderline && r.ok !== within(e.load, e.max)) fail('axle_load', `Vehicle ${at}: ${name} ok is ${r.ok} for ${num(e.load)} of ${num(e.max)} kg.`);
         if (enforce && !within(e.load, e.max)) fail('axle_load', `Vehicle ${at}: ${name} carries ${num(e.load)} kg, above its maximum ${num(e.max)} kg (enforce_axle).`);
       });
     }

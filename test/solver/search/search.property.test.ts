@@ -1,6 +1,6 @@
 import t from 'tap';
 import fc from 'fast-check';
-import type { ItemModel, Orientation, PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
+import type { AxleModel, ItemModel, Orientation, PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
@@ -104,7 +104,7 @@ const modelArb = fc.record({
 
 t.test('every plan of random small models verifies and accounts for every unit once', async (t) => {
   fc.assert(fc.property(modelArb, (model) => {
-    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 150, patience: 20 });
+    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 20 });
     const plan = r.plans[0]?.plan;
     if (!plan) throw new Error('no plan');
     const violations = verifyPlan(model, plan);
@@ -146,7 +146,7 @@ const cappedArb = fc.record({
 
 t.test('plans with capped columns and repacked vehicles verify and account for every unit once', async (t) => {
   fc.assert(fc.property(cappedArb, (model) => {
-    const r = search({ model, worker: 1, stride: 2, deadline: Date.now() + 150, patience: 10 });
+    const r = search({ model, worker: 1, stride: 2, deadline: Date.now() + 2000, patience: 10 });
     const plan = r.plans[0]?.plan;
     if (!plan) throw new Error('no plan');
     const violations = verifyPlan(model, plan);
@@ -175,7 +175,7 @@ const loadArb = fc.record({
 t.test('plans under max_stack_weight, floor load and stack density limits verify', async (t) => {
   let loadLimited = 0;
   fc.assert(fc.property(loadArb, (model) => {
-    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 150, patience: 10 });
+    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 10 });
     const plan = r.plans[0]?.plan;
     if (!plan) throw new Error('no plan');
     const violations = verifyPlan(model, plan);
@@ -189,6 +189,49 @@ t.test('plans under max_stack_weight, floor load and stack density limits verify
     }
   }), { numRuns: 150, seed: 11 });
   t.ok(loadLimited > 0, `${loadLimited} of 150 plans left units unplaced for load_limit: the limits bind`);
+});
+
+// enforce_axle on random vehicles: axle positions and maxima (a share of the payload), centre-of-
+// gravity ranges, and sometimes the semi-trailer model. Every plan must pass the axle rules.
+const axleArb = fc.record({
+  kind: fc.constantFrom('axles', 'axles', 'semi_trailer', 'none'),
+  positions: fc.array(fc.integer({ min: -100, max: 100 }), { minLength: 1, maxLength: 3 }),
+  share: fc.constantFrom(0.3, 0.5, 0.8, 1.2),
+  cogX: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+  cogZ: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+});
+const enforcedArb = fc.record({ base: modelArb, axles: fc.array(axleArb, { minLength: 3, maxLength: 3 }) }).map(({ base, axles }): PackModel => ({
+  ...base,
+  enforceAxle: true,
+  vehicles: base.vehicles.map((v, i) => {
+    const a = axles[i]!;
+    const cog = { cogRangeX: a.cogX === null ? null : Math.min(a.cogX, v.length / 2), cogRangeZ: a.cogZ === null ? null : Math.min(a.cogZ, v.width / 2) };
+    const model: AxleModel = a.kind === 'axles'
+      ? { kind: 'axles', positions: a.positions.map((p, k) => Math.round(((k + 1) * v.length) / (a.positions.length + 1)) + p), maxLoads: a.positions.map(() => v.maxWeight * a.share), ...cog }
+      : a.kind === 'semi_trailer'
+        ? {
+          kind: 'semi_trailer', tractorWeight: 7500, emptyTrailerWeight: 6500, frontAxleToMiddleAxle: 360, frontAxleToTractorCog: 150,
+          frontAxleToKingpin: 300, kingpinToRearAxle: Math.max(50, v.length - 150), trailerCogToRearAxle: 300, trailerStartToKingpin: 100,
+          maxMiddleAxleWeight: 5600 + v.maxWeight * a.share, maxRearAxleWeight: 3000 + v.maxWeight * a.share, ...cog,
+        }
+        : { kind: 'none', ...cog };
+    return { ...v, axles: model };
+  }),
+}));
+
+t.test('plans with enforce_axle keep every axle and centre of gravity within limits and verify', async (t) => {
+  let axleLimited = 0;
+  fc.assert(fc.property(enforcedArb, (model) => {
+    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 10 });
+    const plan = r.plans[0]?.plan;
+    if (!plan) throw new Error('no plan');
+    const violations = verifyPlan(model, plan);
+    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
+    const local = localProblems(model, plan);
+    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    if (plan.unplaced.some((u) => u.reason === 'axle_limit')) axleLimited++;
+  }), { numRuns: 150, seed: 13 });
+  t.ok(axleLimited > 0, `${axleLimited} of 150 plans left units unplaced for axle_limit: the limits bind`);
 });
 
 t.test('units that support nothing go on top of columns, not on the floor under free room', async (t) => {
