@@ -12,6 +12,8 @@
  * bound on vehicles (ceil(cargo volume / largest vehicle volume)).
  *
  *   npm run bench -- examples [--budget ms] [--threads n]
+ *
+ * `alonso`: trucks with axle limits (scripts/bench-alonso.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -23,6 +25,7 @@ import type { ItemModel, Orientation, PackModel } from '../domain/pack/plan.js';
 import { ALL_ORIENTATIONS } from '../domain/pack/plan.js';
 import { Solver } from '../solver/solve.js';
 import { verifyPlan } from '../solver/verify/verify.js';
+import { benchAlonso } from './bench-alonso.js';
 
 const BR_DIR = process.env['BR_DIR'] ?? '/work/shared/benchmarks/br';
 
@@ -190,4 +193,11 @@ program.command('br')
   .option('--budget <ms>', 'budget per instance, ms', '5000')
   .option('--threads <n>', 'worker threads (default: available cores)')
   .action(benchBr);
+program.command('alonso')
+  .description('Alonso et al. 2019 trucks with axle limits, box level, with and without enforce_axle')
+  .option('--instances <range>', 'instance numbers, e.g. 1-10', '1-10')
+  .option('--day <n>', 'delivery day of the demand (0, 1 or 2)', '0')
+  .option('--budget <ms>', 'budget per run, ms', '3000')
+  .option('--threads <n>', 'worker threads (default: available cores)')
+  .action(benchAlonso);
 await program.parseAsync(process.argv);
