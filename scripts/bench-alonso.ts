@@ -59,7 +59,7 @@ export function alonsoModel(text: string, day: number, budgetMs: number, seed: n
       axles: { kind: 'axles', positions: [a1 / 10, a2 / 10], maxLoads: [max1, max2], cogRangeX: null, cogRangeZ: null },
     }],
     items, packingMode: 'auto', maxVehicles: 30, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0,
-    enforceAxle: false, budgetMs, seed,
+    enforceAxle: false, groupRouting: 'none', budgetMs, seed,
   };
 }
 

@@ -83,6 +83,9 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
         },
       ];
     case 'AdmitJob': {
+      // Job ids are never reused (newId). A repeated admission of an open job writes nothing; one
+      // of a job already settled would repeat the event id `<job>:admitted`, which the event store
+      // drops as a duplicate, so it cannot reserve twice either.
       if (command.jobId in state.reservations) return [];
       const terms = admission(command, state);
       return [

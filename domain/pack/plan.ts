@@ -128,6 +128,13 @@ export interface PackModel {
    * within cog_range_x / cog_range_y, on every vehicle with axle data.
    */
   enforceAxle: boolean;
+  /**
+   * Options.group_routing: `none` (groups only order the loading), `wall` (each group its own
+   * section along the length, lower orders toward the front wall), `routing` (groups load in
+   * order; a later group may rest on an earlier one, never under it), `no_stack` (groups load in
+   * order and never rest on one another). Other than `none`, loading steps follow group order.
+   */
+  groupRouting: GroupRouting;
   /** Compute budget, ms. */
   budgetMs: number;
   /** Seed of the search: the same model and seed give the same plan. */
@@ -209,6 +216,9 @@ export interface UnplacedUnit {
  * taken out to bring the axle loads or the centre of gravity within limits).
  */
 export type UnplacedReason = 'no_space' | 'weight_limit' | 'load_limit' | 'axle_limit' | 'vehicle_limit' | 'time_limit';
+
+/** Spec Options.group_routing. */
+export type GroupRouting = 'none' | 'wall' | 'routing' | 'no_stack';
 
 /** A complete load plan: loaded vehicles in loading order (index 0..), then the unplaced units. */
 export interface Plan {

@@ -1,8 +1,8 @@
 /**
  * Warnings for request features that are accepted but not yet enforced by the search, so that
  * nobody reads a plan as honouring them (spec Job/Result `warnings[]`). Codes:
- * - `constraint_not_enforced`: hazardous items, nesting_height > 0, aux_deck, group_routing
- *   other than none, group_identical_bins; an incomplete semi-trailer axle model (some of its ten
+ * - `constraint_not_enforced`: hazardous items, nesting_height > 0, aux_deck,
+ *   group_identical_bins; an incomplete semi-trailer axle model (some of its ten
  *   fields) and axle_positions beside a complete one, which are not used.
  * - `axle_access_missing`: axle fields or enforce_axle sent by an organization without axle
  *   access; accepted and ignored (spec Vehicle: "Without that access they are accepted and
@@ -56,9 +56,6 @@ export function itemWarnings(f: Fields, path: string): Warning[] {
 /** Warnings about the job options. */
 export function optionWarnings(o: Fields, axleAccess: boolean, maxTimeLimitSeconds: number): Warning[] {
   const out: Warning[] = [];
-  if (typeof o.group_routing === 'string' && o.group_routing !== 'none') {
-    out.push(notEnforced('options.group_routing', `group_routing "${o.group_routing}" is accepted but not enforced yet: the plan is not checked against the group routing`));
-  }
   if (o.group_identical_bins === true) {
     out.push(notEnforced('options.group_identical_bins', 'group_identical_bins is accepted but not used yet'));
   }

@@ -538,6 +538,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
     maxStackItems: wholeIn(o.max_stack_items, 0, Number.MAX_SAFE_INTEGER) ?? 0,
     maxStackDensity: nonNegative(o.max_stack_density_kg_m2) ?? 0,
     enforceAxle: ctx.axleAccess && o.enforce_axle === true,
+    groupRouting,
     budgetMs: computeBudgetMs(nonNegative(o.time_limit) ?? 0, units, ctx.maxTimeLimitSeconds),
     seed: ctx.seed,
   };

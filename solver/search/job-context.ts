@@ -25,6 +25,20 @@ export interface JobContext {
    * and lower group orders go deeper.
    */
   tiers: number[][];
+  /**
+   * Per item index: the rank of its group in loading order (groups sorted by order, then name;
+   * items without a group last). Tiers never mix groups when group_routing is not `none`.
+   */
+  groupRank: number[];
+}
+
+/** Rank of each item's group: distinct (order, name) pairs sorted, items without a group last. */
+export function groupRanks(model: PackModel): number[] {
+  const key = (i: number): [number, string] => [model.items[i]!.groupOrder, model.items[i]!.group ?? ''];
+  const keys = [...new Map(model.items.map((_, i) => [key(i).join('\u0000'), key(i)])).values()]
+    .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const rank = new Map(keys.map((k, r) => [k.join('\u0000'), r]));
+  return model.items.map((_, i) => rank.get(key(i).join('\u0000'))!);
 }
 
 /** Prepares `model` for the search. */
@@ -36,19 +50,24 @@ export function jobContext(model: PackModel): JobContext {
     volume: it.length * it.width * it.height,
     orientations: distinctOrientations(it),
   }));
+  const groupRank = groupRanks(model);
+  // With a group routing the groups load strictly in order, priority deciding within a group;
+  // without one, priority comes first and group order only breaks ties.
+  const routed = model.groupRouting !== 'none';
   const order = model.items.map((_, i) => i).sort((a, b) => {
     const A = model.items[a]!, B = model.items[b]!;
-    return B.priority - A.priority || A.groupOrder - B.groupOrder || a - b;
+    const byGroup = groupRank[a]! - groupRank[b]!, byPriority = B.priority - A.priority;
+    return (routed ? byGroup || byPriority : byPriority || byGroup) || a - b;
   });
   const tiers: number[][] = [];
   let prev: { p: number; g: number } | null = null;
   for (const i of order) {
     const it = model.items[i]!;
-    if (!prev || prev.p !== it.priority || prev.g !== it.groupOrder) {
+    if (!prev || prev.p !== it.priority || prev.g !== groupRank[i]) {
       tiers.push([]);
-      prev = { p: it.priority, g: it.groupOrder };
+      prev = { p: it.priority, g: groupRank[i]! };
     }
     tiers[tiers.length - 1]!.push(i);
   }
-  return { model, kinds, tiers };
+  return { model, kinds, tiers, groupRank };
 }

@@ -13,6 +13,8 @@ export interface Box {
   dx: number;
   dy: number;
   dz: number;
+  /** Loading rank (group rank with a group routing): lower ranks load first; default 0. */
+  rank?: number;
 }
 
 function heightKey(y: number): number {
@@ -42,7 +44,7 @@ export function restsOn(boxes: readonly Box[]): number[][] {
   });
 }
 
-/** Min-heap of box indices ordered by (x, y, z, index). */
+/** Min-heap of box indices ordered by (rank, x, y, z, index). */
 class BoxHeap {
   private readonly a: number[] = [];
   constructor(private readonly boxes: readonly Box[]) {}
@@ -51,6 +53,7 @@ class BoxHeap {
   }
   private less(i: number, j: number): boolean {
     const p = this.boxes[i]!, q = this.boxes[j]!;
+    if ((p.rank ?? 0) !== (q.rank ?? 0)) return (p.rank ?? 0) < (q.rank ?? 0);
     if (Math.abs(p.x - q.x) > EPS) return p.x < q.x;
     if (Math.abs(p.y - q.y) > EPS) return p.y < q.y;
     if (Math.abs(p.z - q.z) > EPS) return p.z < q.z;
@@ -90,8 +93,9 @@ class BoxHeap {
 
 /**
  * Loading steps: `steps[i]` is the 1-based step of box i. Every box gets a larger step than
- * all boxes it rests on; among boxes that are free to load, the one nearest the front wall
- * (smallest x, then y, then z) goes first.
+ * all boxes it rests on; among boxes that are free to load, the lowest rank and then the one
+ * nearest the front wall (smallest x, then y, then z) goes first. When no box rests on a box of
+ * a higher rank, all boxes of a rank load before any box of a higher rank.
  */
 export function loadingSteps(boxes: readonly Box[]): number[] {
   const below = restsOn(boxes);

@@ -8,6 +8,7 @@ import type { Construction } from './fleet-load.js';
 import { loadingSteps, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';
 import { axleLines, axleLoad, axlesWithin } from './axle-load.js';
+import { groupRanks } from './job-context.js';
 
 interface Unit extends Box {
   item: number;
@@ -51,6 +52,9 @@ export function axleLoadsOf(axles: AxleModel, weight: number, momentX: number): 
 /** Builds the Plan of construction `c` for `model`. */
 export function assemblePlan(model: PackModel, c: Construction): Plan {
   const nextInstance = model.items.map(() => 1);
+  // With a group routing the crew loads group by group (the search never puts a group under a later one).
+  const ranks = groupRanks(model);
+  const rank = (item: number): number => (model.groupRouting === 'none' ? 0 : ranks[item]!);
   const vehicles: PlannedVehicle[] = [];
   c.vehicles.forEach((lv, index) => {
     const units: Unit[] = [];
@@ -59,7 +63,7 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
         for (let iy = 0; iy < b.ny; iy++) {
           for (let iz = 0; iz < b.nz; iz++) {
             units.push({
-              item: b.item, orientation: b.orientation,
+              item: b.item, orientation: b.orientation, rank: rank(b.item),
               x: b.x + ix * b.size.l, y: b.y + iy * b.size.h, z: b.z + iz * b.size.w,
               dx: b.size.l, dy: b.size.h, dz: b.size.w,
             });

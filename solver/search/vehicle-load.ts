@@ -13,7 +13,7 @@ import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
 import { balanceVehicle } from './axle-balance.js';
-import { EPS, initialSpace, occupy, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
+import { EPS, initialSpace, occupy, removeContained, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
 
@@ -60,6 +60,8 @@ interface Packing {
   tier: number;
   /** Axles with a maximum the loading must respect (enforce_axle), else empty. */
   axles: AxleLine[];
+  /** Rank of the group being loaded (job-context.ts groupRank), −1 before the first. */
+  group: number;
 }
 
 function minSize(ctx: JobContext, remaining: number[]): MinSize {
@@ -108,7 +110,7 @@ function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[]
 
 function clone(p: Packing): Packing {
   return {
-    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles,
+    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group,
     load: { ...p.load, blocks: p.load.blocks.slice() },
     state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice(), axleBlocked: p.state.axleBlocked.slice() },
   };
@@ -131,7 +133,7 @@ export function loadVehicle(
       topLevel: 0, supportsAbove: false, capacityAbove: 0,
     }, min);
   }
-  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle) };
+  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1 };
   for (;;) {
     if (Date.now() > deadline) {
       load.cut = true;
@@ -247,6 +249,9 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
   const vehicle = p.load.vehicle;
   while (p.tier < ctx.tiers.length) {
     const kinds = ctx.tiers[p.tier]!.filter((i) => (p.state.remaining[i] ?? 0) > 0);
+    if (kinds.length > 0 && model.groupRouting !== 'none' && ctx.groupRank[kinds[0]!] !== p.group) {
+      enterGroup(ctx, p, ctx.groupRank[kinds[0]!]!);
+    }
     if (kinds.length > 0 && p.spaces.length > 0) {
       // In the last tier with units left, a space where nothing fits now never will again.
       const last = ctx.tiers.slice(p.tier + 1).every((tier) => tier.every((i) => (p.state.remaining[i] ?? 0) < 1));
@@ -368,4 +373,25 @@ function axleAllowed(ctx: JobContext, p: Packing, item: number, make: (available
   }
   if (allowed.length === 0) p.state.axleBlocked[item] = true;
   return allowed;
+}
+
+/**
+ * Starts loading the group of rank `group` (Options.group_routing): with `wall` the group gets
+ * the length behind everything loaded so far (the spaces are cut at that wall); with `no_stack`
+ * nothing of it may rest on earlier groups (spaces above the floor are dropped); `routing` needs
+ * nothing here, since a group loaded later can only come on top of or beside earlier ones.
+ */
+function enterGroup(ctx: JobContext, p: Packing, group: number): void {
+  const first = p.group < 0;
+  p.group = group;
+  if (first || p.load.blocks.length === 0) return;
+  if (ctx.model.groupRouting === 'wall') {
+    const wall = p.load.maxX;
+    p.spaces = removeContained(
+      p.spaces.filter((s) => s.x1 > wall + EPS).map((s) => (s.x0 < wall ? { ...s, x0: wall } : s)),
+      p.min,
+    );
+  } else if (ctx.model.groupRouting === 'no_stack') {
+    p.spaces = p.spaces.filter((s) => s.y0 <= EPS);
+  }
 }

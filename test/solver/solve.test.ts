@@ -14,7 +14,7 @@ const item = (o: Partial<ItemModel> = {}): ItemModel => ({
 });
 const model = (o: Partial<PackModel> = {}): PackModel => ({
   vehicles: [vehicle()], items: [item()], packingMode: 'fleet_only', maxVehicles: 5,
-  allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, budgetMs: 2000, seed: 7, ...o,
+  allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 2000, seed: 7, ...o,
 });
 
 const solver = new Solver({ threads: 2 });

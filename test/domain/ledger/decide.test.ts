@@ -113,6 +113,8 @@ t.test('property: never below zero available, each reservation released once, ch
       for (const s of steps) {
         let cmd: LedgerCommand;
         if (s.kind === 'buy') cmd = { type: 'PurchaseCredits', amount: s.amount, now: NOW };
+        // Job ids are never reused (newId): a settled job is not admitted again.
+        else if (s.kind === 'admit' && released.has(`j${s.job}`)) continue;
         else if (s.kind === 'admit') cmd = admit(`j${s.job}`, { maxVehicles: s.vehicles, budgetMs: s.budget, units: s.units });
         else if (s.kind === 'start') cmd = { type: 'StartNextJob', concurrency: 2, now: NOW };
         else cmd = { ...settle(`j${s.job}`, s.outcome, s.computeMs), budgetMs: 90_000 };

@@ -105,7 +105,7 @@ const vehicle = (axles: AxleModel, o: Partial<VehicleModel> = {}): VehicleModel 
 });
 const model = (v: VehicleModel, enforceAxle: boolean, items: ItemModel[] = [pallet()]): PackModel => ({
   vehicles: [v], items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0,
-  maxStackDensity: 0, enforceAxle, budgetMs: 500, seed: 3,
+  maxStackDensity: 0, enforceAxle, groupRouting: 'none', budgetMs: 500, seed: 3,
 });
 const solve = (m: PackModel): Plan => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000 }).plans[0]!.plan;
 const loads = (p: Plan) => p.vehicles[0]!.axle_loads!.map((a) => Math.round(a.load));

@@ -90,13 +90,13 @@ t.test('warnings for accepted but not enforced features', async (t) => {
     'axle_access_missing vehicles[0]',
     'constraint_not_enforced items[0].hazardous',
     'constraint_not_enforced items[0].nesting_height',
-    'constraint_not_enforced options.group_routing',
     'constraint_not_enforced options.group_identical_bins',
     'axle_access_missing options.enforce_axle',
   ]);
   t.equal(without.model.maxStackItems, 3);
   t.same([without.model.vehicles[0]?.floorLoadCapacity, without.model.items[0]?.maxStackWeight, without.model.maxStackDensity], [2000, 500, 800],
     'the load limits are enforced, so they are in the model and get no warning');
+  t.equal(without.model.groupRouting, 'wall', 'so is the group routing');
   t.same(without.model.vehicles[0]?.blockedAreas, [{ x: 0, z: 0, length: 50, width: 50 }]);
   const withAccess = ok(req, { axleAccess: true });
   t.same(withAccess.warnings.filter((w) => w.path === 'vehicles[0]' || w.path === 'options.enforce_axle'), [], 'with axle access the axle data is used');

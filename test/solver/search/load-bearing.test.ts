@@ -20,7 +20,7 @@ const box = (o: Partial<ItemModel>): ItemModel => ({
 });
 const model = (o: Partial<PackModel>): PackModel => ({
   vehicles: [vehicle()], items: [box({})], packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false,
-  maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, budgetMs: 300, seed: 1, ...o,
+  maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 300, seed: 1, ...o,
 });
 const plan = (m: PackModel) => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 2000 }).plans[0]!.plan;
 const highest = (p: ReturnType<typeof plan>) => Math.max(...p.vehicles.flatMap((v) => v.placements.map((q) => q.y + q.height)));

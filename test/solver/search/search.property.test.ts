@@ -1,6 +1,6 @@
 import t from 'tap';
 import fc from 'fast-check';
-import type { AxleModel, ItemModel, Orientation, PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
+import type { AxleModel, GroupRouting, ItemModel, Orientation, PackModel, Placement, Plan } from '../../../domain/pack/plan.js';
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
@@ -99,7 +99,7 @@ const modelArb = fc.record({
   })),
   packingMode: m.auto ? 'auto' : 'fleet_only',
   maxVehicles: m.maxVehicles + m.vehicles.reduce((s, v) => s + v.quantity, 0),
-  allowOverweight: m.allowOverweight, maxStackItems: m.maxStackItems, maxStackDensity: 0, enforceAxle: false, budgetMs: 300, seed: m.seed,
+  allowOverweight: m.allowOverweight, maxStackItems: m.maxStackItems, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 300, seed: m.seed,
 }));
 
 t.test('every plan of random small models verifies and accounts for every unit once', async (t) => {
@@ -234,6 +234,24 @@ t.test('plans with enforce_axle keep every axle and centre of gravity within lim
   t.ok(axleLimited > 0, `${axleLimited} of 150 plans left units unplaced for axle_limit: the limits bind`);
 });
 
+// Group routings on random models whose items name groups g1, g2 or none (with random priorities,
+// which must not reorder the groups): every plan must pass the group_routing rule.
+const routedArb = fc.record({ base: modelArb, mode: fc.constantFrom<GroupRouting>('wall', 'routing', 'no_stack') })
+  .map(({ base, mode }): PackModel => ({ ...base, groupRouting: mode }));
+
+t.test('plans under wall, routing and no_stack group routings verify', async (t) => {
+  fc.assert(fc.property(routedArb, (model) => {
+    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 10 });
+    const plan = r.plans[0]?.plan;
+    if (!plan) throw new Error('no plan');
+    const violations = verifyPlan(model, plan);
+    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
+    const local = localProblems(model, plan);
+    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+  }), { numRuns: 200, seed: 17 });
+  t.pass('200 random routed models');
+});
+
 t.test('units that support nothing go on top of columns, not on the floor under free room', async (t) => {
   const box = (o: Partial<ItemModel>): ItemModel => ({
     id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 1, quantity: 40, stackable: true,
@@ -243,7 +261,7 @@ t.test('units that support nothing go on top of columns, not on the floor under 
   const model: PackModel = {
     vehicles: [{ id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null }],
     items: [box({ quantity: 32 }), box({ id: 'glass', length: 100, width: 100, height: 40, quantity: 2, stackable: false })],
-    packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, budgetMs: 300, seed: 1,
+    packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 300, seed: 1,
   };
   // 32 boxes (8 floor cells, 4 layers: 160 cm) and 2 glass plates on top fill 200 × 100 × 200.
   const r = search({ model, worker: 0, stride: 1, deadline: Date.now() + 2000 });

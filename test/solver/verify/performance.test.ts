@@ -25,7 +25,7 @@ function cartonGrid(nx: number, nz: number, ny: number): { model: PackModel; pla
     maxVehicles: 1,
     allowOverweight: false,
     maxStackItems: ny,
-    maxStackDensity: 0, enforceAxle: false,
+    maxStackDensity: 0, enforceAxle: false, groupRouting: 'none',
     budgetMs: 1000,
     seed: 1,
   };

@@ -50,7 +50,7 @@ export function smallModel(): PackModel {
     maxVehicles: 3,
     allowOverweight: false,
     maxStackItems: 2,
-    maxStackDensity: 0, enforceAxle: false,
+    maxStackDensity: 0, enforceAxle: false, groupRouting: 'none',
     budgetMs: 1000,
     seed: 1,
   };
@@ -143,7 +143,7 @@ export function gridPlan(space: { length: number; width: number; height: number 
     maxVehicles: 1,
     allowOverweight: false,
     maxStackItems: 0,
-    maxStackDensity: 0, enforceAxle: false,
+    maxStackDensity: 0, enforceAxle: false, groupRouting: 'none',
     budgetMs: 1000,
     seed: 1,
   };

@@ -111,6 +111,18 @@ const mutations: Mutation[] = [
   { name: 'an axle load that is not what the cargo puts on it', rule: 'axle_load', mutate: (p, m) => { withAxleLoads(p, m, 0); p.vehicles[0]!.axle_loads![0]!.load = 40; }, expect: { vehicle: 0 }, says: /Axle 1 load is 40 kg; its cargo puts 43.25 kg on it/ },
   { name: 'an axle over its maximum with enforce_axle', rule: 'axle_load', mutate: (p, m) => { withAxleLoads(p, m, 40); m.enforceAxle = true; }, expect: { vehicle: 0 }, says: /Axle 1 carries 43.25 kg, above its maximum 40 kg/ },
   { name: 'centre of gravity outside cog_range_x with enforce_axle', rule: 'cog_range', mutate: (_p, m) => { m.vehicles[0]!.axles = { kind: 'none', cogRangeX: 10, cogRangeZ: null }; m.enforceAxle = true; }, expect: { vehicle: 0 }, says: /73 cm from the middle of the length; cog_range_x allows 10 cm/ },
+  // group_routing
+  {
+    name: 'a later group in front of an earlier one with wall routing',
+    rule: 'group_routing',
+    mutate: (_p, m) => {
+      m.groupRouting = 'wall';
+      Object.assign(m.items[0]!, { group: 'late', groupOrder: 2 });
+      Object.assign(m.items[1]!, { group: 'early', groupOrder: 1 });
+    },
+    expect: { vehicle: 0 },
+    says: /group "late" starts at x = 0 cm, inside the section of an earlier group \(group "early" reaches x = 160 cm\)/,
+  },
   // blocked_area
   { name: 'crate on the blocked corner', rule: 'blocked_area', mutate: (p) => { Object.assign(unit(p, 0, 'B', 1), { x: 240, z: 140 }); }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /blocked area 0 .* over 50 × 50 cm/ },
   // weight
@@ -155,7 +167,7 @@ const mutations: Mutation[] = [
 
 t.test('every rule: a plan that breaks only that rule is reported with only that rule', async (t) => {
   const covered = new Set(mutations.map((m) => m.rule));
-  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures', 'axle_load', 'cog_range'];
+  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures', 'axle_load', 'cog_range', 'group_routing'];
   t.same([...covered].sort(), [...all].sort(), 'the table covers every rule');
   for (const m of mutations) {
     t.test(`${m.rule}: ${m.name}`, async (t) => {
