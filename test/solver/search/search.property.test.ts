@@ -62,6 +62,20 @@ function localProblems(model: PackModel, plan: Plan): string[] {
   return out;
 }
 
+/**
+ * The best plan of a short search of `model` (patience `patience`), after checking it with the
+ * verifier and the local checks above; throws with the first problems found.
+ */
+function checkedPlan(model: PackModel, worker: number, patience: number): Plan {
+  const plan = search({ model, worker, stride: 2, deadline: Date.now() + 2000, patience }).plans[0]?.plan;
+  if (!plan) throw new Error('no plan');
+  const violations = verifyPlan(model, plan);
+  if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
+  const local = localProblems(model, plan);
+  if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+  return plan;
+}
+
 const dim = fc.integer({ min: 10, max: 120 }).map((n) => n / 2);
 const itemArb = fc.record({
   length: dim, width: dim, height: dim,
@@ -104,13 +118,7 @@ const modelArb = fc.record({
 
 t.test('every plan of random small models verifies and accounts for every unit once', async (t) => {
   fc.assert(fc.property(modelArb, (model) => {
-    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 20 });
-    const plan = r.plans[0]?.plan;
-    if (!plan) throw new Error('no plan');
-    const violations = verifyPlan(model, plan);
-    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
-    const local = localProblems(model, plan);
-    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    const plan = checkedPlan(model, 0, 20);
     for (const v of plan.vehicles) if (v.placements.length === 0) throw new Error('empty vehicle in plan');
     if (model.packingMode === 'fleet_only' && plan.vehicles.some((v) => v.auto_added)) throw new Error('auto_added in fleet_only');
   }), { numRuns: 150, seed: 42 });
@@ -146,13 +154,7 @@ const cappedArb = fc.record({
 
 t.test('plans with capped columns and repacked vehicles verify and account for every unit once', async (t) => {
   fc.assert(fc.property(cappedArb, (model) => {
-    const r = search({ model, worker: 1, stride: 2, deadline: Date.now() + 2000, patience: 10 });
-    const plan = r.plans[0]?.plan;
-    if (!plan) throw new Error('no plan');
-    const violations = verifyPlan(model, plan);
-    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
-    const local = localProblems(model, plan);
-    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    const plan = checkedPlan(model, 1, 10);
     for (const v of plan.vehicles) if (v.placements.length === 0) throw new Error('empty vehicle in plan');
   }), { numRuns: 100, seed: 7 });
   t.pass('100 random models');
@@ -175,13 +177,7 @@ const loadArb = fc.record({
 t.test('plans under max_stack_weight, floor load and stack density limits verify', async (t) => {
   let loadLimited = 0;
   fc.assert(fc.property(loadArb, (model) => {
-    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 10 });
-    const plan = r.plans[0]?.plan;
-    if (!plan) throw new Error('no plan');
-    const violations = verifyPlan(model, plan);
-    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
-    const local = localProblems(model, plan);
-    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    const plan = checkedPlan(model, 0, 10);
     const limited = model.maxStackDensity > 0 || model.vehicles.some((v) => v.floorLoadCapacity > 0) || model.items.some((it) => it.maxStackWeight > 0);
     if (plan.unplaced.some((u) => u.reason === 'load_limit')) {
       if (!limited) throw new Error('load_limit without a load limit');
@@ -222,13 +218,7 @@ const enforcedArb = fc.record({ base: modelArb, axles: fc.array(axleArb, { minLe
 t.test('plans with enforce_axle keep every axle and centre of gravity within limits and verify', async (t) => {
   let axleLimited = 0;
   fc.assert(fc.property(enforcedArb, (model) => {
-    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 10 });
-    const plan = r.plans[0]?.plan;
-    if (!plan) throw new Error('no plan');
-    const violations = verifyPlan(model, plan);
-    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
-    const local = localProblems(model, plan);
-    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    const plan = checkedPlan(model, 0, 10);
     if (plan.unplaced.some((u) => u.reason === 'axle_limit')) axleLimited++;
   }), { numRuns: 150, seed: 13 });
   t.ok(axleLimited > 0, `${axleLimited} of 150 plans left units unplaced for axle_limit: the limits bind`);
@@ -241,13 +231,7 @@ const routedArb = fc.record({ base: modelArb, mode: fc.constantFrom<GroupRouting
 
 t.test('plans under wall, routing and no_stack group routings verify', async (t) => {
   fc.assert(fc.property(routedArb, (model) => {
-    const r = search({ model, worker: 0, stride: 2, deadline: Date.now() + 2000, patience: 10 });
-    const plan = r.plans[0]?.plan;
-    if (!plan) throw new Error('no plan');
-    const violations = verifyPlan(model, plan);
-    if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
-    const local = localProblems(model, plan);
-    if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
+    checkedPlan(model, 0, 10);
   }), { numRuns: 200, seed: 17 });
   t.pass('200 random routed models');
 });
