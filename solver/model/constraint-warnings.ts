@@ -1,7 +1,7 @@
 /**
  * Warnings for request features that are accepted but not yet enforced by the search, so that
  * nobody reads a plan as honouring them (spec Job/Result `warnings[]`). Codes:
- * - `constraint_not_enforced`: hazardous items, nesting_height > 0, aux_deck,
+ * - `constraint_not_enforced`: nesting_height > 0, aux_deck,
  *   group_identical_bins; an incomplete semi-trailer axle model (some of its ten
  *   fields) and axle_positions beside a complete one, which are not used.
  * - `axle_access_missing`: axle fields or enforce_axle sent by an organization without axle
@@ -44,9 +44,6 @@ export function vehicleWarnings(f: Fields, path: string, axleAccess: boolean): W
 /** Warnings about one resolved item (`f`: template fields with the request's overrides). */
 export function itemWarnings(f: Fields, path: string): Warning[] {
   const out: Warning[] = [];
-  if (f.hazardous === true) {
-    out.push(notEnforced(`${path}.hazardous`, 'hazardous is accepted but not enforced yet: hazardous units are not kept low or apart'));
-  }
   if (positive(f.nesting_height)) {
     out.push(notEnforced(`${path}.nesting_height`, 'nesting_height is accepted but not used yet: stacked units do not telescope'));
   }

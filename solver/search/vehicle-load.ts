@@ -13,6 +13,7 @@ import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
 import { balanceVehicle } from './axle-balance.js';
+import { footprint, keepsClearance, type HazardFootprint } from './hazard.js';
 import { EPS, initialSpace, occupy, removeContained, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
@@ -62,6 +63,8 @@ interface Packing {
   axles: AxleLine[];
   /** Rank of the group being loaded (job-context.ts groupRank), −1 before the first. */
   group: number;
+  /** Footprints of the hazardous blocks loaded (hazard.ts). */
+  hazards: HazardFootprint[];
 }
 
 function minSize(ctx: JobContext, remaining: number[]): MinSize {
@@ -110,7 +113,7 @@ function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[]
 
 function clone(p: Packing): Packing {
   return {
-    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group,
+    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group, hazards: p.hazards,
     load: { ...p.load, blocks: p.load.blocks.slice() },
     state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice(), axleBlocked: p.state.axleBlocked.slice() },
   };
@@ -133,7 +136,7 @@ export function loadVehicle(
       topLevel: 0, supportsAbove: false, capacityAbove: 0,
     }, min);
   }
-  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1 };
+  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1, hazards: [] };
   for (;;) {
     if (Date.now() > deadline) {
       load.cut = true;
@@ -220,6 +223,7 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   p.load.minX = Math.min(p.load.minX, block.x);
   p.load.maxX = Math.max(p.load.maxX, block.x + e.dx);
   p.load.blocks.push(block);
+  if (ctx.model.items[block.item]!.hazardous) p.hazards = [...p.hazards, footprint(block)];
   const topLevel = space.level + block.ny;
   // A top that can take no more weight stays a space (of capacity 0): units that fit there but
   // weigh something are then known to be unplaced for load, not for room.
@@ -257,7 +261,8 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
       const last = ctx.tiers.slice(p.tier + 1).every((tier) => tier.every((i) => (p.state.remaining[i] ?? 0) < 1));
       const dead = new Set<Space>();
       // Kinds nothing may rest on, largest units first: candidates to cap columns.
-      const capKinds = kinds.filter((i) => !ctx.kinds[i]!.stackable)
+      // Hazardous units stay on the floor: never a cap on a column.
+      const capKinds = kinds.filter((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
         .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
         .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
         .slice(0, MAX_CAP_KINDS);
@@ -270,8 +275,10 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             ? Infinity
             : Math.floor((vehicle.maxWeight - p.load.weight) / kind.weight + 1e-9);
           const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
-          const layers = kind.stackable ? stackRoom : Math.min(1, stackRoom);
           const item = model.items[i]!;
+          // Hazardous units are kept low: on the floor, one layer.
+          if (item.hazardous && space.y0 > EPS) continue;
+          const layers = kind.stackable && !item.hazardous ? stackRoom : Math.min(1, stackRoom);
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
             const byLoad = layersByLoad(item, size.l * size.w, space.capacity);
@@ -287,7 +294,8 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               }
               continue;
             }
-            blocks.push(...axleAllowed(ctx, p, i, (available) => blocksFor(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available));
+            const allowed = axleAllowed(ctx, p, i, (available) => blocksFor(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
+            blocks.push(...(item.hazardous ? allowed.filter((b) => keepsClearance(b, p.hazards)) : allowed));
           }
         }
         if (blocks.length > 0) {

@@ -10,6 +10,7 @@ import { checkBounds } from './bounds.js';
 import { contactsBelow } from './contact.js';
 import { checkFigures } from './figures.js';
 import { checkGroupRouting, groupPlaces } from './group-routing.js';
+import { checkHazardous } from './hazardous.js';
 import { checkInstances } from './instances.js';
 import { checkLoadBearing } from './load-bearing.js';
 import { checkOrientation } from './orientation.js';
@@ -29,7 +30,7 @@ export type { VerifyRule, Violation } from './violation.js';
  * Checks a plan against its model; returns every violation found (empty = the plan is valid),
  * grouped by rule in the order: vehicles, instances, bounds, overlap, orientation, weight, then
  * per vehicle support, stacking, stack_items, stack_weight / floor_load / stack_density,
- * blocked_area, steps, axle_load / cog_range, group_routing; then figures.
+ * blocked_area, steps, axle_load / cog_range, group_routing, hazardous; then figures.
  * Lengths cm, weights kg; geometric tolerance 1e-6 cm. Throws nothing for any plan shape the
  * types allow; tens of ms for 2000 units (test/solver/verify/performance.test.ts).
  */
@@ -55,6 +56,7 @@ export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
       ...checkSteps(vehicle, below),
       ...checkAxles(vehicle, model.enforceAxle),
       ...checkGroupRouting(vehicle, below, model, places),
+      ...checkHazardous(vehicle),
     );
   }
   violations.push(...checkFigures(vehicles));

@@ -88,7 +88,6 @@ t.test('warnings for accepted but not enforced features', async (t) => {
   t.same(without.warnings.map((w) => `${w.code} ${w.path}`), [
     'constraint_not_enforced vehicles[0].aux_deck',
     'axle_access_missing vehicles[0]',
-    'constraint_not_enforced items[0].hazardous',
     'constraint_not_enforced items[0].nesting_height',
     'constraint_not_enforced options.group_identical_bins',
     'axle_access_missing options.enforce_axle',
@@ -97,6 +96,7 @@ t.test('warnings for accepted but not enforced features', async (t) => {
   t.same([without.model.vehicles[0]?.floorLoadCapacity, without.model.items[0]?.maxStackWeight, without.model.maxStackDensity], [2000, 500, 800],
     'the load limits are enforced, so they are in the model and get no warning');
   t.equal(without.model.groupRouting, 'wall', 'so is the group routing');
+  t.equal(without.model.items[0]?.hazardous, true, 'and hazardous items');
   t.same(without.model.vehicles[0]?.blockedAreas, [{ x: 0, z: 0, length: 50, width: 50 }]);
   const withAccess = ok(req, { axleAccess: true });
   t.same(withAccess.warnings.filter((w) => w.path === 'vehicles[0]' || w.path === 'options.enforce_axle'), [], 'with axle access the axle data is used');

@@ -236,6 +236,22 @@ t.test('plans under wall, routing and no_stack group routings verify', async (t)
   t.pass('200 random routed models');
 });
 
+// Hazardous items on random models: kept on the floor and 50 cm from other hazardous items.
+const hazardArb = fc.record({ base: modelArb, flags: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }) })
+  .map(({ base, flags }): PackModel => ({ ...base, items: base.items.map((it, i) => ({ ...it, hazardous: flags[i]! })) }));
+
+t.test('plans with hazardous items keep them low and apart, and verify', async (t) => {
+  let apart = 0;
+  fc.assert(fc.property(hazardArb, (model) => {
+    const plan = checkedPlan(model, 0, 10);
+    for (const v of plan.vehicles) {
+      const kinds = new Set(v.placements.filter((q) => model.items.find((it) => it.id === q.item_id)!.hazardous).map((q) => q.item_id));
+      if (kinds.size > 1) apart++;
+    }
+  }), { numRuns: 150, seed: 19 });
+  t.ok(apart > 0, `${apart} vehicles carry two or more hazardous items apart`);
+});
+
 t.test('units that support nothing go on top of columns, not on the floor under free room', async (t) => {
   const box = (o: Partial<ItemModel>): ItemModel => ({
     id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 1, quantity: 40, stackable: true,

@@ -123,6 +123,21 @@ const mutations: Mutation[] = [
     expect: { vehicle: 0 },
     says: /group "late" starts at x = 0 cm, inside the section of an earlier group \(group "early" reaches x = 160 cm\)/,
   },
+  // hazardous: A#3 stands on A#1/A#2; A#1 and B#1 touch at x = 100
+  { name: 'a hazardous unit above the floor', rule: 'hazardous', mutate: (_p, m) => { m.items[0]!.hazardous = true; }, expect: { vehicle: 0, item_id: 'A', instance: 3 }, says: /A#3 is hazardous and stands at y = 40 cm/ },
+  {
+    name: 'two hazardous items side by side',
+    rule: 'hazardous',
+    mutate: (p, m) => {
+      m.items[1]!.hazardous = true;
+      m.items[2]!.hazardous = true;
+      m.items[2]!.quantity = 1;
+      p.unplaced = [];
+      p.vehicles[1]!.placements.push({ item_id: 'C', instance: 1, label: 'C', x: 80, y: 0, z: 0, length: 10, width: 10, height: 10, rotated: false, orientation: 'lwh', step: 2, weight: 1 });
+    },
+    expect: { vehicle: 1, item_id: 'C', instance: 1 },
+    says: /C#1 is 20 cm apart from B#2 of another hazardous item in vehicle 1; they must be 50 cm apart/,
+  },
   // blocked_area
   { name: 'crate on the blocked corner', rule: 'blocked_area', mutate: (p) => { Object.assign(unit(p, 0, 'B', 1), { x: 240, z: 140 }); }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /blocked area 0 .* over 50 × 50 cm/ },
   // weight
@@ -167,7 +182,7 @@ const mutations: Mutation[] = [
 
 t.test('every rule: a plan that breaks only that rule is reported with only that rule', async (t) => {
   const covered = new Set(mutations.map((m) => m.rule));
-  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures', 'axle_load', 'cog_range', 'group_routing'];
+  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures', 'axle_load', 'cog_range', 'group_routing', 'hazardous'];
   t.same([...covered].sort(), [...all].sort(), 'the table covers every rule');
   for (const m of mutations) {
     t.test(`${m.rule}: ${m.name}`, async (t) => {
