@@ -79,7 +79,7 @@ function brModel(pr: BrProblem, budgetMs: number): PackModel {
   return {
     vehicles: [{
       id: 'c', name: 'BR container', type: 'container', ...pr.container,
-      maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null,
+      maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null,
     }],
     items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none',
     budgetMs, seed: pr.number,

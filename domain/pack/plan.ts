@@ -41,6 +41,11 @@ export interface VehicleModel {
    * fields are ignored); null when the vehicle has none.
    */
   axles: AxleModel | null;
+  /**
+   * Second deck (spec Vehicle.aux_deck): a floor over the whole cargo area at `height` cm that
+   * carries at most `maxWeight` kg; units stand under it or on it, never through it. null: none.
+   */
+  auxDeck: { height: number; maxWeight: number } | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Warnings for request features that are accepted but not yet enforced by the search, so that
  * nobody reads a plan as honouring them (spec Job/Result `warnings[]`). Codes:
- * - `constraint_not_enforced`: nesting_height > 0, aux_deck,
+ * - `constraint_not_enforced`: nesting_height > 0,
  *   group_identical_bins; an incomplete semi-trailer axle model (some of its ten
  *   fields) and axle_positions beside a complete one, which are not used.
  * - `axle_access_missing`: axle fields or enforce_axle sent by an organization without axle
@@ -24,9 +24,6 @@ const notEnforced = (path: string, message: string): Warning => ({ code: 'constr
 /** Warnings about one resolved vehicle (`f`: saved fields with the request's overrides). */
 export function vehicleWarnings(f: Fields, path: string, axleAccess: boolean): Warning[] {
   const out: Warning[] = [];
-  if (f.aux_deck === true) {
-    out.push(notEnforced(`${path}.aux_deck`, 'aux_deck is accepted but not used yet: units are planned on the main floor only'));
-  }
   const axle = AXLE_FIELDS.filter((k) => f[k] !== undefined);
   if (axle.length > 0 && !axleAccess) {
     out.push({ code: 'axle_access_missing', message: `axle fields (${axle.join(', ')}) are accepted and ignored: the organization has no axle access`, path });

@@ -485,6 +485,9 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
       blockedAreas: v.blockedAreas,
       floorLoadCapacity: nonNegative(v.fields.floor_load_capacity) ?? 0,
       axles: axleModelOf(v.fields, ctx.axleAccess),
+      auxDeck: v.fields.aux_deck === true && positive(v.fields.aux_deck_height) !== undefined && positive(v.fields.aux_deck_max_weight) !== undefined
+        ? { height: positive(v.fields.aux_deck_height)!, maxWeight: positive(v.fields.aux_deck_max_weight)! }
+        : null,
     };
   });
   const itemModels: ItemModel[] = goodItems.map((d) => {

@@ -65,6 +65,8 @@ interface Packing {
   group: number;
   /** Footprints of the hazardous blocks loaded (hazard.ts). */
   hazards: HazardFootprint[];
+  /** kg standing on the second deck (VehicleModel.auxDeck). */
+  deckWeight: number;
 }
 
 function minSize(ctx: JobContext, remaining: number[]): MinSize {
@@ -113,7 +115,7 @@ function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[]
 
 function clone(p: Packing): Packing {
   return {
-    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group, hazards: p.hazards,
+    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group, hazards: p.hazards, deckWeight: p.deckWeight,
     load: { ...p.load, blocks: p.load.blocks.slice() },
     state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice(), axleBlocked: p.state.axleBlocked.slice() },
   };
@@ -129,14 +131,21 @@ export function loadVehicle(
   const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, momentX: 0, momentZ: 0, minX: Infinity, maxX: -Infinity, cut: false };
   const min = minSize(ctx, state.remaining);
   if (!Number.isFinite(min.x)) return load;
-  let spaces: Space[] = [initialSpace(vehicle.length, vehicle.width, vehicle.height, floorCapacity(ctx.model, vehicle))];
+  const deck = vehicle.auxDeck;
+  // With a second deck the cargo space is two floors: under the deck, and on it.
+  let spaces: Space[] = deck
+    ? [
+      initialSpace(vehicle.length, vehicle.width, deck.height, floorCapacity(ctx.model, vehicle)),
+      { ...initialSpace(vehicle.length, vehicle.width, vehicle.height), y0: deck.height },
+    ]
+    : [initialSpace(vehicle.length, vehicle.width, vehicle.height, floorCapacity(ctx.model, vehicle))];
   for (const r of vehicle.blockedAreas) {
     spaces = occupy(spaces, {
-      x0: r.x, x1: r.x + r.length, z0: r.z, z1: r.z + r.width, y0: 0, y1: vehicle.height,
+      x0: r.x, x1: r.x + r.length, z0: r.z, z1: r.z + r.width, y0: 0, y1: deck?.height ?? vehicle.height,
       topLevel: 0, supportsAbove: false, capacityAbove: 0,
     }, min);
   }
-  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1, hazards: [] };
+  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1, hazards: [], deckWeight: 0 };
   for (;;) {
     if (Date.now() > deadline) {
       load.cut = true;
@@ -224,6 +233,9 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   p.load.maxX = Math.max(p.load.maxX, block.x + e.dx);
   p.load.blocks.push(block);
   if (ctx.model.items[block.item]!.hazardous) p.hazards = [...p.hazards, footprint(block)];
+  const deck = vehicle.auxDeck;
+  const onDeck = deck !== null && block.y >= deck.height - EPS;
+  if (onDeck) p.deckWeight += kind.weight * n;
   const topLevel = space.level + block.ny;
   // A top that can take no more weight stays a space (of capacity 0): units that fit there but
   // weigh something are then known to be unplaced for load, not for room.
@@ -239,7 +251,8 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   }
   p.spaces = occupy(p.spaces, {
     x0: block.x, y0: block.y, z0: block.z, x1: block.x + e.dx, z1: block.z + e.dz,
-    y1: capped ? vehicle.height : block.y + e.dy, topLevel, supportsAbove: !capped, capacityAbove: above,
+    // Nothing above a capped unit up to its ceiling: the deck over the lower floor, else the roof.
+    y1: capped ? (deck && !onDeck ? deck.height : vehicle.height) : block.y + e.dy, topLevel, supportsAbove: !capped, capacityAbove: above,
   }, p.min);
 }
 
@@ -271,9 +284,7 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
         const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
         for (const i of kinds) {
           const kind = ctx.kinds[i]!;
-          const byWeight = model.allowOverweight || kind.weight <= 0
-            ? Infinity
-            : Math.floor((vehicle.maxWeight - p.load.weight) / kind.weight + 1e-9);
+          const byWeight = kind.weight <= 0 ? Infinity : Math.floor(weightRoom(p, space, model.allowOverweight) / kind.weight + 1e-9);
           const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
           const item = model.items[i]!;
           // Hazardous units are kept low: on the floor, one layer.
@@ -311,7 +322,7 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
           const heights = Math.min(MAX_CAP_HEIGHTS, new Set(capKinds.map((c) => c.size.h)).size);
           const capColumns = Math.max(8, Math.floor(CAP_WORK / (capKinds.length * (1 + heights))));
           const ranked = blocks.length <= capColumns ? blocks : rankBlocks(blocks, strategy.blockScore, space, wasteful, Math.max(need, capColumns));
-          const weightLeft = model.allowOverweight ? Infinity : vehicle.maxWeight - p.load.weight;
+          const weightLeft = weightRoom(p, space, model.allowOverweight);
           const caps: CapKind[] = capKinds.map((c) => ({
             item: c.i, orientation: c.orientation, size: c.size, available: p.state.remaining[c.i] ?? 0, weight: ctx.kinds[c.i]!.weight,
           }));
@@ -323,7 +334,7 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             if (!kind.stackable) continue;
             if (++columns > capColumns) break;
             for (const b of cappedColumns(
-              col, space, caps, p.state.remaining[col.item] ?? 0, model.allowOverweight ? 0 : kind.weight, weightLeft, layersLeft, vehicle.width,
+              col, space, caps, p.state.remaining[col.item] ?? 0, kind.weight, weightLeft, layersLeft, vehicle.width,
             )) {
               // The cap's units press on the column's top, which may be able to take less.
               const cap = b.cap!;
@@ -400,6 +411,18 @@ function enterGroup(ctx: JobContext, p: Packing, group: number): void {
       p.min,
     );
   } else if (ctx.model.groupRouting === 'no_stack') {
-    p.spaces = p.spaces.filter((s) => s.y0 <= EPS);
+    const deck = p.load.vehicle.auxDeck;
+    p.spaces = p.spaces.filter((s) => s.y0 <= EPS || (deck !== null && Math.abs(s.y0 - deck.height) <= EPS));
   }
+}
+
+/**
+ * kg that may still be loaded in `space`: the payload left (Infinity with allow_overweight) and,
+ * on the second deck, what the deck still carries (a structural limit, kept even when
+ * overweight is allowed).
+ */
+function weightRoom(p: Packing, space: Space, allowOverweight: boolean): number {
+  const payload = allowOverweight ? Infinity : p.load.vehicle.maxWeight - p.load.weight;
+  const deck = p.load.vehicle.auxDeck;
+  return deck && space.y0 >= deck.height - EPS ? Math.min(payload, deck.maxWeight - p.deckWeight) : payload;
 }

@@ -21,16 +21,22 @@ export function onFloor(unit: PlacedUnit): boolean {
   return unit.y0 <= LENGTH_TOLERANCE;
 }
 
+/** True when the unit stands on the second deck at `deckHeight` cm (null: the vehicle has none). */
+export function onDeck(unit: PlacedUnit, deckHeight: number | null): boolean {
+  return deckHeight !== null && Math.abs(unit.y0 - deckHeight) <= LENGTH_TOLERANCE;
+}
+
 /**
- * For each unit, the contacts under it (empty for units on the floor). Units are indexed by top
- * height and binary-searched, so the cost is about n·log n plus the pairs whose faces meet.
+ * For each unit, the contacts under it (empty for units on the floor or on the second deck at
+ * `deckHeight` cm, which carries them). Units are indexed by top height and binary-searched, so
+ * the cost is about n·log n plus the pairs whose faces meet.
  */
-export function contactsBelow(units: readonly PlacedUnit[]): Contact[][] {
+export function contactsBelow(units: readonly PlacedUnit[], deckHeight: number | null = null): Contact[][] {
   const byTop = units.map((_, i) => i).filter((i) => Number.isFinite(units[i]!.y1)).sort((a, b) => units[a]!.y1 - units[b]!.y1);
   const tops = byTop.map((i) => units[i]!.y1);
   return units.map((upper, u) => {
     const below: Contact[] = [];
-    if (onFloor(upper) || !Number.isFinite(upper.y0)) return below;
+    if (onFloor(upper) || onDeck(upper, deckHeight) || !Number.isFinite(upper.y0)) return below;
     for (let k = firstAtLeast(tops, upper.y0 - LENGTH_TOLERANCE); k < tops.length; k++) {
       if (tops[k]! > upper.y0 + LENGTH_TOLERANCE) break;
       const l = byTop[k]!;

@@ -30,6 +30,8 @@ export interface LoadedVehicle {
   height: number;
   /** Payload, kg, chosen the same way. */
   maxWeight: number;
+  /** Height of the second deck, cm (definition's aux deck), null without one. */
+  deckHeight: number | null;
   units: PlacedUnit[];
 }
 
@@ -71,6 +73,7 @@ export function loadedVehicles(model: PackModel, plan: Plan): LoadedVehicle[] {
       width: definition?.width ?? planned.width,
       height: definition?.height ?? planned.height,
       maxWeight: definition?.maxWeight ?? planned.max_weight,
+      deckHeight: definition?.auxDeck?.height ?? null,
       units,
     };
   });

@@ -5,7 +5,7 @@
  * bounding box, which is what the search places.
  */
 import type { Contact } from './contact.js';
-import { onFloor } from './contact.js';
+import { onDeck, onFloor } from './contact.js';
 import type { LoadedVehicle } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { RELATIVE_TOLERANCE, num, unitName } from './violation.js';
@@ -38,7 +38,7 @@ export function unionArea(rects: readonly Pick<Contact, 'x0' | 'x1' | 'z0' | 'z1
 export function checkSupport(vehicle: LoadedVehicle, below: readonly Contact[][]): Violation[] {
   const violations: Violation[] = [];
   vehicle.units.forEach((unit, u) => {
-    if (onFloor(unit)) return;
+    if (onFloor(unit) || onDeck(unit, vehicle.deckHeight)) return;
     const p = unit.placement;
     const base = p.length * p.width;
     if (!(base > 0)) return;

@@ -4,6 +4,7 @@
  * search. Each rule lives in its own module; this one runs them all.
  */
 import type { PackModel, Plan } from '../../domain/pack/plan.js';
+import { checkAuxDeck } from './aux-deck.js';
 import { checkAxles } from './axle.js';
 import { checkBlockedAreas } from './blocked-area.js';
 import { checkBounds } from './bounds.js';
@@ -30,7 +31,7 @@ export type { VerifyRule, Violation } from './violation.js';
  * Checks a plan against its model; returns every violation found (empty = the plan is valid),
  * grouped by rule in the order: vehicles, instances, bounds, overlap, orientation, weight, then
  * per vehicle support, stacking, stack_items, stack_weight / floor_load / stack_density,
- * blocked_area, steps, axle_load / cog_range, group_routing, hazardous; then figures.
+ * blocked_area, steps, axle_load / cog_range, group_routing, hazardous, aux_deck; then figures.
  * Lengths cm, weights kg; geometric tolerance 1e-6 cm. Throws nothing for any plan shape the
  * types allow; tens of ms for 2000 units (test/solver/verify/performance.test.ts).
  */
@@ -46,7 +47,7 @@ export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
   ];
   const places = groupPlaces(model);
   for (const vehicle of vehicles) {
-    const below = contactsBelow(vehicle.units);
+    const below = contactsBelow(vehicle.units, vehicle.deckHeight);
     violations.push(
       ...checkSupport(vehicle, below),
       ...checkStacking(vehicle, below),
@@ -57,6 +58,7 @@ export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
       ...checkAxles(vehicle, model.enforceAxle),
       ...checkGroupRouting(vehicle, below, model, places),
       ...checkHazardous(vehicle),
+      ...checkAuxDeck(vehicle),
     );
   }
   violations.push(...checkFigures(vehicles));

@@ -5,7 +5,7 @@ import { verifyPlan } from '../../solver/verify/verify.js';
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'truck', name: 'Truck', type: 'truck', length: 300, width: 200, height: 200,
-  maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, ...o,
+  maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null, ...o,
 });
 const item = (o: Partial<ItemModel> = {}): ItemModel => ({
   id: 'box', label: 'Box', shape: 'box', length: 50, width: 40, height: 30, weight: 10, quantity: 20,

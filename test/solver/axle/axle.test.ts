@@ -101,7 +101,7 @@ const pallet = (o: Partial<ItemModel> = {}): ItemModel => ({
 });
 const vehicle = (axles: AxleModel, o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'v', name: 'Semi-trailer', type: 'trailer', length: 1360, width: 248, height: 270, maxWeight: 24000, quantity: 1,
-  blockedAreas: [], floorLoadCapacity: 0, axles, ...o,
+  blockedAreas: [], floorLoadCapacity: 0, axles, auxDeck: null, ...o,
 });
 const model = (v: VehicleModel, enforceAxle: boolean, items: ItemModel[] = [pallet()]): PackModel => ({
   vehicles: [v], items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0,

@@ -16,7 +16,7 @@ const crate = { id: 'c', length: 120, width: 80, height: 100, weight: 300 };
 
 t.test('vehicle_id takes the saved vehicle; fields beside it override', async (t) => {
   const o = ok({ vehicles: [{ vehicle_id: 'container-20-dry', max_weight: 20000, name: 'Our 20 ft', quantity: 2 }, { vehicle_id: 'van-3-5t', id: 'van' }], items: [crate] });
-  t.same(o.model.vehicles[0], { id: 'container-20-dry', name: 'Our 20 ft', type: 'container', length: 589, width: 235, height: 239, maxWeight: 20000, quantity: 2, blockedAreas: [], floorLoadCapacity: 0, axles: null });
+  t.same(o.model.vehicles[0], { id: 'container-20-dry', name: 'Our 20 ft', type: 'container', length: 589, width: 235, height: 239, maxWeight: 20000, quantity: 2, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null });
   t.equal(o.model.vehicles[1]?.id, 'van');
   t.equal(o.model.vehicles[1]?.name, 'Van 3.5 t', 'name defaults to the saved name');
   t.equal(o.model.vehicles[1]?.maxWeight, 1100);
@@ -31,7 +31,7 @@ t.test('template_id supplies the item; fields beside it override', async (t) => 
 
 t.test('defaults', async (t) => {
   const o = ok({ vehicles: [{ type: 'truck', length: 620, width: 245, height: 240, max_weight: 2800 }], items: [{ length: 10, width: 20, height: 30, weight: 1 }] });
-  t.same(o.model.vehicles[0], { id: 'vehicle-1', name: 'vehicle-1', type: 'truck', length: 620, width: 245, height: 240, maxWeight: 2800, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null });
+  t.same(o.model.vehicles[0], { id: 'vehicle-1', name: 'vehicle-1', type: 'truck', length: 620, width: 245, height: 240, maxWeight: 2800, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null });
   t.same(o.model.items[0], {
     id: 'item-1', label: 'item-1', shape: 'box', length: 10, width: 20, height: 30, weight: 1, quantity: 1, stackable: true,
     maxStackWeight: 0, orientations: ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'], priority: 0, hazardous: false, group: null,
@@ -86,7 +86,6 @@ t.test('warnings for accepted but not enforced features', async (t) => {
   };
   const without = ok(req);
   t.same(without.warnings.map((w) => `${w.code} ${w.path}`), [
-    'constraint_not_enforced vehicles[0].aux_deck',
     'axle_access_missing vehicles[0]',
     'constraint_not_enforced items[0].nesting_height',
     'constraint_not_enforced options.group_identical_bins',
@@ -97,6 +96,7 @@ t.test('warnings for accepted but not enforced features', async (t) => {
     'the load limits are enforced, so they are in the model and get no warning');
   t.equal(without.model.groupRouting, 'wall', 'so is the group routing');
   t.equal(without.model.items[0]?.hazardous, true, 'and hazardous items');
+  t.same(without.model.vehicles[0]?.auxDeck, { height: 120, maxWeight: 5000 }, 'and the second deck');
   t.same(without.model.vehicles[0]?.blockedAreas, [{ x: 0, z: 0, length: 50, width: 50 }]);
   const withAccess = ok(req, { axleAccess: true });
   t.same(withAccess.warnings.filter((w) => w.path === 'vehicles[0]' || w.path === 'options.enforce_axle'), [], 'with axle access the axle data is used');

@@ -13,7 +13,7 @@ const carton = (id: string, group: string, order: number, o: Partial<ItemModel> 
   maxStackWeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group, groupOrder: order, color: null, ...o,
 });
 const model = (mode: GroupRouting, items: ItemModel[]): PackModel => ({
-  vehicles: [{ id: 'v', name: 'Box truck', type: 'truck', length: 720, width: 245, height: 240, maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null }],
+  vehicles: [{ id: 'v', name: 'Box truck', type: 'truck', length: 720, width: 245, height: 240, maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],
   items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0,
   enforceAxle: false, groupRouting: mode, budgetMs: 500, seed: 1,
 });

@@ -19,7 +19,7 @@ const item = (id: string, o: Partial<ItemModel>): ItemModel => ({
 t.test('hazardous units stand on the floor, two hazardous items 50 cm apart', async (t) => {
   t.equal(HAZARD_CLEARANCE_CM, VERIFIED_CLEARANCE, 'the search keeps the clearance the verifier checks');
   const model: PackModel = {
-    vehicles: [{ id: 'v', name: 'Box truck', type: 'truck', length: 720, width: 245, height: 240, maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null }],
+    vehicles: [{ id: 'v', name: 'Box truck', type: 'truck', length: 720, width: 245, height: 240, maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],
     items: [
       item('acid', { shape: 'drum', length: 58, width: 58, height: 90, weight: 230, quantity: 6, hazardous: true, orientations: ['lwh'] }),
       item('paint', { length: 40, width: 30, height: 30, weight: 12, quantity: 24, hazardous: true }),

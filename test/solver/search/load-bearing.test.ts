@@ -11,7 +11,7 @@ import { verifyPlan } from '../../../solver/verify/verify.js';
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1,
-  blockedAreas: [], floorLoadCapacity: 0, axles: null, ...o,
+  blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null, ...o,
 });
 const box = (o: Partial<ItemModel>): ItemModel => ({
   id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 20, quantity: 40, stackable: true,

@@ -24,13 +24,15 @@ function localProblems(model: PackModel, plan: Plan): string[] {
         out.push(`bounds ${p.item_id}#${p.instance}`);
       }
       let covered = 0, lv = 0;
+      // A unit on the second deck stands on the deck, whatever ends just under it.
+      const onDeck = def.auxDeck !== null && Math.abs(p.y - def.auxDeck.height) < E;
       for (const q of ps) {
         if (q === p) continue;
         const ox = Math.min(p.x + p.length, q.x + q.length) - Math.max(p.x, q.x);
         const oz = Math.min(p.z + p.width, q.z + q.width) - Math.max(p.z, q.z);
         const oy = Math.min(p.y + p.height, q.y + q.height) - Math.max(p.y, q.y);
         if (ox > E && oz > E && oy > E) out.push(`overlap ${p.item_id}#${p.instance}`);
-        if (ox > E && oz > E && Math.abs(q.y + q.height - p.y) < E && p.y > E) {
+        if (ox > E && oz > E && Math.abs(q.y + q.height - p.y) < E && p.y > E && !onDeck) {
           covered += ox * oz;
           const qi = model.items.find((i) => i.id === q.item_id)!;
           if (!qi.stackable) out.push(`on non-stackable ${p.item_id}#${p.instance}`);
@@ -38,7 +40,7 @@ function localProblems(model: PackModel, plan: Plan): string[] {
           lv = Math.max(lv, level.get(q) ?? Infinity);
         }
       }
-      if (p.y > E && covered < p.length * p.width - 1e-4) out.push(`support ${p.item_id}#${p.instance}`);
+      if (p.y > E && !onDeck && covered < p.length * p.width - 1e-4) out.push(`support ${p.item_id}#${p.instance}`);
       level.set(p, lv + 1);
       if (model.maxStackItems > 0 && lv + 1 > model.maxStackItems) out.push(`stack ${p.item_id}#${p.instance}`);
       if (p.y <= E) {
@@ -105,7 +107,7 @@ const modelArb = fc.record({
 }).map((m): PackModel => ({
   vehicles: m.vehicles.map((v, i) => ({
     id: `v${i}`, name: `V${i}`, type: 'truck', length: v.length, width: v.width, height: v.height,
-    maxWeight: v.maxWeight, quantity: v.quantity, blockedAreas: v.blocked, floorLoadCapacity: 0, axles: null,
+    maxWeight: v.maxWeight, quantity: v.quantity, blockedAreas: v.blocked, floorLoadCapacity: 0, axles: null, auxDeck: null,
   })),
   items: m.items.map((it, i): ItemModel => ({
     id: `i${i}`, label: `item ${i}`, shape: 'box', ...it, maxStackWeight: 0, hazardous: false,
@@ -169,7 +171,7 @@ const loadArb = fc.record({
   density: fc.constantFrom(0, 0, 1000, 5000, 20000),
 }).map(({ base, maxStackWeights, floorLoads, density }): PackModel => ({
   ...base,
-  vehicles: base.vehicles.map((v, i) => ({ ...v, floorLoadCapacity: floorLoads[i]!, axles: null })),
+  vehicles: base.vehicles.map((v, i) => ({ ...v, floorLoadCapacity: floorLoads[i]!, axles: null, auxDeck: null })),
   items: base.items.map((it, i) => ({ ...it, maxStackWeight: maxStackWeights[i]! })),
   maxStackDensity: density,
 }));
@@ -252,6 +254,25 @@ t.test('plans with hazardous items keep them low and apart, and verify', async (
   t.ok(apart > 0, `${apart} vehicles carry two or more hazardous items apart`);
 });
 
+// Second decks on random vehicles: nothing through the deck, the deck's weight limit kept.
+const deckArb = fc.record({ base: modelArb, decks: fc.array(fc.record({ at: fc.constantFrom(0.3, 0.5, 0.7), kg: fc.integer({ min: 1, max: 2000 }) }), { minLength: 3, maxLength: 3 }) })
+  .map(({ base, decks }): PackModel => ({
+    ...base,
+    vehicles: base.vehicles.map((v, i) => ({ ...v, auxDeck: { height: Math.round(v.height * decks[i]!.at), maxWeight: decks[i]!.kg } })),
+  }));
+
+t.test('plans with second decks verify', async (t) => {
+  let onDeck = 0;
+  fc.assert(fc.property(deckArb, (model) => {
+    const plan = checkedPlan(model, 0, 10);
+    for (const v of plan.vehicles) {
+      const deck = model.vehicles.find((d) => d.id === v.vehicle_id)!.auxDeck!;
+      if (v.placements.some((q) => Math.abs(q.y - deck.height) < 1e-9)) onDeck++;
+    }
+  }), { numRuns: 150, seed: 23 });
+  t.ok(onDeck > 0, `${onDeck} vehicles carry units on their deck`);
+});
+
 t.test('units that support nothing go on top of columns, not on the floor under free room', async (t) => {
   const box = (o: Partial<ItemModel>): ItemModel => ({
     id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 1, quantity: 40, stackable: true,
@@ -259,7 +280,7 @@ t.test('units that support nothing go on top of columns, not on the floor under 
     groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
   });
   const model: PackModel = {
-    vehicles: [{ id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null }],
+    vehicles: [{ id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],
     items: [box({ quantity: 32 }), box({ id: 'glass', length: 100, width: 100, height: 40, quantity: 2, stackable: false })],
     packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 300, seed: 1,
   };

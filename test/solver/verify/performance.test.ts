@@ -19,7 +19,7 @@ function cartonGrid(nx: number, nz: number, ny: number): { model: PackModel; pla
     }
   }
   const model: PackModel = {
-    vehicles: [{ id: 'box', name: 'box', type: 'container', ...space, maxWeight: 30000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null }],
+    vehicles: [{ id: 'box', name: 'box', type: 'container', ...space, maxWeight: 30000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],
     items: [item({ id: 'carton', length: l, width: w, height: h, weight: 12.5, quantity: count })],
     packingMode: 'fleet_only',
     maxVehicles: 1,

@@ -33,7 +33,7 @@ export function truck(): VehicleModel {
     maxWeight: 1000,
     quantity: 1,
     blockedAreas: [{ x: 250, z: 150, length: 50, width: 50 }],
-    floorLoadCapacity: 0, axles: null,
+    floorLoadCapacity: 0, axles: null, auxDeck: null,
   };
 }
 
@@ -135,7 +135,7 @@ export interface GridBox {
  * in the given order; boxes must be listed so that supports come first.
  */
 export function gridPlan(space: { length: number; width: number; height: number }, boxes: readonly GridBox[]): { model: PackModel; plan: Plan } {
-  const vehicle: VehicleModel = { id: 'v', name: 'v', type: 'container', ...space, maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null };
+  const vehicle: VehicleModel = { id: 'v', name: 'v', type: 'container', ...space, maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null };
   const model: PackModel = {
     vehicles: [vehicle],
     items: boxes.map((b, i) => item({ id: `u${i}`, length: b.length, width: b.width, height: b.height, weight: b.weight, quantity: 1 })),

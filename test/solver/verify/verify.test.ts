@@ -138,6 +138,8 @@ const mutations: Mutation[] = [
     expect: { vehicle: 1, item_id: 'C', instance: 1 },
     says: /C#1 is 20 cm apart from B#2 of another hazardous item in vehicle 1; they must be 50 cm apart/,
   },
+  // aux_deck
+  { name: 'units through a second deck at 50 cm', rule: 'aux_deck', mutate: (_p, m) => { m.vehicles[0]!.auxDeck = { height: 50, maxWeight: 1000 }; }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /B#1 in vehicle 0 spans y = 0–60 cm, through the second deck at 50 cm/ },
   // blocked_area
   { name: 'crate on the blocked corner', rule: 'blocked_area', mutate: (p) => { Object.assign(unit(p, 0, 'B', 1), { x: 240, z: 140 }); }, expect: { vehicle: 0, item_id: 'B', instance: 1 }, says: /blocked area 0 .* over 50 × 50 cm/ },
   // weight
@@ -182,7 +184,7 @@ const mutations: Mutation[] = [
 
 t.test('every rule: a plan that breaks only that rule is reported with only that rule', async (t) => {
   const covered = new Set(mutations.map((m) => m.rule));
-  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures', 'axle_load', 'cog_range', 'group_routing', 'hazardous'];
+  const all: VerifyRule[] = ['vehicles', 'bounds', 'overlap', 'support', 'orientation', 'weight', 'stacking', 'stack_items', 'stack_weight', 'floor_load', 'stack_density', 'blocked_area', 'instances', 'steps', 'figures', 'axle_load', 'cog_range', 'group_routing', 'hazardous', 'aux_deck'];
   t.same([...covered].sort(), [...all].sort(), 'the table covers every rule');
   for (const m of mutations) {
     t.test(`${m.rule}: ${m.name}`, async (t) => {
