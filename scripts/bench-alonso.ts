@@ -46,7 +46,7 @@ export function alonsoModel(text: string, day: number, budgetMs: number, seed: n
     if (quantity < 1) continue;
     items.push({
       id: `p${p[0]}`, label: `product ${p[0]}`, shape: 'box', length: l / 10, width: w / 10, height: h / 10, weight: kg, quantity,
-      stackable: maxLayers > 1, maxStackWeight: maxLayers > 1 ? (maxLayers - 1) * kg : 0,
+      stackable: maxLayers > 1, maxStackWeight: maxLayers > 1 ? (maxLayers - 1) * kg : 0, nestingHeight: 0,
       orientations: rotZ === 1 ? ['lwh', 'wlh'] : ['lwh'], priority: 0, hazardous: false, group: null,
       groupOrder: Number.MAX_SAFE_INTEGER, color: null,
     });

@@ -73,7 +73,7 @@ function brModel(pr: BrProblem, budgetMs: number): PackModel {
   const items: ItemModel[] = pr.boxes.map((b, i) => ({
     id: `t${i + 1}`, label: `type ${i + 1}`, shape: 'box',
     length: b.dims[0], width: b.dims[1], height: b.dims[2], weight: 1, quantity: b.quantity,
-    stackable: true, maxStackWeight: 0, orientations: orientationsFor(b.vertical), priority: 0,
+    stackable: true, maxStackWeight: 0, nestingHeight: 0, orientations: orientationsFor(b.vertical), priority: 0,
     hazardous: false, group: null, groupOrder: Number.MAX_SAFE_INTEGER, color: null,
   }));
   return {

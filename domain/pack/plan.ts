@@ -98,6 +98,12 @@ export interface ItemModel {
    * contact area.
    */
   maxStackWeight: number;
+  /**
+   * cm a unit sinks into an identical unit it is stacked on (spec Item.nesting_height: buckets,
+   * crates, chairs), when both stand with their defined height vertical; 0 = none, always below
+   * the height.
+   */
+  nestingHeight: number;
   /** Allowed orientations, in preference order; never empty. */
   orientations: Orientation[];
   /** Higher = loaded first and kept when space runs out. */

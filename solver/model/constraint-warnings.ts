@@ -1,23 +1,19 @@
 /**
  * Warnings for request features that are accepted but not yet enforced by the search, so that
  * nobody reads a plan as honouring them (spec Job/Result `warnings[]`). Codes:
- * - `constraint_not_enforced`: nesting_height > 0,
- *   group_identical_bins; an incomplete semi-trailer axle model (some of its ten
- *   fields) and axle_positions beside a complete one, which are not used.
+ * - `constraint_not_enforced`: group_identical_bins; an incomplete semi-trailer axle model (some
+ *   of its ten fields) and axle_positions beside a complete one, which are not used; enforce_axle
+ *   with nothing to enforce (resolve.ts).
  * - `axle_access_missing`: axle fields or enforce_axle sent by an organization without axle
  *   access; accepted and ignored (spec Vehicle: "Without that access they are accepted and
  *   ignored").
  * - `time_limit_capped`: options.time_limit above the organization's max_time_limit_seconds.
- * Blocked areas, max_stack_items, max_stack_weight, floor_load_capacity and
- * max_stack_density_kg_m2 are enforced by the search and checked by the verifier: no warning.
+ * Every other constraint of the spec is enforced by the search and checked by the verifier.
  */
 import type { Warning } from '../../domain/pack/diagnostics.js';
 import { AXLE_FIELDS, missingSemiTrailerFields } from './axle-model.js';
 
-
 type Fields = Readonly<Record<string, unknown>>;
-
-const positive = (v: unknown): boolean => typeof v === 'number' && v > 0;
 
 const notEnforced = (path: string, message: string): Warning => ({ code: 'constraint_not_enforced', message, path });
 
@@ -34,15 +30,6 @@ export function vehicleWarnings(f: Fields, path: string, axleAccess: boolean): W
     } else if (f.tractor_weight !== undefined && f.axle_positions !== undefined) {
       out.push(notEnforced(`${path}.axle_positions`, 'axle_positions and axle_max_loads are not used: the semi-trailer axle model (all ten fields) gives the axle loads'));
     }
-  }
-  return out;
-}
-
-/** Warnings about one resolved item (`f`: template fields with the request's overrides). */
-export function itemWarnings(f: Fields, path: string): Warning[] {
-  const out: Warning[] = [];
-  if (positive(f.nesting_height)) {
-    out.push(notEnforced(`${path}.nesting_height`, 'nesting_height is accepted but not used yet: stacked units do not telescope'));
   }
   return out;
 }

@@ -25,7 +25,7 @@ import { allowedOrientations, lockedOrientation, type BoxSize } from './orientat
 import { misfit, type VehicleSpace } from './fit.js';
 import { computeBudgetMs, maxVehicles, minimumVehicles } from './budget.js';
 import { groupOrders, NO_GROUP_ORDER, type ListedGroup } from './groups.js';
-import { itemWarnings, optionWarnings, vehicleWarnings } from './constraint-warnings.js';
+import { optionWarnings, vehicleWarnings } from './constraint-warnings.js';
 import { axleModelOf, enforceable } from './axle-model.js';
 
 export type { SavedVehicle };
@@ -447,7 +447,6 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
   }
 
   for (const v of goodVehicles) for (const w of vehicleWarnings(v.fields, v.path, ctx.axleAccess)) warnings.push(w);
-  for (const d of goodItems) for (const w of itemWarnings(d.fields, d.path)) warnings.push(w);
   warnings.push(...optionWarnings(o, ctx.axleAccess, ctx.maxTimeLimitSeconds));
 
   if (details.length > 0) return { ok: false, details, warnings, incomplete: false };
@@ -505,6 +504,8 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
       quantity: d.quantity,
       stackable: f.stackable !== false,
       maxStackWeight: nonNegative(f.max_stack_weight) ?? 0,
+      // Only a nesting shallower than the unit makes sense; deeper values are ignored.
+      nestingHeight: (nonNegative(f.nesting_height) ?? 0) < d.size!.height ? (nonNegative(f.nesting_height) ?? 0) : 0,
       orientations: orientationsOf.get(d.index)!,
       priority: wholeIn(f.priority, 0, Number.MAX_SAFE_INTEGER) ?? 0,
       hazardous: f.hazardous === true,

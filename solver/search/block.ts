@@ -39,7 +39,13 @@ export interface BlockLimits {
 
 /** Block sizes along x, y, z, cm. */
 export function blockExtent(b: Block): { dx: number; dy: number; dz: number } {
-  return { dx: b.size.l * b.nx, dy: b.size.h * b.ny, dz: b.size.w * b.nz };
+  // Nesting units sink into the one below: each further layer adds its pitch.
+  return { dx: b.size.l * b.nx, dy: b.size.h + b.size.pitch * (b.ny - 1), dz: b.size.w * b.nz };
+}
+
+/** Layers of units of `size` that fit a height of `room` cm in one column (0 when not one). */
+export function layersIn(room: number, size: OrientedSize): number {
+  return room + EPS < size.h ? 0 : 1 + Math.floor((room - size.h + EPS) / size.pitch);
 }
 
 /** Units in a block. */
@@ -83,7 +89,7 @@ export function cappedColumns(
   const heights = [...new Set(caps.map((c) => c.size.h))].slice(0, MAX_CAP_HEIGHTS);
   const nys = [b.ny];
   for (const h of heights) {
-    const ny = Math.floor((space.y1 - space.y0 - h + EPS) / b.size.h);
+    const ny = layersIn(space.y1 - space.y0 - h, b.size);
     if (ny >= 1 && ny < b.ny && !nys.includes(ny)) nys.push(ny);
   }
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
@@ -134,7 +140,7 @@ export function blocksFor(
   if (q < 1) return [];
   const fx = Math.floor((space.x1 - space.x0 + EPS) / size.l);
   const fz = Math.floor((space.z1 - space.z0 + EPS) / size.w);
-  const fy = Math.min(Math.floor((space.y1 - space.y0 + EPS) / size.h), limits.layers);
+  const fy = Math.min(layersIn(space.y1 - space.y0, size), limits.layers);
   if (fx < 1 || fz < 1 || fy < 1) return [];
   const out: Block[] = [];
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
@@ -170,7 +176,7 @@ export function rankBlocks(
 ): Block[] {
   const sx = space.x1 - space.x0, sy = space.y1 - space.y0, sz = space.z1 - space.z0;
   const keyed = blocks.map((b, n) => {
-    let dy = b.size.h * b.ny, vol = blockVolume(b);
+    let dy = blockExtent(b).dy, vol = blockVolume(b);
     if (b.cap) {
       dy += b.cap.size.h * b.cap.ny;
       vol += blockVolume(b.cap);

@@ -15,6 +15,9 @@ export interface Box {
   dz: number;
   /** Loading rank (group rank with a group routing): lower ranks load first; default 0. */
   rank?: number;
+  /** cm this box sinks into an identical box under it (nesting), and what makes boxes identical. */
+  nest?: number;
+  kind?: number;
 }
 
 function heightKey(y: number): number {
@@ -23,7 +26,8 @@ function heightKey(y: number): number {
 
 /**
  * For each box, the indices of the boxes it rests on: boxes whose top is at its bottom y
- * (within 1e-5 cm) and whose footprint overlaps its footprint with positive area.
+ * (within 1e-5 cm) and whose footprint overlaps its footprint with positive area, and the
+ * identical box it is nested into.
  */
 export function restsOn(boxes: readonly Box[]): number[][] {
   const byTop = new Map<number, number[]>();
@@ -39,6 +43,13 @@ export function restsOn(boxes: readonly Box[]): number[][] {
     for (const j of byTop.get(heightKey(b.y)) ?? []) {
       const s = boxes[j]!;
       if (s.x < b.x + b.dx - EPS && b.x < s.x + s.dx - EPS && s.z < b.z + b.dz - EPS && b.z < s.z + s.dz - EPS) out.push(j);
+    }
+    // A nesting box rests on the identical box it sinks into.
+    if (b.nest && b.nest > 0) {
+      for (const j of byTop.get(heightKey(b.y + b.nest)) ?? []) {
+        const s = boxes[j]!;
+        if (s.kind === b.kind && Math.abs(s.x - b.x) <= EPS && Math.abs(s.z - b.z) <= EPS && Math.abs(s.dx - b.dx) <= EPS && Math.abs(s.dz - b.dz) <= EPS) out.push(j);
+      }
     }
     return out;
   });

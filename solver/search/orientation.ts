@@ -4,17 +4,24 @@
  */
 import type { ItemModel, Orientation } from '../../domain/pack/plan.js';
 
-/** Placed size of one unit, cm: `l` along x (length), `w` along z (width), `h` along y (height). */
+/**
+ * Placed size of one unit, cm: `l` along x (length), `w` along z (width), `h` along y (height);
+ * `pitch`: the height each further unit of a column adds (h, or h − nesting_height when the
+ * item nests and stands with its defined height vertical).
+ */
 export interface OrientedSize {
   l: number;
   w: number;
   h: number;
+  pitch: number;
 }
 
 /** Size of `item` placed in orientation `o`, cm. */
-export function orientedSize(item: Pick<ItemModel, 'length' | 'width' | 'height'>, o: Orientation): OrientedSize {
+export function orientedSize(item: Pick<ItemModel, 'length' | 'width' | 'height'> & { nestingHeight?: number }, o: Orientation): OrientedSize {
   const dim = (c: string): number => (c === 'l' ? item.length : c === 'w' ? item.width : item.height);
-  return { l: dim(o[0]!), w: dim(o[1]!), h: dim(o[2]!) };
+  const h = dim(o[2]!);
+  const nest = o[2] === 'h' ? (item.nestingHeight ?? 0) : 0;
+  return { l: dim(o[0]!), w: dim(o[1]!), h, pitch: h - nest };
 }
 
 /**
@@ -25,7 +32,7 @@ export function distinctOrientations(item: ItemModel): { orientation: Orientatio
   const out: { orientation: Orientation; size: OrientedSize }[] = [];
   for (const o of item.orientations) {
     const size = orientedSize(item, o);
-    if (!out.some((e) => e.size.l === size.l && e.size.w === size.w && e.size.h === size.h)) {
+    if (!out.some((e) => e.size.l === size.l && e.size.w === size.w && e.size.h === size.h && e.size.pitch === size.pitch)) {
       out.push({ orientation: o, size });
     }
   }

@@ -64,8 +64,10 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
           for (let iz = 0; iz < b.nz; iz++) {
             units.push({
               item: b.item, orientation: b.orientation, rank: rank(b.item),
-              x: b.x + ix * b.size.l, y: b.y + iy * b.size.h, z: b.z + iz * b.size.w,
+              x: b.x + ix * b.size.l, y: b.y + iy * b.size.pitch, z: b.z + iz * b.size.w,
               dx: b.size.l, dy: b.size.h, dz: b.size.w,
+              // Units of one column nest into the one below (pitch < height).
+              ...(iy > 0 && b.size.pitch < b.size.h ? { nest: b.size.h - b.size.pitch, kind: b.item } : { kind: b.item }),
             });
           }
         }
@@ -79,7 +81,8 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
       const u = units[ui]!;
       const it = model.items[u.item]!;
       const w = it.weight;
-      const uv = u.dx * u.dy * u.dz;
+      // A nested unit occupies only what sticks out of the one under it.
+      const uv = u.dx * (u.dy - (u.nest ?? 0)) * u.dz;
       weight += w;
       vol += uv;
       mx += w * (u.x + u.dx / 2); my += w * (u.y + u.dy / 2); mz += w * (u.z + u.dz / 2);

@@ -1,8 +1,10 @@
 /**
  * Resting contacts: which units a unit stands on. Unit U rests on unit L when L's top face is at
- * U's base height (within LENGTH_TOLERANCE) and their footprints share a positive area. The
+ * U's base height (within LENGTH_TOLERANCE) and their footprints share a positive area, or when U
+ * is nested into L (nesting.ts). The
  * support, stacking, stack_items and steps rules all read these contacts.
  */
+import { nestDepth, nestsInto } from './nesting.js';
 import type { PlacedUnit } from './placed-unit.js';
 import { LENGTH_TOLERANCE } from './violation.js';
 
@@ -47,6 +49,15 @@ export function contactsBelow(units: readonly PlacedUnit[], deckHeight: number |
       const z0 = Math.max(upper.z0, lower.z0);
       const z1 = Math.min(upper.z1, lower.z1);
       if (x1 - x0 > LENGTH_TOLERANCE && z1 - z0 > LENGTH_TOLERANCE) below.push({ upper: u, lower: l, x0, x1, z0, z1 });
+    }
+    // A nesting unit rests on the identical unit it sinks into (nesting.ts), whose top is higher.
+    const depth = nestDepth(upper);
+    if (depth > 0) {
+      for (let k = firstAtLeast(tops, upper.y0 + depth - LENGTH_TOLERANCE); k < tops.length; k++) {
+        if (tops[k]! > upper.y0 + depth + LENGTH_TOLERANCE) break;
+        const l = byTop[k]!;
+        if (l !== u && nestsInto(upper, units[l]!)) below.push({ upper: u, lower: l, x0: upper.x0, x1: upper.x1, z0: upper.z0, z1: upper.z1 });
+      }
     }
     return below;
   });

@@ -3,7 +3,8 @@
  * items_placed, total_weight, volume_utilization, weight_utilization, center_of_gravity).
  */
 import type { Point } from '../../domain/pack/plan.js';
-import type { LoadedVehicle } from './placed-unit.js';
+import { nestDepth, nestsInto } from './nesting.js';
+import type { LoadedVehicle, PlacedUnit } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { nearlyEqual, num } from './violation.js';
 
@@ -15,7 +16,7 @@ export interface VehicleFigures {
   items_placed: number;
   /** kg, Σ placement.weight. */
   total_weight: number;
-  /** Σ placed box volume / cargo volume, 0–1. */
+  /** Σ placed box volume / cargo volume, 0–1; a nested unit counts only the part above the unit it sinks into. */
   volume_utilization: number;
   /** total_weight / max_weight; may exceed 1 with allow_overweight. */
   weight_utilization: number;
@@ -28,9 +29,16 @@ export function vehicleFigures(vehicle: LoadedVehicle): VehicleFigures {
   let weight = 0;
   let volume = 0;
   const moment = { x: 0, y: 0, z: 0 };
-  for (const { placement: p } of vehicle.units) {
+  // A nested unit adds only what sticks out of the unit it sinks into (nesting.ts).
+  const tops = new Map<string, PlacedUnit[]>();
+  const key = (u: PlacedUnit, y: number): string => `${u.placement.item_id}|${Math.round(u.x0 * 1e4)}|${Math.round(u.z0 * 1e4)}|${Math.round(y * 1e4)}`;
+  for (const u of vehicle.units) tops.set(key(u, u.y1), [...(tops.get(key(u, u.y1)) ?? []), u]);
+  for (const unit of vehicle.units) {
+    const p = unit.placement;
     weight += p.weight;
-    volume += p.length * p.width * p.height;
+    const depth = nestDepth(unit);
+    const nested = depth > 0 && (tops.get(key(unit, unit.y0 + depth)) ?? []).some((lower) => nestsInto(unit, lower));
+    volume += p.length * p.width * (nested ? p.height - depth : p.height);
     moment.x += p.weight * (p.x + p.length / 2);
     moment.y += p.weight * (p.y + p.height / 2);
     moment.z += p.weight * (p.z + p.width / 2);

@@ -1,9 +1,11 @@
 /**
- * Rule `overlap`: no two units of a vehicle share a positive volume (touching faces are fine).
+ * Rule `overlap`: no two units of a vehicle share a positive volume (touching faces are fine),
+ * except identical nesting units of one column (nesting.ts).
  * Sort-and-sweep along one axis, so the cost is n·log n plus the pairs whose ranges on that
  * axis meet; the axis is the one along which units are expected to meet least (a stack of
  * layers is swept along y, a row along the floor along x or z).
  */
+import { sameNestedColumn } from './nesting.js';
 import type { LoadedVehicle, PlacedUnit } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { LENGTH_TOLERANCE, num, unitName } from './violation.js';
@@ -39,6 +41,7 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
         if (dz <= LENGTH_TOLERANCE) continue;
         const dy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
         if (dy <= LENGTH_TOLERANCE) continue;
+        if (sameNestedColumn(a, b)) continue;
         if (reported >= PAIRS_REPORTED) {
           unreported++;
           continue;

@@ -9,7 +9,7 @@ const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
 });
 const item = (o: Partial<ItemModel> = {}): ItemModel => ({
   id: 'box', label: 'Box', shape: 'box', length: 50, width: 40, height: 30, weight: 10, quantity: 20,
-  stackable: true, maxStackWeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false,
+  stackable: true, maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false,
   group: null, groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
 });
 const model = (o: Partial<PackModel> = {}): PackModel => ({

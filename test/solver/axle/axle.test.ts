@@ -96,7 +96,7 @@ t.test("the search's axle lines agree with the verifier's statics on random axle
 
 const pallet = (o: Partial<ItemModel> = {}): ItemModel => ({
   id: 'p', label: 'pallet', shape: 'pallet', length: 120, width: 80, height: 150, weight: 1000, quantity: 16,
-  stackable: false, maxStackWeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group: null,
+  stackable: false, maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group: null,
   groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
 });
 const vehicle = (axles: AxleModel, o: Partial<VehicleModel> = {}): VehicleModel => ({

@@ -34,7 +34,7 @@ t.test('defaults', async (t) => {
   t.same(o.model.vehicles[0], { id: 'vehicle-1', name: 'vehicle-1', type: 'truck', length: 620, width: 245, height: 240, maxWeight: 2800, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null });
   t.same(o.model.items[0], {
     id: 'item-1', label: 'item-1', shape: 'box', length: 10, width: 20, height: 30, weight: 1, quantity: 1, stackable: true,
-    maxStackWeight: 0, orientations: ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'], priority: 0, hazardous: false, group: null,
+    maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'], priority: 0, hazardous: false, group: null,
     groupOrder: Number.MAX_SAFE_INTEGER, color: null,
   });
   t.match(o.model, { packingMode: 'auto', maxVehicles: 20, allowOverweight: false, maxStackItems: 0, budgetMs: 2015, seed: 7 });
@@ -87,7 +87,6 @@ t.test('warnings for accepted but not enforced features', async (t) => {
   const without = ok(req);
   t.same(without.warnings.map((w) => `${w.code} ${w.path}`), [
     'axle_access_missing vehicles[0]',
-    'constraint_not_enforced items[0].nesting_height',
     'constraint_not_enforced options.group_identical_bins',
     'axle_access_missing options.enforce_axle',
   ]);
@@ -97,6 +96,7 @@ t.test('warnings for accepted but not enforced features', async (t) => {
   t.equal(without.model.groupRouting, 'wall', 'so is the group routing');
   t.equal(without.model.items[0]?.hazardous, true, 'and hazardous items');
   t.same(without.model.vehicles[0]?.auxDeck, { height: 120, maxWeight: 5000 }, 'and the second deck');
+  t.equal(without.model.items[0]?.nestingHeight, 10, 'and nesting');
   t.same(without.model.vehicles[0]?.blockedAreas, [{ x: 0, z: 0, length: 50, width: 50 }]);
   const withAccess = ok(req, { axleAccess: true });
   t.same(withAccess.warnings.filter((w) => w.path === 'vehicles[0]' || w.path === 'options.enforce_axle'), [], 'with axle access the axle data is used');

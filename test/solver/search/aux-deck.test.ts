@@ -14,7 +14,7 @@ const trailer = (o: Partial<VehicleModel> = {}): VehicleModel => ({
 });
 const pallet = (o: Partial<ItemModel> = {}): ItemModel => ({
   id: 'pallet', label: 'pallet', shape: 'pallet', length: 120, width: 80, height: 130, weight: 400, quantity: 66,
-  stackable: false, maxStackWeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group: null,
+  stackable: false, maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group: null,
   groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
 });
 const model = (v: VehicleModel, items: ItemModel[] = [pallet()]): PackModel => ({

@@ -10,7 +10,7 @@ import { verifyPlan } from '../../../solver/verify/verify.js';
 
 const carton = (id: string, group: string, order: number, o: Partial<ItemModel> = {}): ItemModel => ({
   id, label: id, shape: 'box', length: 60, width: 40, height: 40, weight: 10, quantity: 30, stackable: true,
-  maxStackWeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group, groupOrder: order, color: null, ...o,
+  maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group, groupOrder: order, color: null, ...o,
 });
 const model = (mode: GroupRouting, items: ItemModel[]): PackModel => ({
   vehicles: [{ id: 'v', name: 'Box truck', type: 'truck', length: 720, width: 245, height: 240, maxWeight: 10_000, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],

@@ -12,7 +12,7 @@ import { verifyPlan } from '../../../solver/verify/verify.js';
 
 const item = (id: string, o: Partial<ItemModel>): ItemModel => ({
   id, label: id, shape: 'box', length: 60, width: 40, height: 40, weight: 10, quantity: 20, stackable: true,
-  maxStackWeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group: null,
+  maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group: null,
   groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
 });
 

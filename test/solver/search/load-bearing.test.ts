@@ -15,7 +15,7 @@ const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
 });
 const box = (o: Partial<ItemModel>): ItemModel => ({
   id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 20, quantity: 40, stackable: true,
-  maxStackWeight: 0, orientations: ['lwh'], priority: 0, hazardous: false, group: null,
+  maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh'], priority: 0, hazardous: false, group: null,
   groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
 });
 const model = (o: Partial<PackModel>): PackModel => ({

@@ -66,13 +66,15 @@ function localProblems(model: PackModel, plan: Plan): string[] {
 
 /**
  * The best plan of a short search of `model` (patience `patience`), after checking it with the
- * verifier and the local checks above; throws with the first problems found.
+ * verifier and (unless `nesting`) the local checks above; throws with the first problems found.
  */
-function checkedPlan(model: PackModel, worker: number, patience: number): Plan {
+function checkedPlan(model: PackModel, worker: number, patience: number, nesting = false): Plan {
   const plan = search({ model, worker, stride: 2, deadline: Date.now() + 2000, patience }).plans[0]?.plan;
   if (!plan) throw new Error('no plan');
   const violations = verifyPlan(model, plan);
   if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
+  // The local checks know nothing of nesting (overlaps and supports between nested units).
+  if (nesting) return plan;
   const local = localProblems(model, plan);
   if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
   return plan;
@@ -110,7 +112,7 @@ const modelArb = fc.record({
     maxWeight: v.maxWeight, quantity: v.quantity, blockedAreas: v.blocked, floorLoadCapacity: 0, axles: null, auxDeck: null,
   })),
   items: m.items.map((it, i): ItemModel => ({
-    id: `i${i}`, label: `item ${i}`, shape: 'box', ...it, maxStackWeight: 0, hazardous: false,
+    id: `i${i}`, label: `item ${i}`, shape: 'box', ...it, maxStackWeight: 0, nestingHeight: 0, hazardous: false,
     group: it.groupOrder === Number.MAX_SAFE_INTEGER ? null : `g${it.groupOrder}`, color: null,
   })),
   packingMode: m.auto ? 'auto' : 'fleet_only',
@@ -147,7 +149,7 @@ const cappedArb = fc.record({
   items: [
     ...base.items.map((it) => ({ ...it, stackable: true })),
     ...flats.map((it, i): ItemModel => ({
-      id: `f${i}`, label: `flat ${i}`, shape: 'box', ...it, maxStackWeight: 0, hazardous: false, group: null, color: null,
+      id: `f${i}`, label: `flat ${i}`, shape: 'box', ...it, maxStackWeight: 0, nestingHeight: 0, hazardous: false, group: null, color: null,
     })),
   ],
   packingMode: 'auto',
@@ -273,10 +275,28 @@ t.test('plans with second decks verify', async (t) => {
   t.ok(onDeck > 0, `${onDeck} vehicles carry units on their deck`);
 });
 
+// Nesting items on random models: telescoped columns must verify (overlap, support, figures).
+const nestArb = fc.record({ base: modelArb, share: fc.array(fc.constantFrom(0, 0, 0.3, 0.7, 0.95), { minLength: 6, maxLength: 6 }) })
+  .map(({ base, share }): PackModel => ({ ...base, items: base.items.map((it, i) => ({ ...it, nestingHeight: it.height * share[i]! })) }));
+
+t.test('plans with nesting items verify', async (t) => {
+  let nested = 0;
+  fc.assert(fc.property(nestArb, (model) => {
+    const plan = checkedPlan(model, 0, 10, true);
+    for (const v of plan.vehicles) {
+      for (const q of v.placements) {
+        const it = model.items.find((i) => i.id === q.item_id)!;
+        if (it.nestingHeight > 0 && v.placements.some((o) => o !== q && o.item_id === q.item_id && o.x === q.x && o.z === q.z && Math.abs(o.y + o.height - it.nestingHeight - q.y) < 1e-6)) nested++;
+      }
+    }
+  }), { numRuns: 150, seed: 29 });
+  t.ok(nested > 0, `${nested} units sit nested in another`);
+});
+
 t.test('units that support nothing go on top of columns, not on the floor under free room', async (t) => {
   const box = (o: Partial<ItemModel>): ItemModel => ({
     id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 1, quantity: 40, stackable: true,
-    maxStackWeight: 0, orientations: ['lwh'], priority: 0, hazardous: false, group: null,
+    maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh'], priority: 0, hazardous: false, group: null,
     groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
   });
   const model: PackModel = {

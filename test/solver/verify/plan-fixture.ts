@@ -11,6 +11,7 @@ export function item(fields: Partial<ItemModel> & Pick<ItemModel, 'id' | 'length
     shape: 'box',
     stackable: true,
     maxStackWeight: 0,
+    nestingHeight: 0,
     orientations: ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'],
     priority: 0,
     hazardous: false,
