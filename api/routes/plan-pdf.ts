@@ -32,7 +32,12 @@ export function planPdfRouter(services: Services): Router {
     if (!plan) throw new ApiError(410, 'result_expired', 'the plan is no longer stored');
     const colors: Record<string, string> = {};
     for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
-    const pdf = await renderPlanPdf({ jobId, ...(job.reference ? { reference: job.reference } : {}), createdAt: job.createdAt, plan, colors });
+    const deckHeights: Record<string, number> = {};
+    for (const v of model?.vehicles ?? []) if (v.auxDeck) deckHeights[v.id] = v.auxDeck.height;
+    const hazardous = (model?.items ?? []).filter((it) => it.hazardous).map((it) => it.id);
+    const pdf = await renderPlanPdf({
+      jobId, ...(job.reference ? { reference: job.reference } : {}), createdAt: job.createdAt, plan, colors, cargo: { deckHeights, hazardous },
+    });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);
     res.send(pdf);

@@ -12,6 +12,12 @@ import { stepPageCount, drawStepPages } from './step-table.js';
 import { drawSummary, fillVehiclePages } from './summary-page.js';
 import { drawVehiclePage } from './vehicle-page.js';
 
+/** Per vehicle_id the second deck's height (cm), and the ids of hazardous items. */
+export interface CargoFacts {
+  deckHeights?: Record<string, number>;
+  hazardous?: string[];
+}
+
 /** What the PDF shows: the job's identity and its plan; `colors` maps item_id → `#rrggbb`. */
 export interface PlanDocument {
   jobId: string;
@@ -20,6 +26,8 @@ export interface PlanDocument {
   createdAt: string;
   plan: Plan;
   colors?: Record<string, string>;
+  /** Facts of the request the result does not carry: second decks and hazardous items. */
+  cargo?: CargoFacts;
 }
 
 /**
@@ -75,8 +83,9 @@ function layout(pdf: Doc, doc: PlanDocument): void {
     addPage();
     const first = pageCount();
     const steps = stepPageCount(v.placements.length);
-    drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, stepPages: { first: first + 1, last: first + steps } });
-    drawStepPages(pdf, v, colourOf, vehicles.length, addPage);
+    const facts = { deckHeight: doc.cargo?.deckHeights?.[v.vehicle_id] ?? null, hazardous: new Set(doc.cargo?.hazardous ?? []) };
+    drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, stepPages: { first: first + 1, last: first + steps }, deckHeight: facts.deckHeight });
+    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, facts);
     pages.push({ first, last: pageCount() });
   }
   fillVehiclePages(pdf, slots, pages);

@@ -33,11 +33,12 @@ const COLUMNS: readonly Column[] = [
 const EPS = 1e-6;
 
 /**
- * What each unit stands on, for the loader: "floor" at y = 0, else the steps of the units whose
- * top is at the unit's bottom and whose footprint overlaps it ("on 12, 13"), or "?" when there
- * are none (the verifier reports such a plan; the PDF still shows it).
+ * What each unit stands on, for the loader: "floor" at y = 0, "deck" on the second deck at
+ * `deckHeight` cm, else the steps of the units whose top is at the unit's bottom and whose
+ * footprint overlaps it ("on 12, 13"), or of the identical unit it is nested into ("in 12"), or
+ * "?" when there are none (the verifier reports such a plan; the PDF still shows it).
  */
-export function restingOn(placements: readonly Placement[]): Map<Placement, string> {
+export function restingOn(placements: readonly Placement[], deckHeight: number | null = null): Map<Placement, string> {
   const byTop = new Map<number, Placement[]>();
   for (const q of placements) {
     const key = Math.round((q.y + q.height) * 1000);
@@ -51,6 +52,10 @@ export function restingOn(placements: readonly Placement[]): Map<Placement, stri
       out.set(p, 'floor');
       continue;
     }
+    if (deckHeight !== null && Math.abs(p.y - deckHeight) <= EPS) {
+      out.set(p, 'deck');
+      continue;
+    }
     const below = (byTop.get(Math.round(p.y * 1000)) ?? [])
       .filter(
         (q) =>
@@ -62,7 +67,12 @@ export function restingOn(placements: readonly Placement[]): Map<Placement, stri
       )
       .map((q) => q.step)
       .sort((a, b) => a - b);
-    out.set(p, below.length === 0 ? '?' : `on ${below.join(', ')}`);
+    // The highest identical unit of the same footprint that this one sinks into.
+    const host = placements
+      .filter((q) => q !== p && q.item_id === p.item_id && Math.abs(q.x - p.x) <= EPS && Math.abs(q.z - p.z) <= EPS &&
+        q.y < p.y - EPS && q.y + q.height > p.y + EPS)
+      .sort((a, b) => b.y - a.y)[0];
+    out.set(p, below.length > 0 ? `on ${below.join(', ')}` : host ? `in ${host.step}` : '?');
   }
   return out;
 }
@@ -74,12 +84,12 @@ function orientationText(o: Orientation): string {
   return `${o} (on its side)`;
 }
 
-function row(p: Placement, colourOf: ColourOf, support: string): Cell[] {
+function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boolean): Cell[] {
   const n = (v: number) => formatNumber(v, 1);
   return [
     String(p.step),
     { swatch: colourOf(p.item_id) },
-    p.label,
+    hazardous ? `HAZARDOUS · ${p.label}` : p.label,
     `${p.item_id}#${p.instance}`,
     `${n(p.x)} / ${n(p.y)} / ${n(p.z)}`,
     `${n(p.length)} × ${n(p.width)} × ${n(p.height)}`,
@@ -91,11 +101,15 @@ function row(p: Placement, colourOf: ColourOf, support: string): Cell[] {
 
 /**
  * Adds the loading-step pages of `v` (stepPageCount(v.placements.length) pages, each started
- * with `addPage`). Rows are in ascending `step`.
+ * with `addPage`). Rows are in ascending `step`; `facts` names the vehicle's second deck and the
+ * hazardous items (their rows say HAZARDOUS).
  */
-export function drawStepPages(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, vehicleCount: number, addPage: () => void): void {
+export function drawStepPages(
+  doc: Doc, v: PlannedVehicle, colourOf: ColourOf, vehicleCount: number, addPage: () => void,
+  facts: { deckHeight: number | null; hazardous: ReadonlySet<string> } = { deckHeight: null, hazardous: new Set() },
+): void {
   const ordered = [...v.placements].sort((a, b) => a.step - b.step);
-  const support = restingOn(ordered);
+  const support = restingOn(ordered, facts.deckHeight);
   const pages = stepPageCount(ordered.length);
   for (let page = 0; page < pages; page++) {
     addPage();
@@ -119,7 +133,7 @@ export function drawStepPages(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, v
     );
     let y = drawHeaderRow(doc, COLUMNS, MARGIN, TABLE_TOP);
     chunk.forEach((p, i) => {
-      y = drawRow(doc, COLUMNS, row(p, colourOf, support.get(p) ?? ''), MARGIN, y, { stripe: i % 2 === 1 });
+      y = drawRow(doc, COLUMNS, row(p, colourOf, support.get(p) ?? '', facts.hazardous.has(p.item_id)), MARGIN, y, { stripe: i % 2 === 1 });
     });
   }
 }

@@ -12,6 +12,8 @@ export interface VehiclePageContext {
   vehicleCount: number;
   /** 1-based page numbers of the vehicle's loading-step pages. */
   stepPages: { first: number; last: number };
+  /** Height of the vehicle's second deck, cm; null or absent without one. */
+  deckHeight?: number | null;
 }
 
 /** "Vehicle 2 of 3 · Mega trailer": the title used on the vehicle's pages. */
@@ -59,6 +61,13 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     { size: 9, bold: true },
   );
   y += 14;
+  if (ctx.deckHeight !== undefined && ctx.deckHeight !== null) {
+    const deck = ctx.deckHeight;
+    const on = v.placements.filter((p) => p.y >= deck - 1e-6);
+    const kg = on.reduce((s, p) => s + p.weight, 0);
+    textCell(doc, `Second deck at ${formatNumber(deck, 1)} cm: ${on.length} units, ${formatNumber(kg, 1)} kg on it (set the deck before loading them)`, MARGIN, y, CONTENT_WIDTH, { size: 9 });
+    y += 13;
+  }
   if (v.axle_loads && v.axle_loads.length > 0) {
     // Overloaded axles in red: the crew must not drive off with them.
     const over = v.axle_loads.some((a) => !a.ok);

@@ -30,3 +30,14 @@ t.test('step pages: rows per page and page counts', async (t) => {
   t.equal(stepPageCount(43), 2);
   t.equal(stepPageCount(2000), 48);
 });
+
+t.test('restingOn says "deck" on the second deck and "in n" for a unit nested into another', async (t) => {
+  const low = unit(1, 0, 0, 0, 100, 140, 100); // ends 10 cm under the deck
+  const deck = unit(2, 0, 150, 0, 100, 50, 100);
+  const bucket = unit(3, 200, 0, 0, 40, 30, 40);
+  const nested = unit(4, 200, 10, 0, 40, 30, 40); // sinks 20 cm into bucket 3
+  const nested2 = unit(5, 200, 20, 0, 40, 30, 40); // into 4 (and 3): the highest host is named
+  const r = restingOn([low, deck, bucket, nested, nested2], 150);
+  t.same([r.get(low), r.get(deck), r.get(bucket), r.get(nested), r.get(nested2)], ['floor', 'deck', 'floor', 'in 3', 'in 4']);
+  t.equal(restingOn([deck]).get(deck), '?', 'without a deck the same unit floats');
+});
