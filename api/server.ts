@@ -13,6 +13,7 @@ import { InProcessBus } from '../adapters/in-process/bus.js';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
 import { JobProcess } from '../domain/job/process.js';
+import { deleteExpiredBodies } from '../domain/job/retention.js';
 import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import type { RecordedEvent, Subscription } from '../domain/ports/event-store.js';
@@ -106,9 +107,9 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   // Holds of jobs admitted but never queued, by when they were first seen (released after 30 s).
   const orphanSince = new Map<string, number>();
   /**
-   * The repair tick (DESIGN §4.4): queue timeouts, and every step a failed reaction or a stop
-   * between two appends left undone — settlements, project packs, free compute slots, holds of
-   * jobs that were never queued. Every step is idempotent.
+   * The repair tick (DESIGN §4.4): queue timeouts, retention of job bodies, and every step a
+   * failed reaction or a stop between two appends left undone — settlements, project packs, free
+   * compute slots, holds of jobs that were never queued. Every step is idempotent.
    */
   const repair = async (): Promise<void> => {
     const jobs = reads.collection<JobDocument>(JOBS);
@@ -121,6 +122,15 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
         if (job.finishedAt && Date.parse(job.finishedAt) < settleAfter) await jobProcess.settle(job.id);
       }
     }
+    // Retention: bodies of final jobs past expires_at are deleted (spec Limits rule 4).
+    const ended = [
+      ...(await jobs.find({ where: { status: 'succeeded' } })),
+      ...(await jobs.find({ where: { status: 'failed' } })),
+      ...(await jobs.find({ where: { status: 'canceled' } })),
+    ];
+    const nowIso = clock();
+    const forgotten = await deleteExpiredBodies(store, ended.filter((j) => !j.bodyDeletedAt && j.expiresAt <= nowIso), nowIso);
+    if (forgotten > 0) log.info({ jobs: forgotten }, 'deleted request and result bodies past retention');
     for (const project of await reads.collection<ProjectDocument>(PROJECTS).find()) {
       const jobId = project.packingJobId;
       const job = jobId ? await jobs.get(jobId) : undefined;

@@ -140,8 +140,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
+    // AUTOINCREMENT's counter: still the last position when the last events were deleted.
+    const seq = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as { seq: number } | undefined;
     const row = this.db.prepare('SELECT MAX(position) AS p FROM events').get() as { p: number | null };
-    return row.p ?? 0;
+    return Math.max(seq?.seq ?? 0, row.p ?? 0);
+  }
+
+  async deleteStream(stream: string): Promise<number> {
+    return this.db.prepare('DELETE FROM events WHERE stream = ?').run(stream).changes;
   }
 
   subscribeAll(after: number): Subscription<RecordedEvent> {

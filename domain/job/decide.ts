@@ -14,7 +14,9 @@ export type JobCommand =
   | { type: 'FailJob'; jobId: string; now: string; computeMs: number; code: JobErrorCode; message: string }
   | { type: 'CancelJob'; jobId: string; now: string; computeMs: number }
   /** Adds a warning to a job in any state, final ones included (one per code: the event id is `<jobId>:warned:<code>`). */
-  | { type: 'WarnJob'; jobId: string; warning: Warning };
+  | { type: 'WarnJob'; jobId: string; warning: Warning }
+  /** Records that the job's bodies were deleted at retention: only for final jobs past expires_at, once. */
+  | { type: 'RecordBodyDeleted'; jobId: string; now: string };
 
 /**
  * Refusals are no-ops, not errors: the process manager repeats steps and must converge. The one
@@ -59,6 +61,9 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       if (state.status === 'none') return [];
       // A repeat is dropped by the store: the id is deterministic.
       return [{ type: 'JobWarned', id: `${command.jobId}:warned:${command.warning.code}`, data: { jobId: command.jobId, warning: command.warning } }];
+    case 'RecordBodyDeleted':
+      if (!isFinal(state.status) || state.bodyDeleted || !state.queued || command.now < state.queued.expiresAt) return [];
+      return [{ type: 'JobBodyDeleted', id: `${command.jobId}:body-deleted`, data: { jobId: command.jobId, deletedAt: command.now } }];
     case 'FailJob':
       if (state.status === 'none' || isFinal(state.status)) return [];
       return [

@@ -47,19 +47,23 @@ export type JobEvent =
   | DomainEvent<'JobSucceeded', { jobId: string; finishedAt: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }>
   | DomainEvent<'JobFailed', { jobId: string; finishedAt: string; computeMs: number; code: JobErrorCode; message: string }>
   /** A remark added after the job ended (e.g. `project_not_saved`); the status does not change. */
-  | DomainEvent<'JobWarned', { jobId: string; warning: Warning }>;
+  | DomainEvent<'JobWarned', { jobId: string; warning: Warning }>
+  /** The request and result bodies were deleted at retention (spec Job.expires_at); metadata and charges stay. */
+  | DomainEvent<'JobBodyDeleted', { jobId: string; deletedAt: string }>;
 
 export interface JobState {
   status: JobStatus | 'none';
   queued: JobQueuedData | null;
+  /** The bodies were deleted at retention. */
+  bodyDeleted: boolean;
 }
 
-export const initialJob = (): JobState => ({ status: 'none', queued: null });
+export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false });
 
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
     case 'JobQueued':
-      return { status: 'queued', queued: event.data };
+      return { status: 'queued', queued: event.data, bodyDeleted: false };
     case 'JobStarted':
       return { ...state, status: 'running' };
     case 'JobProgressed':
@@ -70,6 +74,8 @@ export function evolveJob(state: JobState, event: JobEvent): JobState {
       return { ...state, status: event.data.code === 'canceled' ? 'canceled' : 'failed' };
     case 'JobWarned':
       return state;
+    case 'JobBodyDeleted':
+      return { ...state, bodyDeleted: true };
   }
 }
 

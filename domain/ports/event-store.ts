@@ -67,8 +67,14 @@ export interface EventStore {
   readLastEvent(stream: string): Promise<RecordedEvent | undefined>;
   /** Up to `limit` events of the global log after position `after` (exclusive), in order. */
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;
-  /** Position of the last stored event, 0 when empty. */
+  /** Position of the last stored event (deleted ones included: it never goes back), 0 when empty. */
   headPosition(): Promise<number>;
+  /**
+   * Deletes a stream's events for good (retention: spec Job.expires_at); resolves with how many
+   * were deleted (0 when it did not exist). Positions are never reused; the stream reads as not
+   * existing afterwards. Only for streams no projection or decider needs again (job bodies).
+   */
+  deleteStream(stream: string): Promise<number>;
   /** Every event after `after` (exclusive), then each new one as it is stored, in log order. */
   subscribeAll(after: number): Subscription<RecordedEvent>;
   close(): Promise<void>;

@@ -22,6 +22,8 @@ export interface JobDocument {
   startedAt: string | null;
   finishedAt: string | null;
   expiresAt: string;
+  /** When retention deleted the request and result bodies (RFC 3339); absent or null before. */
+  bodyDeletedAt?: string | null;
   items: number;
   maxVehicles: number;
   budgetMs: number;

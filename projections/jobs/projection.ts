@@ -87,6 +87,9 @@ export const jobsProjection: Projection = {
       case 'JobWarned':
         doc.warnings = [...doc.warnings.filter((w) => w.code !== event.data.warning.code), event.data.warning];
         break;
+      case 'JobBodyDeleted':
+        doc.bodyDeletedAt = event.data.deletedAt;
+        break;
       case 'JobSettled':
         doc.chargedMicros = event.data.charged;
         doc.breakdown = event.data.breakdown;

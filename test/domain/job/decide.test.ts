@@ -44,3 +44,16 @@ t.test('a queued job cannot succeed without running; canceled is its own status'
   const c = apply(q.state, { type: 'FailJob', jobId: 'job_1', now: NOW, computeMs: 0, code: 'canceled', message: 'canceled' });
   t.equal(c.state.status, 'canceled');
 });
+
+t.test('retention: the body deletion is recorded once, only for final jobs past expires_at', async (t) => {
+  const later = '2026-12-06T10:00:00.000Z';
+  let s = apply(initialJob(), { type: 'QueueJob', data: queued });
+  t.same(decideJob({ type: 'RecordBodyDeleted', jobId: 'job_1', now: later }, s.state), [], 'not while the job is open');
+  s = apply(s.state, { type: 'StartJob', jobId: 'job_1', now: NOW });
+  s = apply(s.state, { type: 'SucceedJob', jobId: 'job_1', now: NOW, computeMs: 5, summary, warnings: [] });
+  t.same(decideJob({ type: 'RecordBodyDeleted', jobId: 'job_1', now: '2026-12-06T09:59:59.999Z' }, s.state), [], 'not before expires_at');
+  s = apply(s.state, { type: 'RecordBodyDeleted', jobId: 'job_1', now: later });
+  t.same(s.events.map((e) => [e.type, e.id]), [['JobBodyDeleted', 'job_1:body-deleted']]);
+  t.same([s.state.status, s.state.bodyDeleted], ['succeeded', true], 'the status stays');
+  t.same(decideJob({ type: 'RecordBodyDeleted', jobId: 'job_1', now: later }, s.state), [], 'once');
+});
