@@ -108,8 +108,9 @@ function fitProjection(v: PlannedVehicle, area: Area): Fit {
  * Draws the 3D view of vehicle `v` inside `area`: the far walls and floor, each placement as a
  * box with a lit top and two shaded sides in its item colour (painter's order), step numbers on
  * boxes large enough to hold them, the near edges dashed, the front wall and the door marked.
+ * With `deckHeight` (cm) the second deck is drawn as a dashed line round the far walls.
  */
-export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area): void {
+export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area, deckHeight: number | null = null): void {
   // Room for the FRONT WALL / DOOR labels above and below the drawing.
   const inner: Area = { x: area.x, y: area.y + 12, width: area.width, height: area.height - 26 };
   const { projection, toPage } = fitProjection(v, inner);
@@ -122,6 +123,16 @@ export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourO
   poly([P(0, 0, 0), P(L, 0, 0), P(L, 0, W), P(0, 0, W)]).fillAndStroke('#f2f2f2', '#8a8a8a');
   poly([P(0, 0, 0), P(L, 0, 0), P(L, H, 0), P(0, H, 0)]).fillAndStroke('#fafafa', '#8a8a8a');
   poly([P(0, 0, 0), P(0, 0, W), P(0, H, W), P(0, H, 0)]).fillAndStroke('#c9d8ea', '#5b7896');
+  if (deckHeight !== null) {
+    // The deck where it meets the far side wall and the front wall; the boxes drawn next cover it.
+    const d = deckHeight;
+    doc.save().lineWidth(1).dash(4, { space: 2 }).strokeColor('#7048e8');
+    doc.moveTo(...P(0, d, W)).lineTo(...P(0, d, 0)).lineTo(...P(L, d, 0)).stroke();
+    doc.restore();
+    const [lx, ly] = P(L, d, 0);
+    doc.save().fillColor('#7048e8').fontSize(7).text(`deck ${d} cm`, lx - 60, ly - 11, { width: 58, align: 'right', lineBreak: false });
+    doc.restore();
+  }
 
   const boxes = v.placements.map(boxOf);
   doc.lineWidth(0.35);

@@ -91,7 +91,7 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     align: 'right',
     colour: '#555555',
   });
-  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 });
+  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 }, ctx.deckHeight ?? null);
   y += isoHeight + 4;
   textCell(doc, 'Floor plan (from above; numbers = loading steps of each stack, bottom to top)', MARGIN, y, 400, {
     size: 7,
