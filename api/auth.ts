@@ -7,6 +7,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Scope } from '../domain/organization/organization.js';
 import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
+import { ipAllowed } from './ip-allowlist.js';
 import { ApiError } from './errors.js';
 import type { Services } from './services.js';
 import { setCreditsHeader } from './credits-header.js';
@@ -28,7 +29,8 @@ export function callerOf(res: Response): Caller {
 
 /**
  * The key named by `Authorization` and its organization. Throws 401 unauthorized (missing,
- * malformed or unknown key) or 401 key_revoked.
+ * malformed or unknown key), 401 key_revoked (revoked, or a secret replaced by rotation) or
+ * 401 key_expired (past its expiry).
  */
 async function identify(services: Services, req: Request): Promise<{ key: ApiKeyDocument; org: OrganizationDocument }> {
   const header = req.get('authorization') ?? '';
@@ -39,7 +41,8 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
   const hash = hashApiKey(secret);
   const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
   if (!key || !sameHash(key.id, hash)) throw new ApiError(401, 'unauthorized', 'unknown API key');
-  if (key.revoked) throw new ApiError(401, 'key_revoked', 'the API key was revoked');
+  if (key.revoked) throw new ApiError(401, 'key_revoked', key.rotated ? 'the API key was rotated: this secret no longer works' : 'the API key was revoked');
+  if (key.expiresAt && key.expiresAt <= services.clock()) throw new ApiError(401, 'key_expired', `the API key expired at ${key.expiresAt}`);
   const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
   if (!org) throw new ApiError(401, 'unauthorized', 'unknown API key');
   return { key, org };
@@ -48,8 +51,9 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
 /**
  * Middleware requiring a valid key with every scope in `scopes`. Order: an IP with 60 failed
  * authentications this minute → 429 rate_limited; the key (401s, each counted as a failure of
- * the IP); the key's and organization's request rates (429 rate_limited with Retry-After; the
- * `X-RateLimit-*` headers are set from here on); organization and subscription state (403);
+ * the IP); the key's IP allowlist (403 ip_not_allowed); the key's and organization's request
+ * rates (429 rate_limited with Retry-After; the `X-RateLimit-*` headers are set from here on);
+ * organization and subscription state (403);
  * scopes (403 scope_missing).
  */
 export function authenticate(services: Services, ...scopes: Scope[]): RequestHandler {
@@ -69,6 +73,9 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
       throw err;
     }
     const { key, org } = identified;
+    if (key.allowedIps && key.allowedIps.length > 0 && !ipAllowed(key.allowedIps, ip)) {
+      throw new ApiError(403, 'ip_not_allowed', `the API key does not allow calls from ${ip}`);
+    }
     const rate = await rates.admit(key.keyId, key.orgId, org.limits.rateLimits);
     setRateHeaders(res, rate);
     if (!rate.allowed) {

@@ -12,6 +12,7 @@ import { SCOPES, type Scope } from '../domain/organization/organization.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { generateApiKey } from './api-key.js';
+import { checkAllowList } from './ip-allowlist.js';
 import { newId } from './id.js';
 
 export interface NewOrganization {
@@ -48,7 +49,7 @@ export async function provisionOrganization(store: EventStore, org: NewOrganizat
 /** Creates an API key for a member (every scope unless given). Returns the secret: show it once. */
 export async function createApiKey(
   store: EventStore,
-  key: { orgId: string; memberId: string; name: string; scopes?: Scope[]; now: string },
+  key: { orgId: string; memberId: string; name: string; scopes?: Scope[]; now: string; expiresAt?: string | null; allowedIps?: string[] },
 ): Promise<{ keyId: string; secret: string; position: number }> {
   const { secret, hash, prefix } = generateApiKey();
   const keyId = newId('key');
@@ -61,8 +62,26 @@ export async function createApiKey(
     scopes: key.scopes ?? [...SCOPES],
     memberId: key.memberId,
     now: key.now,
+    expiresAt: key.expiresAt ?? null,
+    allowedIps: key.allowedIps ? checkAllowList(key.allowedIps) : [],
   });
   return { keyId, secret, position: done.position };
+}
+
+/** Revokes a key: it stops at once (401 key_revoked). Throws DomainError 404/409 for unknown or revoked keys. */
+export async function revokeApiKey(store: EventStore, orgId: string, keyId: string, now: string): Promise<number> {
+  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RevokeApiKey', keyId, now });
+  return done.position;
+}
+
+/**
+ * Rotates a key: a new secret (returned once) with the same id, scopes, expiry and allowlist; the
+ * old secret stops at once. Throws DomainError 404/409 for unknown or revoked keys.
+ */
+export async function rotateApiKey(store: EventStore, orgId: string, keyId: string, now: string): Promise<{ secret: string; position: number }> {
+  const { secret, hash, prefix } = generateApiKey();
+  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RotateApiKey', keyId, hash, prefix, now });
+  return { secret, position: done.position };
 }
 
 /** Adds purchased credits (never expire). */

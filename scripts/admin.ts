@@ -7,7 +7,10 @@
  *   add-credits --org org_… --credits 250            (purchased credits, never expire)
  *   grant-subscription --org org_… --credits 1000 [--expires-at …]   (new period; replaces leftover)
  *   end-subscription --org org_…                      (then 403 subscription_inactive)
- *   create-key --org org_… [--member usr_…] [--name ci]   (prints the secret once)
+ *   create-key --org org_… [--member usr_…] [--name ci] [--expires-at T] [--allow-ip IP|CIDR …]
+ *                                                          (prints the secret once)
+ *   revoke-key --org org_… --key key_…
+ *   rotate-key --org org_… --key key_…                    (prints the new secret once)
  *   list-orgs
  */
 import { Command } from 'commander';
@@ -17,7 +20,7 @@ import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
 import { loadState } from '../domain/decider/handle.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
-import { createApiKey, endSubscription, grantSubscription, provisionOrganization, purchaseCredits } from '../api/provision.js';
+import { createApiKey, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
 
 const dataDir = resolve(process.env['PACKING_DATA_DIR'] ?? './data');
 mkdirSync(dataDir, { recursive: true });
@@ -92,10 +95,32 @@ program
   .requiredOption('--org <id>', 'organization id')
   .option('--member <id>', 'member the key acts for (default: the owner)')
   .option('--name <name>', 'key name', 'api')
-  .action(async (o: { org: string; member?: string; name: string }) => {
+  .option('--expires-at <time>', 'RFC 3339 time the key stops working (401 key_expired)')
+  .option('--allow-ip <ip...>', 'IPs or CIDR ranges allowed to call (403 ip_not_allowed for others)')
+  .action(async (o: { org: string; member?: string; name: string; expiresAt?: string; allowIp?: string[] }) => {
     const memberId = o.member ?? (await ownerOf(o.org));
-    const key = await createApiKey(store, { orgId: o.org, memberId, name: o.name, now: now() });
-    console.log(JSON.stringify({ key_id: key.keyId, secret: key.secret, note: 'shown once; only a hash is stored' }));
+    if (o.expiresAt !== undefined && Number.isNaN(Date.parse(o.expiresAt))) throw new Error(`not a timestamp: ${o.expiresAt}`);
+    const expiresAt = o.expiresAt !== undefined ? new Date(o.expiresAt).toISOString() : null;
+    const key = await createApiKey(store, { orgId: o.org, memberId, name: o.name, now: now(), expiresAt, allowedIps: o.allowIp ?? [] });
+    console.log(JSON.stringify({ key_id: key.keyId, secret: key.secret, expires_at: expiresAt, allowed_ips: o.allowIp ?? [], note: 'shown once; only a hash is stored' }));
+  });
+
+program
+  .command('revoke-key')
+  .requiredOption('--org <id>', 'organization id')
+  .requiredOption('--key <id>', 'key id (key_…)')
+  .action(async (o: { org: string; key: string }) => {
+    await revokeApiKey(store, o.org, o.key, now());
+    console.log(JSON.stringify({ key_id: o.key, revoked: true }));
+  });
+
+program
+  .command('rotate-key')
+  .requiredOption('--org <id>', 'organization id')
+  .requiredOption('--key <id>', 'key id (key_…)')
+  .action(async (o: { org: string; key: string }) => {
+    const rotated = await rotateApiKey(store, o.org, o.key, now());
+    console.log(JSON.stringify({ key_id: o.key, secret: rotated.secret, note: 'shown once; the old secret stopped' }));
   });
 
 program.command('list-orgs').action(async () => {

@@ -15,7 +15,20 @@ export type OrganizationCommand =
   | { type: 'AddMember'; userId: string; name: string; role: 'owner' | 'member'; now: string }
   | { type: 'ActivateSubscription'; plan: string; apiAccess: boolean; expiresAt: string | null; now: string }
   | { type: 'EndSubscription'; now: string }
-  | { type: 'CreateApiKey'; keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; now: string };
+  | {
+    type: 'CreateApiKey'; keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; now: string;
+    expiresAt?: string | null; allowedIps?: string[];
+  }
+  | { type: 'RevokeApiKey'; keyId: string; now: string }
+  | { type: 'RotateApiKey'; keyId: string; hash: string; prefix: string; now: string };
+
+/** The key `keyId`, which must exist and not be revoked (404 not_found / 409 conflict). */
+function liveKey(state: OrganizationState, keyId: string): { hash: string } {
+  const key = state.keys[keyId];
+  if (!key) throw new DomainError(404, 'not_found', `no API key ${keyId} in the organization`);
+  if (key.revoked) throw new DomainError(409, 'conflict', `API key ${keyId} is revoked`);
+  return key;
+}
 
 function mustExist(state: OrganizationState): void {
   if (!state.exists) throw new DomainError(404, 'not_found', 'no such organization');
@@ -64,9 +77,21 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
             scopes: command.scopes,
             memberId: command.memberId,
             createdAt: command.now,
+            ...(command.expiresAt ? { expiresAt: command.expiresAt } : {}),
+            ...(command.allowedIps && command.allowedIps.length > 0 ? { allowedIps: command.allowedIps } : {}),
           },
         },
       ];
+    case 'RevokeApiKey': {
+      mustExist(state);
+      const key = liveKey(state, command.keyId);
+      return [{ type: 'ApiKeyRevoked', data: { keyId: command.keyId, hash: key.hash, revokedAt: command.now } }];
+    }
+    case 'RotateApiKey': {
+      mustExist(state);
+      const key = liveKey(state, command.keyId);
+      return [{ type: 'ApiKeyRotated', data: { keyId: command.keyId, previousHash: key.hash, hash: command.hash, prefix: command.prefix, rotatedAt: command.now } }];
+    }
   }
 }
 

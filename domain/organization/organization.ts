@@ -19,8 +19,17 @@ export type OrganizationEvent =
   | DomainEvent<'SubscriptionEnded', { endedAt: string }>
   | DomainEvent<
       'ApiKeyCreated',
-      { keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; createdAt: string }
-    >;
+      {
+        keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; createdAt: string;
+        /** Optional settings (spec Authentication 2): RFC 3339 expiry, and IPs or CIDR ranges allowed to call. */
+        expiresAt?: string | null;
+        allowedIps?: string[];
+      }
+    >
+  /** The key stops at once (401 key_revoked). */
+  | DomainEvent<'ApiKeyRevoked', { keyId: string; hash: string; revokedAt: string }>
+  /** A new secret for the key with the same settings; the old secret stops at once. */
+  | DomainEvent<'ApiKeyRotated', { keyId: string; previousHash: string; hash: string; prefix: string; rotatedAt: string }>;
 
 export interface OrganizationState {
   exists: boolean;
@@ -28,6 +37,8 @@ export interface OrganizationState {
   name: string;
   members: Record<string, { name: string; role: 'owner' | 'member' }>;
   activeKeys: number;
+  /** Every key by id: the hash of its current secret and whether it was revoked. */
+  keys: Record<string, { hash: string; revoked: boolean }>;
 }
 
 export const initialOrganization = (): OrganizationState => ({
@@ -36,6 +47,7 @@ export const initialOrganization = (): OrganizationState => ({
   name: '',
   members: {},
   activeKeys: 0,
+  keys: {},
 });
 
 export function evolveOrganization(state: OrganizationState, event: OrganizationEvent): OrganizationState {
@@ -45,7 +57,11 @@ export function evolveOrganization(state: OrganizationState, event: Organization
     case 'MemberAdded':
       return { ...state, members: { ...state.members, [event.data.userId]: { name: event.data.name, role: event.data.role } } };
     case 'ApiKeyCreated':
-      return { ...state, activeKeys: state.activeKeys + 1 };
+      return { ...state, activeKeys: state.activeKeys + 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false } } };
+    case 'ApiKeyRevoked':
+      return { ...state, activeKeys: state.activeKeys - 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: true } } };
+    case 'ApiKeyRotated':
+      return { ...state, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false } } };
     case 'SubscriptionActivated':
     case 'SubscriptionEnded':
       return state;

@@ -33,7 +33,13 @@ export interface ApiKeyDocument {
   scopes: Scope[];
   memberId: string;
   revoked: boolean;
+  /** Set when the secret stopped because the key was rotated (revoked is then true too). */
+  rotated?: boolean;
   createdAt: string;
+  /** RFC 3339 expiry; absent or null: none. */
+  expiresAt?: string | null;
+  /** IPs and CIDR ranges allowed to call; absent or empty: any. */
+  allowedIps?: string[];
 }
 
 export const organizationsProjection: Projection = {
@@ -82,8 +88,25 @@ export const organizationsProjection: Projection = {
           memberId: event.data.memberId,
           revoked: false,
           createdAt: event.data.createdAt,
+          expiresAt: event.data.expiresAt ?? null,
+          allowedIps: event.data.allowedIps ?? [],
         });
         break;
+      case 'ApiKeyRevoked': {
+        const keys = store.collection<ApiKeyDocument>(API_KEYS);
+        const key = await keys.get(event.data.hash);
+        if (key) await keys.put({ ...key, revoked: true });
+        break;
+      }
+      case 'ApiKeyRotated': {
+        const keys = store.collection<ApiKeyDocument>(API_KEYS);
+        const old = await keys.get(event.data.previousHash);
+        if (old) {
+          await keys.put({ ...old, revoked: true, rotated: true });
+          await keys.put({ ...old, id: event.data.hash, prefix: event.data.prefix, revoked: false, rotated: false });
+        }
+        break;
+      }
       default:
         return;
     }

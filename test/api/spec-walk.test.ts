@@ -18,7 +18,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createApp } from '../../api/app.js';
 import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, endSubscription, grantSubscription, provisionOrganization } from '../../api/provision.js';
+import { createApiKey, endSubscription, grantSubscription, provisionOrganization, revokeApiKey } from '../../api/provision.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import { organizationDecider } from '../../domain/organization/decide.js';
 import { DEFAULT_LIMITS, type OrgLimits } from '../../domain/organization/limits.js';
@@ -72,7 +72,7 @@ function routesOf(stack: Layer[], out = new Set<string>()): Set<string> {
 }
 
 /** A new organization (active subscription) and a key with `scopes` (default every scope). */
-async function org(options: { credits?: number; limits?: Partial<OrgLimits>; scopes?: Scope[] } = {}) {
+async function org(options: { credits?: number; limits?: Partial<OrgLimits>; scopes?: Scope[]; expiresAt?: string; allowedIps?: string[] } = {}) {
   const now = new Date().toISOString();
   const o = await provisionOrganization(service.services.store, {
     name: 'Walk',
@@ -82,9 +82,12 @@ async function org(options: { credits?: number; limits?: Partial<OrgLimits>; sco
     now,
     ...(options.limits ? { limits: options.limits } : {}),
   });
-  const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'walk', now, ...(options.scopes ? { scopes: options.scopes } : {}) });
+  const k = await createApiKey(service.services.store, {
+    orgId: o.orgId, memberId: o.ownerId, name: 'walk', now, ...(options.scopes ? { scopes: options.scopes } : {}),
+    ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}), ...(options.allowedIps ? { allowedIps: options.allowedIps } : {}),
+  });
   await service.services.projections.waitFor(k.position);
-  return { ...o, key: k.secret };
+  return { ...o, key: k.secret, keyId: k.keyId };
 }
 
 /** Another key of an existing organization. */
@@ -602,8 +605,24 @@ const ERRORS: ErrorRow[] = [
     produce: () => api(demoKey, 'POST', '/v1/pack', small, { 'Idempotency-Key': longKey }),
   },
   { code: 'unauthorized', status: 401, produce: () => api(null, 'GET', '/v1/balance') },
-  { code: 'key_revoked', status: 401, notProducible: 'no command revokes a key yet (keys are managed in the developer console, not part of this service)' },
-  { code: 'key_expired', status: 401, notProducible: 'keys carry no expiry yet (the console that sets it is not part of this service)' },
+  {
+    code: 'key_revoked',
+    status: 401,
+    async produce(t) {
+      const o = await org();
+      t.equal((await api(o.key, 'GET', '/v1/balance')).status, 200, 'the key works before it is revoked');
+      await service.services.projections.waitFor(await revokeApiKey(service.services.store, o.orgId, o.keyId, new Date().toISOString()));
+      return api(o.key, 'GET', '/v1/balance');
+    },
+  },
+  {
+    code: 'key_expired',
+    status: 401,
+    async produce() {
+      const o = await org({ expiresAt: new Date(Date.now() - 1000).toISOString() });
+      return api(o.key, 'GET', '/v1/balance');
+    },
+  },
   {
     code: 'insufficient_credits',
     status: 402,
@@ -612,7 +631,17 @@ const ERRORS: ErrorRow[] = [
       return api(poor.key, 'POST', '/v1/pack', small);
     },
   },
-  { code: 'ip_not_allowed', status: 403, notProducible: 'keys carry no IP allowlist yet (the console that sets it is not part of this service)' },
+  {
+    code: 'ip_not_allowed',
+    status: 403,
+    async produce(t) {
+      // The test calls from loopback: an allowlist without it refuses, one with it lets through.
+      const here = await org({ allowedIps: ['127.0.0.0/8', '::1'] });
+      t.equal((await api(here.key, 'GET', '/v1/balance')).status, 200, 'loopback is on this allowlist');
+      const elsewhere = await org({ allowedIps: ['203.0.113.0/24', '2001:db8::/32'] });
+      return api(elsewhere.key, 'GET', '/v1/balance');
+    },
+  },
   {
     code: 'subscription_inactive',
     status: 403,
