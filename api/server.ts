@@ -129,8 +129,13 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       ...(await jobs.find({ where: { status: 'canceled' } })),
     ];
     const nowIso = clock();
-    const forgotten = await deleteExpiredBodies(store, ended.filter((j) => !j.bodyDeletedAt && j.expiresAt <= nowIso), nowIso);
-    if (forgotten > 0) log.info({ jobs: forgotten }, 'deleted request and result bodies past retention');
+    // A failure here must not hold up the steps below: logged, retried next tick.
+    try {
+      const forgotten = await deleteExpiredBodies(store, ended.filter((j) => !j.bodyDeletedAt && j.expiresAt <= nowIso), nowIso);
+      if (forgotten > 0) log.info({ jobs: forgotten }, 'deleted request and result bodies past retention');
+    } catch (err) {
+      log.error({ err }, 'retention step failed');
+    }
     for (const project of await reads.collection<ProjectDocument>(PROJECTS).find()) {
       const jobId = project.packingJobId;
       const job = jobId ? await jobs.get(jobId) : undefined;

@@ -140,10 +140,10 @@ export class SqliteEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
-    // AUTOINCREMENT's counter: still the last position when the last events were deleted.
-    const seq = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as { seq: number } | undefined;
+    // The last stored event, not AUTOINCREMENT's counter: a reader waiting for the head must find
+    // an event there, also when the newest events were deleted (retention).
     const row = this.db.prepare('SELECT MAX(position) AS p FROM events').get() as { p: number | null };
-    return Math.max(seq?.seq ?? 0, row.p ?? 0);
+    return row.p ?? 0;
   }
 
   async deleteStream(stream: string): Promise<number> {

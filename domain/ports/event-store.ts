@@ -67,7 +67,11 @@ export interface EventStore {
   readLastEvent(stream: string): Promise<RecordedEvent | undefined>;
   /** Up to `limit` events of the global log after position `after` (exclusive), in order. */
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;
-  /** Position of the last stored event (deleted ones included: it never goes back), 0 when empty. */
+  /**
+   * Position of the last stored event, 0 when empty. After deleteStream removed the newest
+   * events it is the last one left; positions handed out later are still higher than every
+   * earlier one.
+   */
   headPosition(): Promise<number>;
   /**
    * Deletes a stream's events for good (retention: spec Job.expires_at); resolves with how many

@@ -76,13 +76,17 @@ function massOf(ctx: JobContext, b: Block): Mass {
   return { w, mx: w * (b.x + e.dx / 2), mz: w * (b.z + e.dz / 2) };
 }
 
-/** Blocks nothing rests on (their top face touches no other block's bottom over an area). */
-function freeBlocks(blocks: readonly Block[]): Block[] {
+/**
+ * Blocks nothing rests on (their top face touches no other block's bottom over an area; blocks
+ * standing on the second deck at `deckHeight` cm rest on the deck).
+ */
+function freeBlocks(blocks: readonly Block[], deckHeight: number | null): Block[] {
   return blocks.filter((b) => {
     const e = blockExtent(b);
     const top = b.y + e.dy;
     return !blocks.some((o) => {
       if (o === b || Math.abs(o.y - top) > EPS) return false;
+      if (deckHeight !== null && Math.abs(o.y - deckHeight) <= EPS) return false;
       const f = blockExtent(o);
       return Math.min(b.x + e.dx, o.x + f.dx) - Math.max(b.x, o.x) > EPS && Math.min(b.z + e.dz, o.z + f.dz) - Math.max(b.z, o.z) > EPS;
     });
@@ -114,7 +118,7 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
       return;
     }
     let best: { b: Block; left: number; w: number } | null = null;
-    for (const b of freeBlocks(load.blocks)) {
+    for (const b of freeBlocks(load.blocks, load.vehicle.auxDeck?.height ?? null)) {
       const m = massOf(ctx, b);
       const left = excess(load, lines, { w: mass.w - m.w, mx: mass.mx - m.mx, mz: mass.mz - m.mz });
       if (!best || left < best.left - 1e-12 || (Math.abs(left - best.left) <= 1e-12 && m.w < best.w)) best = { b, left, w: m.w };

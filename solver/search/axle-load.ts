@@ -28,7 +28,8 @@ export function axleLines(axles: AxleModel): AxleLine[] {
     const mean = axles.positions.reduce((s, a) => s + a, 0) / n;
     const spread = axles.positions.reduce((s, a) => s + (a - mean) ** 2, 0);
     return axles.positions.map((a, i) => {
-      const perKgCm = spread > 0 ? (a - mean) / spread : 0;
+      // Axles all at one point share the load equally (the verifier's statics use the same cut-off).
+      const perKgCm = n * spread > 1e-9 ? (a - mean) / spread : 0;
       return { name: `Axle ${i + 1}`, position: a, max: axles.maxLoads[i] ?? 0, base: 0, perKg: 1 / n - mean * perKgCm, perKgCm };
     });
   }

@@ -27,9 +27,10 @@ function heightKey(y: number): number {
 /**
  * For each box, the indices of the boxes it rests on: boxes whose top is at its bottom y
  * (within 1e-5 cm) and whose footprint overlaps its footprint with positive area, and the
- * identical box it is nested into.
+ * identical box it is nested into. Boxes on the floor or on the second deck at `deckHeight` cm rest
+ * on nothing.
  */
-export function restsOn(boxes: readonly Box[]): number[][] {
+export function restsOn(boxes: readonly Box[], deckHeight: number | null = null): number[][] {
   const byTop = new Map<number, number[]>();
   boxes.forEach((b, i) => {
     const k = heightKey(b.y + b.dy);
@@ -38,7 +39,8 @@ export function restsOn(boxes: readonly Box[]): number[][] {
     else byTop.set(k, [i]);
   });
   return boxes.map((b) => {
-    if (b.y <= EPS) return [];
+    // On the floor, or on the second deck (which carries it, whatever ends just under it).
+    if (b.y <= EPS || (deckHeight !== null && Math.abs(b.y - deckHeight) <= EPS)) return [];
     const out: number[] = [];
     for (const j of byTop.get(heightKey(b.y)) ?? []) {
       const s = boxes[j]!;
@@ -108,8 +110,8 @@ class BoxHeap {
  * nearest the front wall (smallest x, then y, then z) goes first. When no box rests on a box of
  * a higher rank, all boxes of a rank load before any box of a higher rank.
  */
-export function loadingSteps(boxes: readonly Box[]): number[] {
-  const below = restsOn(boxes);
+export function loadingSteps(boxes: readonly Box[], deckHeight: number | null = null): number[] {
+  const below = restsOn(boxes, deckHeight);
   const above: number[][] = boxes.map(() => []);
   const waiting = below.map((l) => l.length);
   below.forEach((l, i) => l.forEach((j) => above[j]!.push(i)));

@@ -73,7 +73,7 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
         }
       }
     }
-    const steps = loadingSteps(units);
+    const steps = loadingSteps(units, lv.vehicle.auxDeck?.height ?? null);
     const order = units.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
     const v = lv.vehicle;
     let weight = 0, vol = 0, mx = 0, my = 0, mz = 0, vx = 0, vy = 0, vz = 0;

@@ -29,15 +29,20 @@ export function vehicleFigures(vehicle: LoadedVehicle): VehicleFigures {
   let weight = 0;
   let volume = 0;
   const moment = { x: 0, y: 0, z: 0 };
-  // A nested unit adds only what sticks out of the unit it sinks into (nesting.ts).
-  const tops = new Map<string, PlacedUnit[]>();
-  const key = (u: PlacedUnit, y: number): string => `${u.placement.item_id}|${Math.round(u.x0 * 1e4)}|${Math.round(u.z0 * 1e4)}|${Math.round(y * 1e4)}`;
-  for (const u of vehicle.units) tops.set(key(u, u.y1), [...(tops.get(key(u, u.y1)) ?? []), u]);
+  // A nested unit adds only what sticks out of the unit it sinks into (nesting.ts); candidates
+  // are the units of the same item, compared with nestsInto's tolerance.
+  const byItem = new Map<string, PlacedUnit[]>();
+  for (const u of vehicle.units) {
+    if (nestDepth(u) <= 0) continue;
+    const list = byItem.get(u.placement.item_id);
+    if (list) list.push(u);
+    else byItem.set(u.placement.item_id, [u]);
+  }
   for (const unit of vehicle.units) {
     const p = unit.placement;
     weight += p.weight;
     const depth = nestDepth(unit);
-    const nested = depth > 0 && (tops.get(key(unit, unit.y0 + depth)) ?? []).some((lower) => nestsInto(unit, lower));
+    const nested = depth > 0 && (byItem.get(p.item_id) ?? []).some((lower) => lower !== unit && nestsInto(unit, lower));
     volume += p.length * p.width * (nested ? p.height - depth : p.height);
     moment.x += p.weight * (p.x + p.length / 2);
     moment.y += p.weight * (p.y + p.height / 2);

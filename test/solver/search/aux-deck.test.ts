@@ -49,3 +49,12 @@ t.test('the verifier rejects a unit through the deck and an overloaded deck', as
   const weak = model(trailer({ auxDeck: { height: 140, maxWeight: 5000 } }));
   t.match(verifyPlan(weak, p).map((v) => v.message), [/The second deck of vehicle 0 carries 6000 kg; aux_deck_max_weight is 5000 kg/]);
 });
+
+t.test('with a group routing, units on the deck do not wait for what ends under the deck', async (t) => {
+  // A (120 cm) only fits on the deck at 100 cm; B (100 cm) ends exactly under it.
+  const box = (id: string, height: number, order: number) => pallet({ id, label: id, shape: 'box', height, weight: 10, quantity: 2, stackable: true, group: id, groupOrder: order, length: 120, width: 120, orientations: ['lwh'] });
+  for (const routing of ['routing', 'no_stack', 'wall', 'none'] as const) {
+    const m = { ...model(trailer({ length: 240, width: 120, height: 250, maxWeight: 5000, auxDeck: { height: 100, maxWeight: 1000 } }), [box('A', 120, 1), box('B', 100, 2)]), groupRouting: routing };
+    t.same(verifyPlan(m, solve(m)), [], routing);
+  }
+});

@@ -37,3 +37,12 @@ t.test('a unit on its side does not nest', async (t) => {
   t.equal(p.vehicles[0]!.items_placed, 16);
   t.ok(p.vehicles[0]!.placements.every((q) => q.y % 30 === 0), 'layers every 30 cm');
 });
+
+t.test('heights with many decimals nest and verify (no rounding mismatch in the figures)', async (t) => {
+  for (const height of [14.80005, 14.80175]) {
+    const m = model([bucket({ length: 80, width: 80, height, nestingHeight: 2.5, quantity: 6 })]);
+    const p = solve(m);
+    t.same(verifyPlan(m, p), [], `height ${height}`);
+    t.equal(p.vehicles[0]!.items_placed, 6);
+  }
+});
