@@ -397,8 +397,10 @@ function axleAllowed(ctx: JobContext, p: Packing, item: number, make: (available
 /**
  * Starts loading the group of rank `group` (Options.group_routing): with `wall` the group gets
  * the length behind everything loaded so far (the spaces are cut at that wall); with `no_stack`
- * nothing of it may rest on earlier groups (spaces above the floor are dropped); `routing` needs
- * nothing here, since a group loaded later can only come on top of or beside earlier ones.
+ * nothing of it may rest on earlier groups (spaces above the floor are dropped); with `routing`
+ * and `no_stack` it stays out of the lanes in front of earlier groups' units, so a crew loading
+ * group by group from the door can reach every unit. A group loaded later can only come on top
+ * of or beside earlier ones.
  */
 function enterGroup(ctx: JobContext, p: Packing, group: number): void {
   const first = p.group < 0;
@@ -410,9 +412,21 @@ function enterGroup(ctx: JobContext, p: Packing, group: number): void {
       p.spaces.filter((s) => s.x1 > wall + EPS).map((s) => (s.x0 < wall ? { ...s, x0: wall } : s)),
       p.min,
     );
-  } else if (ctx.model.groupRouting === 'no_stack') {
+    return;
+  }
+  if (ctx.model.groupRouting === 'no_stack') {
     const deck = p.load.vehicle.auxDeck;
     p.spaces = p.spaces.filter((s) => s.y0 <= EPS || (deck !== null && Math.abs(s.y0 - deck.height) <= EPS));
+  }
+  // Loaded group by group from the door, a unit of this group must not lie deeper than a unit
+  // already loaded in its lane: the room between the front wall and each loaded block, in the
+  // block's height and width band, is closed to this group and the later ones.
+  for (const b of p.load.blocks) {
+    if (b.x <= EPS) continue;
+    const e = blockExtent(b);
+    p.spaces = occupy(p.spaces, {
+      x0: 0, x1: b.x, y0: b.y, y1: b.y + e.dy, z0: b.z, z1: b.z + e.dz, topLevel: 0, supportsAbove: false, capacityAbove: 0,
+    }, p.min);
   }
 }
 

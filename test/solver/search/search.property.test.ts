@@ -233,9 +233,26 @@ t.test('plans with enforce_axle keep every axle and centre of gravity within lim
 const routedArb = fc.record({ base: modelArb, mode: fc.constantFrom<GroupRouting>('wall', 'routing', 'no_stack') })
   .map(({ base, mode }): PackModel => ({ ...base, groupRouting: mode }));
 
-t.test('plans under wall, routing and no_stack group routings verify', async (t) => {
+/**
+ * Units of a vehicle a crew cannot reach when loading in step order from the door: a unit loaded
+ * earlier lies between it and the door (nearer the door, overlapping its height and width band).
+ */
+function unreachable(plan: Plan): string[] {
+  const out: string[] = [];
+  for (const v of plan.vehicles) {
+    for (const u of v.placements) {
+      const blocker = v.placements.find((w) => w.step < u.step && w.x >= u.x + u.length - E &&
+        w.y < u.y + u.height - E && u.y < w.y + w.height - E && w.z < u.z + u.width - E && u.z < w.z + w.width - E);
+      if (blocker) out.push(`${u.item_id}#${u.instance} (step ${u.step}) behind ${blocker.item_id}#${blocker.instance} (step ${blocker.step})`);
+    }
+  }
+  return out;
+}
+
+t.test('plans under wall, routing and no_stack group routings verify, every unit reachable from the door', async (t) => {
   fc.assert(fc.property(routedArb, (model) => {
-    checkedPlan(model, 0, 10);
+    const blocked = unreachable(checkedPlan(model, 0, 10));
+    if (blocked.length > 0) throw new Error(`unreachable in step order: ${blocked.slice(0, 3).join('; ')}`);
   }), { numRuns: 200, seed: 17 });
   t.pass('200 random routed models');
 });
