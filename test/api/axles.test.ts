@@ -4,40 +4,16 @@
  * verifier with the axle rules; one without access gets no axle_loads and axle_access_missing.
  */
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import { checkPackRequest } from '../../api/pack-request/check.js';
 import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
 import { findPreset } from '../../domain/vehicle/presets.js';
 import type { Plan } from '../../domain/pack/plan.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
+import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'packing-axles-'));
-let service: RunningService;
-
-t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
-});
-t.teardown(async () => {
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function org(axleAccess: boolean): Promise<string> {
-  const now = new Date().toISOString();
-  const o = await provisionOrganization(service.services.store, {
-    name: 'Axles', ownerName: 'O', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now, axleAccess,
-    limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } },
-  });
-  const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'k', now });
-  await service.services.projections.waitFor(k.position);
-  return k.secret;
-}
+const run = inProcessService(t, 'axles');
+const org = async (axleAccess: boolean): Promise<string> => (await orgWithKey(run.service, { name: 'Axles', axleAccess })).key;
 
 /** 16 one-tonne pallets in a 13.6 m semi-trailer behind a 4x2 tractor, drive axle ≤ 11.5 t. */
 const request = {
@@ -63,7 +39,7 @@ function modelOf(axleAccess: boolean) {
 
 t.test('with axle access: axle loads within the maxima, and the plan passes the axle rules', async (t) => {
   const key = await org(true);
-  const res = await call(service.url, key, 'POST', '/v1/pack?wait=60', request);
+  const res = await call(run.service.url, key, 'POST', '/v1/pack?wait=60', request);
   t.equal(res.status, 200);
   t.equal(res.body.status, 'succeeded', JSON.stringify(res.body.error));
   t.same(res.body.warnings, []);
@@ -79,7 +55,7 @@ t.test('with axle access: axle loads within the maxima, and the plan passes the 
 
 t.test('without axle access: no axle_loads, the fields are ignored with a warning', async (t) => {
   const key = await org(false);
-  const res = await call(service.url, key, 'POST', '/v1/pack?wait=60', request);
+  const res = await call(run.service.url, key, 'POST', '/v1/pack?wait=60', request);
   t.equal(res.body.status, 'succeeded', JSON.stringify(res.body.error));
   t.same(res.body.warnings.map((w: any) => `${w.code} ${w.path}`), ['axle_access_missing vehicles[0]', 'axle_access_missing options.enforce_axle']);
   t.equal(res.body.result.vehicles[0].axle_loads, undefined);
