@@ -11,6 +11,7 @@
  *                                                          (prints the secret once)
  *   revoke-key --org org_… --key key_…
  *   rotate-key --org org_… --key key_…                    (prints the new secret once)
+ *   list-keys --org org_…                                  (ids, names, settings; never secrets)
  *   list-orgs
  */
 import { Command } from 'commander';
@@ -20,6 +21,7 @@ import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
 import { loadState } from '../domain/decider/handle.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
+import type { OrganizationEvent } from '../domain/organization/organization.js';
 import { createApiKey, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
 
 const dataDir = resolve(process.env['PACKING_DATA_DIR'] ?? './data');
@@ -121,6 +123,32 @@ program
   .action(async (o: { org: string; key: string }) => {
     const rotated = await rotateApiKey(store, o.org, o.key, now());
     console.log(JSON.stringify({ key_id: o.key, secret: rotated.secret, note: 'shown once; the old secret stopped' }));
+  });
+
+program
+  .command('list-keys')
+  .requiredOption('--org <id>', 'organization id')
+  .description("the organization's API keys (never their secrets): id, name, prefix, scopes, settings, state")
+  .action(async (o: { org: string }) => {
+    const keys = new Map<string, Record<string, unknown>>();
+    for (const e of await store.readStream(orgStream(o.org))) {
+      const event = { type: e.type, data: e.data } as OrganizationEvent;
+      if (event.type === 'ApiKeyCreated') {
+        const d = event.data;
+        keys.set(d.keyId, {
+          key_id: d.keyId, name: d.name, prefix: d.prefix, scopes: d.scopes, member_id: d.memberId, created_at: d.createdAt,
+          expires_at: d.expiresAt ?? null, allowed_ips: d.allowedIps ?? [], state: 'active',
+        });
+      } else if (event.type === 'ApiKeyRevoked') {
+        const k = keys.get(event.data.keyId);
+        if (k) Object.assign(k, { state: 'revoked', revoked_at: event.data.revokedAt });
+      } else if (event.type === 'ApiKeyRotated') {
+        const k = keys.get(event.data.keyId);
+        if (k) Object.assign(k, { prefix: event.data.prefix, rotated_at: event.data.rotatedAt });
+      }
+    }
+    if (keys.size === 0) throw new Error(`no organization ${o.org}, or it has no keys`);
+    for (const k of keys.values()) console.log(JSON.stringify(k));
   });
 
 program.command('list-orgs').action(async () => {
