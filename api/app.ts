@@ -1,6 +1,7 @@
 /**
  * The HTTP application: middleware order is request id → JSON body (10 MB) → routes → 404 for
- * unknown /v1 paths → the one error middleware (STYLE).
+ * unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1 requests first wait
+ * for the read models to reach the log's head.
  */
 import express, { type Express } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
@@ -8,6 +9,11 @@ import { newId } from './id.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import type { Services } from './services.js';
 
+/**
+ * Longest wait of a /v1 request for the read models to reach the log's head (shared log only),
+ * ms. Past it the request is answered from what the read models hold.
+ */
+export const SYNC_TIMEOUT_MS = 2000;
 
 export function createApp(services: Services): Express {
   const app = express();
@@ -26,6 +32,16 @@ export function createApp(services: Services): Express {
     else next();
   });
 
+  if (services.sharedLog) {
+    // Read-your-writes whichever API process answers (DESIGN §3): a /v1 request waits until this
+    // process's read models include every event stored before it arrived, by any process.
+    app.use('/v1', (_req, _res, next) => {
+      services.projections.sync(SYNC_TIMEOUT_MS).then(
+        () => next(),
+        (err: unknown) => next(err),
+      );
+    });
+  }
   for (const module of ROUTE_MODULES) app.use(module.router(services));
   app.use((req, res) => {
     sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`);

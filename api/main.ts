@@ -1,30 +1,50 @@
 /**
- * `npm start`: the service on the embedded default. Environment: PORT (default 8080),
- * HOST (default 0.0.0.0), PACKING_DATA_DIR (default ./data), SOLVER_THREADS (default: cores),
- * PUBLIC_BASE_URL (links in answers; default from the request), LOG_LEVEL (default info),
- * TLS_CERT_FILE + TLS_KEY_FILE (PEM files: serve HTTPS; both or neither, else exit 1),
- * QUEUE_TIMEOUT_SECONDS (default 1800: a job waiting longer for a compute slot fails queue_timeout).
+ * `npm start`: the one entry point. With no variables set, the embedded profile (every role in
+ * this process). Environment: PORT (default 8080), HOST (default 0.0.0.0), PACKING_DATA_DIR
+ * (default ./data), SOLVER_THREADS (default: cores), PUBLIC_BASE_URL (links in answers; default
+ * from the request), LOG_LEVEL (default info), TLS_CERT_FILE + TLS_KEY_FILE (PEM files: serve
+ * HTTPS; both or neither), QUEUE_TIMEOUT_SECONDS (default 1800), and the profile (api/profile.ts):
+ * PACKING_ROLES, PACKING_EVENT_STORE + EVENTSTORE_URL, PACKING_READ_STORE + MONGODB_URL +
+ * MONGODB_DATABASE, PACKING_BUS + NATS_URL, SOLVER_ACK_WAIT_SECONDS; PDF_SIGNING_KEY_FILE,
+ * PACKING_HEARTBEAT_FILE. A bad setting stops the start with one line naming it (exit 1).
  */
-import { startService } from './server.js';
+import { DataDirBusy } from '../adapters/sqlite/data-dir-lock.js';
+import { ProfileError, profileFromEnvironment, type Profile } from './profile.js';
+import { startService, type RunningService } from './server.js';
 import { tlsFromEnvironment } from './tls.js';
 
-let tls: ReturnType<typeof tlsFromEnvironment>;
-try {
-  tls = tlsFromEnvironment(process.env);
-} catch (err) {
-  process.stderr.write(`refusing to start: ${(err as Error).message}\n`);
+function refuse(message: string): never {
+  process.stderr.write(`refusing to start: ${message}\n`);
   process.exit(1);
 }
 
-const service = await startService({
-  ...(tls ? { tls } : {}),
-  port: Number(process.env['PORT'] ?? 8080),
-  host: process.env['HOST'] ?? '0.0.0.0',
-  dataDir: process.env['PACKING_DATA_DIR'] ?? './data',
-  ...(process.env['SOLVER_THREADS'] ? { solverThreads: Number(process.env['SOLVER_THREADS']) } : {}),
-  ...(process.env['PUBLIC_BASE_URL'] ? { publicBaseUrl: process.env['PUBLIC_BASE_URL'] } : {}),
-  ...(process.env['QUEUE_TIMEOUT_SECONDS'] ? { queueTimeoutMs: Number(process.env['QUEUE_TIMEOUT_SECONDS']) * 1000 } : {}),
-});
+let tls: ReturnType<typeof tlsFromEnvironment>;
+let profile: Profile;
+try {
+  tls = tlsFromEnvironment(process.env);
+  profile = profileFromEnvironment(process.env);
+} catch (err) {
+  refuse((err as Error).message);
+}
+
+let service: RunningService;
+try {
+  service = await startService({
+    ...(tls ? { tls } : {}),
+    profile,
+    port: Number(process.env['PORT'] ?? 8080),
+    host: process.env['HOST'] ?? '0.0.0.0',
+    dataDir: process.env['PACKING_DATA_DIR'] ?? './data',
+    ...(process.env['SOLVER_THREADS'] ? { solverThreads: Number(process.env['SOLVER_THREADS']) } : {}),
+    ...(process.env['PUBLIC_BASE_URL'] ? { publicBaseUrl: process.env['PUBLIC_BASE_URL'] } : {}),
+    ...(process.env['QUEUE_TIMEOUT_SECONDS'] ? { queueTimeoutMs: Number(process.env['QUEUE_TIMEOUT_SECONDS']) * 1000 } : {}),
+    ...(process.env['PDF_SIGNING_KEY_FILE'] ? { signingKeyFile: process.env['PDF_SIGNING_KEY_FILE'] } : {}),
+    ...(process.env['PACKING_HEARTBEAT_FILE'] ? { heartbeatFile: process.env['PACKING_HEARTBEAT_FILE'] } : {}),
+  });
+} catch (err) {
+  if (err instanceof DataDirBusy || err instanceof ProfileError) refuse(err.message);
+  throw err;
+}
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -32,6 +52,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     service.services.log.info({ signal }, 'stopping');
-    void service.close().then(() => process.exit(0));
+    void service.close().then(() => {
+      service.services.log.info('stopped');
+      process.exit(0);
+    });
   });
 }

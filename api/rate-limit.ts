@@ -6,13 +6,13 @@
  * - failed authentications (401) per IP address: after 60 in a minute, that address gets
  *   `429 rate_limited` before any key is looked at, until the minute ends.
  *
- * Counters are `rate-limiter-flexible` memory limiters, so counting is per process: right for the
- * embedded profile (one process). The distributed profile, with several API processes, needs a
- * shared store (the same library's Redis/Mongo limiters behind this class).
+ * Counters are `rate-limiter-flexible` limiters on the store the composition root chose
+ * (`Services.rateCounters`, api/rate-counters.ts): process memory in the embedded profile, a
+ * SQLite file or MongoDB when several API processes must share one count.
  */
 import type { Response } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { OrgLimits } from '../domain/organization/limits.js';
+import { memoryCounters, type RateCounterFactory } from './rate-counters.js';
 import type { Services } from './services.js';
 
 /** Failed authentications allowed per minute from one IP address (spec Limits). */
@@ -51,11 +51,16 @@ const unixSeconds = (msFromNow: number): number => Math.ceil((Date.now() + msFro
 export class RateLimits {
   // Limits differ per organization and may change, so the counters never refuse by themselves
   // (points: unbounded) and the decision compares their counts with the caller's current limits.
-  private readonly windows = WINDOWS.map((w) => ({
-    ...w,
-    counter: new RateLimiterMemory({ keyPrefix: w.name, points: Number.MAX_SAFE_INTEGER, duration: w.seconds }),
-  }));
-  private readonly failedAuth = new RateLimiterMemory({ keyPrefix: 'failed-auth', points: FAILED_AUTH_PER_MINUTE, duration: 60 });
+  private readonly windows;
+  private readonly failedAuth;
+
+  constructor(counters: RateCounterFactory = memoryCounters) {
+    this.windows = WINDOWS.map((w) => ({
+      ...w,
+      counter: counters({ keyPrefix: w.name, points: Number.MAX_SAFE_INTEGER, duration: w.seconds }),
+    }));
+    this.failedAuth = counters({ keyPrefix: 'failed-auth', points: FAILED_AUTH_PER_MINUTE, duration: 60 });
+  }
 
   /**
    * Counts one request of key `keyId` of organization `orgId` in every window. A refused request
@@ -64,7 +69,8 @@ export class RateLimits {
   async admit(keyId: string, orgId: string, limits: Windows): Promise<RateDecision> {
     const subjects = [`key:${keyId}`, `org:${orgId}`];
     const pairs = this.windows.flatMap((w) => subjects.map((subject) => ({ w, subject })));
-    // Memory limiters count synchronously when called: all six counts move together.
+    // Memory limiters count synchronously when called, so all six counts move together; store
+    // limiters count each in one atomic update.
     const results = await Promise.all(pairs.map(({ w, subject }) => w.counter.consume(subject)));
     const counts: Count[] = results.map((res, i) => ({ limit: limits[pairs[i]!.w.name], consumed: res.consumedPoints, msLeft: res.msBeforeNext }));
     const over = counts.filter((c) => c.consumed > c.limit);
@@ -107,7 +113,7 @@ const perService = new WeakMap<Services, RateLimits>();
 export function rateLimitsOf(services: Services): RateLimits {
   let limits = perService.get(services);
   if (!limits) {
-    limits = new RateLimits();
+    limits = new RateLimits(services.rateCounters);
     perService.set(services, limits);
   }
   return limits;

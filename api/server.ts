@@ -1,17 +1,16 @@
 /**
- * The embedded profile, composed (DESIGN §2): SQLite event store under the data dir, in-memory
- * read models rebuilt by replay, in-process bus, solver on worker threads, all in one process.
+ * The composition root (DESIGN §2): opens the adapters the profile names and starts the roles it
+ * names. The embedded default is every role in one process on SQLite, in-memory read models and
+ * the in-process bus; the multi-process and distributed profiles split the roles over processes
+ * that share the event store and talk over NATS.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, utimesSync, closeSync, openSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { pino, type Logger } from 'pino';
-import { InProcessBus } from '../adapters/in-process/bus.js';
-import { MemoryReadStore } from '../adapters/memory/read-store.js';
-import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
 import { JobProcess } from '../domain/job/process.js';
 import { deleteExpiredBodies } from '../domain/job/retention.js';
 import { ProjectProcess } from '../domain/project/process.js';
@@ -22,6 +21,9 @@ import { jobsProjection } from '../projections/jobs/projection.js';
 import { balancesProjection } from '../projections/balances/projection.js';
 import { ORGANIZATIONS, organizationsProjection, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { ProjectionRunner } from '../projections/runner.js';
+import { CheckpointFollower } from '../projections/follower.js';
+import type { ReadModelProgress } from '../projections/progress.js';
+import type { Projection } from '../projections/projection.js';
 import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
 import { PROJECTS, type ProjectDocument } from '../projections/projects/project-document.js';
 import { templatesProjection } from '../projections/templates/projection.js';
@@ -31,6 +33,8 @@ import { projectsProjection } from '../projections/projects/projection.js';
 import { SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
+import { openAdapters } from './open-adapters.js';
+import { EMBEDDED_PROFILE, isEmbedded, type Profile } from './profile.js';
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
 
@@ -38,6 +42,8 @@ export interface ServiceConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Roles and adapters (default: the embedded profile, every role in this process). */
+  profile?: Profile;
   /** Worker threads of the search (default: the cores available). */
   solverThreads?: number;
   publicBaseUrl?: string;
@@ -46,50 +52,179 @@ export interface ServiceConfig {
   tls?: { cert: Buffer; key: Buffer };
   /** How long a job may wait for a compute slot before it fails with queue_timeout, ms (default 30 min). */
   queueTimeoutMs?: number;
+  /** File holding the hex HMAC key of PDF links (default `<data dir>/signing-key`, made when missing). */
+  signingKeyFile?: string;
+  /** File touched every 5 s while the process lives (health checks of processes without HTTP). */
+  heartbeatFile?: string;
 }
 
 /** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
 
+/** How often the heartbeat file is touched, ms. */
+export const HEARTBEAT_INTERVAL_MS = 5000;
+
+/**
+ * Time a started job may go without a solver reporting `computing` before the scheduler publishes
+ * its solve command again (the bus drops it while it still holds the same message id), ms.
+ */
+export const REDISPATCH_AFTER_MS = 15_000;
+
+/** Every read model, in the order the runner applies them. */
+export const PROJECTIONS: readonly Projection[] = [
+  organizationsProjection,
+  balancesProjection,
+  jobsProjection,
+  usageProjection,
+  vehiclesProjection,
+  templatesProjection,
+  projectsProjection,
+];
+
 export interface RunningService {
+  /** Base URL of the HTTP API; '' when the process has no `api` role. */
   url: string;
   services: Services;
   close(): Promise<void>;
 }
 
-/** The HMAC key of PDF links: made once per data dir and kept there. */
-function signingKey(dataDir: string): Buffer {
-  const file = join(dataDir, 'signing-key');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+/**
+ * The HMAC key of PDF links. Given a file, it must exist (all API replicas share it); else it is
+ * made once per data dir (exclusive create, so processes sharing the dir agree) and kept there.
+ */
+function signingKey(dataDir: string, file?: string): Buffer {
+  if (!file) {
+    file = join(dataDir, 'signing-key');
+    try {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+  if (key.length < 16) throw new Error(`the PDF signing key in ${file} must be at least 32 hex digits`);
+  return key;
 }
 
-/** Starts everything; resolves once `GET /health` answers 200. */
+/** Starts the roles of the profile; resolves once they run (with the api role: `GET /health` answers 200). */
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
+  const profile = config.profile ?? EMBEDDED_PROFILE;
+  const roles = profile.roles;
   const dataDir = resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const store = new SqliteEventStore(join(dataDir, 'events.db'));
-  const reads = new MemoryReadStore();
-  const bus = new InProcessBus();
-  const projections = new ProjectionRunner(store, reads, [organizationsProjection, balancesProjection, jobsProjection, usageProjection, vehiclesProjection, templatesProjection, projectsProjection]);
-  let ready = false;
+  const adapters = await openAdapters(profile, dataDir);
+  const { store, reads, bus } = adapters;
   const clock = (): string => new Date().toISOString();
+  // Read models: a process that reads them and holds them in its own memory projects them
+  // itself; with a shared read store only the projector writes them and the others follow.
+  const needsReads = roles.has('api') || roles.has('scheduler');
+  const writesReads = profile.readStore.kind === 'memory' ? needsReads || roles.has('projector') : roles.has('projector');
+  const projections: ReadModelProgress = writesReads
+    ? new ProjectionRunner(store, reads, [...PROJECTIONS])
+    : new CheckpointFollower(store, reads, PROJECTIONS.map((p) => p.name));
+  let ready = false;
   const services: Services = {
     store,
     reads,
     projections,
     clock,
     log,
-    signingKey: signingKey(dataDir),
+    signingKey: roles.has('api') ? signingKey(dataDir, config.signingKeyFile) : Buffer.alloc(0),
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
     isReady: () => ready,
+    sharedLog: !isEmbedded(profile),
+    rateCounters: adapters.rateCounters,
   };
+  const stops: (() => Promise<void> | void)[] = [];
 
-  const started = Date.now();
-  await projections.catchUp();
-  log.info({ position: projections.position, ms: Date.now() - started }, 'read models rebuilt from the event log');
+  if (writesReads || needsReads) {
+    const started = Date.now();
+    await projections.catchUp();
+    log.info({ position: projections.position, ms: Date.now() - started, writer: writesReads }, 'read models rebuilt from the event log');
+    stops.push(() => projections.stop());
+  }
 
+  if (roles.has('scheduler')) stops.push(await startScheduler(services, profile, bus, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
+
+  let node: SolverNode | undefined;
+  if (roles.has('solver')) {
+    const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
+    node = new SolverNode({ store, bus, solver, clock, log, concurrency: 1 });
+    node.start();
+    log.info({ threads: config.solverThreads ?? 'cores' }, 'solver node consuming solve commands');
+    const stopping = node;
+    stops.push(async () => {
+      await stopping.close();
+      await solver.close();
+    });
+  }
+
+  if (config.heartbeatFile) {
+    const file = config.heartbeatFile;
+    const touch = (): void => {
+      const now = new Date();
+      try {
+        utimesSync(file, now, now);
+      } catch {
+        closeSync(openSync(file, 'a'));
+      }
+    };
+    touch();
+    const timer = setInterval(touch, HEARTBEAT_INTERVAL_MS);
+    stops.push(() => clearInterval(timer));
+  }
+
+  let url = '';
+  let server: Server | undefined;
+  if (roles.has('api')) {
+    if (isEmbedded(profile) && (await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
+      await createDemoOrganization(services, dataDir);
+    }
+    const app = createApp(services);
+    // HTTPS when given a certificate (spec: JSON over HTTPS); plain HTTP for a TLS-terminating proxy.
+    const listening: Server = config.tls ? createHttpsServer({ cert: config.tls.cert, key: config.tls.key }, app) : createHttpServer(app);
+    server = listening;
+    await new Promise<void>((ok, fail) => {
+      listening.once('error', fail);
+      listening.listen(config.port, config.host, () => {
+        listening.off('error', fail);
+        ok();
+      });
+    });
+    const scheme = config.tls ? 'https' : 'http';
+    const address = listening.address() as AddressInfo;
+    url = `${scheme}://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+    ready = true;
+    log.info({ url, scheme, port: address.port, dataDir, roles: [...roles] }, 'listening');
+  } else {
+    ready = true;
+    log.info({ roles: [...roles], dataDir }, 'running');
+  }
+
+  return {
+    url,
+    services,
+    close: async () => {
+      ready = false;
+      if (server) {
+        const closing = server;
+        await new Promise<void>((ok) => closing.close(() => ok()));
+        closing.closeAllConnections();
+      }
+      // Solver first (it hands back what it runs), then the scheduler, then the read models.
+      for (const stop of [...stops].reverse()) await stop();
+      await adapters.close();
+    },
+  };
+}
+
+/**
+ * The scheduler role (DESIGN §4): the job and project process managers react to stored events,
+ * start-up recovery, and the repair tick. Returns its stop.
+ */
+async function startScheduler(services: Services, profile: Profile, bus: import('../domain/ports/bus.js').Bus, queueTimeoutMs: number): Promise<() => Promise<void>> {
+  const { store, reads, clock, log } = services;
   const jobProcess = new JobProcess({
     store,
     bus,
@@ -99,17 +234,23 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const projectProcess = new ProjectProcess({ store, clock });
   // Reactions start at the head as it was before the repair, so they see the repair's own events.
   const reactFrom = await store.headPosition();
-  const balances = await reads.collection<BalanceDocument>(BALANCES).find();
-  const repaired = await jobProcess.recover(balances.map((b) => ({ orgId: b.id, jobIds: Object.keys(b.ledger.reservations) })));
-  if (repaired.restarted > 0) log.warn(repaired, 'jobs open at start-up failed with server_restarted');
+  if (isEmbedded(profile)) {
+    // The solver ran in this process (the data dir lock proves no other instance lives), so
+    // nothing is still computing: open jobs fail with server_restarted and cost nothing.
+    const balances = await reads.collection<BalanceDocument>(BALANCES).find();
+    const repaired = await jobProcess.recover(balances.map((b) => ({ orgId: b.id, jobIds: Object.keys(b.ledger.reservations) })));
+    if (repaired.restarted > 0) log.warn(repaired, 'jobs open at start-up failed with server_restarted');
+  }
+  // Otherwise solver nodes live in other processes: a running job is theirs, and the bus gives
+  // the job of a node that died to another one after the ack wait. Nothing is failed here.
   const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
-  const queueTimeoutMs = config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
   // Holds of jobs admitted but never queued, by when they were first seen (released after 30 s).
   const orphanSince = new Map<string, number>();
   /**
    * The repair tick (DESIGN §4.4): queue timeouts, retention of job bodies, and every step a
    * failed reaction or a stop between two appends left undone — settlements, project packs, free
-   * compute slots, holds of jobs that were never queued. Every step is idempotent.
+   * compute slots, solve commands never published, holds of jobs that were never queued. Every
+   * step is idempotent, so two schedulers may run it at once.
    */
   const repair = async (): Promise<void> => {
     const jobs = reads.collection<JobDocument>(JOBS);
@@ -122,6 +263,12 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
         if (job.finishedAt && Date.parse(job.finishedAt) < settleAfter) await jobProcess.settle(job.id);
       }
     }
+    const running = await jobs.find({ where: { status: 'running' } });
+    const redispatched = await jobProcess.redispatchStalled(
+      running.map((j) => ({ jobId: j.id, startedAt: j.startedAt, computing: Boolean(j.computeStartedAt) })),
+      REDISPATCH_AFTER_MS,
+    );
+    if (redispatched > 0) log.warn({ redispatched }, 'published solve commands again for started jobs no solver took');
     // Retention: bodies of final jobs past expires_at are deleted (spec Limits rule 4).
     const ended = [
       ...(await jobs.find({ where: { status: 'succeeded' } })),
@@ -179,47 +326,10 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       }
     }
   })();
-
-  const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
-  const node = new SolverNode({ store, bus, solver, clock, log, concurrency: 1 });
-  node.start();
-
-  if ((await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
-    await createDemoOrganization(services, dataDir);
-  }
-
-  const app = createApp(services);
-  // HTTPS when given a certificate (spec: JSON over HTTPS); plain HTTP for a TLS-terminating proxy.
-  const server: Server = config.tls ? createHttpsServer({ cert: config.tls.cert, key: config.tls.key }, app) : createHttpServer(app);
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(config.port, config.host, () => {
-      server.off('error', fail);
-      ok();
-    });
-  });
-  const scheme = config.tls ? 'https' : 'http';
-  const address = server.address() as AddressInfo;
-  const url = `${scheme}://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
-  ready = true;
-  log.info({ url, scheme, port: address.port, dataDir }, 'listening');
-
-  return {
-    url,
-    services,
-    close: async () => {
-      ready = false;
-      await new Promise<void>((ok) => server.close(() => ok()));
-      server.closeAllConnections();
-      await node.close();
-      await solver.close();
-      clearInterval(queueTimer);
-      reactions.close();
-      await reacting;
-      await projections.stop();
-      await bus.close();
-      await store.close();
-    },
+  return async () => {
+    clearInterval(queueTimer);
+    reactions.close();
+    await reacting;
   };
 }
 

@@ -2,12 +2,20 @@
 import type { Logger } from 'pino';
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
-import type { ProjectionRunner } from '../projections/runner.js';
+import type { RateCounterFactory } from './rate-counters.js';
+import type { ReadModelProgress } from '../projections/progress.js';
 
 export interface Services {
   store: EventStore;
   reads: ReadStore;
-  projections: ProjectionRunner;
+  /** How far the read models are; the writer (ProjectionRunner) or a follower of another process's. */
+  projections: ReadModelProgress;
+  /**
+   * True when other processes append to the same log (multi-process and distributed profiles):
+   * every /v1 request then first waits (bounded) until the read models include the log's head,
+   * so a write answered by one API process is seen by the next request to any other.
+   */
+  sharedLog?: boolean;
   /** RFC 3339 now. */
   clock: () => string;
   log: Logger;
@@ -18,4 +26,6 @@ export interface Services {
   /** Seed of new searches (tests fix it; default random per job). */
   seed?: () => number;
   isReady(): boolean;
+  /** Store of the rate-limit counters (default: this process's memory). */
+  rateCounters?: RateCounterFactory;
 }

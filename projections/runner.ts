@@ -7,8 +7,9 @@ import { EventEmitter } from 'node:events';
 import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
 import type { Projection } from './projection.js';
+import type { ReadModelProgress } from './progress.js';
 
-export class ProjectionRunner {
+export class ProjectionRunner implements ReadModelProgress {
   private readonly applied = new EventEmitter();
   private current = 0;
   private subscription: Subscription<RecordedEvent> | undefined;
@@ -70,6 +71,13 @@ export class ProjectionRunner {
         resolve(ok);
       }
     });
+  }
+
+  async sync(timeoutMs: number): Promise<boolean> {
+    const head = await this.store.headPosition();
+    if (this.current >= head) return true;
+    this.subscription?.poll?.();
+    return this.waitFor(head, timeoutMs);
   }
 
   async stop(): Promise<void> {

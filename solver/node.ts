@@ -17,6 +17,13 @@ import { verifyPlan } from './verify/verify.js';
 import type { Solver } from './solve.js';
 import { summarizePlan } from './summary.js';
 
+/**
+ * Deliveries of one solve command before the node gives up on it (STYLE: never re-queue forever):
+ * the job then fails with `engine_failed` (not charged) and the message is terminated. A node
+ * killed mid-search costs one delivery; a store that keeps failing costs one each time.
+ */
+export const MAX_SOLVE_ATTEMPTS = 5;
+
 export interface SolverNodeDeps {
   store: EventStore;
   bus: Bus;
@@ -55,9 +62,31 @@ export class SolverNode {
   private async handle(msg: BusMessage<SolveMessage>): Promise<void> {
     const { jobId } = msg.data;
     const { store, solver, clock, log } = this.deps;
-    const { state } = await loadState<JobState, JobEvent>(store, jobStream(jobId), jobDecider);
+    if (this.closing) {
+      msg.nak(0);
+      return;
+    }
+    let state: JobState;
+    try {
+      ({ state } = await loadState<JobState, JobEvent>(store, jobStream(jobId), jobDecider));
+    } catch (err) {
+      log.error({ jobId, err, attempt: msg.attempt }, 'reading the job failed; will retry');
+      msg.nak(1000);
+      return;
+    }
     if (state.status !== 'running') {
       msg.ack();
+      return;
+    }
+    if (msg.attempt > MAX_SOLVE_ATTEMPTS) {
+      log.error({ jobId, attempt: msg.attempt }, 'solve command delivered too often; the job fails with engine_failed');
+      try {
+        await this.fail(jobId, 0, 'engine_failed', `the packing engine could not finish the job in ${MAX_SOLVE_ATTEMPTS} attempts; nothing was charged for compute`);
+        msg.term(`gave up after ${MAX_SOLVE_ATTEMPTS} attempts`);
+      } catch (err) {
+        log.error({ jobId, err }, 'recording the failure failed; will retry');
+        msg.nak(1000);
+      }
       return;
     }
     const stored = (await readJobBody(store, jobId)).request;
@@ -71,7 +100,15 @@ export class SolverNode {
     const controller = new AbortController();
     this.running.set(jobId, controller);
     // The moment compute starts (a cancel bills compute from here, not from the slot's start).
-    await handleCommand(store, jobStream(jobId), jobDecider, { type: 'ReportProgress', jobId, stage: 'computing', vehiclesDone: 0, placedItems: 0 });
+    try {
+      await handleCommand(store, jobStream(jobId), jobDecider, { type: 'ReportProgress', jobId, stage: 'computing', vehiclesDone: 0, placedItems: 0 });
+    } catch (err) {
+      this.running.delete(jobId);
+      log.error({ jobId, err }, 'recording the start of compute failed; will retry');
+      msg.nak(1000);
+      return;
+    }
+    log.info({ jobId, attempt: msg.attempt, budgetMs: queued.budgetMs }, 'computing');
     // Every second: tell the bus we are alive, and stop searching when the job ended elsewhere
     // (canceled through the API, possibly by another process): the log is the signal.
     const heartbeat = setInterval(() => {

@@ -187,7 +187,7 @@ export class SqliteEventStore implements EventStore {
       }
     }
     const iterator = iterate();
-    return { [Symbol.asyncIterator]: () => iterator, close: stop };
+    return { [Symbol.asyncIterator]: () => iterator, close: stop, poll: onAppend };
   }
 
   async close(): Promise<void> {

@@ -116,6 +116,24 @@ export class JobProcess {
     return expired;
   }
 
+  /**
+   * Publishes the solve command again for running jobs that no solver has begun computing
+   * `afterMs` after the slot was given (a scheduler that stopped between JobStarted and the
+   * publish). The bus drops a message id it still holds, so a job already in a node's hands is
+   * not run twice; a job whose node died is redelivered by the bus itself. Returns how many
+   * commands it published.
+   */
+  async redispatchStalled(running: { jobId: string; startedAt: string | null; computing: boolean }[], afterMs: number): Promise<number> {
+    const now = Date.parse(this.deps.clock());
+    let published = 0;
+    for (const job of running) {
+      if (job.computing || !job.startedAt || now - Date.parse(job.startedAt) < afterMs) continue;
+      await this.deps.bus.publish(SOLVE_SUBJECT, job.jobId, { jobId: job.jobId } satisfies SolveMessage);
+      published++;
+    }
+    return published;
+  }
+
   /** Releases the reservation of a job that was admitted but never queued (charges nothing). */
   async releaseOrphan(orgId: string, jobId: string): Promise<void> {
     await handleCommand(this.deps.store, ledgerStream(orgId), ledgerDecider, {

@@ -56,6 +56,11 @@ export class ConcurrencyError extends Error {
 /** A live subscription to the global log; iterate it, close it to stop. */
 export interface Subscription<T> extends AsyncIterable<T> {
   close(): void;
+  /**
+   * Look for new events now rather than at the next poll (adapters that are told of appends by
+   * the server may leave it out). Read-your-writes across processes uses it.
+   */
+  poll?(): void;
 }
 
 export interface EventStore {

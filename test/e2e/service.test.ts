@@ -8,11 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkPackRequest } from '../../api/pack-request/check.js';
-import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
-import { findPreset } from '../../domain/vehicle/presets.js';
 import type { Plan } from '../../domain/pack/plan.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
+import { modelOf } from '../helpers/example-model.js';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
@@ -33,22 +31,6 @@ t.teardown(async () => {
   await service.stop('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The model the service resolved, rebuilt here to give the verifier its input. */
-function modelOf(body: unknown) {
-  const checked = checkPackRequest(body, {
-    allowedVehicleTypes: DEFAULT_LIMITS.allowedVehicleTypes,
-    maxItemsPerRequest: DEFAULT_LIMITS.maxItemsPerRequest,
-    maxVehiclesPerRequest: DEFAULT_LIMITS.maxVehiclesPerRequest,
-    maxTimeLimitSeconds: DEFAULT_LIMITS.maxTimeLimitSeconds,
-    axleAccess: false,
-    findVehicle: findPreset,
-    findTemplate: () => undefined,
-    seed: 1,
-  });
-  if (!checked.ok) throw new Error(`example does not validate: ${JSON.stringify(checked.details)}`);
-  return checked;
-}
 
 async function waitEnded(id: string) {
   for (;;) {

@@ -1,0 +1,83 @@
+/**
+ * Opens the adapters a profile names (DESIGN §2): event store, read store, bus, the store of the
+ * rate-limit counters, and the data dir lock. Drivers are imported only when their profile asks
+ * for them, so the embedded default loads no MongoDB, EventStoreDB or NATS code.
+ */
+import { join } from 'node:path';
+import { InProcessBus } from '../adapters/in-process/bus.js';
+import { MemoryReadStore } from '../adapters/memory/read-store.js';
+import { lockDataDirExclusive, lockDataDirShared, type DataDirLock } from '../adapters/sqlite/data-dir-lock.js';
+import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import type { Bus } from '../domain/ports/bus.js';
+import type { EventStore } from '../domain/ports/event-store.js';
+import type { ReadStore } from '../domain/ports/read-store.js';
+import { isEmbedded, type Profile } from './profile.js';
+import { memoryCounters, sqliteCounters, type RateCounterFactory } from './rate-counters.js';
+
+export interface Adapters {
+  store: EventStore;
+  reads: ReadStore;
+  bus: Bus;
+  rateCounters: RateCounterFactory;
+  /** Closes everything opened here, in reverse order. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the adapters of `profile` with files under `dataDir`. Throws DataDirBusy (SQLite event
+ * store) when the data dir is held in a way this process cannot share, and the drivers' errors
+ * when a server is unreachable; whatever was opened before the failure is closed again.
+ */
+export async function openAdapters(profile: Profile, dataDir: string): Promise<Adapters> {
+  const closers: (() => Promise<void> | void)[] = [];
+  const close = async (): Promise<void> => {
+    for (const c of closers.reverse()) await c();
+  };
+  try {
+    let lock: DataDirLock | undefined;
+    let store: EventStore;
+    if (profile.eventStore.kind === 'sqlite') {
+      lock = isEmbedded(profile) ? lockDataDirExclusive(dataDir) : lockDataDirShared(dataDir);
+      const held = lock;
+      closers.push(() => held.release());
+      store = new SqliteEventStore(join(dataDir, 'events.db'));
+    } else {
+      const { EventStoreDbEventStore } = await import('../adapters/eventstoredb/event-store.js');
+      store = await EventStoreDbEventStore.connect(profile.eventStore.url);
+    }
+    const opened = store;
+    closers.push(() => opened.close());
+
+    let reads: ReadStore;
+    let rateCounters: RateCounterFactory = memoryCounters;
+    if (profile.readStore.kind === 'memory') {
+      reads = new MemoryReadStore();
+      if (!isEmbedded(profile) && profile.eventStore.kind === 'sqlite') {
+        // Several processes on this machine share the data dir: they share the counters too.
+        const counters = sqliteCounters(join(dataDir, 'rate-limits.db'));
+        closers.push(() => counters.close());
+        rateCounters = counters.factory;
+      }
+    } else {
+      const { MongoReadStore } = await import('../adapters/mongodb/read-store.js');
+      const mongo = await MongoReadStore.connect(profile.readStore.url, profile.readStore.database);
+      closers.push(() => mongo.close());
+      reads = mongo;
+      const { mongoCounters } = await import('./rate-counters.js');
+      rateCounters = mongoCounters(mongo.client, profile.readStore.database);
+    }
+
+    let bus: Bus;
+    if (profile.bus.kind === 'inproc') bus = new InProcessBus();
+    else {
+      const { NatsBus } = await import('../adapters/nats/bus.js');
+      bus = await NatsBus.connect({ servers: profile.bus.url, ackWaitMs: profile.bus.ackWaitMs });
+    }
+    const connected = bus;
+    closers.push(() => connected.close());
+    return { store, reads, bus, rateCounters, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The multi-process profile on one machine (issue 7): nats-server, two API processes, one
+ * projector/scheduler process and two solver nodes, all separate processes started from
+ * `api/main.ts` with PACKING_ROLES, sharing one SQLite event store file. 50 jobs of varied sizes
+ * go in through both API processes for two organizations; one solver node is killed (SIGKILL)
+ * in the middle of a search. Every job ends once, is charged once, every plan verifies, the
+ * billing audit replay finds no difference, and a job posted to one API process can be read at
+ * once from the other.
+ */
+import t from 'tap';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
+import type { Plan } from '../../domain/pack/plan.js';
+import type { RecordedEvent } from '../../domain/ports/event-store.js';
+import { verifyPlan } from '../../solver/verify/verify.js';
+import { modelOf } from '../helpers/example-model.js';
+import { awaitBatch, jobBatch, submitBatch } from '../helpers/job-batch.js';
+import { provisionClusterOrganization, startLocalCluster, type LocalCluster } from '../helpers/local-cluster.js';
+import { natsServerBinary } from '../helpers/nats-server.js';
+import { call } from '../helpers/service-process.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const JOBS = 50;
+const ACK_WAIT_SECONDS = 5;
+/** The example whose search runs long enough (about 2 s) to be killed in the middle. */
+const LONG = 'cartons-40hc-overflow.json';
+
+if (!natsServerBinary()) {
+  // In CI (.ci/run installs Debian's nats-server) a missing server is a failure, not a skip.
+  if (process.env['CI']) t.fail('nats-server is not installed, and CI must run the multi-process test');
+  else t.pass('skipped: no nats-server', { skip: 'nats-server is not installed (bash .ci/run installs Debian\'s)' });
+} else {
+  const dataDir = mkdtempSync(join(tmpdir(), 'packing-cluster-'));
+  let cluster: LocalCluster | undefined;
+  t.teardown(async () => {
+    await cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  t.test('50 jobs through two API processes and two solver nodes, one killed mid-search', async (t) => {
+    const orgs = [
+      await provisionClusterOrganization(dataDir, 'North Freight', { concurrency: 2, maxQueuedJobs: 50 }),
+      await provisionClusterOrganization(dataDir, 'South Freight', { concurrency: 2, maxQueuedJobs: 50 }),
+    ];
+    cluster = await startLocalCluster({ dataDir, apis: 2, solvers: 2, ackWaitSeconds: ACK_WAIT_SECONDS });
+    const [victim, survivor] = cluster.solvers as [typeof cluster.solvers[0], typeof cluster.solvers[0]];
+
+    const batch = jobBatch(JOBS);
+    const submitted = await submitBatch(batch, cluster.apis.map((a) => a.url), orgs.map((o) => o.key), true);
+    t.equal(submitted.length, JOBS);
+    t.same(
+      submitted.filter((s) => s.readElsewhere !== 200).map((s) => s.id),
+      [],
+      'every job posted to one API process is read at once from the other',
+    );
+
+    // Kill the victim while it computes a long job: its "computing" log line is the signal.
+    const longIds = new Set(submitted.filter((s) => s.example === LONG).map((s) => s.id));
+    const computing = await victim.waitForLog((e) => e['msg'] === 'computing' && longIds.has(e['jobId'] as string), 120_000);
+    const killedJob = computing['jobId'] as string;
+    victim.child.kill('SIGKILL');
+    const killedAt = await victim.exited;
+    const redelivered = await survivor.waitForLog((e) => e['msg'] === 'computing' && e['jobId'] === killedJob, 120_000);
+    const redeliveryMs = (redelivered['time'] as number) - killedAt;
+    t.ok((redelivered['attempt'] as number) >= 2, `the killed node's job was delivered again (attempt ${String(redelivered['attempt'])})`);
+    t.ok(redeliveryMs <= (ACK_WAIT_SECONDS + 10) * 1000, `redelivered ${redeliveryMs} ms after the kill (ack wait ${ACK_WAIT_SECONDS} s)`);
+    t.comment(`SIGKILL of solver-1 during job ${killedJob}: redelivered to solver-2 after ${redeliveryMs} ms`);
+
+    const ended = await awaitBatch(submitted, 300_000);
+    const documented = new Set(['time_limit_exceeded', 'engine_failed', 'queue_timeout', 'server_restarted', 'canceled']);
+    for (const s of submitted) {
+      const job = ended.get(s.id);
+      t.ok(job.status === 'succeeded' || (job.status === 'failed' && documented.has(job.error?.code)), `${s.id} (${s.example}) ended: ${job.status} ${job.error?.code ?? ''}`);
+    }
+    t.equal(ended.get(killedJob).status, 'succeeded', 'the job of the killed node succeeded on the other node');
+
+    // Every plan passes the independent verifier.
+    let verified = 0;
+    for (const s of submitted) {
+      if (ended.get(s.id).status !== 'succeeded') continue;
+      const result = (await call(s.api, s.key, 'GET', `/v1/jobs/${s.id}/result`)).body;
+      const plan: Plan = { vehicles: result.vehicles, unplaced: result.unplaced };
+      const violations = verifyPlan(modelOf(s.body).model, plan);
+      if (violations.length > 0) t.fail(`${s.id} (${s.example}) plan violations: ${JSON.stringify(violations.slice(0, 3))}`);
+      else verified++;
+    }
+    t.equal(verified, submitted.filter((s) => ended.get(s.id).status === 'succeeded').length, `${verified} plans verified`);
+
+    // The log: one end and one settlement per job, whatever was delivered twice.
+    const store = new SqliteEventStore(join(dataDir, 'events.db'));
+    const events: RecordedEvent[] = [];
+    for (let after = 0; ; ) {
+      const page = await store.readAll(after, 5000);
+      if (page.length === 0) break;
+      events.push(...page);
+      after = page[page.length - 1]!.position;
+    }
+    await store.close();
+    const count = (type: string, jobId: string): number => events.filter((e) => e.type === type && (e.data as { jobId?: string }).jobId === jobId).length;
+    for (const s of submitted) {
+      const ends = count('JobSucceeded', s.id) + count('JobFailed', s.id);
+      const settlements = events.filter((e) => e.stream.startsWith('ledger-') && e.type === 'JobSettled' && (e.data as { jobId: string }).jobId === s.id).length;
+      if (ends !== 1 || settlements !== 1 || count('JobSucceeded', s.id) > 1) t.fail(`${s.id}: ${ends} ends, ${settlements} settlements`);
+    }
+    t.pass(`each of the ${JOBS} jobs has one end event and one settlement in the log`);
+    const computes = events.filter((e) => e.type === 'JobProgressed' && (e.data as { jobId: string; stage: string }).jobId === killedJob && (e.data as { stage: string }).stage === 'computing').length;
+    t.ok(computes >= 2, `the killed job was started twice (${computes} computing reports) and ended once`);
+
+    // The billing audit replay over the same log.
+    const replay = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir], { cwd: ROOT, encoding: 'utf8' });
+    t.equal(replay.status, 0, `replay-billing exits 0:\n${replay.stdout}${replay.stderr}`);
+    t.match(replay.stdout, / 0 differences/, 'replay-billing reports 0 differences');
+  });
+}

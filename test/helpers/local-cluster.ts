@@ -1,0 +1,197 @@
+/**
+ * The multi-process profile on one machine (DESIGN §2, issue 7): a `nats-server` with JetStream,
+ * API processes, one projector/scheduler process and solver-node processes, all started from the
+ * one entry point (`api/main.ts`) with `PACKING_ROLES`, sharing one SQLite event store file.
+ * Each process is ready when it logs its known line ("listening" or "running"); no sleeps.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
+import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import type { OrgLimits } from '../../domain/organization/limits.js';
+import { startNatsServer, type NatsServer } from './nats-server.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+/** One process of the cluster, its JSON log lines parsed, and how to wait for one. */
+export interface ClusterProcess {
+  name: string;
+  child: ChildProcess;
+  /** Base URL (API processes), else ''. */
+  url: string;
+  /** Parsed JSON log lines so far. */
+  entries: Record<string, unknown>[];
+  /** Every line of stdout and stderr. */
+  lines: string[];
+  /** Resolves with the first log entry (past or future) that `match` accepts; rejects after `timeoutMs`. */
+  waitForLog(match: (entry: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** SIGTERM (graceful) or SIGKILL (crash); resolves with when it exited (ms since epoch). */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<number>;
+  exited: Promise<number>;
+}
+
+/** Starts one process of `roles` on `dataDir` with `env`; resolves once it is ready. */
+export async function startClusterProcess(name: string, roles: string, dataDir: string, env: Record<string, string>): Promise<ClusterProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, LOG_LEVEL: 'info', PACKING_ROLES: roles, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const entries: Record<string, unknown>[] = [];
+  const lines: string[] = [];
+  const waiters = new Set<{ match: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }>();
+  const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(Date.now())));
+  const onLine = (line: string): void => {
+    lines.push(line);
+    if (!line.startsWith('{')) return;
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    entries.push(entry);
+    for (const w of [...waiters]) {
+      if (w.match(entry)) {
+        waiters.delete(w);
+        w.resolve(entry);
+      }
+    }
+  };
+  createInterface({ input: child.stdout! }).on('line', onLine);
+  createInterface({ input: child.stderr! }).on('line', onLine);
+  const waitForLog = (match: (e: Record<string, unknown>) => boolean, timeoutMs = START_TIMEOUT_MS): Promise<Record<string, unknown>> => {
+    const seen = entries.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        match,
+        resolve: (e: Record<string, unknown>) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`${name}: the awaited log line did not come within ${timeoutMs} ms; its log:\n${lines.slice(-40).join('\n')}`));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+  };
+  const ready = await Promise.race([
+    waitForLog((e) => e['msg'] === 'listening' || e['msg'] === 'running'),
+    exited.then(() => {
+      throw new Error(`${name} exited before it was ready:\n${lines.join('\n')}`);
+    }),
+  ]);
+  return {
+    name,
+    child,
+    url: typeof ready['port'] === 'number' ? `http://127.0.0.1:${ready['port']}` : '',
+    entries,
+    lines,
+    waitForLog,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A running cluster. */
+export interface LocalCluster {
+  nats: NatsServer;
+  dataDir: string;
+  apis: ClusterProcess[];
+  core: ClusterProcess;
+  solvers: ClusterProcess[];
+  /** Starts one more solver node. */
+  addSolver(): Promise<ClusterProcess>;
+  /** Stops every process (SIGTERM) and the NATS server. */
+  stop(): Promise<void>;
+}
+
+export interface LocalClusterOptions {
+  dataDir: string;
+  apis?: number;
+  solvers?: number;
+  /** Worker threads per solver node (default 1). */
+  solverThreads?: number;
+  /** NATS ack wait of solve commands, s (default 30). */
+  ackWaitSeconds?: number;
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts nats-server, `apis` API processes (default 2), one projector/scheduler process and
+ * `solvers` solver nodes (default 2) on one SQLite event store in `dataDir`.
+ */
+export async function startLocalCluster(options: LocalClusterOptions): Promise<LocalCluster> {
+  const nats = await startNatsServer();
+  const env = {
+    PACKING_BUS: 'nats',
+    NATS_URL: nats.url,
+    SOLVER_THREADS: String(options.solverThreads ?? 1),
+    SOLVER_ACK_WAIT_SECONDS: String(options.ackWaitSeconds ?? 30),
+    ...options.env,
+  };
+  const started: ClusterProcess[] = [];
+  try {
+    const core = await startClusterProcess('core', 'projector,scheduler', options.dataDir, env);
+    started.push(core);
+    const apis = await Promise.all(Array.from({ length: options.apis ?? 2 }, (_, i) => startClusterProcess(`api-${i + 1}`, 'api', options.dataDir, env)));
+    started.push(...apis);
+    let solverCount = 0;
+    const addSolver = async (): Promise<ClusterProcess> => {
+      const node = await startClusterProcess(`solver-${++solverCount}`, 'solver', options.dataDir, env);
+      started.push(node);
+      solvers.push(node);
+      return node;
+    };
+    const solvers: ClusterProcess[] = [];
+    for (let i = 0; i < (options.solvers ?? 2); i++) await addSolver();
+    return {
+      nats,
+      dataDir: options.dataDir,
+      apis,
+      core,
+      solvers,
+      addSolver,
+      stop: async () => {
+        await Promise.all(started.map((p) => p.stop('SIGTERM')));
+        await nats.stop();
+      },
+    };
+  } catch (err) {
+    await Promise.all(started.map((p) => p.stop('SIGKILL')));
+    await nats.stop();
+    throw err;
+  }
+}
+
+/**
+ * Writes an organization (1,000 credits, rate limits out of the way, `limits`) and a key with
+ * every scope straight into the SQLite event store of `dataDir`, as the admin command does.
+ */
+export async function provisionClusterOrganization(dataDir: string, name: string, limits: Partial<OrgLimits> = {}): Promise<{ orgId: string; key: string }> {
+  const store = new SqliteEventStore(join(dataDir, 'events.db'));
+  try {
+    const now = new Date().toISOString();
+    const org = await provisionOrganization(store, {
+      name,
+      ownerName: 'Owner',
+      subscriptionCredits: 1000,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      now,
+      limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 }, ...limits },
+    });
+    const key = await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'cluster', now });
+    return { orgId: org.orgId, key: key.secret };
+  } finally {
+    await store.close();
+  }
+}
