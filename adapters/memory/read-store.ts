@@ -1,8 +1,16 @@
 /**
  * In-memory read store: the embedded profile's read models, rebuilt by replaying the event log
  * at start-up. Documents are stored as structured clones so callers cannot mutate the store.
+ * Queries run domain/ports/read-query.ts (the port's reference semantics) over the collection;
+ * indexes are not needed and ignored.
  */
-import type { FindQuery, ReadCollection, ReadDocument, ReadStore } from '../../domain/ports/read-store.js';
+import { matchesFilter, runQuery } from '../../domain/ports/read-query.js';
+import type { FindQuery, IndexSpec, ReadCollection, ReadDocument, ReadFilter, ReadStore } from '../../domain/ports/read-store.js';
+
+const positionOf = (doc: object): number | undefined => {
+  const p = (doc as { position?: unknown }).position;
+  return typeof p === 'number' ? p : undefined;
+};
 
 class MemoryCollection<T extends ReadDocument> implements ReadCollection<T> {
   private readonly docs = new Map<string, T>();
@@ -13,6 +21,10 @@ class MemoryCollection<T extends ReadDocument> implements ReadCollection<T> {
   }
 
   async put(doc: T): Promise<void> {
+    const incoming = positionOf(doc);
+    const stored = this.docs.get(doc.id);
+    const held = stored === undefined ? undefined : positionOf(stored);
+    if (incoming !== undefined && held !== undefined && held >= incoming) return;
     this.docs.set(doc.id, structuredClone(doc));
   }
 
@@ -21,22 +33,17 @@ class MemoryCollection<T extends ReadDocument> implements ReadCollection<T> {
   }
 
   async find(query: FindQuery<T> = {}): Promise<T[]> {
-    const where = Object.entries(query.where ?? {}) as [keyof T, unknown][];
-    let out = [...this.docs.values()].filter((d) => where.every(([k, v]) => d[k] === v));
-    const key = query.sortBy;
-    if (key !== undefined) {
-      const sign = query.descending ? -1 : 1;
-      out.sort((a, b) => {
-        const x = a[key] as unknown as string | number;
-        const y = b[key] as unknown as string | number;
-        return x < y ? -sign : x > y ? sign : 0;
-      });
-    }
-    if (query.limit !== undefined) out = out.slice(0, query.limit);
-    return out.map((d) => structuredClone(d));
+    return runQuery(this.docs.values(), query).map((d) => structuredClone(d));
+  }
+
+  async count(filter: ReadFilter<T> = {}): Promise<number> {
+    let n = 0;
+    for (const d of this.docs.values()) if (matchesFilter(d, filter)) n += 1;
+    return n;
   }
 }
 
+/** The embedded read store (see the module comment). */
 export class MemoryReadStore implements ReadStore {
   private readonly collections = new Map<string, MemoryCollection<ReadDocument>>();
   private readonly checkpoints = new Map<string, number>();
@@ -50,6 +57,9 @@ export class MemoryReadStore implements ReadStore {
     return c as unknown as ReadCollection<T>;
   }
 
+  /** Nothing to do: every query scans the collection in memory. */
+  async ensureIndexes(_collection: string, _indexes: readonly IndexSpec[]): Promise<void> {}
+
   async checkpoint(projection: string): Promise<number> {
     return this.checkpoints.get(projection) ?? 0;
   }
@@ -57,4 +67,7 @@ export class MemoryReadStore implements ReadStore {
   async setCheckpoint(projection: string, position: number): Promise<void> {
     this.checkpoints.set(projection, position);
   }
+
+  /** Nothing to release. */
+  async close(): Promise<void> {}
 }

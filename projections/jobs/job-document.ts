@@ -5,6 +5,7 @@
 import type { JobErrorCode, JobStatus } from '../../domain/job/job.js';
 import type { Breakdown } from '../../domain/ledger/pricing.js';
 import type { Warning } from '../../domain/pack/diagnostics.js';
+import type { FieldPath, IndexSpec } from '../../domain/ports/read-store.js';
 
 export const JOBS = 'jobs';
 
@@ -18,6 +19,10 @@ export interface JobDocument {
   source: 'api' | 'playground';
   /** Set on jobs created by POST /v1/projects/{id}/pack. */
   projectId?: string;
+  /**
+   * RFC 3339 UTC as Date#toISOString writes it (`2026-11-22T10:00:00.000Z`): one fixed format,
+   * so the string order is the time order (lists sort and range-filter on it as a string).
+   */
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -46,3 +51,25 @@ export interface JobDocument {
   /** Position of the last event applied (idempotence guard). */
   position: number;
 }
+
+/**
+ * Indexes of the `jobs` collection and the queries they serve:
+ * - `orgId, createdAt↓, id↓`: GET /v1/jobs without filters (newest first, keyset cursor), with
+ *   created_after / created_before, and with `q` (the text test runs on the org's index range).
+ * - `orgId, status, createdAt↓, id↓`: the `status` filter (one value or a list).
+ * - `orgId, reference, createdAt↓, id↓`: the exact `reference` filter.
+ * - `orgId, projectId, createdAt↓, id↓`: the `project_id` filter.
+ * - `orgId, memberId, createdAt↓, id↓`: `created_by`.
+ * - `status, expiresAt`: the repair tick's scans by status (queued, running) and retention
+ *   (ended jobs whose `expiresAt` has passed).
+ * - `status, chargedMicros`: the repair tick's ended jobs not settled yet (`chargedMicros` null).
+ */
+export const JOB_INDEXES: readonly IndexSpec<FieldPath<JobDocument>>[] = [
+  { keys: [['orgId', 1], ['createdAt', -1], ['id', -1]] },
+  { keys: [['orgId', 1], ['status', 1], ['createdAt', -1], ['id', -1]] },
+  { keys: [['orgId', 1], ['reference', 1], ['createdAt', -1], ['id', -1]] },
+  { keys: [['orgId', 1], ['projectId', 1], ['createdAt', -1], ['id', -1]] },
+  { keys: [['orgId', 1], ['memberId', 1], ['createdAt', -1], ['id', -1]] },
+  { keys: [['status', 1], ['expiresAt', 1]] },
+  { keys: [['status', 1], ['chargedMicros', 1]] },
+];

@@ -5,6 +5,7 @@
  */
 import type { PlanSummary } from '../../domain/job/job.js';
 import type { ProjectActor, ProjectContent } from '../../domain/project/project.js';
+import type { FieldPath, IndexSpec } from '../../domain/ports/read-store.js';
 
 export const PROJECTS = 'projects';
 
@@ -26,3 +27,14 @@ export interface ProjectDocument extends ProjectContent {
   /** Position of the last event applied (idempotence guard). */
   position: number;
 }
+
+/**
+ * Indexes of the `projects` collection and the queries they serve:
+ * - `orgId, createdAt↓, id↓`: GET /v1/projects (newest first, keyset cursor, `q` on the org's
+ *   range) and the `max_projects` count.
+ * - `orgId, createdById, createdAt↓, id↓`: `created_by`.
+ */
+export const PROJECT_INDEXES: readonly IndexSpec<FieldPath<ProjectDocument>>[] = [
+  { keys: [['orgId', 1], ['createdAt', -1], ['id', -1]] },
+  { keys: [['orgId', 1], ['createdById', 1], ['createdAt', -1], ['id', -1]] },
+];

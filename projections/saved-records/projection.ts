@@ -5,9 +5,8 @@
  */
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { Actor } from '../../domain/saved-record/record.js';
-import type { ReadStore } from '../../domain/ports/read-store.js';
+import type { FieldPath, IndexSpec, ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
-
 
 export interface SavedRecordDocument<F> {
   /** `veh_…`, `tpl_…` */
@@ -23,6 +22,17 @@ export interface SavedRecordDocument<F> {
   /** Global log position of the last event applied. */
   position: number;
 }
+
+/**
+ * Indexes of a saved-record collection (`vehicles`, `templates`) and the queries they serve:
+ * - `orgId, deleted, createdAt↓, id↓`: the list (live records newest first, keyset cursor, `q`
+ *   on the org's range) and the `max_saved_items` count of templates.
+ * - `orgId, deleted, createdBy.id, createdAt↓, id↓`: `created_by`.
+ */
+export const SAVED_RECORD_INDEXES: readonly IndexSpec<FieldPath<SavedRecordDocument<object>>>[] = [
+  { keys: [['orgId', 1], ['deleted', 1], ['createdAt', -1], ['id', -1]] },
+  { keys: [['orgId', 1], ['deleted', 1], ['createdBy.id', 1], ['createdAt', -1], ['id', -1]] },
+];
 
 /**
  * A projection of `<Kind>Created {<idField>, orgId, fields, createdAt, createdBy}`,

@@ -11,7 +11,7 @@ import type { JobEvent, JobStatus } from '../../domain/job/job.js';
 import type { LedgerEvent } from '../../domain/ledger/ledger.js';
 import type { Breakdown, JobOutcome } from '../../domain/ledger/pricing.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
-import type { ReadStore } from '../../domain/ports/read-store.js';
+import type { FieldPath, IndexSpec, ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
 
 export const USAGE_DAYS = 'usage_days';
@@ -35,6 +35,9 @@ export interface UsageDay {
   vehiclesUsed: number;
   position: number;
 }
+
+/** Index of `usage_days`: `orgId, date` serves GET /v1/usage (one organization's days from–to). */
+export const USAGE_DAY_INDEXES: readonly IndexSpec<FieldPath<UsageDay>>[] = [{ keys: [['orgId', 1], ['date', 1]] }];
 
 /** What the usage projection keeps of each job. */
 export interface UsageJob {

@@ -1,0 +1,26 @@
+/**
+ * The indexes every read model declares beside its document type, by collection name: what a
+ * read store that needs indexes (MongoDB) creates at start. Collections read only by id
+ * (organizations, api_keys, balances, usage_jobs) need none beyond the id.
+ */
+import type { IndexSpec, ReadStore } from '../domain/ports/read-store.js';
+import { JOB_INDEXES, JOBS } from './jobs/job-document.js';
+import { PROJECT_INDEXES, PROJECTS } from './projects/project-document.js';
+import { SAVED_RECORD_INDEXES } from './saved-records/projection.js';
+import { TEMPLATES } from './templates/projection.js';
+import { USAGE_DAY_INDEXES, USAGE_DAYS } from './usage/projection.js';
+import { VEHICLES } from './vehicles/projection.js';
+
+/** Collection name → the indexes it needs (keys in order; `id` is the document key). */
+export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> = {
+  [JOBS]: JOB_INDEXES,
+  [VEHICLES]: SAVED_RECORD_INDEXES,
+  [TEMPLATES]: SAVED_RECORD_INDEXES,
+  [PROJECTS]: PROJECT_INDEXES,
+  [USAGE_DAYS]: USAGE_DAY_INDEXES,
+};
+
+/** Creates every read model's indexes in `store` (a no-op for stores that need none). */
+export async function ensureReadModelIndexes(store: Pick<ReadStore, 'ensureIndexes'>): Promise<void> {
+  for (const [collection, indexes] of Object.entries(READ_MODEL_INDEXES)) await store.ensureIndexes(collection, indexes);
+}
