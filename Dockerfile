@@ -1,0 +1,30 @@
+# The packing service image: one image for every role (PACKING_ROLES picks what a container runs;
+# README, "Distributed profile"). TypeScript runs through tsx, a runtime dependency.
+
+# Build stage: production dependencies only. better-sqlite3 compiles here when no prebuilt
+# binary fits (python3, make, g++); SCARF_ANALYTICS=false keeps swagger-ui-dist's install-time
+# telemetry off (package.json's allowScripts denies it too).
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+ENV SCARF_ANALYTICS=false
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+# Run stage: the same base (the same glibc the addon was built against), no compilers.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    PACKING_DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+# The sources, root-owned and read-only for the service; .dockerignore keeps node_modules, data,
+# secrets, .git, tests and their outputs out.
+COPY . .
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 8080
+CMD ["npm", "start"]
