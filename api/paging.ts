@@ -1,8 +1,11 @@
 /**
  * Saved-data and job lists (spec: `limit`, `cursor`, `q`, `created_by`; answer `{data,
  * next_cursor}`): query parsing with the spec's error envelope, and newest-first cursor paging.
- * The cursor is opaque to clients: base64url of the last item's (created_at, id).
+ * The cursor is opaque to clients: base64url of the last item's (created_at, id). Pages of read
+ * models are read with a keyset query in the read store (`listPage`), never by loading the
+ * whole collection.
  */
+import type { FieldPath, ReadCollection, ReadDocument, ReadFilter } from '../domain/ports/read-store.js';
 import { ApiError } from './errors.js';
 import type { Caller } from './auth.js';
 
@@ -27,6 +30,7 @@ const one = (query: Query, name: string): string | undefined => {
   return typeof v === 'string' ? v : Array.isArray(v) ? String(v[0]) : undefined;
 };
 
+/** The cursor of a page ending at `item`: base64url of the JSON `[createdAt, id]`. */
 export function encodeCursor(item: { createdAt: string; id: string }): string {
   return Buffer.from(JSON.stringify([item.createdAt, item.id])).toString('base64url');
 }
@@ -73,7 +77,11 @@ export function parseListQuery(query: Query, caller: Caller, extra: Detail[] = [
   return { limit, after, q: q === '' ? null : q, createdBy };
 }
 
-/** Newest first by (createdAt, id); the page after `query.after`, and the cursor of the next one ("" on the last page). */
+/**
+ * Pages a list held in memory (the preset catalog after the organization's vehicles): newest
+ * first by (createdAt, id); the page after `query.after`, and the cursor of the next one (""
+ * on the last page).
+ */
 export function page<T extends { createdAt: string; id: string }>(items: T[], query: Pick<ListQuery, 'limit' | 'after'>): { data: T[]; next_cursor: string } {
   const sorted = [...items].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
   const after = query.after;
@@ -88,4 +96,31 @@ export function matchesText(q: string | null, ...texts: (string | null | undefin
   if (q === null) return true;
   const needle = q.toLowerCase();
   return texts.some((t) => t?.toLowerCase().includes(needle));
+}
+
+/**
+ * One page of a read model, newest first by (createdAt, id): at most `query.limit` documents
+ * `filter` selects after the cursor `query.after`, and the cursor of the next page ("" on the
+ * last). One find of limit + 1 documents in the read store (the extra one says whether a next
+ * page exists); same answers as `page` over the whole filtered collection.
+ */
+export async function listPage<T extends ReadDocument & { createdAt: string }>(
+  collection: ReadCollection<T>,
+  filter: ReadFilter<T>,
+  query: Pick<ListQuery, 'limit' | 'after'>,
+): Promise<{ data: T[]; next_cursor: string }> {
+  const found = await collection.find({
+    ...filter,
+    sortBy: 'createdAt' as FieldPath<T>,
+    descending: true,
+    limit: query.limit + 1,
+    ...(query.after ? { after: { sortValue: query.after.createdAt, id: query.after.id } } : {}),
+  });
+  const data = found.slice(0, query.limit);
+  return { data, next_cursor: found.length > query.limit ? encodeCursor(data[data.length - 1]!) : '' };
+}
+
+/** The read-store text search of `q` over `fields` (nothing when `q` is null): case-insensitive substring. */
+export function textSearch<T>(q: string | null, fields: readonly FieldPath<T>[]): Pick<ReadFilter<T>, 'text'> {
+  return q === null ? {} : { text: { query: q, fields } };
 }

@@ -7,11 +7,13 @@
  */
 import { Router } from 'express';
 import type { JobStatus } from '../../domain/job/job.js';
+import { matchesFilter } from '../../domain/ports/read-query.js';
+import type { ReadFilter, Where } from '../../domain/ports/read-store.js';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { authenticate, callerOf } from '../auth.js';
 import { jobView } from '../job-view.js';
 import { ref } from '../openapi/components.js';
-import { matchesText, page, parseListQuery, DEFAULT_LIMIT, MAX_LIMIT } from '../paging.js';
+import { listPage, parseListQuery, textSearch, DEFAULT_LIMIT, MAX_LIMIT, type ListQuery } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
@@ -72,16 +74,40 @@ export function parseJobFilters(query: Record<string, unknown>, details: Detail[
   return { statuses, reference, createdAfter: time(query, 'created_after', details), createdBefore: time(query, 'created_before', details), projectId };
 }
 
-/** True when `job` passes every filter. */
+// The latest instant Date#toISOString writes with a four-digit year: job times never pass it.
+const LAST_ISO_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * The filters as read-store conditions on the job document. Times become exclusive bounds on
+ * `createdAt`, compared as strings: both sides are Date#toISOString's fixed UTC format, so the
+ * string order is the time order (a bound past year 9999 is handled apart, its format differs).
+ */
+export function jobFilterConditions(f: JobFilters): Where<JobDocument> {
+  const createdAt: { gt?: string; lt?: string } = {};
+  if (f.createdAfter !== null) createdAt.gt = new Date(Math.min(f.createdAfter, LAST_ISO_MS)).toISOString();
+  if (f.createdBefore !== null && f.createdBefore <= LAST_ISO_MS) createdAt.lt = new Date(f.createdBefore).toISOString();
+  return {
+    ...(f.statuses !== null ? { status: { in: [...f.statuses] } } : {}),
+    ...(f.reference !== null ? { reference: f.reference } : {}),
+    ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
+    ...(f.projectId !== null ? { projectId: f.projectId } : {}),
+  };
+}
+
+/** True when `job` passes every filter (the conditions of `jobFilterConditions`, run in memory). */
 export function matchesJobFilters(job: JobDocument, f: JobFilters): boolean {
-  const created = Date.parse(job.createdAt);
-  return (
-    (f.statuses === null || f.statuses.has(job.status)) &&
-    (f.reference === null || job.reference === f.reference) &&
-    (f.createdAfter === null || created > f.createdAfter) &&
-    (f.createdBefore === null || created < f.createdBefore) &&
-    (f.projectId === null || job.projectId === f.projectId)
-  );
+  return matchesFilter(job, { where: jobFilterConditions(f) });
+}
+
+/**
+ * The read-store filter of GET /v1/jobs: the organization's jobs passing `f`, created by
+ * `list.createdBy` when set, with `list.q` in the reference or the id (any case).
+ */
+export function jobListFilter(orgId: string, f: JobFilters, list: Pick<ListQuery, 'q' | 'createdBy'>): ReadFilter<JobDocument> {
+  return {
+    where: { orgId, ...jobFilterConditions(f), ...(list.createdBy !== null ? { memberId: list.createdBy } : {}) },
+    ...textSearch<JobDocument>(list.q, ['reference', 'id']),
+  };
 }
 
 export function jobListRouter(services: Services): Router {
@@ -93,11 +119,8 @@ export function jobListRouter(services: Services): Router {
     const details: Detail[] = [];
     const filters = parseJobFilters(query, details);
     const list = parseListQuery(query, caller, details);
-    const jobs = await services.reads.collection<JobDocument>(JOBS).find({ where: { orgId: caller.orgId } });
-    const matching = jobs.filter(
-      (j) => matchesJobFilters(j, filters) && matchesText(list.q, j.reference, j.id) && (list.createdBy === null || j.memberId === list.createdBy),
-    );
-    const { data, next_cursor } = page(matching, list);
+    const jobs = services.reads.collection<JobDocument>(JOBS);
+    const { data, next_cursor } = await listPage(jobs, jobListFilter(caller.orgId, filters, list), list);
     res.json({ data: data.map((j) => jobView(services, req, j)), next_cursor });
   });
 

@@ -57,7 +57,7 @@ import { newId } from '../id.js';
 import { createJob, IDEMPOTENCY_WINDOW_MS, idempotencyKeyOf } from '../job-admission.js';
 import { baseUrl, resultView, sendCreatedJob } from '../job-view.js';
 import { liftDefs, ref } from '../openapi/components.js';
-import { matchesText, page, parseListQuery } from '../paging.js';
+import { listPage, parseListQuery, textSearch } from '../paging.js';
 import { signedPdfPath } from '../pdf-link.js';
 import { waitParam } from '../query.js';
 import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
@@ -273,10 +273,14 @@ export function projectsRouter(services: Services): Router {
   router.get('/v1/projects', authenticate(services, 'resources:read'), async (req, res) => {
     const caller = callerOf(res);
     const query = parseListQuery(req.query as Record<string, unknown>, caller);
-    const found = (await projects.find({ where: { orgId: caller.orgId } })).filter(
-      (d) => matchesText(query.q, d.name, d.id) && (query.createdBy === null || d.createdById === query.createdBy),
+    const { data, next_cursor } = await listPage(
+      projects,
+      {
+        where: { orgId: caller.orgId, ...(query.createdBy !== null ? { createdById: query.createdBy } : {}) },
+        ...textSearch<ProjectDocument>(query.q, ['name', 'id']),
+      },
+      query,
     );
-    const { data, next_cursor } = page(found, query);
     res.json({ data: await Promise.all(data.map((d) => projectView(services, req, d, false))), next_cursor });
   });
 
@@ -291,7 +295,7 @@ export function projectsRouter(services: Services): Router {
     const content = await contentOf(services, caller, body, null);
     const max = caller.org.limits.maxProjects;
     // A soft cap: read-model count, so two creations racing at the cap may both pass.
-    if ((await projects.find({ where: { orgId: caller.orgId } })).length >= max) {
+    if ((await projects.count({ where: { orgId: caller.orgId } })) >= max) {
       throw new ApiError(403, 'plan_limit_reached', `the organization's plan allows ${max} projects; delete one or upgrade the plan`);
     }
     const projectId = newId('prj');

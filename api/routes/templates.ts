@@ -37,7 +37,7 @@ import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { ref } from '../openapi/components.js';
 import { newId } from '../id.js';
-import { matchesText, page, parseListQuery } from '../paging.js';
+import { listPage, parseListQuery, textSearch } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 import {
@@ -172,9 +172,14 @@ export function templatesRouter(services: Services): Router {
   router.get('/v1/templates', authenticate(services, 'resources:read'), async (req, res) => {
     const caller = callerOf(res);
     const query = parseListQuery(req.query as Record<string, unknown>, caller);
-    const docs = (await collection().find({ where: { orgId: caller.orgId, deleted: false } }))
-      .filter((d) => matchesText(query.q, d.fields.label, d.id) && (query.createdBy === null || d.createdBy.id === query.createdBy));
-    const { data, next_cursor } = page(docs, query);
+    const { data, next_cursor } = await listPage(
+      collection(),
+      {
+        where: { orgId: caller.orgId, deleted: false, ...(query.createdBy !== null ? { 'createdBy.id': query.createdBy } : {}) },
+        ...textSearch<TemplateDocument>(query.q, ['fields.label', 'id']),
+      },
+      query,
+    );
     res.json({ data: data.map(templateView), next_cursor });
   });
 
@@ -189,7 +194,7 @@ export function templatesRouter(services: Services): Router {
     // Counted on the read model: two creations racing at the cap can both pass and overshoot it
     // by one. Acceptable for a plan cap; exactness would need a per-organization counter stream.
     const cap = caller.org.limits.maxTemplates ?? DEFAULT_LIMITS.maxTemplates;
-    const held = (await collection().find({ where: { orgId: caller.orgId, deleted: false } })).length;
+    const held = await collection().count({ where: { orgId: caller.orgId, deleted: false } });
     if (held >= cap) {
       throw new ApiError(403, 'plan_limit_reached', `the plan allows ${cap} saved cargo items (templates) and the organization holds ${held}; delete one or upgrade the plan`);
     }

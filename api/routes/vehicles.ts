@@ -42,7 +42,7 @@ import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { ref } from '../openapi/components.js';
 import { newId } from '../id.js';
-import { matchesText, page, parseListQuery } from '../paging.js';
+import { listPage, matchesText, page, parseListQuery, textSearch } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
 import {
   distinctProblems,
@@ -204,9 +204,21 @@ export function vehiclesRouter(services: Services): Router {
   router.get('/v1/vehicles', authenticate(services, 'resources:read'), async (req, res) => {
     const caller = callerOf(res);
     const query = parseListQuery(req.query as Record<string, unknown>, caller);
-    const own = (await services.reads.collection<VehicleDocument>(VEHICLES).find({ where: { orgId: caller.orgId, deleted: false } }))
-      .filter((d) => matchesText(query.q, d.fields.name, d.id) && (query.createdBy === null || d.createdBy.id === query.createdBy))
-      .map((d) => ({ createdAt: d.createdAt, id: d.id, view: () => vehicleView(d) }));
+    const ownPage = await listPage(
+      services.reads.collection<VehicleDocument>(VEHICLES),
+      {
+        where: { orgId: caller.orgId, deleted: false, ...(query.createdBy !== null ? { 'createdBy.id': query.createdBy } : {}) },
+        ...textSearch<VehicleDocument>(query.q, ['fields.name', 'id']),
+      },
+      query,
+    );
+    // Own vehicles fill this page and more follow: the presets come on later pages.
+    if (ownPage.next_cursor !== '') {
+      res.json({ data: ownPage.data.map(vehicleView), next_cursor: ownPage.next_cursor });
+      return;
+    }
+    // Every own vehicle after the cursor is here: page them with the presets behind them.
+    const own = ownPage.data.map((d) => ({ createdAt: d.createdAt, id: d.id, view: () => vehicleView(d) }));
     const presets = query.createdBy !== null
       ? []
       : VEHICLE_PRESETS.flatMap((p, i) => (matchesText(query.q, p.name, p.id) ? [{ createdAt: presetSortKey(i), id: p.id, view: () => presetView(p) }] : []));
