@@ -24,6 +24,16 @@ export interface Adapters {
 }
 
 /**
+ * Opens the event store `which` names: the SQLite file `<dataDir>/events.db`, or EventStoreDB.
+ * Takes no data dir lock (the admin and audit commands run beside a live service).
+ */
+export async function openEventStore(which: Profile['eventStore'], dataDir: string): Promise<EventStore> {
+  if (which.kind === 'sqlite') return new SqliteEventStore(join(dataDir, 'events.db'));
+  const { EventStoreDbEventStore } = await import('../adapters/eventstoredb/event-store.js');
+  return EventStoreDbEventStore.connect(which.url);
+}
+
+/**
  * Opens the adapters of `profile` with files under `dataDir`. Throws DataDirBusy (SQLite event
  * store) when the data dir is held in a way this process cannot share, and the drivers' errors
  * when a server is unreachable; whatever was opened before the failure is closed again.
@@ -35,16 +45,12 @@ export async function openAdapters(profile: Profile, dataDir: string): Promise<A
   };
   try {
     let lock: DataDirLock | undefined;
-    let store: EventStore;
     if (profile.eventStore.kind === 'sqlite') {
       lock = isEmbedded(profile) ? lockDataDirExclusive(dataDir) : lockDataDirShared(dataDir);
       const held = lock;
       closers.push(() => held.release());
-      store = new SqliteEventStore(join(dataDir, 'events.db'));
-    } else {
-      const { EventStoreDbEventStore } = await import('../adapters/eventstoredb/event-store.js');
-      store = await EventStoreDbEventStore.connect(profile.eventStore.url);
     }
+    const store = await openEventStore(profile.eventStore, dataDir);
     const opened = store;
     closers.push(() => opened.close());
 

@@ -9,9 +9,12 @@ import type { FieldPath, ReadCollection, ReadDocument, ReadFilter } from '../dom
 import { ApiError } from './errors.js';
 import type { Caller } from './auth.js';
 
+/** Page size when `limit` is not given. */
 export const DEFAULT_LIMIT = 20;
+/** Largest accepted `limit`. */
 export const MAX_LIMIT = 100;
 
+/** The list parameters of a request, checked. */
 export interface ListQuery {
   limit: number;
   /** Position after which the page starts, or null for the first page. */

@@ -75,7 +75,6 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
     if (roles.size === 0) throw new ProfileError('PACKING_ROLES', `PACKING_ROLES is empty; accepted roles (a comma list): ${ROLES.join(', ')}`);
   }
 
-  const eventStoreKind = choice<EventStoreKind>(env, 'PACKING_EVENT_STORE', ['sqlite', 'eventstoredb'], 'sqlite');
   const readStoreKind = choice<ReadStoreKind>(env, 'PACKING_READ_STORE', ['memory', 'mongodb'], 'memory');
   const busKind = choice<BusKind>(env, 'PACKING_BUS', ['inproc', 'nats'], 'inproc');
 
@@ -104,8 +103,7 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
 
   return {
     roles,
-    eventStore:
-      eventStoreKind === 'sqlite' ? { kind: 'sqlite' } : { kind: 'eventstoredb', url: required(env, 'EVENTSTORE_URL', 'with PACKING_EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)') },
+    eventStore: eventStoreFromEnvironment(env),
     readStore:
       readStoreKind === 'memory'
         ? { kind: 'memory' }
@@ -116,6 +114,15 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
           },
     bus: busKind === 'inproc' ? { kind: 'inproc' } : { kind: 'nats', url: required(env, 'NATS_URL', 'with PACKING_BUS=nats (e.g. nats://localhost:4222)'), ackWaitMs },
   };
+}
+
+/**
+ * Only the event store part of the profile (`PACKING_EVENT_STORE`, `EVENTSTORE_URL`): what the
+ * admin and audit commands need. Throws ProfileError like profileFromEnvironment.
+ */
+export function eventStoreFromEnvironment(env: NodeJS.ProcessEnv): Profile['eventStore'] {
+  const kind = choice<EventStoreKind>(env, 'PACKING_EVENT_STORE', ['sqlite', 'eventstoredb'], 'sqlite');
+  return kind === 'sqlite' ? { kind } : { kind, url: required(env, 'EVENTSTORE_URL', 'with PACKING_EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)') };
 }
 
 /** The embedded profile: one process, every role, SQLite, memory read models, in-process bus. */

@@ -1,7 +1,8 @@
 /**
  * `npm run admin -- <command>`: organizations, credits and API keys, through the same domain
- * commands as the service, on the event store of PACKING_DATA_DIR (default ./data). Safe while
- * the service runs: it picks the new events up from the shared SQLite file.
+ * commands as the service, on the service's event store: PACKING_EVENT_STORE (default sqlite in
+ * PACKING_DATA_DIR, default ./data; or eventstoredb at EVENTSTORE_URL). Safe while the service
+ * runs: it picks the new events up from the shared log.
  *
  *   create-org --name "Acme" [--owner "Ann"] [--credits 1000] [--expires-at 2027-12-31T00:00:00Z]
  *   add-credits --org org_… --credits 250            (purchased credits, never expire)
@@ -17,7 +18,9 @@
 import { Command } from 'commander';
 import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import { openEventStore } from '../api/open-adapters.js';
+import { eventStoreFromEnvironment } from '../api/profile.js';
+import type { EventStore } from '../domain/ports/event-store.js';
 import { loadState } from '../domain/decider/handle.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
@@ -26,7 +29,15 @@ import { createApiKey, endSubscription, grantSubscription, provisionOrganization
 
 const dataDir = resolve(process.env['PACKING_DATA_DIR'] ?? './data');
 mkdirSync(dataDir, { recursive: true });
-const store = new SqliteEventStore(join(dataDir, 'events.db'));
+// The event store the service uses: PACKING_EVENT_STORE (sqlite under the data dir, or
+// eventstoredb at EVENTSTORE_URL).
+let store: EventStore;
+try {
+  store = await openEventStore(eventStoreFromEnvironment(process.env), dataDir);
+} catch (err) {
+  console.error(`admin: ${(err as Error).message}`);
+  process.exit(2);
+}
 const now = (): string => new Date().toISOString();
 
 function positive(value: string): number {

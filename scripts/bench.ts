@@ -14,6 +14,11 @@
  *   npm run bench -- examples [--budget ms] [--threads n]
  *
  * `alonso`: trucks with axle limits (scripts/bench-alonso.ts).
+ *
+ * `nodes`: jobs per minute of the multi-process profile with 1, 2, … solver-node processes
+ * (scripts/bench-nodes.ts; needs nats-server).
+ *
+ *   npm run bench -- nodes [--nodes 1,2] [--jobs 50] [--threads 1]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -25,9 +30,12 @@ import type { ItemModel, Orientation, PackModel } from '../domain/pack/plan.js';
 import { ALL_ORIENTATIONS } from '../domain/pack/plan.js';
 import { Solver } from '../solver/solve.js';
 import { verifyPlan } from '../solver/verify/verify.js';
+import { fileURLToPath } from 'node:url';
 import { benchAlonso } from './bench-alonso.js';
+import { benchNodes } from './bench-nodes.js';
 
-const BR_DIR = process.env['BR_DIR'] ?? '/work/shared/benchmarks/br';
+/** The BR files: `../shared/benchmarks/br` beside the repository, or BR_DIR. */
+const BR_DIR = process.env['BR_DIR'] ?? fileURLToPath(new URL('../../shared/benchmarks/br', import.meta.url));
 
 /** One BR problem: container and box types. */
 interface BrProblem {
@@ -200,4 +208,10 @@ program.command('alonso')
   .option('--budget <ms>', 'budget per run, ms', '3000')
   .option('--threads <n>', 'worker threads (default: available cores)')
   .action(benchAlonso);
+program.command('nodes')
+  .description('jobs per minute of the multi-process profile with 1, 2, … solver-node processes (needs nats-server)')
+  .option('--nodes <list>', 'solver-node counts, side by side', '1,2')
+  .option('--jobs <n>', 'jobs in the batch', '50')
+  .option('--threads <n>', 'worker threads per solver node', '1')
+  .action(benchNodes);
 await program.parseAsync(process.argv);

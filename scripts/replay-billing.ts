@@ -1,6 +1,7 @@
 /**
  * `npm run replay-billing -- [--org org_…] [--as-of <RFC 3339>] [--json]`: the billing audit
- * replay. Reads the whole event log of PACKING_DATA_DIR (default ./data), recomputes every
+ * replay. Reads the whole event log (PACKING_EVENT_STORE: the SQLite file of PACKING_DATA_DIR,
+ * default ./data, or EventStoreDB at EVENTSTORE_URL), recomputes every
  * organization's balance and every job's charge with the independent audit fold, builds the
  * read models from the same events with the projections, compares, prints a table per
  * organization, and exits 1 on any difference.
@@ -9,7 +10,8 @@ import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
-import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import { openEventStore } from '../api/open-adapters.js';
+import { eventStoreFromEnvironment } from '../api/profile.js';
 import { auditLog } from '../domain/billing-audit/audit.js';
 import { toCredits } from '../domain/ledger/money.js';
 import type { RecordedEvent } from '../domain/ports/event-store.js';
@@ -28,8 +30,15 @@ const opts = program.opts<{ org?: string; asOf?: string; json?: boolean; dataDir
 
 const started = Date.now();
 const dataDir = resolve(opts.dataDir ?? process.env['PACKING_DATA_DIR'] ?? './data');
+let which: ReturnType<typeof eventStoreFromEnvironment>;
+try {
+  which = eventStoreFromEnvironment(process.env);
+} catch (err) {
+  console.error(`replay-billing: ${(err as Error).message}`);
+  process.exit(2);
+}
 const file = join(dataDir, 'events.db');
-if (!existsSync(file)) {
+if (which.kind === 'sqlite' && !existsSync(file)) {
   console.error(`replay-billing: no event store at ${file}`);
   process.exit(2);
 }
@@ -42,7 +51,9 @@ if (opts.asOf !== undefined) {
   asOf = new Date(opts.asOf).toISOString();
 }
 
-const store = new SqliteEventStore(file);
+// The event store the service uses: PACKING_EVENT_STORE (sqlite under the data dir, or
+// eventstoredb at EVENTSTORE_URL).
+const store = await openEventStore(which, dataDir);
 const events: RecordedEvent[] = [];
 for (let after = 0; ; ) {
   const batch = await store.readAll(after, 5000);

@@ -192,9 +192,14 @@ export class SolverNode {
     await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'FailJob', jobId, now: this.deps.clock(), computeMs, code, message });
   }
 
-  /** Stops: aborts running searches without recording an outcome and waits for the handlers. */
+  /**
+   * Stops (SIGTERM): takes no new message, aborts running searches without recording an outcome
+   * and hands their messages back (`nak(0)`), so another node starts them at once; resolves when
+   * every handler has settled its message.
+   */
   async close(): Promise<void> {
     this.closing = true;
+    for (const c of this.running.values()) c.abort();
     await this.consumer?.close();
     for (const c of this.running.values()) c.abort();
     await Promise.allSettled([...this.inFlight]);

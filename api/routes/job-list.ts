@@ -110,6 +110,7 @@ export function jobListFilter(orgId: string, f: JobFilters, list: Pick<ListQuery
   };
 }
 
+/** GET /v1/jobs: one keyset page of the caller's organization's jobs from the read store. */
 export function jobListRouter(services: Services): Router {
   const router = Router(ROUTER_OPTIONS);
 

@@ -1,6 +1,6 @@
 /**
- * The multi-process profile on one machine (issue 7): nats-server, two API processes, one
- * projector/scheduler process and two solver nodes, all separate processes started from
+ * The multi-process profile on one machine (issue 7): nats-server, two API processes, two
+ * projector/scheduler processes and two solver nodes, all separate processes started from
  * `api/main.ts` with PACKING_ROLES, sharing one SQLite event store file. 50 jobs of varied sizes
  * go in through both API processes for two organizations; one solver node is killed (SIGKILL)
  * in the middle of a search. Every job ends once, is charged once, every plan verifies, the
@@ -46,7 +46,8 @@ if (!natsServerBinary()) {
       await provisionClusterOrganization(dataDir, 'North Freight', { concurrency: 2, maxQueuedJobs: 50 }),
       await provisionClusterOrganization(dataDir, 'South Freight', { concurrency: 2, maxQueuedJobs: 50 }),
     ];
-    cluster = await startLocalCluster({ dataDir, apis: 2, solvers: 2, ackWaitSeconds: ACK_WAIT_SECONDS });
+    // Two schedulers at once: slots are taken with expected-revision appends, no leader.
+    cluster = await startLocalCluster({ dataDir, apis: 2, cores: 2, solvers: 2, ackWaitSeconds: ACK_WAIT_SECONDS });
     const [victim, survivor] = cluster.solvers as [typeof cluster.solvers[0], typeof cluster.solvers[0]];
 
     const batch = jobBatch(JOBS);
@@ -90,6 +91,23 @@ if (!natsServerBinary()) {
     }
     t.equal(verified, submitted.filter((s) => ended.get(s.id).status === 'succeeded').length, `${verified} plans verified`);
 
+    // SIGTERM: the node takes no new message, hands back the job it runs and exits; a node
+    // started afterwards takes the job at once (no ack wait) and it ends once.
+    const long = jobBatch(JOBS).find((j) => j.example === LONG)!;
+    const [handed] = await submitBatch([long], [cluster.apis[0]!.url], [orgs[0]!.key]);
+    await survivor.waitForLog((e) => e['msg'] === 'computing' && e['jobId'] === handed!.id, 120_000);
+    const termAt = Date.now();
+    await survivor.stop('SIGTERM');
+    const stoppedMs = Date.now() - termAt;
+    t.ok(survivor.entries.some((e) => e['msg'] === 'stopped'), `the node stopped cleanly within ${stoppedMs} ms of SIGTERM`);
+    const fresh = await cluster.addSolver();
+    const taken = await fresh.waitForLog((e) => e['msg'] === 'computing' && e['jobId'] === handed!.id, 60_000);
+    t.ok((taken['time'] as number) - termAt < ACK_WAIT_SECONDS * 1000 + 30_000, 'the handed-back job was taken by the new node');
+    const handedEnd = await awaitBatch([handed!], 120_000);
+    t.equal(handedEnd.get(handed!.id).status, 'succeeded', 'the handed-back job succeeded on the new node');
+    t.comment(`SIGTERM of solver-2 during job ${handed!.id}: exited after ${stoppedMs} ms; the job was computing on solver-3 ${(taken['time'] as number) - termAt} ms after the SIGTERM (attempt ${String(taken['attempt'])})`);
+    submitted.push(handed!);
+
     // The log: one end and one settlement per job, whatever was delivered twice.
     const store = new SqliteEventStore(join(dataDir, 'events.db'));
     const events: RecordedEvent[] = [];
@@ -104,9 +122,11 @@ if (!natsServerBinary()) {
     for (const s of submitted) {
       const ends = count('JobSucceeded', s.id) + count('JobFailed', s.id);
       const settlements = events.filter((e) => e.stream.startsWith('ledger-') && e.type === 'JobSettled' && (e.data as { jobId: string }).jobId === s.id).length;
-      if (ends !== 1 || settlements !== 1 || count('JobSucceeded', s.id) > 1) t.fail(`${s.id}: ${ends} ends, ${settlements} settlements`);
+      // One compute slot per job, though two schedulers reacted to every event.
+      const slots = events.filter((e) => e.stream.startsWith('ledger-') && e.type === 'JobStarted' && (e.data as { jobId: string }).jobId === s.id).length;
+      if (ends !== 1 || settlements !== 1 || slots !== 1 || count('JobSucceeded', s.id) > 1) t.fail(`${s.id}: ${ends} ends, ${settlements} settlements, ${slots} slots`);
     }
-    t.pass(`each of the ${JOBS} jobs has one end event and one settlement in the log`);
+    t.pass(`each of the ${submitted.length} jobs has one end event, one compute slot and one settlement in the log`);
     const computes = events.filter((e) => e.type === 'JobProgressed' && (e.data as { jobId: string; stage: string }).jobId === killedJob && (e.data as { stage: string }).stage === 'computing').length;
     t.ok(computes >= 2, `the killed job was started twice (${computes} computing reports) and ended once`);
 

@@ -107,7 +107,8 @@ export interface LocalCluster {
   nats: NatsServer;
   dataDir: string;
   apis: ClusterProcess[];
-  core: ClusterProcess;
+  /** The projector/scheduler processes. */
+  cores: ClusterProcess[];
   solvers: ClusterProcess[];
   /** Starts one more solver node. */
   addSolver(): Promise<ClusterProcess>;
@@ -118,6 +119,8 @@ export interface LocalCluster {
 export interface LocalClusterOptions {
   dataDir: string;
   apis?: number;
+  /** Projector/scheduler processes (default 1; two prove that schedulers need no leader). */
+  cores?: number;
   solvers?: number;
   /** Worker threads per solver node (default 1). */
   solverThreads?: number;
@@ -127,7 +130,7 @@ export interface LocalClusterOptions {
 }
 
 /**
- * Starts nats-server, `apis` API processes (default 2), one projector/scheduler process and
+ * Starts nats-server, `apis` API processes (default 2), `cores` projector/scheduler processes and
  * `solvers` solver nodes (default 2) on one SQLite event store in `dataDir`.
  */
 export async function startLocalCluster(options: LocalClusterOptions): Promise<LocalCluster> {
@@ -141,8 +144,8 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   };
   const started: ClusterProcess[] = [];
   try {
-    const core = await startClusterProcess('core', 'projector,scheduler', options.dataDir, env);
-    started.push(core);
+    const cores = await Promise.all(Array.from({ length: options.cores ?? 1 }, (_, i) => startClusterProcess(`core-${i + 1}`, 'projector,scheduler', options.dataDir, env)));
+    started.push(...cores);
     const apis = await Promise.all(Array.from({ length: options.apis ?? 2 }, (_, i) => startClusterProcess(`api-${i + 1}`, 'api', options.dataDir, env)));
     started.push(...apis);
     let solverCount = 0;
@@ -158,7 +161,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       nats,
       dataDir: options.dataDir,
       apis,
-      core,
+      cores,
       solvers,
       addSolver,
       stop: async () => {
