@@ -4,7 +4,7 @@
  * Queries run domain/ports/read-query.ts (the port's reference semantics) over the collection;
  * indexes are not needed and ignored.
  */
-import { matchesFilter, runQuery } from '../../domain/ports/read-query.js';
+import { checkText, matchesFilter, runQuery } from '../../domain/ports/read-query.js';
 import type { FindQuery, IndexSpec, ReadCollection, ReadDocument, ReadFilter, ReadStore } from '../../domain/ports/read-store.js';
 
 const positionOf = (doc: object): number | undefined => {
@@ -37,6 +37,7 @@ class MemoryCollection<T extends ReadDocument> implements ReadCollection<T> {
   }
 
   async count(filter: ReadFilter<T> = {}): Promise<number> {
+    checkText(filter.text as ReadFilter<object>['text']);
     let n = 0;
     for (const d of this.docs.values()) if (matchesFilter(d, filter)) n += 1;
     return n;

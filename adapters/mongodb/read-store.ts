@@ -107,16 +107,19 @@ export class MongoReadStore implements ReadStore {
     return new MongoCollection<T>(this.db.collection<Stored>(name));
   }
 
+  /** createIndexes with the server's default names; an index already built with the same keys is kept. Throws the driver's errors. */
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     if (indexes.length === 0) return;
     await this.db.collection(collection).createIndexes(indexes.map(toMongoIndex));
   }
 
+  /** The `position` of `{_id: projection}` in `checkpoints`, 0 when absent. */
   async checkpoint(projection: string): Promise<number> {
     const doc = await this.db.collection<{ _id: string; position: number }>(CHECKPOINTS).findOne({ _id: projection });
     return doc?.position ?? 0;
   }
 
+  /** Upserts `{_id: projection, position}` in `checkpoints`. */
   async setCheckpoint(projection: string, position: number): Promise<void> {
     await this.db.collection<{ _id: string; position: number }>(CHECKPOINTS).updateOne({ _id: projection }, { $set: { position } }, { upsert: true });
   }
@@ -126,6 +129,7 @@ export class MongoReadStore implements ReadStore {
     await this.db.dropDatabase();
   }
 
+  /** Closes the client (and so every store sharing it). */
   async close(): Promise<void> {
     await this.client.close();
   }

@@ -119,9 +119,13 @@ export function isAfter<T extends { id: string }>(doc: T, after: KeysetCursor, q
   return c > 0 || (c === 0 && byId);
 }
 
-/** Runs `query` over `docs` (port semantics): filter, cursor, order, limit. Returns the same objects, not copies. */
+/**
+ * Runs `query` over `docs` (port semantics): filter, cursor, order, limit. Returns the same
+ * objects, not copies. Throws RangeError for a bad `limit` or empty `text.fields`.
+ */
 export function runQuery<T extends { id: string }>(docs: Iterable<T>, query: FindQuery<T> = {}): T[] {
   checkLimit(query.limit);
+  checkText(query.text as ReadFilter<object>['text']);
   const after = query.after;
   const out = [...docs].filter((d) => matchesFilter(d, query) && (after === undefined || isAfter(d, after, query)));
   out.sort((a, b) => compareDocuments(a, b, query));

@@ -128,6 +128,7 @@ export interface ReadCollection<T extends ReadDocument> {
   count(filter?: ReadFilter<T>): Promise<number>;
 }
 
+/** The read models' documents by collection, and the projections' checkpoints. */
 export interface ReadStore {
   /** The collection of read model `name` (the name `checkpoints` is reserved for the checkpoints). */
   collection<T extends ReadDocument>(name: string): ReadCollection<T>;
@@ -135,6 +136,7 @@ export interface ReadStore {
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Last global position applied by the named projection, 0 when none. */
   checkpoint(projection: string): Promise<number>;
+  /** Records `position` (a global log position) as the last one the named projection applied. */
   setCheckpoint(projection: string, position: number): Promise<void>;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;

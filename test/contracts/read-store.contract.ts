@@ -230,6 +230,8 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
     const store = await open();
     const c = store.collection<Row>('count');
     t.equal(await c.count(), 0);
+    await t.rejects(c.count({ text: { query: 'x', fields: [] } }), RangeError, 'even on an empty collection');
+    await t.rejects(c.find({ text: { query: 'x', fields: [] } }), RangeError);
     await fill(c, [
       row('a', { org: 'o1', status: 'queued', label: 'Alpha' }),
       row('b', { org: 'o1', status: 'failed', label: 'beta' }),
