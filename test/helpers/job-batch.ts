@@ -61,19 +61,22 @@ const FINAL = ['succeeded', 'failed', 'canceled'];
 
 /**
  * Waits (with `?wait=`) until every job is final and its charge settled; resolves with the
- * final Job bodies by id. Throws when one is not done within `timeoutMs`.
+ * final Job bodies by id. Throws when one is not done within `timeoutMs`. Given `apis`, each job
+ * is awaited through the API process after the one it was posted to.
  */
-export async function awaitBatch(jobs: Submitted[], timeoutMs: number): Promise<Map<string, any>> {
+export async function awaitBatch(jobs: Submitted[], timeoutMs: number, apis?: string[]): Promise<Map<string, any>> {
   const deadline = Date.now() + timeoutMs;
   const done = new Map<string, any>();
   await Promise.all(
     jobs.map(async (job) => {
+      // With `apis`, every job is awaited through another API process than the one it was posted to.
+      const api = apis ? apis[(apis.indexOf(job.api) + 1) % apis.length]! : job.api;
       for (;;) {
-        const got = await call(job.api, job.key, 'GET', `/v1/jobs/${job.id}?wait=20`);
+        const got = await call(api, job.key, 'GET', `/v1/jobs/${job.id}?wait=20`);
         const body = got.body;
         if (FINAL.includes(body.status) && body.cost && typeof body.cost.credits === 'number' && body.finished_at) {
           // `?wait=` answers once the charge is settled; a final job read without it may not be.
-          const settled = await call(job.api, job.key, 'GET', `/v1/jobs/${job.id}?wait=20`);
+          const settled = await call(api, job.key, 'GET', `/v1/jobs/${job.id}?wait=20`);
           done.set(job.id, settled.body);
           return;
         }
