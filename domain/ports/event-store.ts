@@ -2,7 +2,8 @@
  * Event store port (DESIGN §2): append with an expected stream revision, read a stream, read and
  * subscribe to the global log from a position. Appends are idempotent by event id: re-appending a
  * batch whose first event id is already stored is a no-op that returns the original position.
- * Adapters: adapters/sqlite (embedded); EventStoreDB later.
+ * Adapters: adapters/sqlite (embedded), adapters/eventstoredb (distributed; how each rule maps onto
+ * EventStoreDB is told at the top of adapters/eventstoredb/event-store.ts).
  */
 
 /** An event to append. `id` is a unique id (deterministic where a retry must not duplicate). */

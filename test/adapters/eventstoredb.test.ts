@@ -133,83 +133,85 @@ const open = (options: EventStoreDbOptions = {}): Promise<EventStoreDbEventStore
   EventStoreDbEventStore.connect(url!, { namespace: `t-${randomUUID().slice(0, 8)}-`, freshNamespace: true, ...options });
 const ev = (id: string, n: number) => ({ id, type: 'Happened', data: { n } });
 
-t.test('EventStoreDbEventStore contract', server, async (t) => eventStoreContract(t, () => open()));
+t.test('EventStoreDbEventStore against a server', server, async (t) => {
+  t.test('the event store contract', async (t) => eventStoreContract(t, () => open()));
 
-t.test('ids that are not UUIDs come back; a stored batch is not stored again with any expected revision', server, async (t) => {
-  const store = await open();
-  t.teardown(() => store.close());
-  const queued = await store.append('job-1', [ev('job_1:queued', 1)], 'no_stream');
-  await store.append('job-1', [ev('job_1:warned:slow', 2)], 0);
-  const withAny = await store.append('job-1', [ev('job_1:queued', 1)], 'any');
-  t.same(withAny, { revision: 0, position: queued.position, written: false });
-  // EventStoreDB alone would store it again: the current revision is what it expects.
-  const withCurrent = await store.append('job-1', [ev('job_1:queued', 1)], 1);
-  t.same(withCurrent, { revision: 0, position: queued.position, written: false });
-  const stale = await store.append('job-1', [ev('job_1:warned:slow', 2)], 0);
-  t.equal(stale.written, false, 'a retry with the old expected revision');
-  t.same((await store.readStream('job-1')).map((e) => [e.id, e.revision]), [['job_1:queued', 0], ['job_1:warned:slow', 1]]);
-  await t.rejects(store.append('job-1', [ev('job_1:other', 3)], 0), ConcurrencyError);
-});
-
-t.test('two namespaces on one server do not see each other', server, async (t) => {
-  const a = await open();
-  const b = await open();
-  t.teardown(async () => {
-    await a.close();
-    await b.close();
+  t.test('ids that are not UUIDs come back; a stored batch is not stored again with any expected revision', async (t) => {
+    const store = await open();
+    t.teardown(() => store.close());
+    const queued = await store.append('job-1', [ev('job_1:queued', 1)], 'no_stream');
+    await store.append('job-1', [ev('job_1:warned:slow', 2)], 0);
+    const withAny = await store.append('job-1', [ev('job_1:queued', 1)], 'any');
+    t.same(withAny, { revision: 0, position: queued.position, written: false });
+    // EventStoreDB alone would store it again: the current revision is what it expects.
+    const withCurrent = await store.append('job-1', [ev('job_1:queued', 1)], 1);
+    t.same(withCurrent, { revision: 0, position: queued.position, written: false });
+    const stale = await store.append('job-1', [ev('job_1:warned:slow', 2)], 0);
+    t.equal(stale.written, false, 'a retry with the old expected revision');
+    t.same((await store.readStream('job-1')).map((e) => [e.id, e.revision]), [['job_1:queued', 0], ['job_1:warned:slow', 1]]);
+    await t.rejects(store.append('job-1', [ev('job_1:other', 3)], 0), ConcurrencyError);
   });
-  const inA = await a.append('s', [ev('x1', 1)], 'no_stream');
-  await b.append('s', [ev('x1', 2)], 'no_stream');
-  t.same((await a.readStream('s')).map((e) => e.data), [{ n: 1 }]);
-  t.same((await a.readAll(0, 10)).map((e) => [e.stream, e.data]), [['s', { n: 1 }]]);
-  t.equal(await a.headPosition(), inA.position);
-});
 
-t.test('subscribeAll starts after `after` and leaves out events of deleted streams', server, async (t) => {
-  const store = await open();
-  t.teardown(() => store.close());
-  const k1 = await store.append('keep', [ev('k1', 1)], 'no_stream');
-  await store.append('gone', [ev('g1', 2)], 'no_stream');
-  await store.append('keep', [ev('k2', 3)], 0);
-  t.equal(await store.deleteStream('gone'), 1);
-  const sub = store.subscribeAll(k1.position);
-  const seen: string[] = [];
-  const done = (async () => {
-    for await (const e of sub) {
-      seen.push(e.id);
-      if (seen.length === 2) break;
-    }
-  })();
-  await store.append('keep', [ev('k3', 4)], 1);
-  await done;
-  t.same(seen, ['k2', 'k3']);
-});
+  t.test('two namespaces on one server do not see each other', async (t) => {
+    const a = await open();
+    const b = await open();
+    t.teardown(async () => {
+      await a.close();
+      await b.close();
+    });
+    const inA = await a.append('s', [ev('x1', 1)], 'no_stream');
+    await b.append('s', [ev('x1', 2)], 'no_stream');
+    t.same((await a.readStream('s')).map((e) => e.data), [{ n: 1 }]);
+    t.same((await a.readAll(0, 10)).map((e) => [e.stream, e.data]), [['s', { n: 1 }]]);
+    t.equal(await a.headPosition(), inA.position);
+  });
 
-t.test('a deleted stream cannot be written again; only deletable streams are deleted', server, async (t) => {
-  const store = await open({ deletableStreams: ['jobbody-'] });
-  t.teardown(() => store.close());
-  await store.append('jobbody-job_1', [ev('job_1:request', 1), ev('job_1:result', 2)], 'no_stream');
-  t.equal(await store.deleteStream('jobbody-job_1'), 2);
-  t.same(await store.readStream('jobbody-job_1'), []);
-  await t.rejects(store.append('jobbody-job_1', [ev('job_1:result', 2)], 'any'), /deleted for good/);
-  await t.rejects(store.deleteStream('job-job_1'), /not among the deletable streams/);
-});
+  t.test('subscribeAll starts after `after` and leaves out events of deleted streams', async (t) => {
+    const store = await open();
+    t.teardown(() => store.close());
+    const k1 = await store.append('keep', [ev('k1', 1)], 'no_stream');
+    await store.append('gone', [ev('g1', 2)], 'no_stream');
+    await store.append('keep', [ev('k2', 3)], 0);
+    t.equal(await store.deleteStream('gone'), 1);
+    const sub = store.subscribeAll(k1.position);
+    const seen: string[] = [];
+    const done = (async () => {
+      for await (const e of sub) {
+        seen.push(e.id);
+        if (seen.length === 2) break;
+      }
+    })();
+    await store.append('keep', [ev('k3', 4)], 1);
+    await done;
+    t.same(seen, ['k2', 'k3']);
+  });
 
-t.test('close ends a subscription that waits for events', server, async (t) => {
-  const store = await open();
-  await store.append('s', [ev('a', 1)], 'no_stream');
-  const seen: string[] = [];
-  let bothSeen!: () => void;
-  const both = new Promise<void>((resolve) => (bothSeen = resolve));
-  const done = (async () => {
-    for await (const e of store.subscribeAll(0)) {
-      seen.push(e.id);
-      if (seen.length === 2) bothSeen();
-    }
-  })();
-  await store.append('s', [ev('b', 2)], 0);
-  await both;
-  await store.close();
-  await done;
-  t.same(seen, ['a', 'b']);
+  t.test('a deleted stream cannot be written again; only deletable streams are deleted', async (t) => {
+    const store = await open({ deletableStreams: ['jobbody-'] });
+    t.teardown(() => store.close());
+    await store.append('jobbody-job_1', [ev('job_1:request', 1), ev('job_1:result', 2)], 'no_stream');
+    t.equal(await store.deleteStream('jobbody-job_1'), 2);
+    t.same(await store.readStream('jobbody-job_1'), []);
+    await t.rejects(store.append('jobbody-job_1', [ev('job_1:result', 2)], 'any'), /deleted for good/);
+    await t.rejects(store.deleteStream('job-job_1'), /not among the deletable streams/);
+  });
+
+  t.test('close ends a subscription that waits for events', async (t) => {
+    const store = await open();
+    await store.append('s', [ev('a', 1)], 'no_stream');
+    const seen: string[] = [];
+    let bothSeen!: () => void;
+    const both = new Promise<void>((resolve) => (bothSeen = resolve));
+    const done = (async () => {
+      for await (const e of store.subscribeAll(0)) {
+        seen.push(e.id);
+        if (seen.length === 2) bothSeen();
+      }
+    })();
+    await store.append('s', [ev('b', 2)], 0);
+    await both;
+    await store.close();
+    await done;
+    t.same(seen, ['a', 'b']);
+  });
 });
