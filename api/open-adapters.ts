@@ -8,6 +8,7 @@ import { InProcessBus } from '../adapters/in-process/bus.js';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
 import { lockDataDirExclusive, lockDataDirShared, type DataDirLock } from '../adapters/sqlite/data-dir-lock.js';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import { JOB_BODY_STREAM_PREFIX } from '../domain/job/streams.js';
 import type { Bus } from '../domain/ports/bus.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
@@ -30,7 +31,8 @@ export interface Adapters {
 export async function openEventStore(which: Profile['eventStore'], dataDir: string): Promise<EventStore> {
   if (which.kind === 'sqlite') return new SqliteEventStore(join(dataDir, 'events.db'));
   const { EventStoreDbEventStore } = await import('../adapters/eventstoredb/event-store.js');
-  return EventStoreDbEventStore.connect(which.url);
+  // Only job bodies are ever deleted: the adapter checks deletion for those streams alone.
+  return EventStoreDbEventStore.connect(which.url, { namespace: which.namespace, deletableStreams: [JOB_BODY_STREAM_PREFIX] });
 }
 
 /**

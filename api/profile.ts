@@ -4,7 +4,8 @@
  *
  * - `PACKING_ROLES`: comma list of `api`, `projector`, `scheduler`, `solver` (default all four).
  * - `PACKING_EVENT_STORE`: `sqlite` (default, file under `PACKING_DATA_DIR`) or `eventstoredb`
- *   (`EVENTSTORE_URL`).
+ *   (`EVENTSTORE_URL`, optional `EVENTSTORE_NAMESPACE`: a prefix of every stream name, so several
+ *   deployments or test runs can share one server).
  * - `PACKING_READ_STORE`: `memory` (default; every process that reads keeps its own read models,
  *   fed from the log) or `mongodb` (`MONGODB_URL`, `MONGODB_DATABASE`; the projector role writes
  *   them, the others read them).
@@ -24,7 +25,8 @@ export type BusKind = 'inproc' | 'nats';
 /** The checked profile of one process. */
 export interface Profile {
   roles: ReadonlySet<Role>;
-  eventStore: { kind: 'sqlite' } | { kind: 'eventstoredb'; url: string };
+  /** `namespace`: prefix of every stream name on the server ('' = none; EVENTSTORE_NAMESPACE). */
+  eventStore: { kind: 'sqlite' } | { kind: 'eventstoredb'; url: string; namespace: string };
   readStore: { kind: 'memory' } | { kind: 'mongodb'; url: string; database: string };
   bus: { kind: 'inproc' } | { kind: 'nats'; url: string; ackWaitMs: number };
 }
@@ -122,7 +124,12 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
  */
 export function eventStoreFromEnvironment(env: NodeJS.ProcessEnv): Profile['eventStore'] {
   const kind = choice<EventStoreKind>(env, 'PACKING_EVENT_STORE', ['sqlite', 'eventstoredb'], 'sqlite');
-  return kind === 'sqlite' ? { kind } : { kind, url: required(env, 'EVENTSTORE_URL', 'with PACKING_EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)') };
+  if (kind === 'sqlite') return { kind };
+  const namespace = env['EVENTSTORE_NAMESPACE']?.trim() ?? '';
+  if (!/^[A-Za-z0-9_.-]*$/.test(namespace)) {
+    throw new ProfileError('EVENTSTORE_NAMESPACE', `EVENTSTORE_NAMESPACE=${JSON.stringify(namespace)} is not accepted; use letters, digits, '_', '.', '-' (or leave it empty)`);
+  }
+  return { kind, url: required(env, 'EVENTSTORE_URL', 'with PACKING_EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)'), namespace };
 }
 
 /** The embedded profile: one process, every role, SQLite, memory read models, in-process bus. */

@@ -21,7 +21,7 @@ t.test('a solver node of the distributed profile', async (t) => {
     SOLVER_ACK_WAIT_SECONDS: '5',
   });
   t.same([...p.roles], ['solver']);
-  t.same(p.eventStore, { kind: 'eventstoredb', url: 'esdb://es:2113?tls=false' });
+  t.same(p.eventStore, { kind: 'eventstoredb', url: 'esdb://es:2113?tls=false', namespace: '' });
   t.same(p.readStore, { kind: 'mongodb', url: 'mongodb://mongo:27017', database: 'packing' });
   t.same(p.bus, { kind: 'nats', url: 'nats://nats:4222', ackWaitMs: 5000 });
   t.equal(isEmbedded(p), false);
@@ -38,6 +38,7 @@ t.test('each bad setting is refused with one message naming the variable and the
     [{ PACKING_ROLES: 'api' }, 'PACKING_BUS', /inproc.*lacks solver/],
     [{ PACKING_ROLES: 'api,solver' }, 'PACKING_BUS', /inproc.*lacks scheduler/],
     [{ PACKING_EVENT_STORE: 'eventstoredb' }, 'EVENTSTORE_URL', /EVENTSTORE_URL is required/],
+    [{ PACKING_EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://x', EVENTSTORE_NAMESPACE: 'a b' }, 'EVENTSTORE_NAMESPACE', /letters, digits/],
     [{ PACKING_READ_STORE: 'mongodb' }, 'MONGODB_URL', /MONGODB_URL is required/],
     [{ PACKING_BUS: 'nats' }, 'NATS_URL', /NATS_URL is required/],
     [{ PACKING_BUS: 'nats', NATS_URL: 'nats://x:1', SOLVER_ACK_WAIT_SECONDS: '1' }, 'SOLVER_ACK_WAIT_SECONDS', /2 to 600/],
