@@ -70,6 +70,8 @@ export const HEARTBEAT_INTERVAL_MS = 5000;
  */
 export const REDISPATCH_AFTER_MS = 15_000;
 
+const ENDED = ['succeeded', 'failed', 'canceled'] as const;
+
 /** Every read model, in the order the runner applies them. */
 export const PROJECTIONS: readonly Projection[] = [
   organizationsProjection,
@@ -258,10 +260,8 @@ async function startScheduler(services: Services, profile: Profile, bus: import(
     const expired = await jobProcess.expireQueued(queued.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
     if (expired > 0) log.warn({ expired }, 'queued jobs failed with queue_timeout');
     const settleAfter = Date.now() - 5_000;
-    for (const status of ['succeeded', 'failed', 'canceled'] as const) {
-      for (const job of await jobs.find({ where: { status, chargedMicros: null } })) {
-        if (job.finishedAt && Date.parse(job.finishedAt) < settleAfter) await jobProcess.settle(job.id);
-      }
+    for (const job of await jobs.find({ where: { status: { in: ENDED }, chargedMicros: null } })) {
+      if (job.finishedAt && Date.parse(job.finishedAt) < settleAfter) await jobProcess.settle(job.id);
     }
     const running = await jobs.find({ where: { status: 'running' } });
     const redispatched = await jobProcess.redispatchStalled(
@@ -270,20 +270,16 @@ async function startScheduler(services: Services, profile: Profile, bus: import(
     );
     if (redispatched > 0) log.warn({ redispatched }, 'published solve commands again for started jobs no solver took');
     // Retention: bodies of final jobs past expires_at are deleted (spec Limits rule 4).
-    const ended = [
-      ...(await jobs.find({ where: { status: 'succeeded' } })),
-      ...(await jobs.find({ where: { status: 'failed' } })),
-      ...(await jobs.find({ where: { status: 'canceled' } })),
-    ];
     const nowIso = clock();
+    const expiredBodies = await jobs.find({ where: { status: { in: ENDED }, expiresAt: { lte: nowIso }, bodyDeletedAt: { exists: false } } });
     // A failure here must not hold up the steps below: logged, retried next tick.
     try {
-      const forgotten = await deleteExpiredBodies(store, ended.filter((j) => !j.bodyDeletedAt && j.expiresAt <= nowIso), nowIso);
+      const forgotten = await deleteExpiredBodies(store, expiredBodies, nowIso);
       if (forgotten > 0) log.info({ jobs: forgotten }, 'deleted request and result bodies past retention');
     } catch (err) {
       log.error({ err }, 'retention step failed');
     }
-    for (const project of await reads.collection<ProjectDocument>(PROJECTS).find()) {
+    for (const project of await reads.collection<ProjectDocument>(PROJECTS).find({ where: { packingJobId: { exists: true } } })) {
       const jobId = project.packingJobId;
       const job = jobId ? await jobs.get(jobId) : undefined;
       if (job?.finishedAt && Date.parse(job.finishedAt) < settleAfter) await projectProcess.reconcileJob(job.id);

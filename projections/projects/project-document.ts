@@ -37,4 +37,6 @@ export interface ProjectDocument extends ProjectContent {
 export const PROJECT_INDEXES: readonly IndexSpec<FieldPath<ProjectDocument>>[] = [
   { keys: [['orgId', 1], ['createdAt', -1], ['id', -1]] },
   { keys: [['orgId', 1], ['createdById', 1], ['createdAt', -1], ['id', -1]] },
+  // The repair tick's projects with a pack in progress.
+  { keys: [['packingJobId', 1]] },
 ];

@@ -94,7 +94,9 @@ export const usageProjection: Projection = {
     }
     if (!job || recorded.position <= job.position) return;
     const day = (await days.get(usageDayId(job.orgId, job.date))) ?? emptyUsageDay(job.orgId, job.date);
-    if (recorded.position <= day.position) return;
+    // The day is written before the job, so after a stop between the two writes the replayed
+    // event finds the day done and only the job to bring up to date.
+    const dayApplied = recorded.position <= day.position;
 
     const moveTo = (status: JobStatus): void => {
       day.byStatus[job.status] -= 1;
@@ -135,8 +137,10 @@ export const usageProjection: Projection = {
         return;
     }
     job.position = recorded.position;
-    day.position = recorded.position;
+    if (!dayApplied) {
+      day.position = recorded.position;
+      await days.put(day);
+    }
     await jobs.put(job);
-    await days.put(day);
   },
 };

@@ -69,3 +69,32 @@ t.test('days, statuses, credits and billed compute', async (t) => {
 t.test('applying every event twice changes nothing', async (t) => {
   t.same(await fold(true), await fold(false));
 });
+
+t.test('a stop between the two writes of one event is repaired by the replayed event, counted once', async (t) => {
+  const whole = new MemoryReadStore();
+  for (const e of events) await usageProjection.apply(e, whole);
+  const expected = await whole.collection<UsageDay>(USAGE_DAYS).find({ sortBy: 'id' });
+  for (let stopAt = 0; stopAt < events.length; stopAt++) {
+    const store = new MemoryReadStore();
+    for (const [i, e] of events.entries()) {
+      if (i === stopAt) {
+        // The process stops after the event's first document write, before its second.
+        let writes = 0;
+        const torn = Object.create(store) as MemoryReadStore;
+        torn.collection = (<T extends { id: string }>(name: string) => {
+          const c = store.collection<T>(name);
+          return {
+            get: c.get.bind(c), find: c.find.bind(c), count: c.count.bind(c), delete: c.delete.bind(c),
+            put: async (doc: T) => {
+              if (++writes > 1) throw new Error('stopped');
+              await c.put(doc);
+            },
+          };
+        }) as MemoryReadStore['collection'];
+        await usageProjection.apply(e, torn).catch(() => undefined);
+      }
+      await usageProjection.apply(e, store);
+    }
+    t.same(await store.collection<UsageDay>(USAGE_DAYS).find({ sortBy: 'id' }), expected, `stopped at event ${stopAt + 1} (${events[stopAt]!.type})`);
+  }
+});
