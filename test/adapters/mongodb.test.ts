@@ -129,6 +129,7 @@ t.test('indexes: keys in order with id as _id; the read models declare the list 
   t.same(keys('projects'), [
     { orgId: 1, createdAt: -1, _id: -1 },
     { orgId: 1, createdById: 1, createdAt: -1, _id: -1 },
+    { packingJobId: 1 },
   ]);
   t.same(keys('usage_days'), [{ orgId: 1, date: 1 }]);
 });
