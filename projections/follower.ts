@@ -4,17 +4,16 @@
  * shared read store has reached it, so `?wait=` and read-your-writes work in API and scheduler
  * processes that project nothing themselves.
  */
-import { EventEmitter } from 'node:events';
 import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
+import { AppliedPosition } from './applied-position.js';
 import type { ReadModelProgress } from './progress.js';
 
 /** How often the shared checkpoints are read while an event waits for them, ms. */
 const CHECKPOINT_POLL_MS = 50;
 
 export class CheckpointFollower implements ReadModelProgress {
-  private readonly applied = new EventEmitter();
-  private current = 0;
+  private readonly applied = new AppliedPosition();
   private stopped = false;
   private subscription: Subscription<RecordedEvent> | undefined;
   private loop: Promise<void> | undefined;
@@ -24,12 +23,10 @@ export class CheckpointFollower implements ReadModelProgress {
     private readonly store: EventStore,
     private readonly readStore: ReadStore,
     private readonly projections: readonly string[],
-  ) {
-    this.applied.setMaxListeners(0);
-  }
+  ) {}
 
   get position(): number {
-    return this.current;
+    return this.applied.position;
   }
 
   private async sharedCheckpoint(): Promise<number> {
@@ -41,41 +38,28 @@ export class CheckpointFollower implements ReadModelProgress {
     // The projector may be behind, or not started yet: wait for it, with a word in the log every
     // few seconds from the caller's side (it sees catchUp still pending).
     for (;;) {
-      this.current = await this.sharedCheckpoint();
-      if (this.current >= head || this.stopped) break;
+      this.applied.startAt(await this.sharedCheckpoint());
+      if (this.applied.position >= head || this.stopped) break;
       await new Promise((r) => setTimeout(r, CHECKPOINT_POLL_MS));
     }
-    this.subscription = this.store.subscribeAll(this.current);
+    this.subscription = this.store.subscribeAll(this.applied.position);
     const iterator = this.subscription[Symbol.asyncIterator]();
     this.loop = (async () => {
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
         const event = next.value;
         while (!this.stopped && (await this.sharedCheckpoint()) < event.position) await new Promise((r) => setTimeout(r, CHECKPOINT_POLL_MS));
         if (this.stopped) return;
-        this.current = event.position;
-        this.applied.emit('event', event);
+        this.applied.advance(event);
       }
     })();
   }
 
   onApplied(listener: (event: RecordedEvent) => void): () => void {
-    this.applied.on('event', listener);
-    return () => this.applied.off('event', listener);
+    return this.applied.onApplied(listener);
   }
 
   waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
-    if (this.current >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const off = this.onApplied(() => {
-        if (this.current >= position) finish(true);
-      });
-      function finish(ok: boolean): void {
-        clearTimeout(timer);
-        off();
-        resolve(ok);
-      }
-    });
+    return this.applied.waitFor(position, timeoutMs);
   }
 
   async sync(timeoutMs: number): Promise<boolean> {

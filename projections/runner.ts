@@ -3,35 +3,35 @@
  * write. `waitFor(position)` gives read-your-writes: a query waits (bounded) until the read
  * models include a command's events (DESIGN §3).
  */
-import { EventEmitter } from 'node:events';
 import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
 import type { Projection } from './projection.js';
+import { AppliedPosition } from './applied-position.js';
 import type { ReadModelProgress } from './progress.js';
 
 export class ProjectionRunner implements ReadModelProgress {
-  private readonly applied = new EventEmitter();
-  private current = 0;
+  private readonly applied = new AppliedPosition();
   private subscription: Subscription<RecordedEvent> | undefined;
   private loop: Promise<void> | undefined;
+  /** Each projection's checkpoint, read once at start and kept here (this runner writes them). */
+  private readonly checkpoints = new Map<string, number>();
 
   constructor(
     private readonly store: EventStore,
     private readonly readStore: ReadStore,
     private readonly projections: Projection[],
-  ) {
-    this.applied.setMaxListeners(0);
-  }
+  ) {}
 
   /** Last global position applied to every read model. */
   get position(): number {
-    return this.current;
+    return this.applied.position;
   }
 
   /** Replays the log up to its current head; resolves when the read models include it. */
   async catchUp(): Promise<void> {
-    const start = Math.min(...(await Promise.all(this.projections.map((p) => this.readStore.checkpoint(p.name)))));
-    this.current = start;
+    for (const p of this.projections) this.checkpoints.set(p.name, await this.readStore.checkpoint(p.name));
+    const start = Math.min(...this.checkpoints.values());
+    this.applied.startAt(start);
     const head = await this.store.headPosition();
     this.subscription = this.store.subscribeAll(start);
     const iterator = this.subscription[Symbol.asyncIterator]();
@@ -43,39 +43,27 @@ export class ProjectionRunner implements ReadModelProgress {
 
   private async apply(event: RecordedEvent): Promise<void> {
     for (const p of this.projections) {
-      if (event.position <= (await this.readStore.checkpoint(p.name))) continue;
+      if (event.position <= (this.checkpoints.get(p.name) ?? 0)) continue;
       await p.apply(event, this.readStore);
       await this.readStore.setCheckpoint(p.name, event.position);
+      this.checkpoints.set(p.name, event.position);
     }
-    this.current = event.position;
-    this.applied.emit('event', event);
+    this.applied.advance(event);
   }
 
   /** Calls `listener` with every event after it has been applied to the read models. */
   onApplied(listener: (event: RecordedEvent) => void): () => void {
-    this.applied.on('event', listener);
-    return () => this.applied.off('event', listener);
+    return this.applied.onApplied(listener);
   }
 
   /** Resolves true once the read models include `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
-    if (this.current >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = Number.isFinite(timeoutMs) ? setTimeout(() => finish(false), timeoutMs) : undefined;
-      const off = this.onApplied(() => {
-        if (this.current >= position) finish(true);
-      });
-      function finish(ok: boolean): void {
-        if (timer) clearTimeout(timer);
-        off();
-        resolve(ok);
-      }
-    });
+    return this.applied.waitFor(position, timeoutMs);
   }
 
   async sync(timeoutMs: number): Promise<boolean> {
     const head = await this.store.headPosition();
-    if (this.current >= head) return true;
+    if (this.applied.position >= head) return true;
     this.subscription?.poll?.();
     return this.waitFor(head, timeoutMs);
   }
