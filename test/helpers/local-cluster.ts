@@ -81,12 +81,19 @@ export async function startClusterProcess(name: string, roles: string, dataDir: 
       waiters.add(waiter);
     });
   };
-  const ready = await Promise.race([
-    waitForLog((e) => e['msg'] === 'listening' || e['msg'] === 'running'),
-    exited.then(() => {
-      throw new Error(`${name} exited before it was ready:\n${lines.join('\n')}`);
-    }),
-  ]);
+  let ready: Record<string, unknown>;
+  try {
+    ready = await Promise.race([
+      waitForLog((e) => e['msg'] === 'listening' || e['msg'] === 'running'),
+      exited.then(() => {
+        throw new Error(`${name} exited before it was ready:\n${lines.join('\n')}`);
+      }),
+    ]);
+  } catch (err) {
+    // Never leave a process behind that was not ready in time.
+    child.kill('SIGKILL');
+    throw err;
+  }
   return {
     name,
     child,
