@@ -27,6 +27,7 @@ import type { Caller } from './auth.js';
 import { ApiError } from './errors.js';
 import { newId } from './id.js';
 import type { Services } from './services.js';
+import { idempotencyStream } from '../domain/job/streams.js';
 
 const DAY_MS = 86_400_000;
 /** Idempotency window (spec Limits). */
@@ -122,7 +123,7 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
   const jobId = newId('job');
   if (job.idempotencyKey !== undefined) {
     const bodyHash = sha256(JSON.stringify({ project: job.projectId ?? null, request: job.checked.request }));
-    const stream = `idem-${caller.orgId}-${sha256(job.idempotencyKey)}`;
+    const stream = idempotencyStream(caller.orgId, sha256(job.idempotencyKey));
     const stands = async (earlier: Claim): Promise<boolean> => {
       if (earlier.bodyHash !== bodyHash) return true;
       // Admitted (credits held) but not queued yet: the earlier request is still creating it.

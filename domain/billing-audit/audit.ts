@@ -7,6 +7,9 @@
  */
 import type { RecordedEvent } from '../ports/event-store.js';
 import { RATE_CARDS } from '../ledger/rate-card.js';
+import { isJobStream } from '../job/streams.js';
+import { ledgerOrgId } from '../ledger/streams.js';
+import { orgIdOfStream } from '../organization/streams.js';
 
 /** One component-wise charge. */
 export interface AuditCharge {
@@ -118,11 +121,11 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
     if (asOf !== undefined && e.recordedAt > asOf) break;
     last = e.recordedAt;
     const d = e.data as Record<string, any>;
-    if (e.stream.startsWith('org-')) {
+    if (orgIdOfStream(e.stream) !== undefined) {
       if (e.type === 'OrganizationCreated') orgOf(d['orgId']).name = d['name'];
       continue;
     }
-    if (e.stream.startsWith('job-')) {
+    if (isJobStream(e.stream)) {
       if (e.type === 'JobQueued') {
         jobs.set(d['jobId'], {
           jobId: d['jobId'], orgId: d['orgId'], units: d['items'], budgetMs: d['budgetMs'], rateCardVersion: d['rateCardVersion'],
@@ -142,8 +145,9 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
       }
       continue;
     }
-    if (!e.stream.startsWith('ledger-')) continue;
-    const org = orgOf(e.stream.slice('ledger-'.length));
+    const ledgerOrg = ledgerOrgId(e.stream);
+    if (ledgerOrg === undefined) continue;
+    const org = orgOf(ledgerOrg);
     switch (e.type) {
       case 'SubscriptionCreditsGranted':
         org.subscription = d['amount'];

@@ -6,11 +6,11 @@
  */
 import { handleCommand, loadState } from '../decider/handle.js';
 import { jobDecider } from './decide.js';
-import { jobStream } from './streams.js';
+import { isJobStream, jobStream } from './streams.js';
 import { isFinal, type JobEvent, type JobState } from './job.js';
 import { readJobBody } from './body.js';
 import { ledgerDecider } from '../ledger/decide.js';
-import { ledgerStream } from '../ledger/streams.js';
+import { ledgerOrgId, ledgerStream } from '../ledger/streams.js';
 import type { Bus } from '../ports/bus.js';
 import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 import type { OrgLimits } from '../organization/limits.js';
@@ -39,7 +39,8 @@ export class JobProcess {
   async react(event: RecordedEvent): Promise<void> {
     const { stream, type } = event;
     const data = event.data as { jobId?: string; orgId?: string };
-    if (stream.startsWith('job-')) {
+    const ledgerOrg = ledgerOrgId(stream);
+    if (isJobStream(stream)) {
       if (type === 'JobQueued') {
         await this.startJobs(data.orgId!);
         // The slot may have been given between admission and JobQueued (by another job's
@@ -51,8 +52,8 @@ export class JobProcess {
       }
       else if (type === 'JobStarted') await this.deps.bus.publish(SOLVE_SUBJECT, data.jobId!, { jobId: data.jobId! } satisfies SolveMessage);
       else if (type === 'JobSucceeded' || type === 'JobFailed') await this.settle(data.jobId!);
-    } else if (stream.startsWith('ledger-')) {
-      const orgId = stream.slice('ledger-'.length);
+    } else if (ledgerOrg !== undefined) {
+      const orgId = ledgerOrg;
       if (type === 'JobStarted') await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', jobId: data.jobId!, now: this.deps.clock() });
       else if (type === 'JobSettled') await this.startJobs(orgId);
     }

@@ -1,5 +1,18 @@
-/** Stream names of a job (DESIGN §3): its state machine, and its bodies (deleted after retention). */
-export const jobStream = (jobId: string): string => `job-${jobId}`;
-export const jobBodyStream = (jobId: string): string => `${JOB_BODY_STREAM_PREFIX}${jobId}`;
+/**
+ * Stream names of a job (DESIGN §3): its state machine, its bodies (deleted after retention), and
+ * the idempotency claims of the pack endpoints. The only place these names are built or read.
+ */
+const JOB_PREFIX = 'job-';
 /** Prefix of job body streams: the only streams ever deleted (retention). */
 export const JOB_BODY_STREAM_PREFIX = 'jobbody-';
+
+export const jobStream = (jobId: string): string => `${JOB_PREFIX}${jobId}`;
+export const jobBodyStream = (jobId: string): string => `${JOB_BODY_STREAM_PREFIX}${jobId}`;
+/** True for a job's state stream (not its body stream). */
+export const isJobStream = (stream: string): boolean => stream.startsWith(JOB_PREFIX);
+
+/**
+ * Stream of one Idempotency-Key claim: `idem-<org>-<keyHash>` (`keyHash`: hex SHA-256 of the
+ * key), written with "stream must not exist", so one key makes one job.
+ */
+export const idempotencyStream = (orgId: string, keyHash: string): string => `idem-${orgId}-${keyHash}`;

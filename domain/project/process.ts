@@ -15,6 +15,7 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 import { projectDecider } from './decide.js';
 import { packOfJob } from './project.js';
 import { projectStream } from './streams.js';
+import { isJobStream } from '../job/streams.js';
 
 export interface ProjectProcessDeps {
   store: EventStore;
@@ -29,7 +30,7 @@ export class ProjectProcess {
 
   /** Reacts to one stored event (called in log order). */
   async react(event: RecordedEvent): Promise<void> {
-    if (!event.stream.startsWith('job-')) return;
+    if (!isJobStream(event.stream)) return;
     const recorded = { type: event.type, data: event.data } as JobEvent;
     if (recorded.type === 'JobQueued') {
       const { projectId, jobId } = recorded.data;

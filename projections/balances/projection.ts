@@ -1,13 +1,14 @@
 /**
  * The balances projection (collection `balances`, one document per organization, micro-credits):
  * what GET /v1/balance and X-Credits-Remaining read. Folded with the ledger's own evolve, so the
- * read model and the write side cannot disagree on the rules; the billing audit replay (later)
- * recomputes it independently.
+ * read model and the write side cannot disagree on the rules; the billing audit replay
+ * (`npm run replay-billing`, domain/billing-audit) recomputes it independently.
  */
 import { evolveLedger, initialLedger, reservedTotal, type LedgerEvent, type LedgerState } from '../../domain/ledger/ledger.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
+import { ledgerOrgId } from '../../domain/ledger/streams.js';
 
 export const BALANCES = 'balances';
 
@@ -24,8 +25,8 @@ export interface BalanceDocument {
 export const balancesProjection: Projection = {
   name: 'balances',
   async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {
-    if (!recorded.stream.startsWith('ledger-')) return;
-    const orgId = recorded.stream.slice('ledger-'.length);
+    const orgId = ledgerOrgId(recorded.stream);
+    if (orgId === undefined) return;
     const balances = store.collection<BalanceDocument>(BALANCES);
     const doc = (await balances.get(orgId)) ?? {
       id: orgId,

@@ -5,6 +5,7 @@ import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
 import { JOBS, type JobDocument } from './job-document.js';
+import { ledgerOrgId } from '../../domain/ledger/streams.js';
 
 type Event = JobEvent | LedgerEvent;
 
@@ -54,7 +55,7 @@ export const jobsProjection: Projection = {
     doc.position = recorded.position;
     switch (event.type) {
       case 'JobStarted':
-        if (recorded.stream.startsWith('ledger-')) return;
+        if (ledgerOrgId(recorded.stream) !== undefined) return;
         doc.status = 'running';
         doc.startedAt = event.data.startedAt;
         doc.progress = { stage: 'running', vehiclesDone: 0, placedItems: 0 };

@@ -7,6 +7,7 @@ import type { OrganizationEvent, Scope } from '../../domain/organization/organiz
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
+import { orgIdOfStream } from '../../domain/organization/streams.js';
 
 export const ORGANIZATIONS = 'organizations';
 export const API_KEYS = 'api_keys';
@@ -45,8 +46,8 @@ export interface ApiKeyDocument {
 export const organizationsProjection: Projection = {
   name: 'organizations',
   async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {
-    if (!recorded.stream.startsWith('org-')) return;
-    const orgId = recorded.stream.slice('org-'.length);
+    const orgId = orgIdOfStream(recorded.stream);
+    if (orgId === undefined) return;
     const orgs = store.collection<OrganizationDocument>(ORGANIZATIONS);
     const event = { type: recorded.type, data: recorded.data } as OrganizationEvent;
     if (event.type === 'OrganizationCreated') {

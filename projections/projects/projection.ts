@@ -4,11 +4,12 @@ import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
 import { PROJECTS, type ProjectDocument } from './project-document.js';
+import { isProjectStream } from '../../domain/project/streams.js';
 
 export const projectsProjection: Projection = {
   name: 'projects',
   async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {
-    if (!recorded.stream.startsWith('project-')) return;
+    if (!isProjectStream(recorded.stream)) return;
     const projects = store.collection<ProjectDocument>(PROJECTS);
     const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
     if (event.type === 'ProjectCreated') {

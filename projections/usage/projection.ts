@@ -13,6 +13,7 @@ import type { Breakdown, JobOutcome } from '../../domain/ledger/pricing.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { FieldPath, IndexSpec, ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
+import { isJobStream } from '../../domain/job/streams.js';
 
 export const USAGE_DAYS = 'usage_days';
 export const USAGE_JOBS = 'usage_jobs';
@@ -82,7 +83,7 @@ export const usageProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as Event;
     if (!('jobId' in event.data)) return;
     // The ledger's own JobStarted repeats the job's; the job stream is the one that counts.
-    if (event.type === 'JobStarted' && !recorded.stream.startsWith('job-')) return;
+    if (event.type === 'JobStarted' && !isJobStream(recorded.stream)) return;
 
     let job: UsageJob | undefined;
     if (event.type === 'JobQueued') {
