@@ -2,12 +2,13 @@
  * GET /openapi.json (the OpenAPI 3.1 document, built once from every route module) and GET /docs
  * (readable reference docs: Swagger UI from the installed swagger-ui-dist package, served from
  * /docs/assets, pointed at /openapi.json; no CDN). Neither needs authentication.
+ * The list of route modules is handed in (routes/index.ts, which lists this module too), so this
+ * module does not import the list that imports it.
  */
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
 import { buildOpenApi } from '../openapi/document.js';
-import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.js';
 
 // swagger-ui-dist ships no types; its absolutePath() is this CommonJS file (loading the package
 // index instead would evaluate the whole browser bundle in Node).
@@ -40,16 +41,20 @@ export const DOCS_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-export function docsRouter(_services: Services): Router {
+/**
+ * The docs routes over `modules()`: every route module of the service, this one included. A
+ * function, read when /openapi.json is first asked for, because the list holds this module.
+ */
+export function docsRoutes(modules: () => readonly RouteModule[]): RouteModule {
+  return { router: () => docsRouter(modules), docs: DOCS };
+}
+
+function docsRouter(modules: () => readonly RouteModule[]): Router {
   const router = Router(ROUTER_OPTIONS);
   let document: string | null = null;
 
-  // Built on first use, after every route module (this one included) is loaded.
-  router.get('/openapi.json', async (_req, res) => {
-    if (document === null) {
-      const { ROUTE_MODULES } = await import('./index.js');
-      document = JSON.stringify(buildOpenApi(ROUTE_MODULES));
-    }
+  router.get('/openapi.json', (_req, res) => {
+    document ??= JSON.stringify(buildOpenApi(modules()));
     res.type('application/json').send(document);
   });
 
@@ -61,31 +66,27 @@ export function docsRouter(_services: Services): Router {
   return router;
 }
 
-/** Route module: router and OpenAPI docs. */
-export const docsRoutes: RouteModule = {
-  router: docsRouter,
-  docs: [
-    {
-      method: 'get',
-      path: '/openapi.json',
-      operationId: 'getOpenApi',
-      summary: 'This OpenAPI 3.1 document',
-      description: 'The OpenAPI 3.1 document of the service, generated from the same JSON Schemas the service validates requests with.',
-      tags: ['Docs'],
-      scopes: [],
-      responses: { '200': { description: 'The OpenAPI document', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
-      errors: [],
-    },
-    {
-      method: 'get',
-      path: '/docs',
-      operationId: 'getDocs',
-      summary: 'Reference docs (HTML)',
-      description: 'Readable reference docs rendered from /openapi.json in the browser.',
-      tags: ['Docs'],
-      scopes: [],
-      responses: { '200': { description: 'An HTML page', contentType: 'text/html', schema: { type: 'string' } } },
-      errors: [],
-    },
-  ],
-};
+const DOCS: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'getOpenApi',
+    summary: 'This OpenAPI 3.1 document',
+    description: 'The OpenAPI 3.1 document of the service, generated from the same JSON Schemas the service validates requests with.',
+    tags: ['Docs'],
+    scopes: [],
+    responses: { '200': { description: 'The OpenAPI document', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/docs',
+    operationId: 'getDocs',
+    summary: 'Reference docs (HTML)',
+    description: 'Readable reference docs rendered from /openapi.json in the browser.',
+    tags: ['Docs'],
+    scopes: [],
+    responses: { '200': { description: 'An HTML page', contentType: 'text/html', schema: { type: 'string' } } },
+    errors: [],
+  },
+];

@@ -1,6 +1,7 @@
 /**
  * Every route module of the service, in mounting order. The app mounts their routers and the
- * OpenAPI document is built from their docs, so the two cannot drift apart unnoticed.
+ * OpenAPI document is built from their docs, so the two cannot drift apart unnoticed. The docs
+ * module gets this list handed in (it serves the document built from it).
  */
 import type { RouteModule } from '../route-docs.js';
 import { accountRoutes } from './account.js';
@@ -18,7 +19,7 @@ import { vehiclesRoutes } from './vehicles.js';
 
 export const ROUTE_MODULES: readonly RouteModule[] = [
   healthRoutes,
-  docsRoutes,
+  docsRoutes(() => ROUTE_MODULES),
   packRoutes,
   estimateRoutes,
   jobListRoutes,

@@ -11,7 +11,7 @@ import { axleLines, axleLoad, type AxleLine } from './axle-load.js';
 import { blockExtent, blockUnits, type Block } from './block.js';
 import type { JobContext } from './job-context.js';
 import { EPS } from './maximal-space.js';
-import type { LoadState, VehicleLoad } from './vehicle-load.js';
+import type { LoadState, VehicleLoad } from './load-state.js';
 
 /** A closed interval, empty when lo > hi. */
 interface Interval {

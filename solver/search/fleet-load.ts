@@ -12,7 +12,8 @@ import type { JobContext } from './job-context.js';
 import { blockUnits } from './block.js';
 import { mulberry32 } from './prng.js';
 import { strategyAt, type Strategy } from './strategy.js';
-import { loadVehicle, type LoadState, type VehicleLoad } from './vehicle-load.js';
+import type { LoadState, VehicleLoad } from './load-state.js';
+import { loadVehicle } from './vehicle-load.js';
 
 /** A loaded vehicle with its identity in the plan. */
 export interface LoadedVehicle extends VehicleLoad {

@@ -17,38 +17,7 @@ import { footprint, keepsClearance, type HazardFootprint } from './hazard.js';
 import { EPS, initialSpace, occupy, removeContained, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
-
-/** Blocks loaded in one vehicle and what stopped the loading. */
-export interface VehicleLoad {
-  vehicle: VehicleModel;
-  blocks: Block[];
-  /** kg and cm³ loaded. */
-  weight: number;
-  volume: number;
-  /** Σ weight · centre x and Σ weight · centre z of the loaded units, kg·cm. */
-  momentX: number;
-  momentZ: number;
-  /** Front-most and rear-most x of the loaded units, cm (Infinity / −Infinity when empty). */
-  minX: number;
-  maxX: number;
-  /** The deadline ended the loading before every tier was tried. */
-  cut: boolean;
-}
-
-/** Mutable state shared by the vehicles of one construction. */
-export interface LoadState {
-  /** Units still to load, per item index. */
-  remaining: number[];
-  /** Per item index: a unit fitted a space once but the payload did not allow it. */
-  weightBlocked: boolean[];
-  /**
-   * Per item index: a unit fitted a space once but the load it would put there was too much
-   * (max_stack_weight, floor load, stack density: load-bearing.ts).
-   */
-  loadBlocked: boolean[];
-  /** Per item index: a unit fitted a space once but would have overloaded an axle or was unloaded to balance a vehicle. */
-  axleBlocked: boolean[];
-}
+import type { LoadState, VehicleLoad } from './load-state.js';
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
 interface Packing {
