@@ -156,7 +156,7 @@ export class SolverNode {
       } else if (outcome.status === 'canceled') {
         await this.fail(jobId, outcome.computeMs, 'canceled', 'the job was canceled');
       } else {
-        log.error({ jobId, error: outcome.error }, 'packing engine failed');
+        log.error({ jobId, err: outcome.error }, 'packing engine failed');
         await this.fail(jobId, outcome.computeMs, 'engine_failed', 'the packing engine failed');
       }
       msg.ack();

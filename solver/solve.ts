@@ -30,13 +30,14 @@ export interface SolveOptions {
  * Outcome of a solve (outcomes are data, nothing is thrown for them):
  * `solved` with a verified plan; `timedout` when the budget ended before any vehicle was packed
  * (spec: failed `time_limit_exceeded`); `canceled` when the signal aborted; `failed` when every
- * candidate failed verification or a worker crashed. `computeMs` is wall time from the call.
+ * candidate failed verification or a worker crashed. A failure's `error` is data to log, never
+ * thrown; after a crash its `cause` is what the worker threw. `computeMs` is wall time from the call.
  */
 export type SolveOutcome =
   | { status: 'solved'; plan: Plan; computeMs: number; strategy: string; candidates: number; budgetReached: boolean }
   | { status: 'timedout'; computeMs: number }
   | { status: 'canceled'; computeMs: number }
-  | { status: 'failed'; error: string; computeMs: number };
+  | { status: 'failed'; error: Error; computeMs: number };
 
 /** Time kept back from the budget for cloning results and verification, ms. */
 const RESERVE_MS = 150;
@@ -91,7 +92,9 @@ export class Solver {
     const crashed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (ok.length === 0) {
       if (controller.signal.aborted) return { status: 'timedout', computeMs: elapsed() };
-      return { status: 'failed', error: `worker failed: ${String(crashed?.reason)}`, computeMs: elapsed() };
+      const reason: unknown = crashed?.reason;
+      const error = new Error(`a search worker failed: ${reason instanceof Error ? reason.message : String(reason)}`, { cause: reason });
+      return { status: 'failed', error, computeMs: elapsed() };
     }
     const candidates = ok.reduce((s, r) => s + r.candidates, 0);
     const budgetReached = ok.some((r) => r.budgetReached);
@@ -113,7 +116,7 @@ export class Solver {
       }
       problems.push(`${r.strategy}: ${violations.slice(0, 3).map((v) => `${v.rule}: ${v.message}`).join('; ')}`);
     }
-    return { status: 'failed', error: `every candidate failed verification (${problems.join(' | ')})`, computeMs: elapsed() };
+    return { status: 'failed', error: new Error(`every candidate failed verification (${problems.join(' | ')})`), computeMs: elapsed() };
   }
 
   /** Stops the worker threads. */

@@ -110,3 +110,15 @@ t.test('a large job stays within its budget', async (t) => {
   t.equal(placed + out.plan.unplaced.length, 2000);
   t.same(verifyPlan(big, out.plan), []);
 });
+
+t.test('a worker crash is a failed outcome whose error keeps what the worker threw as its cause', async (t) => {
+  // Not a valid model: the search reads the orientations of every item and throws in the worker.
+  const broken = model({ items: [item({ orientations: null as unknown as ItemModel['orientations'] })] });
+  const out = await solver.solve(broken);
+  if (out.status !== 'failed') throw new Error(`expected a failed outcome, got ${out.status}`);
+  t.ok(out.error instanceof Error);
+  t.match(out.error.message, /^a search worker failed: /);
+  t.ok(out.error.cause instanceof Error, 'the cause is the error the worker threw');
+  t.equal((out.error.cause as Error).name, 'TypeError');
+  t.ok(out.error.message.endsWith((out.error.cause as Error).message), 'the message repeats the cause');
+});
