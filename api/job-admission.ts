@@ -28,6 +28,7 @@ import { ApiError } from './errors.js';
 import { newId } from './id.js';
 import type { Services } from './services.js';
 import { idempotencyStream } from '../domain/job/streams.js';
+import { releaseUnqueuedJob } from '../domain/ledger/release.js';
 
 const DAY_MS = 86_400_000;
 /** Idempotency window (spec Limits). */
@@ -60,7 +61,7 @@ export function idempotencyKeyOf(raw: string | undefined): string | undefined {
   // Node hands header bytes over as latin1: decode UTF-8 so a character counts once.
   const header = Buffer.from(raw, 'latin1').toString('utf8');
   if (header.length > MAX_IDEMPOTENCY_KEY) {
-    throw new ApiError(400, 'idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}`, [
+    throw new ApiError('idempotency_key_invalid', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}`, [
       { path: 'Idempotency-Key', code: 'out_of_range', message: `must be at most ${MAX_IDEMPOTENCY_KEY} characters, got ${header.length}` },
     ]);
   }
@@ -93,7 +94,7 @@ async function claimKey(store: EventStore, stream: string, claim: Claim, now: st
       if (!(err instanceof ConcurrencyError)) throw err;
     }
   }
-  throw new ApiError(409, 'conflict', 'the Idempotency-Key is being used by concurrent requests; retry');
+  throw new ApiError('conflict', 'the Idempotency-Key is being used by concurrent requests; retry');
 }
 
 /** True once the job's read model exists (waits up to `timeoutMs` for one being queued right now). */
@@ -133,7 +134,7 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
     const earlier = await claimKey(services.store, stream, { jobId, bodyHash, claimedAt: now }, now, stands);
     if (earlier) {
       if (earlier.bodyHash !== bodyHash) {
-        throw new ApiError(422, 'validation_failed', 'this Idempotency-Key was used with a different body', [
+        throw new ApiError('validation_failed', 'this Idempotency-Key was used with a different body', [
           { path: 'Idempotency-Key', code: 'invalid_value', message: 'the key is reused only to retry the same body; send a new key for a new job' },
         ]);
       }
@@ -190,10 +191,7 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
     ({ position } = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued }));
   } catch (err) {
     // The credits must not stay held for a job that was never queued: release them (no charge).
-    await handleCommand(services.store, ledgerStream(caller.orgId), ledgerDecider, {
-      type: 'SettleJob', jobId, outcome: 'server_restarted', rateCardVersion: CURRENT_RATE_CARD.version,
-      vehicles: 0, computeMs: 0, units: 0, budgetMs: 0, now: services.clock(),
-    }).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
+    await releaseUnqueuedJob(services.store, caller.orgId, jobId, services.clock()).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
     throw err;
   }
   await services.projections.waitFor(position);

@@ -12,11 +12,10 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { pino, type Logger } from 'pino';
 import { JobProcess } from '../domain/job/process.js';
-import { deleteExpiredBodies } from '../domain/job/retention.js';
+import { RepairTick, repairIntervalMs } from '../domain/job/repair.js';
 import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import type { RecordedEvent, Subscription } from '../domain/ports/event-store.js';
-import { BALANCES, type BalanceDocument } from '../projections/balances/projection.js';
 import { jobsProjection } from '../projections/jobs/projection.js';
 import { balancesProjection } from '../projections/balances/projection.js';
 import { ORGANIZATIONS, organizationsProjection, type OrganizationDocument } from '../projections/organizations/projection.js';
@@ -24,8 +23,7 @@ import { ProjectionRunner } from '../projections/runner.js';
 import { CheckpointFollower } from '../projections/follower.js';
 import type { ReadModelProgress } from '../projections/progress.js';
 import type { Projection } from '../projections/projection.js';
-import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
-import { PROJECTS, type ProjectDocument } from '../projections/projects/project-document.js';
+import { repairReads } from '../projections/jobs/repair-reads.js';
 import { templatesProjection } from '../projections/templates/projection.js';
 import { vehiclesProjection } from '../projections/vehicles/projection.js';
 import { usageProjection } from '../projections/usage/projection.js';
@@ -63,14 +61,6 @@ export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
 
 /** How often the heartbeat file is touched, ms. */
 export const HEARTBEAT_INTERVAL_MS = 5000;
-
-/**
- * Time a started job may go without a solver reporting `computing` before the scheduler publishes
- * its solve command again (the bus drops it while it still holds the same message id), ms.
- */
-export const REDISPATCH_AFTER_MS = 15_000;
-
-const ENDED = ['succeeded', 'failed', 'canceled'] as const;
 
 /** Every read model, in the order the runner applies them. */
 export const PROJECTIONS: readonly Projection[] = [
@@ -222,8 +212,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
 }
 
 /**
- * The scheduler role (DESIGN §4): the job and project process managers react to stored events,
- * start-up recovery, and the repair tick. Returns its stop.
+ * The scheduler role (DESIGN §4): the job and project process managers react to stored events;
+ * start-up recovery; the repair tick (domain/job/repair.ts). Returns its stop.
  */
 async function startScheduler(services: Services, profile: Profile, bus: import('../domain/ports/bus.js').Bus, queueTimeoutMs: number): Promise<() => Promise<void>> {
   const { store, reads, clock, log } = services;
@@ -239,79 +229,32 @@ async function startScheduler(services: Services, profile: Profile, bus: import(
   if (isEmbedded(profile)) {
     // The solver ran in this process (the data dir lock proves no other instance lives), so
     // nothing is still computing: open jobs fail with server_restarted and cost nothing.
-    const balances = await reads.collection<BalanceDocument>(BALANCES).find();
-    const repaired = await jobProcess.recover(balances.map((b) => ({ orgId: b.id, jobIds: Object.keys(b.ledger.reservations) })));
+    const ledgers = await repairReads(reads).ledgers();
+    const repaired = await jobProcess.recover(ledgers.map((l) => ({ orgId: l.orgId, jobIds: l.heldJobIds })));
     if (repaired.restarted > 0) log.warn(repaired, 'jobs open at start-up failed with server_restarted');
   }
   // Otherwise solver nodes live in other processes: a running job is theirs, and the bus gives
   // the job of a node that died to another one after the ack wait. Nothing is failed here.
   const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
-  // Holds of jobs admitted but never queued, by when they were first seen (released after 30 s).
-  const orphanSince = new Map<string, number>();
-  /**
-   * The repair tick (DESIGN §4.4): queue timeouts, retention of job bodies, and every step a
-   * failed reaction or a stop between two appends left undone — settlements, project packs, free
-   * compute slots, solve commands never published, holds of jobs that were never queued. Every
-   * step is idempotent, so two schedulers may run it at once.
-   */
-  const repair = async (): Promise<void> => {
-    const jobs = reads.collection<JobDocument>(JOBS);
-    const queued = await jobs.find({ where: { status: 'queued' } });
-    const expired = await jobProcess.expireQueued(queued.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
-    if (expired > 0) log.warn({ expired }, 'queued jobs failed with queue_timeout');
-    const settleAfter = Date.now() - 5_000;
-    for (const job of await jobs.find({ where: { status: { in: ENDED }, chargedMicros: null } })) {
-      if (job.finishedAt && Date.parse(job.finishedAt) < settleAfter) await jobProcess.settle(job.id);
-    }
-    const running = await jobs.find({ where: { status: 'running' } });
-    const redispatched = await jobProcess.redispatchStalled(
-      running.map((j) => ({ jobId: j.id, startedAt: j.startedAt, computing: Boolean(j.computeStartedAt) })),
-      REDISPATCH_AFTER_MS,
-    );
-    if (redispatched > 0) log.warn({ redispatched }, 'published solve commands again for started jobs no solver took');
-    // Retention: bodies of final jobs past expires_at are deleted (spec Limits rule 4).
-    const nowIso = clock();
-    const expiredBodies = await jobs.find({ where: { status: { in: ENDED }, expiresAt: { lte: nowIso }, bodyDeletedAt: { exists: false } } });
-    // A failure here must not hold up the steps below: logged, retried next tick.
-    try {
-      const forgotten = await deleteExpiredBodies(store, expiredBodies, nowIso);
-      if (forgotten > 0) log.info({ jobs: forgotten }, 'deleted request and result bodies past retention');
-    } catch (err) {
-      log.error({ err }, 'retention step failed');
-    }
-    for (const project of await reads.collection<ProjectDocument>(PROJECTS).find({ where: { packingJobId: { exists: true } } })) {
-      const jobId = project.packingJobId;
-      const job = jobId ? await jobs.get(jobId) : undefined;
-      if (job?.finishedAt && Date.parse(job.finishedAt) < settleAfter) await projectProcess.reconcileJob(job.id);
-    }
-    const now = Date.now();
-    for (const balance of await reads.collection<BalanceDocument>(BALANCES).find()) {
-      if (balance.ledger.queue.length > 0) await jobProcess.startJobs(balance.id);
-      for (const jobId of Object.keys(balance.ledger.reservations)) {
-        if (await jobs.get(jobId)) {
-          orphanSince.delete(jobId);
-          continue;
-        }
-        const since = orphanSince.get(jobId) ?? now;
-        orphanSince.set(jobId, since);
-        if (now - since > 30_000) {
-          await jobProcess.releaseOrphan(balance.id, jobId);
-          orphanSince.delete(jobId);
-          log.warn({ jobId }, 'released the credits held for a job that was never queued');
-        }
-      }
-    }
-  };
+  const tick = new RepairTick({ store, jobs: jobProcess, projects: projectProcess, reads: repairReads(reads), clock, queueTimeoutMs });
   let repairing = false;
-  const queueTimer = setInterval(() => {
+  const repairTimer = setInterval(() => {
     if (repairing) return;
     repairing = true;
-    void repair()
+    void tick
+      .run()
+      .then((report) => {
+        if (report.queueTimeouts > 0) log.warn({ expired: report.queueTimeouts }, 'queued jobs failed with queue_timeout');
+        if (report.redispatched > 0) log.warn({ redispatched: report.redispatched }, 'published solve commands again for started jobs no solver took');
+        if (report.bodiesDeleted > 0) log.info({ jobs: report.bodiesDeleted }, 'deleted request and result bodies past retention');
+        for (const jobId of report.orphansReleased) log.warn({ jobId }, 'released the credits held for a job that was never queued');
+        for (const { step, error } of report.errors) log.error({ err: error, step }, 'repair step failed; tried again next tick');
+      })
       .catch((err: unknown) => log.error({ err }, 'repair tick failed'))
       .finally(() => {
         repairing = false;
       });
-  }, Math.max(50, Math.min(15_000, queueTimeoutMs / 4)));
+  }, repairIntervalMs(queueTimeoutMs));
   const reacting = (async () => {
     for await (const event of reactions) {
       try {
@@ -323,7 +266,7 @@ async function startScheduler(services: Services, profile: Profile, bus: import(
     }
   })();
   return async () => {
-    clearInterval(queueTimer);
+    clearInterval(repairTimer);
     reactions.close();
     await reacting;
   };

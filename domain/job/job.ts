@@ -4,6 +4,7 @@
  */
 import type { DomainEvent } from '../decider/decider.js';
 import type { Warning } from '../pack/diagnostics.js';
+import type { JobOutcome } from '../ledger/pricing.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 
@@ -51,27 +52,40 @@ export type JobEvent =
   /** The request and result bodies were deleted at retention (spec Job.expires_at); metadata and charges stay. */
   | DomainEvent<'JobBodyDeleted', { jobId: string; deletedAt: string }>;
 
+/** How a job ended, as settlement needs it (vehicles loaded: 0 unless it succeeded). */
+export interface JobEnd {
+  outcome: JobOutcome;
+  computeMs: number;
+  vehicles: number;
+}
+
 export interface JobState {
   status: JobStatus | 'none';
   queued: JobQueuedData | null;
   /** The bodies were deleted at retention. */
   bodyDeleted: boolean;
+  /** Set once the job ended (JobSucceeded or JobFailed). */
+  end: JobEnd | null;
 }
 
-export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false });
+export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false, end: null });
 
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
     case 'JobQueued':
-      return { status: 'queued', queued: event.data, bodyDeleted: false };
+      return { status: 'queued', queued: event.data, bodyDeleted: false, end: null };
     case 'JobStarted':
       return { ...state, status: 'running' };
     case 'JobProgressed':
       return state;
     case 'JobSucceeded':
-      return { ...state, status: 'succeeded' };
+      return { ...state, status: 'succeeded', end: { outcome: 'succeeded', computeMs: event.data.computeMs, vehicles: event.data.summary.vehicles_used } };
     case 'JobFailed':
-      return { ...state, status: event.data.code === 'canceled' ? 'canceled' : 'failed' };
+      return {
+        ...state,
+        status: event.data.code === 'canceled' ? 'canceled' : 'failed',
+        end: { outcome: event.data.code, computeMs: event.data.computeMs, vehicles: 0 },
+      };
     case 'JobWarned':
       return state;
     case 'JobBodyDeleted':

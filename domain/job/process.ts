@@ -7,15 +7,14 @@
 import { handleCommand, loadState } from '../decider/handle.js';
 import { jobDecider } from './decide.js';
 import { isJobStream, jobStream } from './streams.js';
-import { isFinal, type JobEvent, type JobState } from './job.js';
+import type { JobEvent, JobState } from './job.js';
 import { readJobBody } from './body.js';
 import { ledgerDecider } from '../ledger/decide.js';
 import { ledgerOrgId, ledgerStream } from '../ledger/streams.js';
 import type { Bus } from '../ports/bus.js';
 import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 import type { OrgLimits } from '../organization/limits.js';
-import type { JobOutcome } from '../ledger/pricing.js';
-import { CURRENT_RATE_CARD } from '../ledger/rate-card.js';
+import { releaseUnqueuedJob } from '../ledger/release.js';
 
 /** Bus subject of solve commands; the message id is the job id. */
 export const SOLVE_SUBJECT = 'packing.solve';
@@ -75,19 +74,15 @@ export class JobProcess {
   /** Settles an ended job on its organization's ledger (exactly once: the ledger refuses a second). */
   async settle(jobId: string): Promise<void> {
     const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
-    const queued = state.queued;
-    if (!queued || !isFinal(state.status)) return;
-    const events = (await this.deps.store.readStream(jobStream(jobId))).map((e) => ({ type: e.type, data: e.data }) as JobEvent);
-    const end = events.find((e) => e.type === 'JobSucceeded' || e.type === 'JobFailed');
-    if (!end) return;
-    const outcome: JobOutcome = end.type === 'JobSucceeded' ? 'succeeded' : end.data.code === 'canceled' ? 'canceled' : end.data.code;
+    const { queued, end } = state;
+    if (!queued || !end) return;
     await handleCommand(this.deps.store, ledgerStream(queued.orgId), ledgerDecider, {
       type: 'SettleJob',
       jobId,
-      outcome,
+      outcome: end.outcome,
       rateCardVersion: queued.rateCardVersion,
-      vehicles: end.type === 'JobSucceeded' ? end.data.summary.vehicles_used : 0,
-      computeMs: end.data.computeMs,
+      vehicles: end.vehicles,
+      computeMs: end.computeMs,
       units: queued.items,
       budgetMs: queued.budgetMs,
       now: this.deps.clock(),
@@ -137,17 +132,7 @@ export class JobProcess {
 
   /** Releases the reservation of a job that was admitted but never queued (charges nothing). */
   async releaseOrphan(orgId: string, jobId: string): Promise<void> {
-    await handleCommand(this.deps.store, ledgerStream(orgId), ledgerDecider, {
-      type: 'SettleJob',
-      jobId,
-      outcome: 'server_restarted',
-      rateCardVersion: CURRENT_RATE_CARD.version,
-      vehicles: 0,
-      computeMs: 0,
-      units: 0,
-      budgetMs: 0,
-      now: this.deps.clock(),
-    });
+    await releaseUnqueuedJob(this.deps.store, orgId, jobId, this.deps.clock());
   }
 
   /**

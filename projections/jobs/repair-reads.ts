@@ -1,0 +1,45 @@
+/**
+ * The repair tick's queries (domain/job/repair.ts RepairReads) answered from the read models:
+ * jobs by status, expiry and settlement, projects with a pack in progress, balances. Each is one
+ * indexed query (projections/indexes.ts), not a load of a whole collection, except the balances
+ * (one small document per organization).
+ */
+import type { RepairJob, RepairReads } from '../../domain/job/repair.js';
+import type { ReadStore } from '../../domain/ports/read-store.js';
+import { BALANCES, type BalanceDocument } from '../balances/projection.js';
+import { PROJECTS, type ProjectDocument } from '../projects/project-document.js';
+import { JOBS, type JobDocument } from './job-document.js';
+
+const ENDED = ['succeeded', 'failed', 'canceled'] as const;
+
+const toRepairJob = (j: JobDocument): RepairJob => ({
+  id: j.id,
+  orgId: j.orgId,
+  status: j.status,
+  bodyDeletedAt: j.bodyDeletedAt ?? null,
+  createdAt: j.createdAt,
+  startedAt: j.startedAt,
+  finishedAt: j.finishedAt,
+  computing: Boolean(j.computeStartedAt),
+  expiresAt: j.expiresAt,
+});
+
+/** RepairReads over `reads`. */
+export function repairReads(reads: ReadStore): RepairReads {
+  const jobs = reads.collection<JobDocument>(JOBS);
+  return {
+    queuedJobs: async () => (await jobs.find({ where: { status: 'queued' } })).map(toRepairJob),
+    runningJobs: async () => (await jobs.find({ where: { status: 'running' } })).map(toRepairJob),
+    endedUnsettledJobs: async () => (await jobs.find({ where: { status: { in: ENDED }, chargedMicros: null } })).map(toRepairJob),
+    jobsPastRetention: async (now) =>
+      (await jobs.find({ where: { status: { in: ENDED }, expiresAt: { lte: now }, bodyDeletedAt: { exists: false } } })).map(toRepairJob),
+    projectPackJobs: async () => {
+      const packing = await reads.collection<ProjectDocument>(PROJECTS).find({ where: { packingJobId: { exists: true } } });
+      const found = await Promise.all(packing.map((p) => jobs.get(p.packingJobId!)));
+      return found.filter((j): j is JobDocument => j !== undefined).map(toRepairJob);
+    },
+    ledgers: async () =>
+      (await reads.collection<BalanceDocument>(BALANCES).find()).map((b) => ({ orgId: b.id, queued: b.ledger.queue.length, heldJobIds: Object.keys(b.ledger.reservations) })),
+    jobExists: async (jobId) => (await jobs.get(jobId)) !== undefined,
+  };
+}

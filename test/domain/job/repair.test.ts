@@ -1,0 +1,106 @@
+/**
+ * The repair tick (domain/job/repair.ts) on a real SQLite store and read models built by the
+ * projections, with a clock the test moves: a hold without a job is released only after
+ * `orphanAfterMs`; a queued job past the queue timeout fails `queue_timeout`; a step that fails
+ * is reported and does not stop the others.
+ */
+import t from 'tap';
+import { InProcessBus } from '../../../adapters/in-process/bus.js';
+import { MemoryReadStore } from '../../../adapters/memory/read-store.js';
+import { SqliteEventStore } from '../../../adapters/sqlite/event-store.js';
+import { provisionOrganization } from '../../../api/provision.js';
+import { PROJECTIONS } from '../../../api/server.js';
+import { handleCommand } from '../../../domain/decider/handle.js';
+import { jobDecider } from '../../../domain/job/decide.js';
+import { JobProcess } from '../../../domain/job/process.js';
+import { REPAIR_TIMINGS, RepairTick } from '../../../domain/job/repair.js';
+import { jobStream } from '../../../domain/job/streams.js';
+import { ledgerDecider } from '../../../domain/ledger/decide.js';
+import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
+import { ledgerStream } from '../../../domain/ledger/streams.js';
+import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
+import { ProjectProcess } from '../../../domain/project/process.js';
+import { BALANCES, type BalanceDocument } from '../../../projections/balances/projection.js';
+import { repairReads } from '../../../projections/jobs/repair-reads.js';
+import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
+import { ProjectionRunner } from '../../../projections/runner.js';
+
+const QUEUE_TIMEOUT_MS = 60_000;
+
+async function world() {
+  let nowMs = Date.parse('2026-11-23T10:00:00.000Z');
+  const clock = (): string => new Date(nowMs).toISOString();
+  const store = new SqliteEventStore(':memory:');
+  const reads = new MemoryReadStore();
+  const runner = new ProjectionRunner(store, reads, [...PROJECTIONS]);
+  await runner.catchUp();
+  const bus = new InProcessBus();
+  const jobs = new JobProcess({ store, bus, clock, limitsOf: async () => DEFAULT_LIMITS });
+  const projects = new ProjectProcess({ store, clock });
+  const org = await provisionOrganization(store, { name: 'Repair', ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: clock() });
+  const admit = async (jobId: string) =>
+    handleCommand(store, ledgerStream(org.orgId), ledgerDecider, {
+      type: 'AdmitJob', jobId, now: clock(), card: CURRENT_RATE_CARD, units: 1, minVehicles: 1, maxVehicles: 1, budgetMs: 1000, maxQueuedJobs: 20,
+    });
+  const settle = async () => runner.waitFor(await store.headPosition());
+  return {
+    store, reads, runner, bus, jobs, projects, org, clock, admit, settle,
+    advance: (ms: number) => {
+      nowMs += ms;
+    },
+    close: async () => {
+      await runner.stop();
+      await bus.close();
+      await store.close();
+    },
+  };
+}
+
+t.test('a hold with no job behind it is released after orphanAfterMs, not before', async (t) => {
+  const w = await world();
+  t.teardown(w.close);
+  await w.admit('job_orphan');
+  await w.settle();
+  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: repairReads(w.reads), clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS });
+  t.same((await tick.run()).orphansReleased, [], 'first seen: kept');
+  w.advance(REPAIR_TIMINGS.orphanAfterMs);
+  t.same((await tick.run()).orphansReleased, [], `${REPAIR_TIMINGS.orphanAfterMs} ms later: still kept`);
+  w.advance(1);
+  const report = await tick.run();
+  t.same(report.orphansReleased, ['job_orphan'], 'past orphanAfterMs: released');
+  t.same(report.errors, []);
+  await w.settle();
+  const balance = await w.reads.collection<BalanceDocument>(BALANCES).get(w.org.orgId);
+  t.same(Object.keys(balance!.ledger.reservations), [], 'nothing held any more');
+  t.same((await tick.run()).orphansReleased, [], 'released once');
+});
+
+t.test('a queued job past the queue timeout fails queue_timeout; a failing step does not stop the others', async (t) => {
+  const w = await world();
+  t.teardown(w.close);
+  await w.admit('job_waiting');
+  const createdAt = w.clock();
+  await handleCommand(w.store, jobStream('job_waiting'), jobDecider, {
+    type: 'QueueJob',
+    data: {
+      jobId: 'job_waiting', orgId: w.org.orgId, keyId: 'key_x', memberId: w.org.ownerId, source: 'api', reference: null, createdAt,
+      expiresAt: '2099-01-01T00:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 1000, reservedMicros: 1, rateCardVersion: CURRENT_RATE_CARD.version, warnings: [],
+    },
+  });
+  await w.admit('job_orphan');
+  await w.settle();
+  // No slot is given here (no reactions run), so the job stays queued while the clock moves.
+  const broken = { ...repairReads(w.reads), runningJobs: async () => Promise.reject(new Error('read store down')) };
+  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: broken, clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS });
+  const early = await tick.run();
+  t.equal(early.queueTimeouts, 0, 'within the timeout: still queued');
+  w.advance(QUEUE_TIMEOUT_MS + REPAIR_TIMINGS.orphanAfterMs + 1);
+  const late = await tick.run();
+  t.equal(late.queueTimeouts, 1, 'past the timeout: failed');
+  t.same(late.errors.map((e) => e.step), ['solve commands'], 'the failing step is reported');
+  t.same(late.orphansReleased, ['job_orphan'], 'and the steps after it still ran');
+  await w.settle();
+  const job = await w.reads.collection<JobDocument>(JOBS).get('job_waiting');
+  t.equal(job?.status, 'failed');
+  t.equal(job?.error?.code, 'queue_timeout');
+});
