@@ -2,7 +2,8 @@
  * Bus port (DESIGN §2): work-queue messages to solver nodes. A message is delivered to one
  * consumer until it is acked or terminated; `nak` redelivers it later; publishing the same
  * message id twice (within the dedupe window) delivers it once. Adapters: adapters/in-process
- * (embedded); NATS JetStream later.
+ * (embedded profile) and adapters/nats (NATS JetStream, distributed profile), both held to
+ * these rules by test/contracts/bus.contract.ts.
  */
 
 export interface BusMessage<T = unknown> {

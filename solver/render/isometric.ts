@@ -85,14 +85,6 @@ export function visibleFaces(p: Projection, b: SpaceBox): VisibleFaces {
   };
 }
 
-/** Bounding rectangle of a box's outline on the drawing plane, cm at scale 1. */
-export interface ScreenBounds {
-  uMin: number;
-  uMax: number;
-  vMin: number;
-  vMax: number;
-}
-
 /** Extent of `b` along the drawing-plane direction `n` (a linear form over x, y, z). */
 function extent(n: readonly [number, number, number], b: SpaceBox): [number, number] {
   const base = n[0] * b.x + n[1] * b.y + n[2] * b.z;
@@ -103,13 +95,6 @@ function extent(n: readonly [number, number, number], b: SpaceBox): [number, num
     else hi += c;
   }
   return [lo, hi];
-}
-
-/** The drawing-plane bounding rectangle of box `b`. */
-export function screenBounds(p: Projection, b: SpaceBox): ScreenBounds {
-  const [uMin, uMax] = extent(p.u, b);
-  const [vMin, vMax] = extent(p.v, b);
-  return { uMin, uMax, vMin, vMax };
 }
 
 /**

@@ -64,25 +64,3 @@ export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
   violations.push(...checkFigures(vehicles));
   return violations;
 }
-
-/** Violations listed in a PlanInvalid message; the rest are counted. */
-const LISTED = 10;
-
-/** A plan broke the verifier's rules; `violations` holds all of them. */
-export class PlanInvalid extends Error {
-  override readonly name = 'PlanInvalid';
-  readonly violations: readonly Violation[];
-
-  constructor(violations: readonly Violation[]) {
-    const listed = violations.slice(0, LISTED).map((v) => `- [${v.rule}] ${v.message}`);
-    const more = violations.length > LISTED ? [`- … and ${violations.length - LISTED} more`] : [];
-    super([`The load plan breaks ${violations.length} rule check${violations.length === 1 ? '' : 's'}:`, ...listed, ...more].join('\n'));
-    this.violations = violations;
-  }
-}
-
-/** Verifies a plan before a job may succeed. Throws PlanInvalid (with every violation) when any rule is broken. */
-export function assertPlanValid(model: PackModel, plan: Plan): void {
-  const violations = verifyPlan(model, plan);
-  if (violations.length > 0) throw new PlanInvalid(violations);
-}

@@ -5,9 +5,9 @@ import {
   paintersOrder,
   project,
   projectionFor,
-  screenBounds,
   visibleFaces,
 } from '../../../solver/render/isometric.js';
+import { boundsOf, screenBounds } from '../../helpers/screen-bounds.js';
 
 const box = (x: number, y: number, z: number, length: number, height: number, width: number): SpaceBox => ({
   x,
@@ -55,6 +55,9 @@ t.test('visible faces: top at y + height, door face at x + length, side face at 
   for (const q of [...f.top, ...f.door, ...f.side]) {
     t.ok(q[0] >= sb.uMin - 1e-9 && q[0] <= sb.uMax + 1e-9 && q[1] >= sb.vMin - 1e-9 && q[1] <= sb.vMax + 1e-9);
   }
+  // The three visible faces cover the whole outline: they reach every side of the bounds.
+  const faces = boundsOf([...f.top, ...f.door, ...f.side]);
+  for (const k of ['uMin', 'uMax', 'vMin', 'vMax'] as const) t.ok(Math.abs(faces[k] - sb[k]) < 1e-9, `faces reach ${k}`);
 });
 
 t.test('painter order on small cases', async (t) => {
