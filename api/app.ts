@@ -28,7 +28,7 @@ export function createApp(services: Services): Express {
   });
   // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
   app.use((req, res, next) => {
-    if (req.method === 'OPTIONS') sendError(res, 404, 'not_found', `no endpoint OPTIONS ${req.path}`);
+    if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);
     else next();
   });
 
@@ -44,7 +44,7 @@ export function createApp(services: Services): Express {
   }
   for (const module of ROUTE_MODULES) app.use(module.router(services));
   app.use((req, res) => {
-    sendError(res, 404, 'not_found', `no endpoint ${req.method} ${req.path}`);
+    sendError(res, 'not_found', `no endpoint ${req.method} ${req.path}`);
   });
   app.use(errorMiddleware(services.log));
   return app;

@@ -9,6 +9,7 @@ import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument
 import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
 import { ipAllowed } from './ip-allowlist.js';
 import { ApiError } from './errors.js';
+import { ERROR_STATUS } from './error-status.js';
 import type { Services } from './services.js';
 import { setCreditsHeader } from './credits-header.js';
 import { readJsonBody } from './body.js';
@@ -35,16 +36,16 @@ export function callerOf(res: Response): Caller {
 async function identify(services: Services, req: Request): Promise<{ key: ApiKeyDocument; org: OrganizationDocument }> {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer (\S+)$/.exec(header);
-  if (!match) throw new ApiError(401, 'unauthorized', 'send Authorization: Bearer <API key>');
+  if (!match) throw new ApiError('unauthorized', 'send Authorization: Bearer <API key>');
   const secret = match[1]!;
-  if (!isWellFormedKey(secret)) throw new ApiError(401, 'unauthorized', 'the API key is malformed');
+  if (!isWellFormedKey(secret)) throw new ApiError('unauthorized', 'the API key is malformed');
   const hash = hashApiKey(secret);
   const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
-  if (!key || !sameHash(key.id, hash)) throw new ApiError(401, 'unauthorized', 'unknown API key');
-  if (key.revoked) throw new ApiError(401, 'key_revoked', key.rotated ? 'the API key was rotated: this secret no longer works' : 'the API key was revoked');
-  if (key.expiresAt && key.expiresAt <= services.clock()) throw new ApiError(401, 'key_expired', `the API key expired at ${key.expiresAt}`);
+  if (!key || !sameHash(key.id, hash)) throw new ApiError('unauthorized', 'unknown API key');
+  if (key.revoked) throw new ApiError('key_revoked', key.rotated ? 'the API key was rotated: this secret no longer works' : 'the API key was revoked');
+  if (key.expiresAt && key.expiresAt <= services.clock()) throw new ApiError('key_expired', `the API key expired at ${key.expiresAt}`);
   const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
-  if (!org) throw new ApiError(401, 'unauthorized', 'unknown API key');
+  if (!org) throw new ApiError('unauthorized', 'unknown API key');
   return { key, org };
 }
 
@@ -63,33 +64,33 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
     const blocked = await rates.failedAuthBlock(ip);
     if (blocked) {
       setRateHeaders(res, blocked);
-      throw new ApiError(429, 'rate_limited', `more than ${FAILED_AUTH_PER_MINUTE} failed authentications in a minute from this address; retry after ${blocked.retryAfter} s`);
+      throw new ApiError('rate_limited', `more than ${FAILED_AUTH_PER_MINUTE} failed authentications in a minute from this address; retry after ${blocked.retryAfter} s`);
     }
     let identified: Awaited<ReturnType<typeof identify>>;
     try {
       identified = await identify(services, req);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) await rates.recordFailedAuth(ip);
+      if (err instanceof ApiError && ERROR_STATUS[err.code] === 401) await rates.recordFailedAuth(ip);
       throw err;
     }
     const { key, org } = identified;
     if (key.allowedIps && key.allowedIps.length > 0 && !ipAllowed(key.allowedIps, ip)) {
-      throw new ApiError(403, 'ip_not_allowed', `the API key does not allow calls from ${ip}`);
+      throw new ApiError('ip_not_allowed', `the API key does not allow calls from ${ip}`);
     }
     const rate = await rates.admit(key.keyId, key.orgId, org.limits.rateLimits);
     setRateHeaders(res, rate);
     if (!rate.allowed) {
-      throw new ApiError(429, 'rate_limited', `rate limit of ${rate.limit} requests reached for this key or organization; retry after ${rate.retryAfter} s`);
+      throw new ApiError('rate_limited', `rate limit of ${rate.limit} requests reached for this key or organization; retry after ${rate.retryAfter} s`);
     }
     const hasOwner = Object.values(org.members).some((m) => m.role === 'owner');
-    if (org.suspended || !hasOwner) throw new ApiError(403, 'account_inactive', 'the organization is suspended or has no active owner');
+    if (org.suspended || !hasOwner) throw new ApiError('account_inactive', 'the organization is suspended or has no active owner');
     const sub = org.subscription;
     const now = services.clock();
     if (!sub || !sub.active || !sub.apiAccess || (sub.expiresAt !== null && sub.expiresAt <= now)) {
-      throw new ApiError(403, 'subscription_inactive', 'the organization has no active subscription that includes the API');
+      throw new ApiError('subscription_inactive', 'the organization has no active subscription that includes the API');
     }
     const missing = scopes.filter((s) => !key.scopes.includes(s));
-    if (missing.length > 0) throw new ApiError(403, 'scope_missing', `the API key lacks the scope ${missing.join(' and ')}`);
+    if (missing.length > 0) throw new ApiError('scope_missing', `the API key lacks the scope ${missing.join(' and ')}`);
     res.locals['caller'] = { orgId: key.orgId, keyId: key.keyId, memberId: key.memberId, scopes: key.scopes, org } satisfies Caller;
     await setCreditsHeader(services, res, key.orgId);
     readJsonBody(req, res, next);

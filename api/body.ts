@@ -6,7 +6,7 @@ export function jsonBody(req: Request): unknown {
   // Set by readJsonBody's verify hook only when bytes arrived (chunked bodies included).
   const bytes = (req as unknown as { bodyBytes?: number }).bodyBytes ?? 0;
   if (req.body === undefined || bytes === 0) {
-    throw new ApiError(400, 'invalid_json', 'the request has no body; send a JSON object with Content-Type: application/json', [
+    throw new ApiError('invalid_json', 'the request has no body; send a JSON object with Content-Type: application/json', [
       { path: '', code: 'invalid_json', message: 'empty body' },
     ]);
   }

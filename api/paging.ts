@@ -76,7 +76,7 @@ export function parseListQuery(query: Query, caller: Caller, extra: Detail[] = [
     else if (/^usr_[a-z0-9]+$/.test(rawCreatedBy)) createdBy = rawCreatedBy;
     else details.push({ path: 'created_by', code: 'invalid_value', message: `created_by must be "me" or a usr_… id, got ${JSON.stringify(rawCreatedBy)}` });
   }
-  if (details.length > 0) throw new ApiError(422, 'validation_failed', 'the query is invalid', details);
+  if (details.length > 0) throw new ApiError('validation_failed', 'the query is invalid', details);
   return { limit, after, q: q === '' ? null : q, createdBy };
 }
 

@@ -6,7 +6,7 @@ import { MAX_WAIT_SECONDS, parseWait } from './job-wait.js';
 export function waitParam(raw: unknown): number {
   const ms = parseWait(raw);
   if (ms === null) {
-    throw new ApiError(422, 'validation_failed', 'the query is invalid', [
+    throw new ApiError('validation_failed', 'the query is invalid', [
       { path: 'wait', code: 'out_of_range', message: `wait must be a number of seconds from 0 to ${MAX_WAIT_SECONDS}, got ${JSON.stringify(raw)}` },
     ]);
   }

@@ -5,6 +5,7 @@
  * app serves and the documented ones are the same set.
  */
 import type { Router } from 'express';
+import type { ErrorCode } from '../domain/errors.js';
 import type { Scope } from '../domain/organization/organization.js';
 import type { Services } from './services.js';
 
@@ -44,7 +45,7 @@ export interface RouteDoc {
   /** Success responses by status code. */
   responses: Record<string, ResponseDoc>;
   /** Spec error codes (`error.code`) this route can answer, besides the ones of authentication. */
-  errors: string[];
+  errors: ErrorCode[];
 }
 
 /** A route module: its express router, its docs and the named schemas it contributes. */

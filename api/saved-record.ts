@@ -92,15 +92,15 @@ export function refuseProblems(problems: ErrorDetail[], what: string): void {
   if (n === 0) return;
   const count = `${n} problem${n === 1 ? '' : 's'}`;
   if (problems.some((d) => d.code === 'invalid_json')) {
-    throw new ApiError(400, 'invalid_json', `A field has the wrong JSON type (${count} in total; see details).`, problems);
+    throw new ApiError('invalid_json', `A field has the wrong JSON type (${count} in total; see details).`, problems);
   }
-  throw new ApiError(422, 'validation_failed', `The ${what} is not valid: ${count} (see details).`, problems);
+  throw new ApiError('validation_failed', `The ${what} is not valid: ${count} (see details).`, problems);
 }
 
 /** A body that is not a JSON object: 400 invalid_json. */
 export function requireObject(body: unknown): Record<string, unknown> {
   if (isObject(body)) return body;
-  throw new ApiError(400, 'invalid_json', 'The request body must be a JSON object.', [
+  throw new ApiError('invalid_json', 'The request body must be a JSON object.', [
     { path: '', code: 'invalid_json', message: `the body must be a JSON object, got ${Array.isArray(body) ? 'an array' : body === null ? 'null' : `a ${typeof body}`}` },
   ]);
 }

@@ -7,6 +7,8 @@
  * Limits, RateCard), api/routes/estimate.ts (Estimate), api/errors.ts (Error).
  * Amounts are credits, lengths cm, weights kg, times ms unless a field says otherwise.
  */
+import type { ErrorCode } from '../../domain/errors.js';
+import { ERROR_STATUS as STATUS_OF_CODE } from '../error-status.js';
 import type { JsonSchema } from '../route-docs.js';
 import { PACK_REQUEST_SCHEMA } from '../pack-request/schema.js';
 
@@ -51,41 +53,10 @@ export const DETAIL_CODES = [
 ] as const;
 
 /**
- * HTTP status of every `error.code` the service may answer (spec Errors table, plus `conflict`:
- * two concurrent requests with the same Idempotency-Key, README).
+ * HTTP status of every `error.code`: the service's one table (api/error-status.ts), here indexed by
+ * any string for readers of the built document's codes.
  */
-export const ERROR_STATUS: Readonly<Record<string, number>> = {
-  invalid_json: 400,
-  idempotency_key_invalid: 400,
-  unauthorized: 401,
-  key_revoked: 401,
-  key_expired: 401,
-  insufficient_credits: 402,
-  ip_not_allowed: 403,
-  subscription_inactive: 403,
-  account_inactive: 403,
-  scope_missing: 403,
-  preset_read_only: 403,
-  plan_limit_reached: 403,
-  not_found: 404,
-  job_not_found: 404,
-  vehicle_not_found: 404,
-  template_not_found: 404,
-  project_not_found: 404,
-  job_not_finished: 409,
-  project_busy: 409,
-  job_failed: 409,
-  job_canceled: 409,
-  job_already_finished: 409,
-  conflict: 409,
-  result_expired: 410,
-  payload_too_large: 413,
-  validation_failed: 422,
-  rate_limited: 429,
-  too_many_jobs: 429,
-  internal_error: 500,
-  api_disabled: 503,
-};
+export const ERROR_STATUS: Readonly<Record<string, number>> = STATUS_OF_CODE;
 
 /** Codes every authenticated operation can answer (spec Authentication 5). */
 export const AUTH_ERRORS = [
@@ -97,10 +68,10 @@ export const AUTH_ERRORS = [
   'account_inactive',
   'scope_missing',
   'rate_limited',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 /** Short meaning of each error code, for the per-status response descriptions (spec Errors). */
-export const ERROR_MEANING: Readonly<Record<string, string>> = {
+export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
   invalid_json: 'Body is not valid JSON or a field has the wrong type',
   idempotency_key_invalid: 'Idempotency-Key longer than 128 characters',
   unauthorized: 'Missing, malformed or unknown key',

@@ -32,7 +32,7 @@ export function estimateRouter(services: Services): Router {
     const balance = { available_credits: toCredits(available) };
     if (!checked.ok) {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw new ApiError(checked.status, checked.code, checked.message, checked.details);
+        throw new ApiError(checked.code, checked.message, checked.details);
       }
       res.json({ valid: false, errors: checked.details, warnings: [], items: 0, max_vehicles: 0, estimated_cost: { min_credits: 0, max_credits: 0 }, estimated_seconds: 0, balance });
       return;

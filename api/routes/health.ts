@@ -8,7 +8,7 @@ export function healthRouter(services: Services): Router {
   const router = Router(ROUTER_OPTIONS);
   router.get('/health', (_req, res) => {
     if (services.isReady()) res.json({ status: 'ok', position: services.projections.position });
-    else sendError(res, 503, 'api_disabled', 'the service is starting');
+    else sendError(res, 'api_disabled', 'the service is starting');
   });
   return router;
 }

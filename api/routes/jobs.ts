@@ -17,18 +17,18 @@ import type { Services } from '../services.js';
 /** The caller's job, or 404 job_not_found (another organization's ids are invisible). */
 async function ownJob(services: Services, orgId: string, jobId: string): Promise<JobDocument> {
   const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
-  if (!job || job.orgId !== orgId) throw new ApiError(404, 'job_not_found', `no job ${jobId} in this organization`);
+  if (!job || job.orgId !== orgId) throw new ApiError('job_not_found', `no job ${jobId} in this organization`);
   return job;
 }
 
 /** The Result of a job, or the spec's 409/410 for its state. */
 export async function resultOrError(services: Services, req: Parameters<typeof resultView>[1], job: JobDocument): Promise<Record<string, unknown>> {
-  if (job.status === 'queued' || job.status === 'running') throw new ApiError(409, 'job_not_finished', `job ${job.id} is still ${job.status}`);
-  if (job.status === 'failed') throw new ApiError(409, 'job_failed', `job ${job.id} failed (${job.error?.code ?? 'unknown'}); read job.error`);
-  if (job.status === 'canceled') throw new ApiError(409, 'job_canceled', `job ${job.id} was canceled; it has no result`);
-  if (!retained(job, services.clock())) throw new ApiError(410, 'result_expired', `the result of job ${job.id} was deleted at ${job.expiresAt}`);
+  if (job.status === 'queued' || job.status === 'running') throw new ApiError('job_not_finished', `job ${job.id} is still ${job.status}`);
+  if (job.status === 'failed') throw new ApiError('job_failed', `job ${job.id} failed (${job.error?.code ?? 'unknown'}); read job.error`);
+  if (job.status === 'canceled') throw new ApiError('job_canceled', `job ${job.id} was canceled; it has no result`);
+  if (!retained(job, services.clock())) throw new ApiError('result_expired', `the result of job ${job.id} was deleted at ${job.expiresAt}`);
   const result = await resultView(services, req, job);
-  if (!result) throw new ApiError(410, 'result_expired', `the result of job ${job.id} is no longer stored`);
+  if (!result) throw new ApiError('result_expired', `the result of job ${job.id} is no longer stored`);
   return result;
 }
 
@@ -41,7 +41,7 @@ export function jobsRouter(services: Services): Router {
     const waitMs = waitParam(req.query['wait']);
     const include = req.query['include'];
     if (include !== undefined && include !== 'result') {
-      throw new ApiError(422, 'validation_failed', 'the query is invalid', [
+      throw new ApiError('validation_failed', 'the query is invalid', [
         { path: 'include', code: 'invalid_value', message: `include must be "result", got ${JSON.stringify(include)}` },
       ]);
     }

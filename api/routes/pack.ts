@@ -25,7 +25,7 @@ export function packRouter(services: Services): Router {
     const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
     const body = jsonBody(req);
     const checked = checkPackRequest(body, await checkContextFor(services, caller, body));
-    if (!checked.ok) throw new ApiError(checked.status, checked.code, checked.message, checked.details);
+    if (!checked.ok) throw new ApiError(checked.code, checked.message, checked.details);
     const created = await createJob(services, caller, { checked, source: 'api', ...(idempotencyKey ? { idempotencyKey } : {}) });
     await sendCreatedJob(services, req, res, caller.orgId, created, waitMs);
   });

@@ -21,15 +21,15 @@ export function planPdfRouter(services: Services): Router {
     const signature = String(req.query['signature'] ?? '');
     const jobId = match?.[1];
     if (!jobId || !checkPdfLink(services.signingKey, jobId, expires, signature, Date.parse(services.clock()))) {
-      throw new ApiError(404, 'not_found', 'no such PDF link, or the link has expired');
+      throw new ApiError('not_found', 'no such PDF link, or the link has expired');
     }
     const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
-    if (!job || job.status !== 'succeeded') throw new ApiError(404, 'not_found', 'no such PDF link');
-    if (!retained(job, services.clock())) throw new ApiError(410, 'result_expired', 'the plan was deleted after retention');
+    if (!job || job.status !== 'succeeded') throw new ApiError('not_found', 'no such PDF link');
+    if (!retained(job, services.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
     const body = await readJobBody(services.store, jobId);
     const model = body.request?.model;
     const plan = body.result?.plan;
-    if (!plan) throw new ApiError(410, 'result_expired', 'the plan is no longer stored');
+    if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
     const colors: Record<string, string> = {};
     for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
     const deckHeights: Record<string, number> = {};

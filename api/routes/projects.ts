@@ -237,7 +237,7 @@ const idParam = (req: Request): string => String(req.params['id']);
 
 async function ownProject(services: Services, caller: Caller, id: string): Promise<ProjectDocument> {
   const doc = await services.reads.collection<ProjectDocument>(PROJECTS).get(id);
-  if (!doc || doc.orgId !== caller.orgId) throw new ApiError(404, 'project_not_found', `no project ${id} in this organization`);
+  if (!doc || doc.orgId !== caller.orgId) throw new ApiError('project_not_found', `no project ${id} in this organization`);
   return doc;
 }
 
@@ -296,7 +296,7 @@ export function projectsRouter(services: Services): Router {
     const max = caller.org.limits.maxProjects;
     // A soft cap: read-model count, so two creations racing at the cap may both pass.
     if ((await projects.count({ where: { orgId: caller.orgId } })) >= max) {
-      throw new ApiError(403, 'plan_limit_reached', `the organization's plan allows ${max} projects; delete one or upgrade the plan`);
+      throw new ApiError('plan_limit_reached', `the organization's plan allows ${max} projects; delete one or upgrade the plan`);
     }
     const projectId = newId('prj');
     const done = await handleCommand(services.store, projectStream(projectId), projectDecider, {
@@ -357,7 +357,7 @@ export function projectsRouter(services: Services): Router {
     const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
     const { state } = await loadState(services.store, projectStream(id), projectDecider);
     if (state.status !== 'active' || state.orgId !== caller.orgId || !state.content) {
-      throw new ApiError(404, 'project_not_found', `no project ${id} in this organization`);
+      throw new ApiError('project_not_found', `no project ${id} in this organization`);
     }
     const request = projectPackRequest(state.content);
     const checked = checkedRequest(request, await checkContextFor(services, caller, request));
@@ -408,7 +408,7 @@ function checkedRequest(request: PackRequest, ctx: CheckContext): CheckedRequest
   const checked = checkPackRequest(request, ctx);
   if (checked.ok) return checked;
   const n = checked.details.length;
-  throw new ApiError(422, 'validation_failed', `The project is not a valid job: ${n} problem${n === 1 ? '' : 's'} (see details; paths point into the project).`, checked.details);
+  throw new ApiError('validation_failed', `The project is not a valid job: ${n} problem${n === 1 ? '' : 's'} (see details; paths point into the project).`, checked.details);
 }
 
 // ---- docs

@@ -159,7 +159,7 @@ const TEMPLATE_ID = /^tpl_[a-z0-9]+$/;
 
 async function ownTemplate(services: Services, caller: Caller, id: string): Promise<TemplateDocument> {
   const doc = TEMPLATE_ID.test(id) ? await services.reads.collection<TemplateDocument>(TEMPLATES).get(id) : undefined;
-  if (!doc || doc.deleted || doc.orgId !== caller.orgId) throw new ApiError(404, 'template_not_found', `no template of the organization has the id "${id}"`);
+  if (!doc || doc.deleted || doc.orgId !== caller.orgId) throw new ApiError('template_not_found', `no template of the organization has the id "${id}"`);
   return doc;
 }
 
@@ -196,7 +196,7 @@ export function templatesRouter(services: Services): Router {
     const cap = caller.org.limits.maxTemplates ?? DEFAULT_LIMITS.maxTemplates;
     const held = await collection().count({ where: { orgId: caller.orgId, deleted: false } });
     if (held >= cap) {
-      throw new ApiError(403, 'plan_limit_reached', `the plan allows ${cap} saved cargo items (templates) and the organization holds ${held}; delete one or upgrade the plan`);
+      throw new ApiError('plan_limit_reached', `the plan allows ${cap} saved cargo items (templates) and the organization holds ${held}; delete one or upgrade the plan`);
     }
     const templateId = newId('tpl');
     const done = await handleCommand(services.store, templateStream(templateId), decider, {

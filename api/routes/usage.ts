@@ -66,7 +66,7 @@ export function parseUsageQuery(query: Record<string, unknown>, now: string): Us
     else if (days > MAX_USAGE_DAYS) details.push({ path: 'from', code: 'out_of_range', message: `the range may span at most ${MAX_USAGE_DAYS} days, got ${days}` });
     if (details.length === 0) return { from: isoDate(from), to: isoDate(to), byDay: groupBy === 'day' };
   }
-  throw new ApiError(422, 'validation_failed', 'the query is invalid', details);
+  throw new ApiError('validation_failed', 'the query is invalid', details);
 }
 
 /** Wire figures of one day or of the sum of days (credits, ms, counts). */

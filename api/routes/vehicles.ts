@@ -188,12 +188,12 @@ const VEHICLE_ID = /^veh_[a-z0-9]+$/;
 
 async function ownVehicle(services: Services, caller: Caller, id: string): Promise<VehicleDocument> {
   const doc = VEHICLE_ID.test(id) ? await services.reads.collection<VehicleDocument>(VEHICLES).get(id) : undefined;
-  if (!doc || doc.deleted || doc.orgId !== caller.orgId) throw new ApiError(404, 'vehicle_not_found', `no preset or vehicle of the organization has the id "${id}"`);
+  if (!doc || doc.deleted || doc.orgId !== caller.orgId) throw new ApiError('vehicle_not_found', `no preset or vehicle of the organization has the id "${id}"`);
   return doc;
 }
 
 function refusePreset(id: string): void {
-  if (findPreset(id)) throw new ApiError(403, 'preset_read_only', `"${id}" is a preset of the service and cannot be changed or deleted; create your own vehicle instead`);
+  if (findPreset(id)) throw new ApiError('preset_read_only', `"${id}" is a preset of the service and cannot be changed or deleted; create your own vehicle instead`);
 }
 
 const idParam = (req: Request): string => String(req.params['id']);

@@ -23,18 +23,5 @@ export interface Decider<S, C, E extends DomainEvent> {
   snapshot?: { every: number; version: number };
 }
 
-/**
- * A refused command, with the spec's error code and HTTP status (spec Errors table).
- * `details` only for 400/422.
- */
-export class DomainError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: { path: string; code: string; message: string }[],
-  ) {
-    super(message);
-    this.name = 'DomainError';
-  }
-}
+/** Refused commands throw a DomainError (domain/errors.ts): a code of the spec, no HTTP status. */
+export { DomainError } from '../errors.js';

@@ -48,8 +48,8 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
         },
       ];
     case 'CancelJob':
-      if (state.status === 'none') throw new DomainError(404, 'job_not_found', `no job ${command.jobId}`);
-      if (isFinal(state.status)) throw new DomainError(409, 'job_already_finished', `job ${command.jobId} has ended (${state.status}); it cannot be canceled`);
+      if (state.status === 'none') throw new DomainError('job_not_found', `no job ${command.jobId}`);
+      if (isFinal(state.status)) throw new DomainError('job_already_finished', `job ${command.jobId} has ended (${state.status}); it cannot be canceled`);
       return [
         {
           type: 'JobFailed',

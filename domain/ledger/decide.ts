@@ -49,11 +49,11 @@ export type LedgerCommand =
  */
 export function admission(command: Extract<LedgerCommand, { type: 'AdmitJob' }>, state: LedgerState): AdmissionTerms {
   if (state.queue.length + state.running.length >= command.maxQueuedJobs) {
-    throw new DomainError(429, 'too_many_jobs', `at most ${command.maxQueuedJobs} jobs may be queued or running at once`);
+    throw new DomainError('too_many_jobs', `at most ${command.maxQueuedJobs} jobs may be queued or running at once`);
   }
   const terms = admissionTerms(command.card, availableCredits(state, command.now), command);
   if (!terms) {
-    throw new DomainError(402, 'insufficient_credits', 'available credits do not cover the smallest possible run; nothing was charged');
+    throw new DomainError('insufficient_credits', 'available credits do not cover the smallest possible run; nothing was charged');
   }
   return terms;
 }
@@ -73,7 +73,7 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       return [{ type: 'SubscriptionCreditsExpired', data: { amount: state.subscription, expiredAt: command.now } }];
     case 'PurchaseCredits':
       if (!Number.isSafeInteger(command.amount) || command.amount <= 0) {
-        throw new DomainError(422, 'validation_failed', 'purchase amount must be a positive number of credits');
+        throw new DomainError('validation_failed', 'purchase amount must be a positive number of credits');
       }
       return [
         {

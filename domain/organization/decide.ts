@@ -25,19 +25,19 @@ export type OrganizationCommand =
 /** The key `keyId`, which must exist and not be revoked (404 not_found / 409 conflict). */
 function liveKey(state: OrganizationState, keyId: string): { hash: string } {
   const key = state.keys[keyId];
-  if (!key) throw new DomainError(404, 'not_found', `no API key ${keyId} in the organization`);
-  if (key.revoked) throw new DomainError(409, 'conflict', `API key ${keyId} is revoked`);
+  if (!key) throw new DomainError('not_found', `no API key ${keyId} in the organization`);
+  if (key.revoked) throw new DomainError('conflict', `API key ${keyId} is revoked`);
   return key;
 }
 
 function mustExist(state: OrganizationState): void {
-  if (!state.exists) throw new DomainError(404, 'not_found', 'no such organization');
+  if (!state.exists) throw new DomainError('not_found', 'no such organization');
 }
 
 export function decideOrganization(command: OrganizationCommand, state: OrganizationState): OrganizationEvent[] {
   switch (command.type) {
     case 'CreateOrganization':
-      if (state.exists) throw new DomainError(409, 'conflict', `organization ${command.orgId} exists already`);
+      if (state.exists) throw new DomainError('conflict', `organization ${command.orgId} exists already`);
       return [
         {
           type: 'OrganizationCreated',
@@ -61,10 +61,10 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
     case 'CreateApiKey':
       mustExist(state);
       if (!(command.memberId in state.members)) {
-        throw new DomainError(422, 'validation_failed', `no member ${command.memberId} in the organization`);
+        throw new DomainError('validation_failed', `no member ${command.memberId} in the organization`);
       }
       if (state.activeKeys >= MAX_ACTIVE_KEYS) {
-        throw new DomainError(409, 'conflict', `at most ${MAX_ACTIVE_KEYS} active API keys per organization`);
+        throw new DomainError('conflict', `at most ${MAX_ACTIVE_KEYS} active API keys per organization`);
       }
       return [
         {

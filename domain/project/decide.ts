@@ -42,7 +42,7 @@ export type ProjectCommand =
 
 function ownProject(state: ProjectState, projectId: string, orgId: string): ProjectContent {
   if (state.status !== 'active' || state.orgId !== orgId || !state.content) {
-    throw new DomainError(404, 'project_not_found', `no project ${projectId} in this organization`);
+    throw new DomainError('project_not_found', `no project ${projectId} in this organization`);
   }
   return state.content;
 }
@@ -75,7 +75,7 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
         const stale = pack.jobId === null && Date.parse(command.now) - Date.parse(pack.startedAt) > PACK_CLAIM_TIMEOUT_MS;
         if (!stale) {
           const running = pack.jobId ? ` by job ${pack.jobId}` : '';
-          throw new DomainError(409, 'project_busy', `project ${projectId} is being packed now${running}; retry when that job has ended`);
+          throw new DomainError('project_busy', `project ${projectId} is being packed now${running}; retry when that job has ended`);
         }
         events.push({ type: 'ProjectPackEnded', data: { projectId, packId: pack.packId, jobId: null, outcome: 'abandoned', at: command.now } });
       }

@@ -21,13 +21,13 @@ export type TemplateRules = (fields: TemplateFields) => FieldProblem[];
 function refuseInvalid(problems: FieldProblem[]): void {
   if (problems.length === 0) return;
   const n = problems.length;
-  throw new DomainError(422, 'validation_failed', `The template is not valid: ${n} problem${n === 1 ? '' : 's'} (see details).`, problems);
+  throw new DomainError('validation_failed', `The template is not valid: ${n} problem${n === 1 ? '' : 's'} (see details).`, problems);
 }
 
 /** The caller's live template, or 404 template_not_found (another organization's ids look absent). */
 function mustBeOwn(state: TemplateState, command: { templateId: string; orgId: string }): TemplateFields {
   if (state.status !== 'active' || state.orgId !== command.orgId || !state.fields) {
-    throw new DomainError(404, 'template_not_found', `no template ${command.templateId}`);
+    throw new DomainError('template_not_found', `no template ${command.templateId}`);
   }
   return state.fields;
 }
@@ -42,7 +42,7 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
 export function decideTemplate(command: TemplateCommand, state: TemplateState, rules: TemplateRules): TemplateEvent[] {
   switch (command.type) {
     case 'CreateTemplate':
-      if (state.status !== 'none') throw new DomainError(409, 'conflict', `template ${command.templateId} exists already`);
+      if (state.status !== 'none') throw new DomainError('conflict', `template ${command.templateId} exists already`);
       refuseInvalid(rules(command.fields));
       return [
         {

@@ -24,13 +24,13 @@ export type VehicleRules = (fields: VehicleFields) => FieldProblem[];
 function refuseInvalid(problems: FieldProblem[]): void {
   if (problems.length === 0) return;
   const n = problems.length;
-  throw new DomainError(422, 'validation_failed', `The vehicle is not valid: ${n} problem${n === 1 ? '' : 's'} (see details).`, problems);
+  throw new DomainError('validation_failed', `The vehicle is not valid: ${n} problem${n === 1 ? '' : 's'} (see details).`, problems);
 }
 
 /** The state of the caller's live vehicle, or 404 vehicle_not_found (another organization's ids look absent). */
 function mustBeOwn(state: VehicleState, command: { vehicleId: string; orgId: string }): VehicleFields {
   if (state.status !== 'active' || state.orgId !== command.orgId || !state.fields) {
-    throw new DomainError(404, 'vehicle_not_found', `no vehicle ${command.vehicleId}`);
+    throw new DomainError('vehicle_not_found', `no vehicle ${command.vehicleId}`);
   }
   return state.fields;
 }
@@ -45,7 +45,7 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
 export function decideVehicle(command: VehicleCommand, state: VehicleState, rules: VehicleRules): VehicleEvent[] {
   switch (command.type) {
     case 'CreateVehicle':
-      if (state.status !== 'none') throw new DomainError(409, 'conflict', `vehicle ${command.vehicleId} exists already`);
+      if (state.status !== 'none') throw new DomainError('conflict', `vehicle ${command.vehicleId} exists already`);
       refuseInvalid(rules(command.fields));
       return [
         {

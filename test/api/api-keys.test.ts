@@ -33,12 +33,12 @@ t.test('revoked keys stop, cannot be rotated, and free their slot among 20 activ
   const keys = [];
   // orgWithKey made the first of the 20.
   for (let i = 1; i < 20; i++) keys.push(await createApiKey(run.service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: `k${i}`, now: now() }));
-  await t.rejects(createApiKey(run.service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'k20', now: now() }), new DomainError(409, 'conflict', ''));
+  await t.rejects(createApiKey(run.service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'k20', now: now() }), new DomainError('conflict', ''));
   await run.service.services.projections.waitFor(await revokeApiKey(run.service.services.store, o.orgId, keys[0]!.keyId, now()));
   t.equal((await call(run.service.url, keys[0]!.secret, 'GET', '/v1/balance')).body.error.code, 'key_revoked');
   t.equal((await call(run.service.url, keys[1]!.secret, 'GET', '/v1/balance')).status, 200, 'the other keys work');
-  await t.rejects(rotateApiKey(run.service.services.store, o.orgId, keys[0]!.keyId, now()), new DomainError(409, 'conflict', ''), 'a revoked key is not rotated');
-  await t.rejects(revokeApiKey(run.service.services.store, o.orgId, 'key_nosuchkey', now()), new DomainError(404, 'not_found', ''));
+  await t.rejects(rotateApiKey(run.service.services.store, o.orgId, keys[0]!.keyId, now()), new DomainError('conflict', ''), 'a revoked key is not rotated');
+  await t.rejects(revokeApiKey(run.service.services.store, o.orgId, 'key_nosuchkey', now()), new DomainError('not_found', ''));
   const again = await createApiKey(run.service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'k20', now: now() });
   t.match(again.keyId, /^key_/, 'the revoked key freed a slot');
 });

@@ -19,11 +19,11 @@ function run(state: VehicleState, command: VehicleCommand) {
 }
 const create: VehicleCommand = { type: 'CreateVehicle', vehicleId: 'veh_1', orgId: 'org_a', fields, actor: olga, now: NOW };
 
-function refusal(fn: () => unknown): { status: number; code: string; details?: unknown } {
+function refusal(fn: () => unknown): { code: string; details?: unknown } {
   try {
     fn();
   } catch (err) {
-    if (err instanceof DomainError) return { status: err.status, code: err.code, ...(err.details ? { details: err.details } : {}) };
+    if (err instanceof DomainError) return { code: err.code, ...(err.details ? { details: err.details } : {}) };
     throw err;
   }
   throw new Error('not refused');
@@ -39,25 +39,24 @@ t.test('create → update → delete, with authors and times', async (t) => {
   s = run(s.state, { type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_a', actor: olga, now: LATER });
   t.equal(s.events[0]!.type, 'VehicleDeleted');
   t.equal(s.state.status, 'deleted');
-  t.same(refusal(() => run(s.state, { type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_a', actor: olga, now: LATER })), { status: 404, code: 'vehicle_not_found' });
+  t.same(refusal(() => run(s.state, { type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_a', actor: olga, now: LATER })), { code: 'vehicle_not_found' });
 });
 
 t.test('refusals: invalid records, merged patches, other organizations, absent ids, existing ids', async (t) => {
   t.same(refusal(() => run(initialVehicle(), { ...create, fields: { ...fields, height: 50 } })), {
-    status: 422,
     code: 'validation_failed',
     details: [{ path: 'height', code: 'out_of_range', message: 'too low' }],
   });
   const { state } = run(initialVehicle(), create);
-  t.equal(refusal(() => run(state, { type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { height: 90 }, actor: olga, now: LATER })).status, 422);
+  t.equal(refusal(() => run(state, { type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { height: 90 }, actor: olga, now: LATER })).code, 'validation_failed');
   for (const command of [
     { type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_b', patch: { name: 'x' }, actor: olga, now: LATER },
     { type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_b', actor: olga, now: LATER },
   ] as VehicleCommand[]) {
-    t.same(refusal(() => run(state, command)), { status: 404, code: 'vehicle_not_found' }, `${command.type} of another organization`);
+    t.same(refusal(() => run(state, command)), { code: 'vehicle_not_found' }, `${command.type} of another organization`);
   }
-  t.same(refusal(() => run(initialVehicle(), { type: 'DeleteVehicle', vehicleId: 'veh_9', orgId: 'org_a', actor: olga, now: NOW })), { status: 404, code: 'vehicle_not_found' });
-  t.same(refusal(() => run(state, create)), { status: 409, code: 'conflict' });
+  t.same(refusal(() => run(initialVehicle(), { type: 'DeleteVehicle', vehicleId: 'veh_9', orgId: 'org_a', actor: olga, now: NOW })), { code: 'vehicle_not_found' });
+  t.same(refusal(() => run(state, create)), { code: 'conflict' });
 });
 
 t.test('the projection applies each event once, and keeps deleted vehicles as tombstones', async (t) => {
