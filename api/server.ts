@@ -143,8 +143,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   if (roles.has('solver')) {
     const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
     node = new SolverNode({ store, bus, solver, clock, log, concurrency: 1 });
-    node.start();
-    log.info({ threads: config.solverThreads ?? 'cores' }, 'solver node consuming solve commands');
+    void node.start().then(() => log.info({ threads: solver.threads }, 'solver node consuming solve commands'));
     const stopping = node;
     stops.push(async () => {
       await stopping.close();

@@ -39,10 +39,23 @@ export class SolverNode {
   private readonly running = new Map<string, AbortController>();
   private readonly inFlight = new Set<Promise<void>>();
   private closing = false;
+  private starting: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: SolverNodeDeps) {}
 
-  start(): void {
+  /**
+   * Warms the solver's threads, then consumes solve commands (a job waits on the bus rather than
+   * spend its budget on a cold start). Resolves when consuming has begun, or at once when closed
+   * meanwhile.
+   */
+  start(): Promise<void> {
+    this.starting = this.deps.solver.warm().then(() => {
+      if (!this.closing) this.consume();
+    });
+    return this.starting;
+  }
+
+  private consume(): void {
     this.consumer = this.deps.bus.consume<SolveMessage>(
       SOLVE_SUBJECT,
       (msg) => {
@@ -199,6 +212,7 @@ export class SolverNode {
    */
   async close(): Promise<void> {
     this.closing = true;
+    await this.starting;
     for (const c of this.running.values()) c.abort();
     await this.consumer?.close();
     for (const c of this.running.values()) c.abort();

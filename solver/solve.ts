@@ -57,6 +57,25 @@ export class Solver {
     });
   }
 
+  /**
+   * Resolves once the worker threads have loaded the search code (piscina hands a task only to a
+   * thread that has), so the first job's budget goes to its search and not to a cold start: one
+   * empty task per thread, whatever it answers.
+   */
+  async warm(): Promise<void> {
+    const model: PackModel = {
+      vehicles: [], items: [], packingMode: 'fleet_only', maxVehicles: 0, allowOverweight: false, maxStackItems: 0,
+      maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 1, seed: 1,
+    };
+    const converged = new Int32Array(new SharedArrayBuffer(4));
+    await Promise.allSettled(
+      Array.from({ length: this.threads }, (_, worker) => {
+        const task: SearchTask = { model, worker, stride: this.threads, deadline: Date.now(), converged };
+        return this.pool.run(task);
+      }),
+    );
+  }
+
   /** Solves `model` within `model.budgetMs` (ms of wall time). Never throws for search outcomes. */
   async solve(model: PackModel, opts: SolveOptions = {}): Promise<SolveOutcome> {
     const start = Date.now();

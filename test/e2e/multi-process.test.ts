@@ -30,6 +30,11 @@ const JOBS = 50;
 const ACK_WAIT_SECONDS = 5;
 /** The example whose search runs long enough (about 2 s) to be killed in the middle. */
 const LONG = 'cartons-40hc-overflow.json';
+/**
+ * Compute budget of every job, s: the batch shares two cores with the other test files, so the
+ * long example is held to 2 s (it converges in about 2 s on a free machine).
+ */
+const TIME_LIMIT_SECONDS = 2;
 
 if (!natsServerBinary()) {
   // In CI (.ci/run installs Debian's nats-server) a missing server is a failure, not a skip.
@@ -52,7 +57,7 @@ if (!natsServerBinary()) {
     cluster = await startLocalCluster({ dataDir, apis: 2, cores: 2, solvers: 2, ackWaitSeconds: ACK_WAIT_SECONDS });
     const [victim, survivor] = cluster.solvers as [typeof cluster.solvers[0], typeof cluster.solvers[0]];
 
-    const batch = jobBatch(JOBS);
+    const batch = jobBatch(JOBS, TIME_LIMIT_SECONDS);
     const submitted = await submitBatch(batch, cluster.apis.map((a) => a.url), orgs.map((o) => o.key), true);
     t.equal(submitted.length, JOBS);
     t.same(
@@ -96,7 +101,7 @@ if (!natsServerBinary()) {
 
     // SIGTERM: the node takes no new message, hands back the job it runs and exits; a node
     // started afterwards takes the job at once (no ack wait) and it ends once.
-    const long = jobBatch(JOBS).find((j) => j.example === LONG)!;
+    const long = jobBatch(JOBS, TIME_LIMIT_SECONDS).find((j) => j.example === LONG)!;
     const [handed] = await submitBatch([long], [cluster.apis[0]!.url], [orgs[0]!.key]);
     await survivor.waitForLog((e) => e['msg'] === 'computing' && e['jobId'] === handed!.id, 120_000);
     const termAt = Date.now();

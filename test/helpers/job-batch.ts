@@ -16,12 +16,17 @@ export interface BatchJob {
   body: Record<string, unknown>;
 }
 
-/** `count` jobs: the examples in name order, cycled. */
-export function jobBatch(count: number): BatchJob[] {
+/**
+ * `count` jobs: the examples in name order, cycled. With `timeLimitSeconds`, every job's
+ * `options.time_limit` is that many seconds (the test keeps the machine's load down with it).
+ */
+export function jobBatch(count: number, timeLimitSeconds?: number): BatchJob[] {
   const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
   return Array.from({ length: count }, (_, i) => {
     const example = files[i % files.length]!;
-    return { example, body: JSON.parse(readFileSync(join(EXAMPLES, example), 'utf8')) as Record<string, unknown> };
+    const body = JSON.parse(readFileSync(join(EXAMPLES, example), 'utf8')) as Record<string, unknown>;
+    if (timeLimitSeconds !== undefined) body['options'] = { ...(body['options'] as object | undefined), time_limit: timeLimitSeconds };
+    return { example, body };
   });
 }
 
