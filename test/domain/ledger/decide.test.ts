@@ -1,22 +1,13 @@
+/** The ledger decider: given events, when a command, then events or a refusal. Fixed clock. */
 import t from 'tap';
 import fc from 'fast-check';
-import { DomainError } from '../../../domain/decider/decider.js';
-import { decideLedger, type LedgerCommand } from '../../../domain/ledger/decide.js';
-import { availableCredits, evolveLedger, initialLedger, reservedTotal, type LedgerEvent, type LedgerState } from '../../../domain/ledger/ledger.js';
+import { DomainError } from '../../../domain/errors.js';
+import { decideLedger, ledgerDecider, type LedgerCommand } from '../../../domain/ledger/decide.js';
+import { availableCredits, evolveLedger, initialLedger, reservedTotal, type LedgerEvent } from '../../../domain/ledger/ledger.js';
 import { RATE_CARDS } from '../../../domain/ledger/rate-card.js';
+import { deciderSpec, NOW } from '../../helpers/decider-spec.js';
 
 const card = RATE_CARDS[1]!;
-const NOW = '2026-11-22T10:00:00.000Z';
-
-function run(state: LedgerState, ...commands: LedgerCommand[]): { state: LedgerState; events: LedgerEvent[] } {
-  const events: LedgerEvent[] = [];
-  for (const c of commands) {
-    const out = decideLedger(c, state);
-    events.push(...out);
-    state = out.reduce(evolveLedger, state);
-  }
-  return { state, events };
-}
 
 const admit = (jobId: string, extra: Partial<Extract<LedgerCommand, { type: 'AdmitJob' }>> = {}): LedgerCommand => ({
   type: 'AdmitJob',
@@ -41,17 +32,23 @@ const settle = (jobId: string, outcome: Extract<LedgerCommand, { type: 'SettleJo
   budgetMs: 1_000,
   now: NOW,
 });
-const funded = run(initialLedger(), { type: 'GrantSubscriptionCredits', amount: 1_000_000, expiresAt: '2027-01-01T00:00:00.000Z', now: NOW }, { type: 'PurchaseCredits', amount: 500_000, now: NOW }).state;
+const startNext: LedgerCommand = { type: 'StartNextJob', concurrency: 1, now: NOW };
 
-t.test('admission reserves, settlement charges subscription credits first and releases the reservation', async (t) => {
-  const admitted = run(funded, admit('j1'));
-  t.equal(admitted.events[0]!.type, 'JobAdmitted');
-  t.equal(reservedTotal(admitted.state), 100_000 + 100_000 + 2_000);
-  t.equal(availableCredits(admitted.state, NOW), 1_500_000 - 202_000);
-  const settled = run(admitted.state, { type: 'StartNextJob', concurrency: 1, now: NOW }, settle('j1', 'succeeded'));
-  const ev = settled.events.find((e) => e.type === 'JobSettled')!;
-  t.same(ev.data, {
-    jobId: 'j1',
+/** 1,000,000 subscription credits (micros) until 2027 and 500,000 purchased. */
+const funded: LedgerEvent[] = [
+  { type: 'SubscriptionCreditsGranted', data: { amount: 1_000_000, expiresAt: '2027-01-01T00:00:00.000Z', grantedAt: NOW } },
+  { type: 'CreditsPurchased', data: { amount: 500_000, purchasedAt: NOW } },
+];
+/** Base 100,000 + 2 vehicles × 50,000 + 1 s of compute 2,000 at most. */
+const admitted = (jobId: string): LedgerEvent => ({
+  type: 'JobAdmitted', id: `${jobId}:admitted`, data: { jobId, reserved: 202_000, maxVehicles: 2, budgetMs: 1_000, admittedAt: NOW },
+});
+const started = (jobId: string): LedgerEvent => ({ type: 'JobStarted', id: `${jobId}:slot`, data: { jobId, startedAt: NOW } });
+const settledSucceeded = (jobId: string): LedgerEvent => ({
+  type: 'JobSettled',
+  id: `${jobId}:settled`,
+  data: {
+    jobId,
     outcome: 'succeeded',
     charged: 151_000,
     breakdown: { base: 100_000, vehicles: 50_000, compute: 1_000, large_load: 0 },
@@ -59,41 +56,59 @@ t.test('admission reserves, settlement charges subscription credits first and re
     fromSubscription: 151_000,
     fromPurchased: 0,
     settledAt: NOW,
-  });
+  },
+});
+
+t.test('admission reserves, settlement charges subscription credits first and releases the reservation', async (t) => {
+  const { given } = deciderSpec(t, ledgerDecider);
+  const a = given(funded).when(admit('j1')).then([admitted('j1')]);
+  t.equal(reservedTotal(a.state), 100_000 + 100_000 + 2_000);
+  t.equal(availableCredits(a.state, NOW), 1_500_000 - 202_000);
+  const running = given(a.history).when(startNext).then([started('j1')]);
+  const settled = given(running.history).when(settle('j1', 'succeeded')).then([settledSucceeded('j1')]);
   t.equal(reservedTotal(settled.state), 0);
   t.equal(availableCredits(settled.state, NOW), 1_500_000 - 151_000);
 });
 
 t.test('a second settlement of the same job is a no-op', async (t) => {
-  const once = run(funded, admit('j1'), settle('j1', 'canceled'));
-  const twice = run(once.state, settle('j1', 'succeeded'));
-  t.same(twice.events, []);
-  t.same(twice.state, once.state);
+  const { given } = deciderSpec(t, ledgerDecider);
+  const once = given([...funded, admitted('j1')]).when(settle('j1', 'canceled')).then([
+    {
+      type: 'JobSettled',
+      id: 'j1:settled',
+      data: {
+        jobId: 'j1',
+        outcome: 'canceled',
+        charged: 101_000,
+        breakdown: { base: 100_000, vehicles: 0, compute: 1_000, large_load: 0 },
+        rateCardVersion: 1,
+        fromSubscription: 101_000,
+        fromPurchased: 0,
+        settledAt: NOW,
+      },
+    },
+  ]);
+  t.same(given(once.history).when(settle('j1', 'succeeded')).thenNothing().state, once.state);
 });
 
 t.test('402 when the smallest run is not covered; 429 at the queued + running limit', async (t) => {
-  t.throws(() => run(initialLedger(), admit('j1')), new DomainError('insufficient_credits', ''));
-  const err = (() => {
-    try {
-      run(funded, admit('a', { maxQueuedJobs: 2 }), admit('b', { maxQueuedJobs: 2 }), admit('c', { maxQueuedJobs: 2 }));
-    } catch (e) {
-      return e as DomainError;
-    }
-    return null;
-  })();
-  t.equal(err?.code, 'too_many_jobs');
+  const { given } = deciderSpec(t, ledgerDecider);
+  given([]).when(admit('j1')).thenThrows('insufficient_credits');
+  given([...funded, admitted('a'), admitted('b')]).when(admit('c', { maxQueuedJobs: 2 })).thenThrows('too_many_jobs');
 });
 
 t.test('compute slots: running ≤ concurrency, oldest queued job first', async (t) => {
-  const s = run(funded, admit('a'), admit('b'), { type: 'StartNextJob', concurrency: 1, now: NOW }, { type: 'StartNextJob', concurrency: 1, now: NOW });
-  t.same(s.state.running, ['a']);
-  t.same(s.state.queue, ['b']);
-  const next = run(s.state, settle('a', 'succeeded'), { type: 'StartNextJob', concurrency: 1, now: NOW });
-  t.same(next.state.running, ['b']);
+  const { given } = deciderSpec(t, ledgerDecider);
+  const first = given([...funded, admitted('a'), admitted('b')]).when(startNext).then([started('a')]);
+  const full = given(first.history).when(startNext).thenNothing('no second slot');
+  t.same(full.state.running, ['a']);
+  t.same(full.state.queue, ['b']);
+  const freed = given(full.history).when(settle('a', 'succeeded')).then([settledSucceeded('a')]);
+  t.same(given(freed.history).when(startNext).then([started('b')]).state.running, ['b']);
 });
 
 t.test('expired subscription credits are not available; purchased credits never expire', async (t) => {
-  t.equal(availableCredits(funded, '2027-01-01T00:00:00.000Z'), 500_000);
+  t.equal(availableCredits(deciderSpec(t, ledgerDecider).given(funded).state, '2027-01-01T00:00:00.000Z'), 500_000);
 });
 
 t.test('property: never below zero available, each reservation released once, charge ≤ reservation', async () => {

@@ -3,14 +3,12 @@
  * Also the slot/item id rules and the PackRequest a project packs.
  */
 import t from 'tap';
-import { DomainError } from '../../../domain/decider/decider.js';
-import { decideProject, PACK_CLAIM_TIMEOUT_MS, type ProjectCommand } from '../../../domain/project/decide.js';
+import { PACK_CLAIM_TIMEOUT_MS, projectDecider, type ProjectCommand } from '../../../domain/project/decide.js';
 import { projectPackRequest } from '../../../domain/project/pack-request.js';
-import { evolveProject, initialProject, packOfJob, type ProjectContent, type ProjectState } from '../../../domain/project/project.js';
+import { packOfJob, type ProjectContent, type ProjectEvent } from '../../../domain/project/project.js';
 import { assignIds } from '../../../domain/project/slots.js';
+import { after, deciderSpec, LATER, NOW } from '../../helpers/decider-spec.js';
 
-const NOW = '2026-11-22T10:00:00.000Z';
-const LATER = '2026-11-22T10:05:00.000Z';
 const by = { id: 'usr_1', name: 'Ann' };
 const content: ProjectContent = {
   name: 'P',
@@ -20,88 +18,92 @@ const content: ProjectContent = {
   options: {},
 };
 const summary = { items_placed: 1, items_unplaced: 0, vehicles_used: 1, total_weight: 1, volume_utilization: 0.1 };
+const projectId = 'prj_1';
 
-function run(state: ProjectState, command: ProjectCommand) {
-  const events = decideProject(command, state);
-  return { events, state: events.reduce(evolveProject, state) };
-}
+// Commands.
+const create: ProjectCommand = { type: 'CreateProject', projectId, orgId: 'org_1', content, by, now: NOW };
+const update = (changes: Partial<ProjectContent>, orgId = 'org_1'): ProjectCommand => ({ type: 'UpdateProject', projectId, orgId, changes, by, now: NOW });
+const remove: ProjectCommand = { type: 'DeleteProject', projectId, orgId: 'org_1', by, now: NOW };
+const start = (packId = 'pack_1', now = NOW, version = 1): ProjectCommand => ({ type: 'StartPack', projectId, orgId: 'org_1', packId, version, keyHash: null, by, now });
+const assign = (jobId: string): ProjectCommand => ({ type: 'AssignPackJob', projectId, jobId, now: NOW });
+const release = (packId: string): ProjectCommand => ({ type: 'ReleasePack', projectId, packId, now: NOW });
+const end = (jobId: string, outcome: 'succeeded' | 'failed' | 'canceled'): ProjectCommand => ({
+  type: 'EndPack', projectId, jobId, outcome, summary: outcome === 'succeeded' ? summary : null, expiresAt: LATER, now: NOW,
+});
 
-const created = () => run(initialProject(), { type: 'CreateProject', projectId: 'prj_1', orgId: 'org_1', content, by, now: NOW }).state;
-const start = (s: ProjectState, packId = 'pack_1', now = NOW, version = s.version) =>
-  run(s, { type: 'StartPack', projectId: 'prj_1', orgId: 'org_1', packId, version, keyHash: null, by, now });
-const end = (s: ProjectState, jobId: string, outcome: 'succeeded' | 'failed' | 'canceled') =>
-  run(s, { type: 'EndPack', projectId: 'prj_1', jobId, outcome, summary: outcome === 'succeeded' ? summary : null, expiresAt: LATER, now: NOW });
-
-/** Asserts that `fn` throws a DomainError with this code. */
-function refusal(t: { ok(v: unknown): void; equal(a: unknown, b: unknown): void; fail(m: string): void }, fn: () => unknown, code: string): void {
-  try {
-    fn();
-    t.fail(`expected ${code}`);
-  } catch (err) {
-    t.ok(err instanceof DomainError);
-    t.equal((err as DomainError).code, code);
-  }
-}
+// Events.
+const created: ProjectEvent = { type: 'ProjectCreated', data: { projectId, orgId: 'org_1', content, by, at: NOW } };
+const updated = (changes: Partial<ProjectContent>): ProjectEvent => ({ type: 'ProjectUpdated', data: { projectId, changes, by, at: NOW } });
+const packStarted = (packId = 'pack_1', at = NOW, version = 1): ProjectEvent => ({
+  type: 'ProjectPackStarted', id: `${packId}:started`, data: { projectId, packId, version, keyHash: null, by, at },
+});
+const assigned = (jobId: string, packId = 'pack_1'): ProjectEvent => ({
+  type: 'ProjectPackJobAssigned', id: `${jobId}:project-assigned`, data: { projectId, packId, jobId, at: NOW },
+});
+const packEnded = (jobId: string, outcome: 'not_saved' | 'failed' | 'canceled', packId = 'pack_1'): ProjectEvent => ({
+  type: 'ProjectPackEnded', id: `${jobId}:pack-ended`, data: { projectId, packId, jobId, outcome, at: NOW },
+});
 
 t.test('created, updated only on real changes, deleted; other organizations get 404', async (t) => {
-  const s = created();
-  t.same([s.status, s.version], ['active', 1]);
-  t.same(decideProject({ type: 'UpdateProject', projectId: 'prj_1', orgId: 'org_1', changes: { name: 'P' }, by, now: NOW }, s), [], 'unchanged PATCH writes nothing');
-  const u = run(s, { type: 'UpdateProject', projectId: 'prj_1', orgId: 'org_1', changes: { name: 'Q', items: content.items }, by, now: NOW });
-  t.same(u.events.map((e) => e.data), [{ projectId: 'prj_1', changes: { name: 'Q' }, by, at: NOW }], 'only the changed fields');
+  const { given } = deciderSpec(t, projectDecider);
+  const c = given([]).when(create).then([created]);
+  t.same([c.state.status, c.state.version], ['active', 1]);
+  given([created]).when(update({ name: 'P' })).thenNothing('unchanged PATCH writes nothing');
+  const u = given([created]).when(update({ name: 'Q', items: content.items })).then([updated({ name: 'Q' })], 'only the changed fields');
   t.same([u.state.content?.name, u.state.version], ['Q', 2]);
-  refusal(t, () => decideProject({ type: 'UpdateProject', projectId: 'prj_1', orgId: 'org_2', changes: { name: 'X' }, by, now: NOW }, s), 'project_not_found');
-  const d = run(s, { type: 'DeleteProject', projectId: 'prj_1', orgId: 'org_1', by, now: NOW });
+  given([created]).when(update({ name: 'X' }, 'org_2')).thenThrows('project_not_found');
+  const d = given([created]).when(remove).then([{ type: 'ProjectDeleted', data: { projectId, by, at: NOW } }]);
   t.equal(d.state.status, 'deleted');
-  refusal(t, () => decideProject({ type: 'DeleteProject', projectId: 'prj_1', orgId: 'org_1', by, now: NOW }, d.state), 'project_not_found');
-  refusal(t, () => start(d.state), 'project_not_found');
+  given(d.history).when(remove).thenThrows('project_not_found');
+  given(d.history).when(start()).thenThrows('project_not_found');
 });
 
 t.test('one pack at a time: project_busy until the pack ends; a success saves the plan', async (t) => {
-  const started = start(created());
-  t.same(started.events.map((e) => [e.type, e.id]), [['ProjectPackStarted', 'pack_1:started']]);
-  refusal(t, () => start(started.state, 'pack_2'), 'project_busy');
-  const assigned = run(started.state, { type: 'AssignPackJob', projectId: 'prj_1', jobId: 'job_1', now: NOW });
-  t.same(assigned.events.map((e) => e.id), ['job_1:project-assigned']);
-  t.same(decideProject({ type: 'AssignPackJob', projectId: 'prj_1', jobId: 'job_1', now: NOW }, assigned.state), [], 'assigned once');
-  t.same(decideProject({ type: 'ReleasePack', projectId: 'prj_1', packId: 'pack_1', now: NOW }, assigned.state), [], 'an admitted pack is not released');
-  refusal(t, () => start(assigned.state, 'pack_2', LATER), 'project_busy');
-  t.same(end(assigned.state, 'job_other', 'succeeded').events, [], 'another job does not end this pack');
-  const saved = end(assigned.state, 'job_1', 'succeeded');
-  t.same(saved.events.map((e) => [e.type, e.id]), [['ProjectPlanSaved', 'job_1:plan-saved']]);
+  const { given } = deciderSpec(t, projectDecider);
+  const started = given([created]).when(start()).then([packStarted()]);
+  given(started.history).when(start('pack_2')).thenThrows('project_busy');
+  const a = given(started.history).when(assign('job_1')).then([assigned('job_1')]);
+  given(a.history).when(assign('job_1')).thenNothing('assigned once');
+  given(a.history).when(release('pack_1')).thenNothing('an admitted pack is not released');
+  given(a.history).when(start('pack_2', LATER)).thenThrows('project_busy');
+  given(a.history).when(end('job_other', 'succeeded')).thenNothing('another job does not end this pack');
+  const saved = given(a.history).when(end('job_1', 'succeeded')).then([
+    { type: 'ProjectPlanSaved', id: 'job_1:plan-saved', data: { projectId, packId: 'pack_1', jobId: 'job_1', summary, expiresAt: LATER, at: NOW } },
+  ]);
   t.same([saved.state.pack, saved.state.planJobId, packOfJob(saved.state, 'job_1')?.outcome], [null, 'job_1', 'saved']);
-  t.same(end(saved.state, 'job_1', 'succeeded').events, [], 'a replayed end writes nothing');
-  t.same(start(saved.state, 'pack_2').events.map((e) => e.type), ['ProjectPackStarted'], 'free again');
+  given(saved.history).when(end('job_1', 'succeeded')).thenNothing('a replayed end writes nothing');
+  given(saved.history).when(start('pack_2')).then([packStarted('pack_2')], 'free again');
 });
 
 t.test('a change during the run: not saved; failures and cancellations free the project', async (t) => {
-  let s = run(start(created()).state, { type: 'AssignPackJob', projectId: 'prj_1', jobId: 'job_1', now: NOW }).state;
-  s = run(s, { type: 'UpdateProject', projectId: 'prj_1', orgId: 'org_1', changes: { name: 'Changed' }, by, now: NOW }).state;
-  const notSaved = end(s, 'job_1', 'succeeded');
-  t.same(notSaved.events.map((e) => [e.type, (e.data as { outcome?: string }).outcome]), [['ProjectPackEnded', 'not_saved']]);
+  const { given } = deciderSpec(t, projectDecider);
+  const changed = [created, packStarted(), assigned('job_1'), updated({ name: 'Changed' })];
+  const notSaved = given(changed).when(end('job_1', 'succeeded')).then([packEnded('job_1', 'not_saved')]);
   t.same([notSaved.state.planJobId, notSaved.state.pack], [null, null]);
 
   // A pack built from an older version than the stream's (a PATCH between read and claim) is not saved either.
-  let older = start(created(), 'pack_1', NOW, 0).state;
-  older = run(older, { type: 'AssignPackJob', projectId: 'prj_1', jobId: 'job_2', now: NOW }).state;
-  t.same(end(older, 'job_2', 'succeeded').events.map((e) => (e.data as { outcome?: string }).outcome), ['not_saved']);
+  const older = [created, packStarted('pack_1', NOW, 0), assigned('job_2')];
+  given(older).when(end('job_2', 'succeeded')).then([packEnded('job_2', 'not_saved')]);
 
   for (const outcome of ['failed', 'canceled'] as const) {
-    const a = run(start(created()).state, { type: 'AssignPackJob', projectId: 'prj_1', jobId: 'job_3', now: NOW }).state;
-    const e = end(a, 'job_3', outcome);
-    t.same(e.events.map((x) => (x.data as { outcome?: string }).outcome), [outcome]);
+    const e = given([created, packStarted(), assigned('job_3')]).when(end('job_3', outcome)).then([packEnded('job_3', outcome)]);
     t.equal(e.state.pack, null);
   }
 });
 
 t.test('a claim never given a job is released, or abandoned after the timeout', async (t) => {
-  const s = start(created()).state;
-  const released = run(s, { type: 'ReleasePack', projectId: 'prj_1', packId: 'pack_1', now: NOW });
-  t.same(released.events.map((e) => [e.id, (e.data as { outcome: string }).outcome]), [['pack_1:released', 'not_admitted']]);
+  const { given } = deciderSpec(t, projectDecider);
+  const claimed = [created, packStarted()];
+  const released = given(claimed).when(release('pack_1')).then([
+    { type: 'ProjectPackEnded', id: 'pack_1:released', data: { projectId, packId: 'pack_1', jobId: null, outcome: 'not_admitted', at: NOW } },
+  ]);
   t.equal(released.state.pack, null);
-  refusal(t, () => start(s, 'pack_2', new Date(Date.parse(NOW) + PACK_CLAIM_TIMEOUT_MS).toISOString()), 'project_busy');
-  const retaken = start(s, 'pack_2', LATER);
-  t.same(retaken.events.map((e) => [e.type, (e.data as { outcome?: string }).outcome]), [['ProjectPackEnded', 'abandoned'], ['ProjectPackStarted', undefined]]);
+  given(claimed).when(start('pack_2', after(PACK_CLAIM_TIMEOUT_MS))).thenThrows('project_busy');
+  const late = after(PACK_CLAIM_TIMEOUT_MS + 1);
+  const retaken = given(claimed).when(start('pack_2', late)).then([
+    { type: 'ProjectPackEnded', data: { projectId, packId: 'pack_1', jobId: null, outcome: 'abandoned', at: late } },
+    packStarted('pack_2', late),
+  ]);
   t.equal(retaken.state.pack?.packId, 'pack_2');
 });
 

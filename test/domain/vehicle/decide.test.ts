@@ -1,62 +1,49 @@
+/** The saved-vehicle decider (given events, when a command, then events or a refusal; fixed clock) and its projection. */
 import t from 'tap';
-import { DomainError } from '../../../domain/decider/decider.js';
-import { decideVehicle, type VehicleCommand, type VehicleRules } from '../../../domain/vehicle/decide.js';
-import { evolveVehicle, initialVehicle, type VehicleEvent, type VehicleFields, type VehicleState } from '../../../domain/vehicle/vehicle.js';
+import { vehicleDecider, type VehicleCommand, type VehicleRules } from '../../../domain/vehicle/decide.js';
+import type { VehicleEvent, VehicleFields } from '../../../domain/vehicle/vehicle.js';
 import { vehiclesProjection, VEHICLES, type VehicleDocument } from '../../../projections/vehicles/projection.js';
 import { MemoryReadStore } from '../../../adapters/memory/read-store.js';
+import { deciderSpec, LATER, NOW } from '../../helpers/decider-spec.js';
 
-const NOW = '2026-11-22T10:00:00.000Z';
-const LATER = '2026-11-22T11:00:00.000Z';
 const olga = { id: 'usr_olga', name: 'Olga' };
 const mia = { id: 'usr_mia', name: 'Mia' };
 const fields: VehicleFields = { name: 'Van', type: 'truck', length: 400, width: 180, height: 190, max_weight: 1000 };
 // Rule of the test: height must exceed 100 cm (the real rules come from the API layer).
 const rules: VehicleRules = (f) => (f.height > 100 ? [] : [{ path: 'height', code: 'out_of_range', message: 'too low' }]);
+const decider = vehicleDecider(rules);
 
-function run(state: VehicleState, command: VehicleCommand) {
-  const events = decideVehicle(command, state, rules);
-  return { events, state: events.reduce(evolveVehicle, state) };
-}
 const create: VehicleCommand = { type: 'CreateVehicle', vehicleId: 'veh_1', orgId: 'org_a', fields, actor: olga, now: NOW };
-
-function refusal(fn: () => unknown): { code: string; details?: unknown } {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return { code: err.code, ...(err.details ? { details: err.details } : {}) };
-    throw err;
-  }
-  throw new Error('not refused');
-}
+const created: VehicleEvent = { type: 'VehicleCreated', data: { vehicleId: 'veh_1', orgId: 'org_a', fields, createdAt: NOW, createdBy: olga } };
 
 t.test('create → update → delete, with authors and times', async (t) => {
-  let s = run(initialVehicle(), create);
-  t.same(s.events, [{ type: 'VehicleCreated', data: { vehicleId: 'veh_1', orgId: 'org_a', fields, createdAt: NOW, createdBy: olga } }]);
-  s = run(s.state, { type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { name: 'Big van', height: 200 }, actor: mia, now: LATER });
-  t.same(s.events, [{ type: 'VehicleUpdated', data: { vehicleId: 'veh_1', orgId: 'org_a', fields: { ...fields, name: 'Big van', height: 200 }, updatedAt: LATER, updatedBy: mia } }]);
-  t.same([s.state.createdAt, s.state.updatedAt, s.state.createdBy, s.state.updatedBy], [NOW, LATER, olga, mia]);
-  t.same(run(s.state, { type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { height: 200 }, actor: olga, now: LATER }).events, [], 'no change, no event');
-  s = run(s.state, { type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_a', actor: olga, now: LATER });
-  t.equal(s.events[0]!.type, 'VehicleDeleted');
-  t.equal(s.state.status, 'deleted');
-  t.same(refusal(() => run(s.state, { type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_a', actor: olga, now: LATER })), { code: 'vehicle_not_found' });
+  const { given } = deciderSpec(t, decider);
+  given([]).when(create).then([created]);
+  const u = given([created]).when({ type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { name: 'Big van', height: 200 }, actor: mia, now: LATER }).then([
+    { type: 'VehicleUpdated', data: { vehicleId: 'veh_1', orgId: 'org_a', fields: { ...fields, name: 'Big van', height: 200 }, updatedAt: LATER, updatedBy: mia } },
+  ]);
+  t.same([u.state.createdAt, u.state.updatedAt, u.state.createdBy, u.state.updatedBy], [NOW, LATER, olga, mia]);
+  given(u.history).when({ type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { height: 200 }, actor: olga, now: LATER }).thenNothing('no change, no event');
+  const d = given(u.history).when({ type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_a', actor: olga, now: LATER }).then([
+    { type: 'VehicleDeleted', data: { vehicleId: 'veh_1', orgId: 'org_a', deletedAt: LATER, deletedBy: olga } },
+  ]);
+  t.equal(d.state.status, 'deleted');
+  given(d.history).when({ type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_a', actor: olga, now: LATER }).thenThrows('vehicle_not_found');
 });
 
 t.test('refusals: invalid records, merged patches, other organizations, absent ids, existing ids', async (t) => {
-  t.same(refusal(() => run(initialVehicle(), { ...create, fields: { ...fields, height: 50 } })), {
-    code: 'validation_failed',
-    details: [{ path: 'height', code: 'out_of_range', message: 'too low' }],
-  });
-  const { state } = run(initialVehicle(), create);
-  t.equal(refusal(() => run(state, { type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { height: 90 }, actor: olga, now: LATER })).code, 'validation_failed');
+  const { given } = deciderSpec(t, decider);
+  const tooLow = [{ path: 'height', code: 'out_of_range', message: 'too low' }];
+  given([]).when({ ...create, fields: { ...fields, height: 50 } }).thenThrows('validation_failed', tooLow);
+  given([created]).when({ type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_a', patch: { height: 90 }, actor: olga, now: LATER }).thenThrows('validation_failed', tooLow);
   for (const command of [
     { type: 'UpdateVehicle', vehicleId: 'veh_1', orgId: 'org_b', patch: { name: 'x' }, actor: olga, now: LATER },
     { type: 'DeleteVehicle', vehicleId: 'veh_1', orgId: 'org_b', actor: olga, now: LATER },
   ] as VehicleCommand[]) {
-    t.same(refusal(() => run(state, command)), { code: 'vehicle_not_found' }, `${command.type} of another organization`);
+    given([created]).when(command).thenThrows('vehicle_not_found', undefined, `${command.type} of another organization`);
   }
-  t.same(refusal(() => run(initialVehicle(), { type: 'DeleteVehicle', vehicleId: 'veh_9', orgId: 'org_a', actor: olga, now: NOW })), { code: 'vehicle_not_found' });
-  t.same(refusal(() => run(state, create)), { code: 'conflict' });
+  given([]).when({ type: 'DeleteVehicle', vehicleId: 'veh_9', orgId: 'org_a', actor: olga, now: NOW }).thenThrows('vehicle_not_found');
+  given([created]).when(create).thenThrows('conflict');
 });
 
 t.test('the projection applies each event once, and keeps deleted vehicles as tombstones', async (t) => {
