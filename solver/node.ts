@@ -121,7 +121,7 @@ export class SolverNode {
       msg.nak(1000);
       return;
     }
-    log.info({ jobId, attempt: msg.attempt, budgetMs: queued.budgetMs }, 'computing');
+    log.info({ jobId, attempt: msg.attempt, budgetMs: queued.budgetMs, units: queued.items }, 'computing');
     // Every second: tell the bus we are alive, and stop searching when the job ended elsewhere
     // (canceled through the API, possibly by another process): the log is the signal.
     const heartbeat = setInterval(() => {

@@ -57,6 +57,13 @@ if (!natsServerBinary()) {
     cluster = await startLocalCluster({ dataDir, apis: 2, cores: 2, solvers: 2, ackWaitSeconds: ACK_WAIT_SECONDS });
     const [victim, survivor] = cluster.solvers as [typeof cluster.solvers[0], typeof cluster.solvers[0]];
 
+    // Kill the victim the moment it starts computing a long job: the waiter is set before any job
+    // exists and kills from its callback, so the search is surely under way and far from done.
+    const longUnits = (modelOf(jobBatch(JOBS, TIME_LIMIT_SECONDS).find((j) => j.example === LONG)!.body)).items;
+    const killing = victim.waitForLog((e) => e['msg'] === 'computing' && e['units'] === longUnits, 120_000).then((e) => {
+      victim.child.kill('SIGKILL');
+      return e;
+    });
     const batch = jobBatch(JOBS, TIME_LIMIT_SECONDS);
     const submitted = await submitBatch(batch, cluster.apis.map((a) => a.url), orgs.map((o) => o.key), true);
     t.equal(submitted.length, JOBS);
@@ -65,13 +72,10 @@ if (!natsServerBinary()) {
       [],
       'every job posted to one API process is read at once from the other',
     );
-
-    // Kill the victim while it computes a long job: its "computing" log line is the signal.
-    const longIds = new Set(submitted.filter((s) => s.example === LONG).map((s) => s.id));
-    const computing = await victim.waitForLog((e) => e['msg'] === 'computing' && longIds.has(e['jobId'] as string), 120_000);
+    const computing = await killing;
     const killedJob = computing['jobId'] as string;
-    victim.child.kill('SIGKILL');
     const killedAt = await victim.exited;
+    t.notOk(victim.entries.some((e) => e['msg'] === 'job solved' && e['jobId'] === killedJob), 'the victim was killed before it finished the job');
     const redelivered = await survivor.waitForLog((e) => e['msg'] === 'computing' && e['jobId'] === killedJob, 120_000);
     const redeliveryMs = (redelivered['time'] as number) - killedAt;
     t.ok((redelivered['attempt'] as number) >= 2, `the killed node's job was delivered again (attempt ${String(redelivered['attempt'])})`);
