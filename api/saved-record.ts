@@ -5,7 +5,8 @@
  */
 import type { ValidateFunction } from 'ajv';
 import type { ErrorDetail } from '../domain/pack/diagnostics.js';
-import type { ResolveOutcome } from '../solver/model/resolve.js';
+import type { PackRequest, VehicleType } from '../domain/pack/request.js';
+import { resolvePackRequest, type ResolveOutcome } from '../solver/model/resolve.js';
 import { schemaProblem } from './pack-request/schema-problems.js';
 import { ApiError } from './errors.js';
 import type { JsonSchema, ParameterDoc } from './route-docs.js';
@@ -69,6 +70,30 @@ export function recordRuleProblems(outcome: ResolveOutcome, section: 'vehicles' 
     if (d.path.startsWith(`${prefix}[`)) return [{ ...d, path: d.path.slice(prefix.length) }];
     return [];
   });
+}
+
+/**
+ * The rule problems of one saved record (spec Vehicle and Item rules: aux deck, blocked areas,
+ * axle arrays, cog ranges; length/width or radius by shape, nesting_height), found by resolving
+ * `probe`, a pack request whose only `section` entry is the record, the other side a stand-in
+ * that meets every rule. Paths are relative to the record (recordRuleProblems).
+ */
+export function probeProblems(
+  probe: { vehicles: unknown[]; items: unknown[] },
+  allowedVehicleTypes: readonly VehicleType[],
+  section: 'vehicles' | 'items',
+): ErrorDetail[] {
+  const outcome = resolvePackRequest({ ...probe, options: { allow_overweight: true } } as unknown as PackRequest, {
+    allowedVehicleTypes,
+    maxItemsPerRequest: Number.MAX_SAFE_INTEGER,
+    maxVehiclesPerRequest: Number.MAX_SAFE_INTEGER,
+    maxTimeLimitSeconds: 90,
+    axleAccess: true,
+    findVehicle: () => undefined,
+    findTemplate: () => undefined,
+    seed: 1,
+  });
+  return recordRuleProblems(outcome, section);
 }
 
 /** `lists` concatenated, each (code, path) once, the first message kept. */

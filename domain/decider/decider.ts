@@ -10,6 +10,19 @@ export interface DomainEvent<T extends string = string, D = unknown> {
   id?: string;
 }
 
+/** Who asks and when: time comes in with the command (STYLE 1), never from the decider's machine. */
+export interface CommandMetadata {
+  /** ISO time of the command, from the injected clock. */
+  now: string;
+}
+
+/** A command (STYLE, after emmett's Command): what to do (`type`, `data`) and who asks when (`metadata`). */
+export interface Command<T extends string = string, D = unknown, M extends CommandMetadata = CommandMetadata> {
+  type: T;
+  data: D;
+  metadata: M;
+}
+
 export interface Decider<S, C, E extends DomainEvent> {
   initialState(): S;
   evolve(state: S, event: E): S;
