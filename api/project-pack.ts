@@ -1,0 +1,89 @@
+/**
+ * The project pack step (POST /v1/projects/{id}/pack): the project, read from its stream, is the
+ * request. It is checked like a POST /v1/pack body (422 with paths into the project), the project
+ * is claimed on its stream (409 project_busy while a pack is in progress), and the job is created
+ * and answered like POST /v1/pack; the process manager (domain/project/process.ts) saves the plan.
+ */
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { handleCommand, loadState } from '../domain/decider/handle.js';
+import type { PackRequest } from '../domain/pack/request.js';
+import { projectDecider } from '../domain/project/decide.js';
+import { projectPackRequest } from '../domain/project/pack-request.js';
+import { projectStream } from '../domain/project/streams.js';
+import { actorOf } from './actor.js';
+import { callerOf } from './auth.js';
+import { checkContextFor } from './check-context.js';
+import { ApiError } from './errors.js';
+import { newId } from './id.js';
+import { createJob, IDEMPOTENCY_WINDOW_MS, idempotencyKeyOf, type CheckedRequest } from './job-admission.js';
+import { sendCreatedJob } from './job-view.js';
+import { checkPackRequest, type CheckContext } from './pack-request/check.js';
+import { waitParam } from './query.js';
+import type { Services } from './services.js';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The project's PackRequest checked like a POST /v1/pack body; its problems answer 422 with paths into the project. */
+function checkedRequest(request: PackRequest, ctx: CheckContext): CheckedRequest {
+  const checked = checkPackRequest(request, ctx);
+  if (checked.ok) return checked;
+  const n = checked.details.length;
+  throw new ApiError('validation_failed', `The project is not a valid job: ${n} problem${n === 1 ? '' : 's'} (see details; paths point into the project).`, checked.details);
+}
+
+/**
+ * The handler of POST /v1/projects/{id}/pack (after authentication): claims the project on its
+ * stream (409 project_busy), then creates the job like POST /v1/pack; a job that is not admitted
+ * releases the claim, so no claim is left without a job. A retry with an Idempotency-Key of a
+ * pack of this project skips the claim and replays.
+ */
+export async function packProject(services: Services, req: Request, res: Response): Promise<void> {
+  const caller = callerOf(res);
+  const id = String(req.params['id']);
+  const waitMs = waitParam(req.query['wait']);
+  const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
+  const { state } = await loadState(services.store, projectStream(id), projectDecider);
+  if (state.status !== 'active' || state.orgId !== caller.orgId || !state.content) {
+    throw new ApiError('project_not_found', `no project ${id} in this organization`);
+  }
+  const request = projectPackRequest(state.content);
+  const checked = checkedRequest(request, await checkContextFor(services, caller, request));
+  const now = services.clock();
+  const keyHash = idempotencyKey === undefined ? null : sha256(idempotencyKey);
+  const replay =
+    keyHash !== null &&
+    (state.pack?.keyHash === keyHash ||
+      state.history.some((p) => p.keyHash === keyHash && p.jobId !== null && Date.parse(now) - Date.parse(p.startedAt) < IDEMPOTENCY_WINDOW_MS));
+  const packId = replay ? null : newId('pack');
+  if (packId !== null) {
+    await handleCommand(services.store, projectStream(id), projectDecider, {
+      type: 'StartPack',
+      projectId: id,
+      orgId: caller.orgId,
+      packId,
+      version: state.version,
+      keyHash,
+      by: actorOf(caller),
+      now,
+    });
+  }
+  let created: Awaited<ReturnType<typeof createJob>>;
+  try {
+    created = await createJob(services, caller, { checked, source: 'api', projectId: id, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
+  } catch (err) {
+    if (packId !== null) await handleCommand(services.store, projectStream(id), projectDecider, { type: 'ReleasePack', projectId: id, packId, now: services.clock() });
+    throw err;
+  }
+  if (packId !== null) {
+    const assigned = await handleCommand(services.store, projectStream(id), projectDecider, {
+      type: 'AssignPackJob',
+      projectId: id,
+      packId,
+      jobId: created.jobId,
+      now: services.clock(),
+    });
+    await services.projections.waitFor(assigned.position);
+  }
+  await sendCreatedJob(services, req, res, caller.orgId, created, waitMs);
+}
