@@ -21,7 +21,7 @@ export function tlsFromEnvironment(env: NodeJS.ProcessEnv): { cert: Buffer; key:
     try {
       return readFileSync(file);
     } catch (err) {
-      throw new Error(`cannot read ${variable}=${file}: ${(err as Error).message}`);
+      throw new Error(`cannot read ${variable}=${file}: ${(err as Error).message}`, { cause: err });
     }
   };
   return { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
