@@ -23,6 +23,7 @@ import type { PackModel } from '../domain/pack/plan.js';
 import type { PackRequest } from '../domain/pack/request.js';
 import { ConcurrencyError, type EventStore } from '../domain/ports/event-store.js';
 import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
+import { actorOf } from './actor.js';
 import type { Caller } from './auth.js';
 import { ApiError } from './errors.js';
 import { newId } from './id.js';
@@ -145,14 +146,16 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
   const { checked } = job;
   const admitted = await handleCommand(services.store, ledgerStream(caller.orgId), ledgerDecider, {
     type: 'AdmitJob',
-    jobId,
-    now,
-    card: CURRENT_RATE_CARD,
-    units: checked.items,
-    minVehicles: checked.minVehicles,
-    maxVehicles: checked.model.maxVehicles,
-    budgetMs: checked.model.budgetMs,
-    maxQueuedJobs: limits.maxQueuedJobs,
+    data: {
+      jobId,
+      card: CURRENT_RATE_CARD,
+      units: checked.items,
+      minVehicles: checked.minVehicles,
+      maxVehicles: checked.model.maxVehicles,
+      budgetMs: checked.model.budgetMs,
+      maxQueuedJobs: limits.maxQueuedJobs,
+    },
+    metadata: { now, actor: actorOf(caller) },
   });
   const admittedEvent = admitted.events[0] as Extract<LedgerEvent, { type: 'JobAdmitted' }> | undefined;
   if (!admittedEvent) throw new Error(`job ${jobId} was not admitted and not refused`); // fresh ids: cannot happen
@@ -188,10 +191,10 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
       [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: checked.request, model: checked.model, queued } }],
       'any',
     );
-    ({ position } = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued }));
+    ({ position } = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now, actor: actorOf(caller) } }));
   } catch (err) {
     // The credits must not stay held for a job that was never queued: release them (no charge).
-    await releaseUnqueuedJob(services.store, caller.orgId, jobId, services.clock()).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
+    await releaseUnqueuedJob(services.store, caller.orgId, jobId, services.clock(), actorOf(caller)).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
     throw err;
   }
   await services.projections.waitFor(position);

@@ -59,29 +59,26 @@ export async function packProject(services: Services, req: Request, res: Respons
   if (packId !== null) {
     await handleCommand(services.store, projectStream(id), projectDecider, {
       type: 'StartPack',
-      projectId: id,
-      orgId: caller.orgId,
-      packId,
-      version: state.version,
-      keyHash,
-      by: actorOf(caller),
-      now,
+      data: { projectId: id, orgId: caller.orgId, packId, version: state.version, keyHash },
+      metadata: { now, actor: actorOf(caller) },
     });
   }
   let created: Awaited<ReturnType<typeof createJob>>;
   try {
     created = await createJob(services, caller, { checked, source: 'api', projectId: id, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
   } catch (err) {
-    if (packId !== null) await handleCommand(services.store, projectStream(id), projectDecider, { type: 'ReleasePack', projectId: id, packId, now: services.clock() });
+    if (packId !== null) await handleCommand(services.store, projectStream(id), projectDecider, {
+        type: 'ReleasePack',
+        data: { projectId: id, packId },
+        metadata: { now: services.clock(), actor: actorOf(caller) },
+      });
     throw err;
   }
   if (packId !== null) {
     const assigned = await handleCommand(services.store, projectStream(id), projectDecider, {
       type: 'AssignPackJob',
-      projectId: id,
-      packId,
-      jobId: created.jobId,
-      now: services.clock(),
+      data: { projectId: id, packId, jobId: created.jobId },
+      metadata: { now: services.clock(), actor: actorOf(caller) },
     });
     await services.projections.waitFor(assigned.position);
   }

@@ -2,6 +2,7 @@
  * Provisioning through the domain commands: organizations (with owner, subscription and
  * credits) and API keys. Used by start-up (the demo organization) and `npm run admin`.
  */
+import { serviceActor } from '../domain/decider/actor.js';
 import { handleCommand } from '../domain/decider/handle.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import { fromCredits } from '../domain/ledger/money.js';
@@ -14,6 +15,9 @@ import type { EventStore } from '../domain/ports/event-store.js';
 import { generateApiKey } from './api-key.js';
 import { checkAllowList } from './ip-allowlist.js';
 import { newId } from './id.js';
+
+/** Provisioning is the operator's (the admin command, or the demo organization at first start). */
+const ADMIN = serviceActor('admin');
 
 export interface NewOrganization {
   name: string;
@@ -33,15 +37,13 @@ export async function provisionOrganization(store: EventStore, org: NewOrganizat
   const ownerId = newId('usr');
   const stream = orgStream(orgId);
   const { now } = org;
+  const metadata = { now, actor: ADMIN };
   await handleCommand(store, stream, organizationDecider, {
     type: 'CreateOrganization',
-    orgId,
-    name: org.name,
-    limits: { ...DEFAULT_LIMITS, ...org.limits },
-    axleAccess: org.axleAccess ?? false,
-    now,
+    data: { orgId, name: org.name, limits: { ...DEFAULT_LIMITS, ...org.limits }, axleAccess: org.axleAccess ?? false },
+    metadata,
   });
-  await handleCommand(store, stream, organizationDecider, { type: 'AddMember', userId: ownerId, name: org.ownerName, role: 'owner', now });
+  await handleCommand(store, stream, organizationDecider, { type: 'AddMember', data: { userId: ownerId, name: org.ownerName, role: 'owner' }, metadata });
   const position = await grantSubscription(store, orgId, org.subscriptionCredits, org.expiresAt, now);
   return { orgId, ownerId, position };
 }
@@ -55,38 +57,40 @@ export async function createApiKey(
   const keyId = newId('key');
   const done = await handleCommand(store, orgStream(key.orgId), organizationDecider, {
     type: 'CreateApiKey',
-    keyId,
-    hash,
-    prefix,
-    name: key.name,
-    scopes: key.scopes ?? [...SCOPES],
-    memberId: key.memberId,
-    now: key.now,
-    expiresAt: key.expiresAt ?? null,
-    allowedIps: key.allowedIps ? checkAllowList(key.allowedIps) : [],
+    data: {
+      keyId,
+      hash,
+      prefix,
+      name: key.name,
+      scopes: key.scopes ?? [...SCOPES],
+      memberId: key.memberId,
+      expiresAt: key.expiresAt ?? null,
+      allowedIps: key.allowedIps ? checkAllowList(key.allowedIps) : [],
+    },
+    metadata: { now: key.now, actor: ADMIN },
   });
   return { keyId, secret, position: done.position };
 }
 
-/** Revokes a key: it stops at once (401 key_revoked). Throws DomainError 404/409 for unknown or revoked keys. */
+/** Revokes a key: it stops at once (401 key_revoked). Throws DomainError `not_found` or `conflict` for unknown or revoked keys. */
 export async function revokeApiKey(store: EventStore, orgId: string, keyId: string, now: string): Promise<number> {
-  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RevokeApiKey', keyId, now });
+  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RevokeApiKey', data: { keyId }, metadata: { now, actor: ADMIN } });
   return done.position;
 }
 
 /**
  * Rotates a key: a new secret (returned once) with the same id, scopes, expiry and allowlist; the
- * old secret stops at once. Throws DomainError 404/409 for unknown or revoked keys.
+ * old secret stops at once. Throws DomainError `not_found` or `conflict` for unknown or revoked keys.
  */
 export async function rotateApiKey(store: EventStore, orgId: string, keyId: string, now: string): Promise<{ secret: string; position: number }> {
   const { secret, hash, prefix } = generateApiKey();
-  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RotateApiKey', keyId, hash, prefix, now });
+  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RotateApiKey', data: { keyId, hash, prefix }, metadata: { now, actor: ADMIN } });
   return { secret, position: done.position };
 }
 
 /** Adds purchased credits (never expire). */
 export async function purchaseCredits(store: EventStore, orgId: string, credits: number, now: string): Promise<number> {
-  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'PurchaseCredits', amount: fromCredits(credits), now });
+  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'PurchaseCredits', data: { amount: fromCredits(credits) }, metadata: { now, actor: ADMIN } });
   return done.position;
 }
 
@@ -95,14 +99,22 @@ export async function purchaseCredits(store: EventStore, orgId: string, credits:
  * are replaced by `credits`, usable until `expiresAt`.
  */
 export async function grantSubscription(store: EventStore, orgId: string, credits: number, expiresAt: string | null, now: string): Promise<number> {
-  await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'ActivateSubscription', plan: 'business', apiAccess: true, expiresAt, now });
-  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'GrantSubscriptionCredits', amount: fromCredits(credits), expiresAt, now });
+  await handleCommand(store, orgStream(orgId), organizationDecider, {
+    type: 'ActivateSubscription',
+    data: { plan: 'business', apiAccess: true, expiresAt },
+    metadata: { now, actor: ADMIN },
+  });
+  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, {
+    type: 'GrantSubscriptionCredits',
+    data: { amount: fromCredits(credits), expiresAt },
+    metadata: { now, actor: ADMIN },
+  });
   return done.position;
 }
 
 /** Ends the subscription now: the API answers 403 subscription_inactive; leftover subscription credits expire. */
 export async function endSubscription(store: EventStore, orgId: string, now: string): Promise<number> {
-  await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'EndSubscription', now });
-  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'ExpireSubscriptionCredits', now });
+  await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'EndSubscription', data: {}, metadata: { now, actor: ADMIN } });
+  const done = await handleCommand(store, ledgerStream(orgId), ledgerDecider, { type: 'ExpireSubscriptionCredits', data: {}, metadata: { now, actor: ADMIN } });
   return done.position;
 }

@@ -5,6 +5,8 @@
  * outcome is stored (or the job is no longer running), nakked when storing failed.
  */
 import type { Logger } from 'pino';
+import { serviceActor } from '../domain/decider/actor.js';
+import type { CommandMetadata } from '../domain/decider/decider.js';
 import { handleCommand, loadState } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
 import { readJobBody } from '../domain/job/body.js';
@@ -23,6 +25,8 @@ import { summarizePlan } from './summary.js';
  * killed mid-search costs one delivery; a store that keeps failing costs one each time.
  */
 export const MAX_SOLVE_ATTEMPTS = 5;
+
+const SOLVER = serviceActor('solver');
 
 export interface SolverNodeDeps {
   store: EventStore;
@@ -67,6 +71,11 @@ export class SolverNode {
     );
   }
 
+  /** Metadata of a command this node issues now. */
+  private metadata(): CommandMetadata {
+    return { now: this.deps.clock(), actor: SOLVER };
+  }
+
   /** Aborts the search of `jobId` if this node runs it (cancellation). */
   abort(jobId: string): void {
     this.running.get(jobId)?.abort();
@@ -74,7 +83,7 @@ export class SolverNode {
 
   private async handle(msg: BusMessage<SolveMessage>): Promise<void> {
     const { jobId } = msg.data;
-    const { store, solver, clock, log } = this.deps;
+    const { store, solver, log } = this.deps;
     if (this.closing) {
       msg.nak(0);
       return;
@@ -114,7 +123,11 @@ export class SolverNode {
     this.running.set(jobId, controller);
     // The moment compute starts (a cancel bills compute from here, not from the slot's start).
     try {
-      await handleCommand(store, jobStream(jobId), jobDecider, { type: 'ReportProgress', jobId, stage: 'computing', vehiclesDone: 0, placedItems: 0 });
+      await handleCommand(store, jobStream(jobId), jobDecider, {
+        type: 'ReportProgress',
+        data: { jobId, stage: 'computing', vehiclesDone: 0, placedItems: 0 },
+        metadata: this.metadata(),
+      });
     } catch (err) {
       this.running.delete(jobId);
       log.error({ jobId, err }, 'recording the start of compute failed; will retry');
@@ -156,11 +169,8 @@ export class SolverNode {
           );
           await handleCommand(store, jobStream(jobId), jobDecider, {
             type: 'SucceedJob',
-            jobId,
-            now: clock(),
-            computeMs: outcome.computeMs,
-            summary: summarizePlan(outcome.plan),
-            warnings: [],
+            data: { jobId, computeMs: outcome.computeMs, summary: summarizePlan(outcome.plan), warnings: [] },
+            metadata: this.metadata(),
           });
           log.info({ jobId, computeMs: outcome.computeMs, strategy: outcome.strategy }, 'job solved');
         }
@@ -195,14 +205,14 @@ export class SolverNode {
       if (key === lastKey || now - last < 1000) return;
       last = now;
       lastKey = key;
-      void handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'ReportProgress', jobId, ...p }).catch((err: unknown) =>
+      void handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'ReportProgress', data: { jobId, ...p }, metadata: this.metadata() }).catch((err: unknown) =>
         this.deps.log.warn({ jobId, err }, 'progress not recorded'),
       );
     };
   }
 
   private async fail(jobId: string, computeMs: number, code: 'engine_failed' | 'time_limit_exceeded' | 'canceled', message: string): Promise<void> {
-    await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'FailJob', jobId, now: this.deps.clock(), computeMs, code, message });
+    await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'FailJob', data: { jobId, computeMs, code, message }, metadata: this.metadata() });
   }
 
   /**

@@ -4,6 +4,7 @@ import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import { jobDecider } from '../../domain/job/decide.js';
 import { jobStream } from '../../domain/job/streams.js';
+import { actorOf } from '../actor.js';
 import { authenticate, callerOf } from '../auth.js';
 import { setCreditsHeader } from '../credits-header.js';
 import { ApiError } from '../errors.js';
@@ -65,11 +66,12 @@ export function jobsRouter(services: Services): Router {
    * 409 job_already_finished when it had ended.
    */
   router.delete('/v1/jobs/:id', authenticate(services, 'pack:write'), async (req, res) => {
-    const job = await ownJob(services, callerOf(res).orgId, String(req.params['id']));
+    const caller = callerOf(res);
+    const job = await ownJob(services, caller.orgId, String(req.params['id']));
     const now = services.clock();
     // Compute used: from when a solver really started (a job can hold its slot while waiting for one).
     const computeMs = job.computeStartedAt ? Math.max(0, Date.parse(now) - Date.parse(job.computeStartedAt)) : 0;
-    const { position } = await handleCommand(services.store, jobStream(job.id), jobDecider, { type: 'CancelJob', jobId: job.id, now, computeMs });
+    const { position } = await handleCommand(services.store, jobStream(job.id), jobDecider, { type: 'CancelJob', data: { jobId: job.id, computeMs }, metadata: { now, actor: actorOf(caller) } });
     await services.projections.waitFor(position);
     const ended = (await waitForJobEnd(services, job.id, 5000))!;
     await setCreditsHeader(services, res, job.orgId);

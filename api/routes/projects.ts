@@ -100,11 +100,12 @@ export function projectsRouter(services: Services): Router {
     const projectId = newId('prj');
     const done = await handleCommand(services.store, projectStream(projectId), projectDecider, {
       type: 'CreateProject',
-      projectId,
-      orgId: caller.orgId,
-      content: { name: content.name!, vehicles: content.vehicles ?? [], items: content.items ?? [], groups: content.groups ?? [], options: content.options ?? {} },
-      by: actorOf(caller),
-      now: services.clock(),
+      data: {
+        projectId,
+        orgId: caller.orgId,
+        content: { name: content.name!, vehicles: content.vehicles ?? [], items: content.items ?? [], groups: content.groups ?? [], options: content.options ?? {} },
+      },
+      metadata: { now: services.clock(), actor: actorOf(caller) },
     });
     await services.projections.waitFor(done.position);
     res.status(201).json(await projectView(services, req, await ownProject(services, caller, projectId), true));
@@ -119,11 +120,8 @@ export function projectsRouter(services: Services): Router {
     const changes = await projectContentOf(services, caller, body, current);
     const done = await handleCommand(services.store, projectStream(id), projectDecider, {
       type: 'UpdateProject',
-      projectId: id,
-      orgId: caller.orgId,
-      changes,
-      by: actorOf(caller),
-      now: services.clock(),
+      data: { projectId: id, orgId: caller.orgId, changes },
+      metadata: { now: services.clock(), actor: actorOf(caller) },
     });
     await services.projections.waitFor(done.position);
     res.json(await projectView(services, req, await ownProject(services, caller, id), true));
@@ -135,10 +133,8 @@ export function projectsRouter(services: Services): Router {
     await ownProject(services, caller, id);
     const done = await handleCommand(services.store, projectStream(id), projectDecider, {
       type: 'DeleteProject',
-      projectId: id,
-      orgId: caller.orgId,
-      by: actorOf(caller),
-      now: services.clock(),
+      data: { projectId: id, orgId: caller.orgId },
+      metadata: { now: services.clock(), actor: actorOf(caller) },
     });
     await services.projections.waitFor(done.position);
     res.json({ id, object: 'project', deleted: true });

@@ -2,6 +2,7 @@
  * Deciders (DESIGN §3): `decide(command, state) → events`, `evolve(state, event) → state`,
  * `initialState()`. Pure: time, ids and prices come in with the command.
  */
+import type { Actor } from './actor.js';
 
 /** An event a decider emits. `id` is set when a retry must not write it twice (deterministic id). */
 export interface DomainEvent<T extends string = string, D = unknown> {
@@ -14,6 +15,8 @@ export interface DomainEvent<T extends string = string, D = unknown> {
 export interface CommandMetadata {
   /** ISO time of the command, from the injected clock. */
   now: string;
+  /** Who asks: a member, or the service itself (domain/decider/actor.ts). */
+  actor: Actor;
 }
 
 /** A command (STYLE, after emmett's Command): what to do (`type`, `data`) and who asks when (`metadata`). */

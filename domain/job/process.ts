@@ -4,6 +4,8 @@
  * on the bus, settle the ledger when the job ends — and repairs half-done steps at start-up.
  * Every step it writes has a deterministic event id, so running a step twice writes it once.
  */
+import { serviceActor } from '../decider/actor.js';
+import type { CommandMetadata } from '../decider/decider.js';
 import { handleCommand, loadState } from '../decider/handle.js';
 import { jobDecider } from './decide.js';
 import { isJobStream, jobStream } from './streams.js';
@@ -31,8 +33,16 @@ export interface JobProcessDeps {
   limitsOf(orgId: string): Promise<OrgLimits>;
 }
 
+/** The process manager's commands are the scheduler's. */
+const SCHEDULER = serviceActor('scheduler');
+
 export class JobProcess {
   constructor(private readonly deps: JobProcessDeps) {}
+
+  /** Metadata of a command the scheduler issues now. */
+  private metadata(): CommandMetadata {
+    return { now: this.deps.clock(), actor: SCHEDULER };
+  }
 
   /** Reacts to one stored event (called in log order). */
   async react(event: RecordedEvent): Promise<void> {
@@ -46,14 +56,14 @@ export class JobProcess {
         // reaction), when the job stream did not exist yet: start the job stream now.
         const { state } = await loadState(this.deps.store, ledgerStream(data.orgId!), ledgerDecider);
         if (state.running.includes(data.jobId!)) {
-          await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', jobId: data.jobId!, now: this.deps.clock() });
+          await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', data: { jobId: data.jobId! }, metadata: this.metadata() });
         }
       }
       else if (type === 'JobStarted') await this.deps.bus.publish(SOLVE_SUBJECT, data.jobId!, { jobId: data.jobId! } satisfies SolveMessage);
       else if (type === 'JobSucceeded' || type === 'JobFailed') await this.settle(data.jobId!);
     } else if (ledgerOrg !== undefined) {
       const orgId = ledgerOrg;
-      if (type === 'JobStarted') await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', jobId: data.jobId!, now: this.deps.clock() });
+      if (type === 'JobStarted') await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', data: { jobId: data.jobId! }, metadata: this.metadata() });
       else if (type === 'JobSettled') await this.startJobs(orgId);
     }
   }
@@ -64,8 +74,8 @@ export class JobProcess {
     for (;;) {
       const { events } = await handleCommand(this.deps.store, ledgerStream(orgId), ledgerDecider, {
         type: 'StartNextJob',
-        concurrency,
-        now: this.deps.clock(),
+        data: { concurrency },
+        metadata: this.metadata(),
       });
       if (events.length === 0) return;
     }
@@ -78,14 +88,16 @@ export class JobProcess {
     if (!queued || !end) return;
     await handleCommand(this.deps.store, ledgerStream(queued.orgId), ledgerDecider, {
       type: 'SettleJob',
-      jobId,
-      outcome: end.outcome,
-      rateCardVersion: queued.rateCardVersion,
-      vehicles: end.vehicles,
-      computeMs: end.computeMs,
-      units: queued.items,
-      budgetMs: queued.budgetMs,
-      now: this.deps.clock(),
+      data: {
+        jobId,
+        outcome: end.outcome,
+        rateCardVersion: queued.rateCardVersion,
+        vehicles: end.vehicles,
+        computeMs: end.computeMs,
+        units: queued.items,
+        budgetMs: queued.budgetMs,
+      },
+      metadata: this.metadata(),
     });
   }
 
@@ -101,11 +113,13 @@ export class JobProcess {
       if (Date.parse(now) - Date.parse(job.createdAt) <= timeoutMs) continue;
       const { events } = await handleCommand(this.deps.store, jobStream(job.jobId), jobDecider, {
         type: 'FailJob',
-        jobId: job.jobId,
-        now,
-        computeMs: 0,
-        code: 'queue_timeout',
-        message: `the job waited more than ${Math.round(timeoutMs / 1000)} s for a compute slot; nothing was charged`,
+        data: {
+          jobId: job.jobId,
+          computeMs: 0,
+          code: 'queue_timeout',
+          message: `the job waited more than ${Math.round(timeoutMs / 1000)} s for a compute slot; nothing was charged`,
+        },
+        metadata: { now, actor: SCHEDULER },
       });
       expired += events.length;
     }
@@ -132,7 +146,7 @@ export class JobProcess {
 
   /** Releases the reservation of a job that was admitted but never queued (charges nothing). */
   async releaseOrphan(orgId: string, jobId: string): Promise<void> {
-    await releaseUnqueuedJob(this.deps.store, orgId, jobId, this.deps.clock());
+    await releaseUnqueuedJob(this.deps.store, orgId, jobId, this.deps.clock(), SCHEDULER);
   }
 
   /**
@@ -149,15 +163,12 @@ export class JobProcess {
         const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
         if (state.status === 'none') {
           const stored = (await readJobBody(this.deps.store, jobId)).request;
-          if (stored) await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: stored.queued });
+          if (stored) await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: stored.queued, metadata: this.metadata() });
         }
         const failed = await handleCommand(this.deps.store, jobStream(jobId), jobDecider, {
           type: 'FailJob',
-          jobId,
-          now: this.deps.clock(),
-          computeMs: 0,
-          code: 'server_restarted',
-          message: 'the service restarted while the job was queued or running; nothing was charged',
+          data: { jobId, computeMs: 0, code: 'server_restarted', message: 'the service restarted while the job was queued or running; nothing was charged' },
+          metadata: this.metadata(),
         });
         if (failed.events.length > 0) restarted++;
         await this.settle(jobId);

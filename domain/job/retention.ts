@@ -5,6 +5,7 @@
  * good, then `JobBodyDeleted` is recorded on the job. The job's metadata, summary and charge stay.
  * Both steps are idempotent, so a stop between them is repaired by the next tick.
  */
+import { serviceActor } from '../decider/actor.js';
 import { handleCommand } from '../decider/handle.js';
 import type { EventStore } from '../ports/event-store.js';
 import { jobDecider } from './decide.js';
@@ -28,7 +29,7 @@ export async function deleteExpiredBodies(store: EventStore, jobs: readonly Reta
   for (const job of jobs) {
     if (!isFinal(job.status) || job.bodyDeletedAt || now < job.expiresAt) continue;
     await store.deleteStream(jobBodyStream(job.id));
-    const out = await handleCommand(store, jobStream(job.id), jobDecider, { type: 'RecordBodyDeleted', jobId: job.id, now });
+    const out = await handleCommand(store, jobStream(job.id), jobDecider, { type: 'RecordBodyDeleted', data: { jobId: job.id }, metadata: { now, actor: serviceActor('repair') } });
     if (out.events.length > 0) deleted++;
   }
   return deleted;

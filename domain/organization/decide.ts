@@ -1,5 +1,5 @@
-/** Organization commands. Pure: ids, hashes and time come in with the command. */
-import { DomainError, type Decider } from '../decider/decider.js';
+/** Organization commands, `{ type, data, metadata: { now, actor } }`. Pure: ids, hashes and time come in with the command. */
+import { DomainError, type Command, type Decider } from '../decider/decider.js';
 import type { OrgLimits } from './limits.js';
 import {
   MAX_ACTIVE_KEYS,
@@ -11,16 +11,16 @@ import {
 } from './organization.js';
 
 export type OrganizationCommand =
-  | { type: 'CreateOrganization'; orgId: string; name: string; limits: OrgLimits; axleAccess: boolean; now: string }
-  | { type: 'AddMember'; userId: string; name: string; role: 'owner' | 'member'; now: string }
-  | { type: 'ActivateSubscription'; plan: string; apiAccess: boolean; expiresAt: string | null; now: string }
-  | { type: 'EndSubscription'; now: string }
-  | {
-    type: 'CreateApiKey'; keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; now: string;
-    expiresAt?: string | null; allowedIps?: string[];
-  }
-  | { type: 'RevokeApiKey'; keyId: string; now: string }
-  | { type: 'RotateApiKey'; keyId: string; hash: string; prefix: string; now: string };
+  | Command<'CreateOrganization', { orgId: string; name: string; limits: OrgLimits; axleAccess: boolean }>
+  | Command<'AddMember', { userId: string; name: string; role: 'owner' | 'member' }>
+  | Command<'ActivateSubscription', { plan: string; apiAccess: boolean; expiresAt: string | null }>
+  | Command<'EndSubscription', Record<string, never>>
+  | Command<
+      'CreateApiKey',
+      { keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; expiresAt?: string | null; allowedIps?: string[] }
+    >
+  | Command<'RevokeApiKey', { keyId: string }>
+  | Command<'RotateApiKey', { keyId: string; hash: string; prefix: string }>;
 
 /** The key `keyId`, which must exist and not be revoked (404 not_found / 409 conflict). */
 function liveKey(state: OrganizationState, keyId: string): { hash: string } {
@@ -35,33 +35,31 @@ function mustExist(state: OrganizationState): void {
 }
 
 export function decideOrganization(command: OrganizationCommand, state: OrganizationState): OrganizationEvent[] {
+  const { now } = command.metadata;
   switch (command.type) {
-    case 'CreateOrganization':
-      if (state.exists) throw new DomainError('conflict', `organization ${command.orgId} exists already`);
-      return [
-        {
-          type: 'OrganizationCreated',
-          data: { orgId: command.orgId, name: command.name, limits: command.limits, axleAccess: command.axleAccess, createdAt: command.now },
-        },
-      ];
-    case 'AddMember':
+    case 'CreateOrganization': {
+      const { orgId, name, limits, axleAccess } = command.data;
+      if (state.exists) throw new DomainError('conflict', `organization ${orgId} exists already`);
+      return [{ type: 'OrganizationCreated', data: { orgId, name, limits, axleAccess, createdAt: now } }];
+    }
+    case 'AddMember': {
+      const { userId, name, role } = command.data;
       mustExist(state);
-      return [{ type: 'MemberAdded', data: { userId: command.userId, name: command.name, role: command.role, addedAt: command.now } }];
-    case 'ActivateSubscription':
+      return [{ type: 'MemberAdded', data: { userId, name, role, addedAt: now } }];
+    }
+    case 'ActivateSubscription': {
+      const { plan, apiAccess, expiresAt } = command.data;
       mustExist(state);
-      return [
-        {
-          type: 'SubscriptionActivated',
-          data: { plan: command.plan, apiAccess: command.apiAccess, expiresAt: command.expiresAt, activatedAt: command.now },
-        },
-      ];
+      return [{ type: 'SubscriptionActivated', data: { plan, apiAccess, expiresAt, activatedAt: now } }];
+    }
     case 'EndSubscription':
       mustExist(state);
-      return [{ type: 'SubscriptionEnded', data: { endedAt: command.now } }];
-    case 'CreateApiKey':
+      return [{ type: 'SubscriptionEnded', data: { endedAt: now } }];
+    case 'CreateApiKey': {
+      const { keyId, hash, prefix, name, scopes, memberId, expiresAt, allowedIps } = command.data;
       mustExist(state);
-      if (!(command.memberId in state.members)) {
-        throw new DomainError('validation_failed', `no member ${command.memberId} in the organization`);
+      if (!(memberId in state.members)) {
+        throw new DomainError('validation_failed', `no member ${memberId} in the organization`);
       }
       if (state.activeKeys >= MAX_ACTIVE_KEYS) {
         throw new DomainError('conflict', `at most ${MAX_ACTIVE_KEYS} active API keys per organization`);
@@ -70,27 +68,30 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
         {
           type: 'ApiKeyCreated',
           data: {
-            keyId: command.keyId,
-            hash: command.hash,
-            prefix: command.prefix,
-            name: command.name,
-            scopes: command.scopes,
-            memberId: command.memberId,
-            createdAt: command.now,
-            ...(command.expiresAt ? { expiresAt: command.expiresAt } : {}),
-            ...(command.allowedIps && command.allowedIps.length > 0 ? { allowedIps: command.allowedIps } : {}),
+            keyId,
+            hash,
+            prefix,
+            name,
+            scopes,
+            memberId,
+            createdAt: now,
+            ...(expiresAt ? { expiresAt } : {}),
+            ...(allowedIps && allowedIps.length > 0 ? { allowedIps } : {}),
           },
         },
       ];
+    }
     case 'RevokeApiKey': {
+      const { keyId } = command.data;
       mustExist(state);
-      const key = liveKey(state, command.keyId);
-      return [{ type: 'ApiKeyRevoked', data: { keyId: command.keyId, hash: key.hash, revokedAt: command.now } }];
+      const key = liveKey(state, keyId);
+      return [{ type: 'ApiKeyRevoked', data: { keyId, hash: key.hash, revokedAt: now } }];
     }
     case 'RotateApiKey': {
+      const { keyId, hash, prefix } = command.data;
       mustExist(state);
-      const key = liveKey(state, command.keyId);
-      return [{ type: 'ApiKeyRotated', data: { keyId: command.keyId, previousHash: key.hash, hash: command.hash, prefix: command.prefix, rotatedAt: command.now } }];
+      const key = liveKey(state, keyId);
+      return [{ type: 'ApiKeyRotated', data: { keyId, previousHash: key.hash, hash, prefix, rotatedAt: now } }];
     }
   }
 }

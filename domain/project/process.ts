@@ -7,6 +7,8 @@
  * job), and failures and cancellations just free the project. Every step has a deterministic
  * event id (or is a no-op when it no longer applies), so replayed events write once.
  */
+import { serviceActor } from '../decider/actor.js';
+import type { CommandMetadata } from '../decider/decider.js';
 import { handleCommand, loadState } from '../decider/handle.js';
 import { jobDecider } from '../job/decide.js';
 import type { JobEvent, JobState } from '../job/job.js';
@@ -28,6 +30,11 @@ export const PROJECT_NOT_SAVED = 'project_not_saved';
 export class ProjectProcess {
   constructor(private readonly deps: ProjectProcessDeps) {}
 
+  /** Metadata of a step this manager takes now (the scheduler runs it). */
+  private metadata(): CommandMetadata {
+    return { now: this.deps.clock(), actor: serviceActor('scheduler') };
+  }
+
   /** Reacts to one stored event (called in log order). */
   async react(event: RecordedEvent): Promise<void> {
     if (!isJobStream(event.stream)) return;
@@ -35,7 +42,7 @@ export class ProjectProcess {
     if (recorded.type === 'JobQueued') {
       const { projectId, jobId } = recorded.data;
       if (projectId === undefined) return;
-      await handleCommand(this.deps.store, projectStream(projectId), projectDecider, { type: 'AssignPackJob', projectId, jobId, now: this.deps.clock() });
+      await handleCommand(this.deps.store, projectStream(projectId), projectDecider, { type: 'AssignPackJob', data: { projectId, jobId }, metadata: this.metadata() });
     } else if (recorded.type === 'JobSucceeded' || recorded.type === 'JobFailed') {
       await this.packEnded(recorded);
     }
@@ -58,22 +65,27 @@ export class ProjectProcess {
     const succeeded = end.type === 'JobSucceeded';
     const { state } = await handleCommand(store, projectStream(projectId), projectDecider, {
       type: 'EndPack',
-      projectId,
-      jobId,
-      outcome: succeeded ? 'succeeded' : end.data.code === 'canceled' ? 'canceled' : 'failed',
-      summary: succeeded ? end.data.summary : null,
-      expiresAt: job.queued.expiresAt,
-      now: this.deps.clock(),
+      data: {
+        projectId,
+        jobId,
+        outcome: succeeded ? 'succeeded' : end.data.code === 'canceled' ? 'canceled' : 'failed',
+        summary: succeeded ? end.data.summary : null,
+        expiresAt: job.queued.expiresAt,
+      },
+      metadata: this.metadata(),
     });
     if (!succeeded || packOfJob(state, jobId)?.outcome === 'saved') return;
     const why = state.status !== 'active' ? 'was deleted' : 'changed';
     await handleCommand(store, jobStream(jobId), jobDecider, {
       type: 'WarnJob',
-      jobId,
-      warning: {
-        code: PROJECT_NOT_SAVED,
-        message: `project ${projectId} ${why} while this job ran, so its plan was not saved into the project; the plan stays on this job`,
+      data: {
+        jobId,
+        warning: {
+          code: PROJECT_NOT_SAVED,
+          message: `project ${projectId} ${why} while this job ran, so its plan was not saved into the project; the plan stays on this job`,
+        },
       },
+      metadata: this.metadata(),
     });
   }
 }

@@ -14,10 +14,8 @@ import type { PlanSummary } from '../job/job.js';
 import type { GroupInput, ItemInput, OptionsInput, VehicleInput } from '../pack/request.js';
 
 /** Who made a change: the member the API key acts for (spec: `created_by` / `updated_by`). */
-export interface ProjectActor {
-  id: string;
-  name: string;
-}
+export type { Actor as ProjectActor } from '../decider/actor.js';
+import type { Actor as ProjectActor } from '../decider/actor.js';
 
 /** A vehicle slot: `id` `pv_…`, a saved vehicle (`vehicle_id`), `quantity`, and Vehicle fields overriding the saved ones. */
 export interface ProjectVehicle extends VehicleInput {

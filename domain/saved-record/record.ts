@@ -4,10 +4,8 @@
  */
 
 /** Who made a change: the member the API key acts for (spec: `created_by` / `updated_by`). */
-export interface Actor {
-  id: string;
-  name: string;
-}
+export type { Actor } from '../decider/actor.js';
+import type { Actor } from '../decider/actor.js';
 
 export interface SavedRecordState<F> {
   status: 'none' | 'active' | 'deleted';

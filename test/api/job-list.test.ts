@@ -18,6 +18,7 @@ import { call } from '../helpers/service-process.js';
 import { running, untilJob } from '../helpers/job-state.js';
 import { matchesJobFilters, parseJobFilters } from '../../api/routes/job-list.js';
 import type { JobDocument } from '../../projections/jobs/job-document.js';
+import { serviceActor } from '../../domain/decider/actor.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-job-list-'));
 let service: RunningService;
@@ -61,7 +62,7 @@ t.before(async () => {
   ownerKey = o.key;
   memberId = newId('usr');
   const now = new Date().toISOString();
-  await handleCommand(service.services.store, orgStream(o.orgId), organizationDecider, { type: 'AddMember', userId: memberId, name: 'Mia', role: 'member', now });
+  await handleCommand(service.services.store, orgStream(o.orgId), organizationDecider, { type: 'AddMember', data: { userId: memberId, name: 'Mia', role: 'member' }, metadata: { now, actor: serviceActor('admin') } });
   const mk = await createApiKey(service.services.store, { orgId: o.orgId, memberId, name: 'member', now });
   await service.services.projections.waitFor(mk.position);
   memberKey = mk.secret;

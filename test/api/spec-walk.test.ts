@@ -25,6 +25,7 @@ import { DEFAULT_LIMITS, type OrgLimits } from '../../domain/organization/limits
 import { SCOPES, type Scope } from '../../domain/organization/organization.js';
 import { orgStream } from '../../domain/organization/streams.js';
 import { newId } from '../../api/id.js';
+import { serviceActor } from '../../domain/decider/actor.js';
 
 interface Answer {
   status: number;
@@ -659,8 +660,8 @@ const ERRORS: ErrorRow[] = [
       const now = new Date().toISOString();
       const orgId = newId('org');
       const memberId = newId('usr');
-      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, { type: 'CreateOrganization', orgId, name: 'Ownerless', limits: DEFAULT_LIMITS, axleAccess: false, now });
-      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, { type: 'AddMember', userId: memberId, name: 'Member', role: 'member', now });
+      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, { type: 'CreateOrganization', data: { orgId, name: 'Ownerless', limits: DEFAULT_LIMITS, axleAccess: false }, metadata: { now, actor: serviceActor('admin') } });
+      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, { type: 'AddMember', data: { userId: memberId, name: 'Member', role: 'member' }, metadata: { now, actor: serviceActor('admin') } });
       await grantSubscription(service.services.store, orgId, 10, '2099-01-01T00:00:00.000Z', now);
       const k = await createApiKey(service.services.store, { orgId, memberId, name: 'm', now });
       await service.services.projections.waitFor(k.position);

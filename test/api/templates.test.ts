@@ -15,6 +15,7 @@ import { handleCommand } from '../../domain/decider/handle.js';
 import { organizationDecider } from '../../domain/organization/decide.js';
 import { orgStream } from '../../domain/organization/streams.js';
 import { call } from '../helpers/service-process.js';
+import { serviceActor } from '../../domain/decider/actor.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-templates-'));
 let service: RunningService;
@@ -81,7 +82,7 @@ t.test('create, read, change and delete a template; records are exact and show t
 
   const now = new Date().toISOString();
   const mia = newId('usr');
-  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, { type: 'AddMember', userId: mia, name: 'Mia', role: 'member', now });
+  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, { type: 'AddMember', data: { userId: mia, name: 'Mia', role: 'member' }, metadata: { now, actor: serviceActor('admin') } });
   const asMia = await keyFor(a.orgId, mia);
   const patched = await asMia('PATCH', `/v1/templates/${tpl.id}`, { weight: 14, hazardous: true });
   t.equal(patched.status, 200);
@@ -149,7 +150,7 @@ t.test('the plan caps the templates an organization holds', async (t) => {
 t.test('list: newest first across pages; q and created_by', async (t) => {
   const a = await org();
   const mia = newId('usr');
-  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, { type: 'AddMember', userId: mia, name: 'Mia', role: 'member', now: new Date().toISOString() });
+  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, { type: 'AddMember', data: { userId: mia, name: 'Mia', role: 'member' }, metadata: { now: new Date().toISOString(), actor: serviceActor('admin') } });
   const asMia = await keyFor(a.orgId, mia);
   const records: { id: string; created_at: string; label: string }[] = [];
   for (let i = 1; i <= 5; i++) records.push((await (i % 2 ? a.api : asMia)('POST', '/v1/templates', { ...carton, label: `Crate ${i}${i === 3 ? ' fragile' : ''}` })).body);

@@ -16,6 +16,7 @@ import { organizationDecider } from '../../domain/organization/decide.js';
 import { orgStream } from '../../domain/organization/streams.js';
 import { VEHICLE_PRESETS } from '../../domain/vehicle/presets.js';
 import { call } from '../helpers/service-process.js';
+import { serviceActor } from '../../domain/decider/actor.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-vehicles-'));
 let service: RunningService;
@@ -73,7 +74,7 @@ t.test('create, read, change and delete a vehicle; records are exact and show th
   // A second member changes it: updated_by is that member, created_by stays.
   const now = new Date().toISOString();
   const mia = newId('usr');
-  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, { type: 'AddMember', userId: mia, name: 'Mia', role: 'member', now });
+  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, { type: 'AddMember', data: { userId: mia, name: 'Mia', role: 'member' }, metadata: { now, actor: serviceActor('admin') } });
   const miaKey = await createApiKey(service.services.store, { orgId: a.orgId, memberId: mia, name: 'mia', now });
   await service.services.projections.waitFor(miaKey.position);
   const patched = await call(service.url, miaKey.secret, 'PATCH', `/v1/vehicles/${v.id}`, { name: 'Renamed', height: 240 });

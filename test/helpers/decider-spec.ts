@@ -14,6 +14,9 @@
 import type { Decider, DomainEvent } from '../../domain/decider/decider.js';
 import { DomainError, type ErrorCode, type ErrorProblem } from '../../domain/errors.js';
 
+/** The actor of commands in decider tests (a member). */
+export const ACTOR = { id: 'usr_tester', name: 'Tess Tester' };
+
 /** The fixed clock of decider tests. */
 export const NOW = '2026-11-22T10:00:00.000Z';
 /** One hour after NOW. */

@@ -6,6 +6,7 @@
  * reservation, and the independent audit replay matches the projections.
  */
 import t from 'tap';
+import { ACTOR } from '../../helpers/decider-spec.js';
 import fc from 'fast-check';
 import { InProcessBus } from '../../../adapters/in-process/bus.js';
 import { MemoryReadStore } from '../../../adapters/memory/read-store.js';
@@ -66,42 +67,37 @@ async function runSteps(steps: Step[], seq: number): Promise<RecordedEvent[]> {
   const jobIds: string[] = [];
   for (const s of steps) {
     try {
-      if (s.kind === 'buy') await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'PurchaseCredits', amount: s.credits, now: clock() });
+      if (s.kind === 'buy') await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'PurchaseCredits', data: { amount: s.credits }, metadata: { now: clock(), actor: ACTOR } });
       else if (s.kind === 'grant') {
         const expiresAt = new Date(Date.now() + s.days * DAY).toISOString();
-        await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'GrantSubscriptionCredits', amount: s.credits, expiresAt, now: clock() });
-      } else if (s.kind === 'expire') await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'ExpireSubscriptionCredits', now: clock() });
+        await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'GrantSubscriptionCredits', data: { amount: s.credits, expiresAt }, metadata: { now: clock(), actor: ACTOR } });
+      } else if (s.kind === 'expire') await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'ExpireSubscriptionCredits', data: {}, metadata: { now: clock(), actor: ACTOR } });
       else if (s.kind === 'admit') {
         const jobId = `job_${seq}_${jobIds.length}`;
         jobIds.push(jobId);
         const now = clock();
-        const admitted = await handleCommand(store, ledgerStream(ORG), ledgerDecider, {
-          type: 'AdmitJob', jobId, now, card: CURRENT_RATE_CARD, units: s.units, minVehicles: 1, maxVehicles: s.vehicles, budgetMs: s.budgetMs, maxQueuedJobs: 5,
-        });
+        const admitted = await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'AdmitJob', data: { jobId, card: CURRENT_RATE_CARD, units: s.units, minVehicles: 1, maxVehicles: s.vehicles, budgetMs: s.budgetMs, maxQueuedJobs: 5 }, metadata: { now, actor: ACTOR } });
         const e = admitted.events[0];
         if (e?.type !== 'JobAdmitted') continue;
-        await handleCommand(store, jobStream(jobId), jobDecider, {
-          type: 'QueueJob',
-          data: {
+        await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: {
             jobId, orgId: ORG, keyId: 'k', memberId: 'u', source: 'api', reference: null, createdAt: now, expiresAt: now, items: s.units,
             maxVehicles: e.data.maxVehicles, budgetMs: e.data.budgetMs, reservedMicros: e.data.reserved, rateCardVersion: 1, warnings: [],
-          },
-        });
+          }, metadata: { now, actor: ACTOR } });
       } else if (s.kind === 'start') {
         const { state } = await loadState(store, ledgerStream(ORG), ledgerDecider);
         await jobProcess.startJobs(ORG);
-        for (const jobId of state.queue) await handleCommand(store, jobStream(jobId), jobDecider, { type: 'StartJob', jobId, now: clock() });
+        for (const jobId of state.queue) await handleCommand(store, jobStream(jobId), jobDecider, { type: 'StartJob', data: { jobId }, metadata: { now: clock(), actor: ACTOR } });
       } else {
         if (jobIds.length === 0) continue;
         const jobId: string = jobIds[s.job % jobIds.length]!;
         const { state } = await loadState<JobState, JobEvent>(store, jobStream(jobId), jobDecider);
         if (s.outcome === 'succeeded') {
           const summary = { items_placed: 1, items_unplaced: 0, vehicles_used: Math.min(s.vehicles, state.queued?.maxVehicles ?? 1), total_weight: 1, volume_utilization: 0.5 };
-          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'SucceedJob', jobId, now: clock(), computeMs: s.computeMs, summary, warnings: [] });
+          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'SucceedJob', data: { jobId, computeMs: s.computeMs, summary, warnings: [] }, metadata: { now: clock(), actor: ACTOR } });
         } else if (s.outcome === 'canceled' && state.status !== 'none') {
-          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'CancelJob', jobId, now: clock(), computeMs: s.computeMs });
+          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'CancelJob', data: { jobId, computeMs: s.computeMs }, metadata: { now: clock(), actor: ACTOR } });
         } else {
-          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'FailJob', jobId, now: clock(), computeMs: s.computeMs, code: s.outcome, message: s.outcome });
+          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'FailJob', data: { jobId, computeMs: s.computeMs, code: s.outcome, message: s.outcome }, metadata: { now: clock(), actor: ACTOR } });
         }
         await jobProcess.settle(jobId);
         await jobProcess.settle(jobId); // a repeated step (crash and retry) must not charge twice

@@ -1,5 +1,6 @@
 /** Snapshots keep a long ledger's command reads bounded and give the same state as a full fold. */
 import t from 'tap';
+import { ACTOR } from '../../helpers/decider-spec.js';
 import { SqliteEventStore } from '../../../adapters/sqlite/event-store.js';
 import { handleCommand, loadState, snapshotStream } from '../../../domain/decider/handle.js';
 import { ledgerDecider } from '../../../domain/ledger/decide.js';
@@ -11,7 +12,7 @@ const NOW = '2026-11-22T10:00:00.000Z';
 t.test('a ledger with 350 events is loaded from its snapshot plus fewer than 100 events', async (t) => {
   const store = new SqliteEventStore(':memory:');
   for (let i = 0; i < 350; i++) {
-    await handleCommand(store, 'ledger-o1', ledgerDecider, { type: 'PurchaseCredits', amount: 1_000 + i, now: NOW });
+    await handleCommand(store, 'ledger-o1', ledgerDecider, { type: 'PurchaseCredits', data: { amount: 1_000 + i }, metadata: { now: NOW, actor: ACTOR } });
   }
   const snapshots = await store.readStream(snapshotStream('ledger-o1'));
   t.same(snapshots.map((e) => (e.data as { revision: number }).revision), [99, 199, 299]);
@@ -36,7 +37,7 @@ t.test('a ledger with 350 events is loaded from its snapshot plus fewer than 100
 
 t.test('a snapshot of another version is ignored', async (t) => {
   const store = new SqliteEventStore(':memory:');
-  await handleCommand(store, 'ledger-o2', ledgerDecider, { type: 'PurchaseCredits', amount: 5, now: NOW });
+  await handleCommand(store, 'ledger-o2', ledgerDecider, { type: 'PurchaseCredits', data: { amount: 5 }, metadata: { now: NOW, actor: ACTOR } });
   await store.append(snapshotStream('ledger-o2'), [{ id: 'bogus', type: 'Snapshot', data: { version: 999, revision: 0, state: { purchased: 1e9 } } }], 'any');
   const loaded = await loadState(store, 'ledger-o2', ledgerDecider);
   t.equal(loaded.state.purchased, 5);

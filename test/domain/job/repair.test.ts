@@ -5,6 +5,7 @@
  * is reported and does not stop the others.
  */
 import t from 'tap';
+import { ACTOR } from '../../helpers/decider-spec.js';
 import { InProcessBus } from '../../../adapters/in-process/bus.js';
 import { MemoryReadStore } from '../../../adapters/memory/read-store.js';
 import { SqliteEventStore } from '../../../adapters/sqlite/event-store.js';
@@ -39,9 +40,7 @@ async function world() {
   const projects = new ProjectProcess({ store, clock });
   const org = await provisionOrganization(store, { name: 'Repair', ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: clock() });
   const admit = async (jobId: string) =>
-    handleCommand(store, ledgerStream(org.orgId), ledgerDecider, {
-      type: 'AdmitJob', jobId, now: clock(), card: CURRENT_RATE_CARD, units: 1, minVehicles: 1, maxVehicles: 1, budgetMs: 1000, maxQueuedJobs: 20,
-    });
+    handleCommand(store, ledgerStream(org.orgId), ledgerDecider, { type: 'AdmitJob', data: { jobId, card: CURRENT_RATE_CARD, units: 1, minVehicles: 1, maxVehicles: 1, budgetMs: 1000, maxQueuedJobs: 20 }, metadata: { now: clock(), actor: ACTOR } });
   const settle = async () => runner.waitFor(await store.headPosition());
   return {
     store, reads, runner, bus, jobs, projects, org, clock, admit, settle,
@@ -80,13 +79,10 @@ t.test('a queued job past the queue timeout fails queue_timeout; a failing step 
   t.teardown(w.close);
   await w.admit('job_waiting');
   const createdAt = w.clock();
-  await handleCommand(w.store, jobStream('job_waiting'), jobDecider, {
-    type: 'QueueJob',
-    data: {
+  await handleCommand(w.store, jobStream('job_waiting'), jobDecider, { type: 'QueueJob', data: {
       jobId: 'job_waiting', orgId: w.org.orgId, keyId: 'key_x', memberId: w.org.ownerId, source: 'api', reference: null, createdAt,
       expiresAt: '2099-01-01T00:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 1000, reservedMicros: 1, rateCardVersion: CURRENT_RATE_CARD.version, warnings: [],
-    },
-  });
+    }, metadata: { now: createdAt, actor: ACTOR } });
   await w.admit('job_orphan');
   await w.settle();
   // No slot is given here (no reactions run), so the job stays queued while the clock moves.

@@ -5,34 +5,24 @@ import { DomainError } from '../../../domain/errors.js';
 import { decideLedger, ledgerDecider, type LedgerCommand } from '../../../domain/ledger/decide.js';
 import { availableCredits, evolveLedger, initialLedger, reservedTotal, type LedgerEvent } from '../../../domain/ledger/ledger.js';
 import { RATE_CARDS } from '../../../domain/ledger/rate-card.js';
-import { deciderSpec, NOW } from '../../helpers/decider-spec.js';
+import { ACTOR, deciderSpec, NOW } from '../../helpers/decider-spec.js';
 
 const card = RATE_CARDS[1]!;
 
-const admit = (jobId: string, extra: Partial<Extract<LedgerCommand, { type: 'AdmitJob' }>> = {}): LedgerCommand => ({
+type AdmitData = Extract<LedgerCommand, { type: 'AdmitJob' }>['data'];
+type SettleCommand = Extract<LedgerCommand, { type: 'SettleJob' }>;
+const metadata = { now: NOW, actor: ACTOR };
+const admit = (jobId: string, extra: Partial<AdmitData> = {}): LedgerCommand => ({
   type: 'AdmitJob',
-  jobId,
-  now: NOW,
-  card,
-  units: 10,
-  minVehicles: 1,
-  maxVehicles: 2,
-  budgetMs: 1_000,
-  maxQueuedJobs: 20,
-  ...extra,
+  data: { jobId, card, units: 10, minVehicles: 1, maxVehicles: 2, budgetMs: 1_000, maxQueuedJobs: 20, ...extra },
+  metadata,
 });
-const settle = (jobId: string, outcome: Extract<LedgerCommand, { type: 'SettleJob' }>['outcome'], computeMs = 500): Extract<LedgerCommand, { type: 'SettleJob' }> => ({
+const settle = (jobId: string, outcome: SettleCommand['data']['outcome'], computeMs = 500): SettleCommand => ({
   type: 'SettleJob',
-  jobId,
-  outcome,
-  rateCardVersion: 1,
-  vehicles: 1,
-  computeMs,
-  units: 10,
-  budgetMs: 1_000,
-  now: NOW,
+  data: { jobId, outcome, rateCardVersion: 1, vehicles: 1, computeMs, units: 10, budgetMs: 1_000 },
+  metadata,
 });
-const startNext: LedgerCommand = { type: 'StartNextJob', concurrency: 1, now: NOW };
+const startNext: LedgerCommand = { type: 'StartNextJob', data: { concurrency: 1 }, metadata: { now: NOW, actor: ACTOR } };
 
 /** 1,000,000 subscription credits (micros) until 2027 and 500,000 purchased. */
 const funded: LedgerEvent[] = [
@@ -126,12 +116,15 @@ t.test('property: never below zero available, each reservation released once, ch
       const released = new Set<string>();
       for (const s of steps) {
         let cmd: LedgerCommand;
-        if (s.kind === 'buy') cmd = { type: 'PurchaseCredits', amount: s.amount, now: NOW };
+        if (s.kind === 'buy') cmd = { type: 'PurchaseCredits', data: { amount: s.amount }, metadata: { now: NOW, actor: ACTOR } };
         // Job ids are never reused (newId): a settled job is not admitted again.
         else if (s.kind === 'admit' && released.has(`j${s.job}`)) continue;
         else if (s.kind === 'admit') cmd = admit(`j${s.job}`, { maxVehicles: s.vehicles, budgetMs: s.budget, units: s.units });
-        else if (s.kind === 'start') cmd = { type: 'StartNextJob', concurrency: 2, now: NOW };
-        else cmd = { ...settle(`j${s.job}`, s.outcome, s.computeMs), budgetMs: 90_000 };
+        else if (s.kind === 'start') cmd = { type: 'StartNextJob', data: { concurrency: 2 }, metadata: { now: NOW, actor: ACTOR } };
+        else {
+          const settling = settle(`j${s.job}`, s.outcome, s.computeMs);
+          cmd = { ...settling, data: { ...settling.data, budgetMs: 90_000 } };
+        }
         let events: LedgerEvent[];
         try {
           events = decideLedger(cmd, state);

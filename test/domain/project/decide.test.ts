@@ -7,7 +7,7 @@ import { PACK_CLAIM_TIMEOUT_MS, projectDecider, type ProjectCommand } from '../.
 import { projectPackRequest } from '../../../domain/project/pack-request.js';
 import { packOfJob, type ProjectContent, type ProjectEvent } from '../../../domain/project/project.js';
 import { assignIds } from '../../../domain/project/slots.js';
-import { after, deciderSpec, LATER, NOW } from '../../helpers/decider-spec.js';
+import { ACTOR, after, deciderSpec, LATER, NOW } from '../../helpers/decider-spec.js';
 
 const by = { id: 'usr_1', name: 'Ann' };
 const content: ProjectContent = {
@@ -21,15 +21,13 @@ const summary = { items_placed: 1, items_unplaced: 0, vehicles_used: 1, total_we
 const projectId = 'prj_1';
 
 // Commands.
-const create: ProjectCommand = { type: 'CreateProject', projectId, orgId: 'org_1', content, by, now: NOW };
-const update = (changes: Partial<ProjectContent>, orgId = 'org_1'): ProjectCommand => ({ type: 'UpdateProject', projectId, orgId, changes, by, now: NOW });
-const remove: ProjectCommand = { type: 'DeleteProject', projectId, orgId: 'org_1', by, now: NOW };
-const start = (packId = 'pack_1', now = NOW, version = 1): ProjectCommand => ({ type: 'StartPack', projectId, orgId: 'org_1', packId, version, keyHash: null, by, now });
-const assign = (jobId: string): ProjectCommand => ({ type: 'AssignPackJob', projectId, jobId, now: NOW });
-const release = (packId: string): ProjectCommand => ({ type: 'ReleasePack', projectId, packId, now: NOW });
-const end = (jobId: string, outcome: 'succeeded' | 'failed' | 'canceled'): ProjectCommand => ({
-  type: 'EndPack', projectId, jobId, outcome, summary: outcome === 'succeeded' ? summary : null, expiresAt: LATER, now: NOW,
-});
+const create: ProjectCommand = { type: 'CreateProject', data: { projectId, orgId: 'org_1', content }, metadata: { now: NOW, actor: by } };
+const update = (changes: Partial<ProjectContent>, orgId = 'org_1'): ProjectCommand => ({ type: 'UpdateProject', data: { projectId, orgId, changes }, metadata: { now: NOW, actor: by } });
+const remove: ProjectCommand = { type: 'DeleteProject', data: { projectId, orgId: 'org_1' }, metadata: { now: NOW, actor: by } };
+const start = (packId = 'pack_1', now = NOW, version = 1): ProjectCommand => ({ type: 'StartPack', data: { projectId, orgId: 'org_1', packId, version, keyHash: null }, metadata: { now, actor: by } });
+const assign = (jobId: string): ProjectCommand => ({ type: 'AssignPackJob', data: { projectId, jobId }, metadata: { now: NOW, actor: ACTOR } });
+const release = (packId: string): ProjectCommand => ({ type: 'ReleasePack', data: { projectId, packId }, metadata: { now: NOW, actor: ACTOR } });
+const end = (jobId: string, outcome: 'succeeded' | 'failed' | 'canceled'): ProjectCommand => ({ type: 'EndPack', data: { projectId, jobId, outcome, summary: outcome === 'succeeded' ? summary : null, expiresAt: LATER }, metadata: { now: NOW, actor: ACTOR } });
 
 // Events.
 const created: ProjectEvent = { type: 'ProjectCreated', data: { projectId, orgId: 'org_1', content, by, at: NOW } };

@@ -3,6 +3,7 @@
  * or warns `project_not_saved`, and reacting to the same events again writes nothing new.
  */
 import t from 'tap';
+import { ACTOR } from '../../helpers/decider-spec.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,16 +27,16 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 /** A project `projectId` packed by job `jobId`, run to success; `change` edits the project during the run. */
 async function packedProject(store: EventStore, projectId: string, jobId: string, change: boolean): Promise<void> {
   const content = { name: 'P', vehicles: [], items: [], groups: [], options: {} };
-  await handleCommand(store, projectStream(projectId), projectDecider, { type: 'CreateProject', projectId, orgId: 'org_1', content, by, now: NOW });
-  await handleCommand(store, projectStream(projectId), projectDecider, { type: 'StartPack', projectId, orgId: 'org_1', packId: `pack_${jobId}`, version: 1, keyHash: null, by, now: NOW });
+  await handleCommand(store, projectStream(projectId), projectDecider, { type: 'CreateProject', data: { projectId, orgId: 'org_1', content }, metadata: { now: NOW, actor: by } });
+  await handleCommand(store, projectStream(projectId), projectDecider, { type: 'StartPack', data: { projectId, orgId: 'org_1', packId: `pack_${jobId}`, version: 1, keyHash: null }, metadata: { now: NOW, actor: by } });
   const queued: JobQueuedData = {
     jobId, orgId: 'org_1', keyId: 'key_1', memberId: 'usr_1', source: 'api', projectId, reference: null, createdAt: NOW,
     expiresAt: '2026-12-06T10:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 1000, reservedMicros: 1, rateCardVersion: 1, warnings: [],
   };
-  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued });
-  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'StartJob', jobId, now: NOW });
-  if (change) await handleCommand(store, projectStream(projectId), projectDecider, { type: 'UpdateProject', projectId, orgId: 'org_1', changes: { name: 'Q' }, by, now: NOW });
-  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'SucceedJob', jobId, now: NOW, computeMs: 5, summary, warnings: [] });
+  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now: '2026-11-22T10:00:00.000Z', actor: ACTOR } });
+  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'StartJob', data: { jobId }, metadata: { now: NOW, actor: ACTOR } });
+  if (change) await handleCommand(store, projectStream(projectId), projectDecider, { type: 'UpdateProject', data: { projectId, orgId: 'org_1', changes: { name: 'Q' } }, metadata: { now: NOW, actor: by } });
+  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'SucceedJob', data: { jobId, computeMs: 5, summary, warnings: [] }, metadata: { now: NOW, actor: ACTOR } });
 }
 
 t.test('saved when unchanged, warned when changed; replays write once', async (t) => {
