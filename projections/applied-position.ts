@@ -1,17 +1,19 @@
 /**
  * How far the read models are, and who waits for them: the position of the last event they
- * include, listeners told of each event once it is included, and bounded waits for a position.
- * Shared by the ProjectionRunner (which applies events itself) and the CheckpointFollower (which
- * watches another process apply them).
+ * include, listeners told of each event once it is included, bounded waits for a position, and
+ * read-your-writes across processes (`sync`). The base of the ProjectionRunner (which applies
+ * events itself) and of the CheckpointFollower (which watches another process apply them).
  */
 import { EventEmitter } from 'node:events';
-import type { RecordedEvent } from '../domain/ports/event-store.js';
+import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 
-export class AppliedPosition {
+export abstract class AppliedPosition {
   private readonly emitter = new EventEmitter();
   private current = 0;
+  /** The subscription feeding the read models; `sync` asks it to look for new events at once. */
+  protected subscription: Subscription<RecordedEvent> | undefined;
 
-  constructor() {
+  protected constructor(protected readonly store: EventStore) {
     this.emitter.setMaxListeners(0);
   }
 
@@ -21,17 +23,17 @@ export class AppliedPosition {
   }
 
   /** Sets the position without an event (start-up, from a checkpoint). */
-  startAt(position: number): void {
+  protected startAt(position: number): void {
     this.current = position;
   }
 
   /** The read models now include `event`: moves the position and tells the listeners. */
-  advance(event: RecordedEvent): void {
+  protected advance(event: RecordedEvent): void {
     this.current = event.position;
     this.emitter.emit('event', event);
   }
 
-  /** Calls `listener` with every event once it is included; returns the unsubscribe. */
+  /** Calls `listener` with every event once the read models include it; returns the unsubscribe. */
   onApplied(listener: (event: RecordedEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
@@ -51,5 +53,16 @@ export class AppliedPosition {
         resolve(ok);
       }
     });
+  }
+
+  /**
+   * Read-your-writes across processes: resolves true once the read models include every event
+   * stored before the call (by any process), false after `timeoutMs` (ms).
+   */
+  async sync(timeoutMs: number): Promise<boolean> {
+    const head = await this.store.headPosition();
+    if (this.current >= head) return true;
+    this.subscription?.poll?.();
+    return this.waitFor(head, timeoutMs);
   }
 }

@@ -4,7 +4,7 @@
  * shared read store has reached it, so `?wait=` and read-your-writes work in API and scheduler
  * processes that project nothing themselves.
  */
-import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
+import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
 import { AppliedPosition } from './applied-position.js';
 import type { ReadModelProgress } from './progress.js';
@@ -12,21 +12,17 @@ import type { ReadModelProgress } from './progress.js';
 /** How often the shared checkpoints are read while an event waits for them, ms. */
 const CHECKPOINT_POLL_MS = 50;
 
-export class CheckpointFollower implements ReadModelProgress {
-  private readonly applied = new AppliedPosition();
+export class CheckpointFollower extends AppliedPosition implements ReadModelProgress {
   private stopped = false;
-  private subscription: Subscription<RecordedEvent> | undefined;
   private loop: Promise<void> | undefined;
 
   /** `projections`: names of the projections whose checkpoints must all reach an event. */
   constructor(
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly readStore: ReadStore,
     private readonly projections: readonly string[],
-  ) {}
-
-  get position(): number {
-    return this.applied.position;
+  ) {
+    super(store);
   }
 
   private async sharedCheckpoint(): Promise<number> {
@@ -38,34 +34,20 @@ export class CheckpointFollower implements ReadModelProgress {
     // The projector may be behind, or not started yet: wait for it, with a word in the log every
     // few seconds from the caller's side (it sees catchUp still pending).
     for (;;) {
-      this.applied.startAt(await this.sharedCheckpoint());
-      if (this.applied.position >= head || this.stopped) break;
+      this.startAt(await this.sharedCheckpoint());
+      if (this.position >= head || this.stopped) break;
       await new Promise((r) => setTimeout(r, CHECKPOINT_POLL_MS));
     }
-    this.subscription = this.store.subscribeAll(this.applied.position);
+    this.subscription = this.store.subscribeAll(this.position);
     const iterator = this.subscription[Symbol.asyncIterator]();
     this.loop = (async () => {
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
         const event = next.value;
         while (!this.stopped && (await this.sharedCheckpoint()) < event.position) await new Promise((r) => setTimeout(r, CHECKPOINT_POLL_MS));
         if (this.stopped) return;
-        this.applied.advance(event);
+        this.advance(event);
       }
     })();
-  }
-
-  onApplied(listener: (event: RecordedEvent) => void): () => void {
-    return this.applied.onApplied(listener);
-  }
-
-  waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
-    return this.applied.waitFor(position, timeoutMs);
-  }
-
-  async sync(timeoutMs: number): Promise<boolean> {
-    const head = await this.store.headPosition();
-    this.subscription?.poll?.();
-    return this.waitFor(head, timeoutMs);
   }
 
   async stop(): Promise<void> {

@@ -3,35 +3,30 @@
  * write. `waitFor(position)` gives read-your-writes: a query waits (bounded) until the read
  * models include a command's events (DESIGN §3).
  */
-import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
+import type { EventStore, RecordedEvent } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
 import type { Projection } from './projection.js';
 import { AppliedPosition } from './applied-position.js';
 import type { ReadModelProgress } from './progress.js';
 
-export class ProjectionRunner implements ReadModelProgress {
-  private readonly applied = new AppliedPosition();
-  private subscription: Subscription<RecordedEvent> | undefined;
+export class ProjectionRunner extends AppliedPosition implements ReadModelProgress {
   private loop: Promise<void> | undefined;
   /** Each projection's checkpoint, read once at start and kept here (this runner writes them). */
   private readonly checkpoints = new Map<string, number>();
 
   constructor(
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly readStore: ReadStore,
     private readonly projections: Projection[],
-  ) {}
-
-  /** Last global position applied to every read model. */
-  get position(): number {
-    return this.applied.position;
+  ) {
+    super(store);
   }
 
   /** Replays the log up to its current head; resolves when the read models include it. */
   async catchUp(): Promise<void> {
     for (const p of this.projections) this.checkpoints.set(p.name, await this.readStore.checkpoint(p.name));
     const start = Math.min(...this.checkpoints.values());
-    this.applied.startAt(start);
+    this.startAt(start);
     const head = await this.store.headPosition();
     this.subscription = this.store.subscribeAll(start);
     const iterator = this.subscription[Symbol.asyncIterator]();
@@ -48,24 +43,7 @@ export class ProjectionRunner implements ReadModelProgress {
       await this.readStore.setCheckpoint(p.name, event.position);
       this.checkpoints.set(p.name, event.position);
     }
-    this.applied.advance(event);
-  }
-
-  /** Calls `listener` with every event after it has been applied to the read models. */
-  onApplied(listener: (event: RecordedEvent) => void): () => void {
-    return this.applied.onApplied(listener);
-  }
-
-  /** Resolves true once the read models include `position`, false after `timeoutMs`. */
-  waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
-    return this.applied.waitFor(position, timeoutMs);
-  }
-
-  async sync(timeoutMs: number): Promise<boolean> {
-    const head = await this.store.headPosition();
-    if (this.applied.position >= head) return true;
-    this.subscription?.poll?.();
-    return this.waitFor(head, timeoutMs);
+    this.advance(event);
   }
 
   async stop(): Promise<void> {
