@@ -3,7 +3,7 @@
  * read store that needs indexes (MongoDB) creates at start. Collections read only by id
  * (organizations, api_keys, balances, usage_jobs) need none beyond the id.
  */
-import type { IndexSpec, ReadStore } from '../domain/ports/read-store.js';
+import type { IndexSpec } from '../domain/ports/read-store.js';
 import { JOB_INDEXES, JOBS } from './jobs/job-document.js';
 import { PROJECT_INDEXES, PROJECTS } from './projects/project-document.js';
 import { SAVED_RECORD_INDEXES } from './saved-records/projection.js';
@@ -20,7 +20,3 @@ export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> 
   [USAGE_DAYS]: USAGE_DAY_INDEXES,
 };
 
-/** Creates every read model's indexes in `store` (a no-op for stores that need none). */
-export async function ensureReadModelIndexes(store: Pick<ReadStore, 'ensureIndexes'>): Promise<void> {
-  for (const [collection, indexes] of Object.entries(READ_MODEL_INDEXES)) await store.ensureIndexes(collection, indexes);
-}

@@ -56,7 +56,7 @@ export function alonsoModel(text: string, day: number, budgetMs: number, seed: n
     vehicles: [{
       id: 'truck', name: 'ORTEC truck', type: 'trailer', length: tl / 10, width: tw / 10, height: th / 10, maxWeight: payload,
       quantity: 1, blockedAreas: [], floorLoadCapacity: 0, auxDeck: null,
-      axles: { kind: 'axles', positions: [a1 / 10, a2 / 10], maxLoads: [max1, max2], cogRangeX: null, cogRangeZ: null },
+      axles: { kind: 'axles', positions: [a1 / 10, a2 / 10], maxLoads: [max1, max2], cogRangeX: null, cogRangeY: null },
     }],
     items, packingMode: 'auto', maxVehicles: 30, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0,
     enforceAxle: false, groupRouting: 'none', budgetMs, seed,

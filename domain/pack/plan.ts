@@ -55,9 +55,9 @@ export interface VehicleModel {
  *   equally stiff axles; loads count cargo only (the spec gives no tare for this model).
  * - `semi_trailer` (the eight semi-trailer fields and two maxima): tractor front axle, tractor
  *   middle (drive) axle and trailer rear axle; loads include tractor and empty trailer weights.
- * `cogRangeX` / `cogRangeZ`: allowed deviation of the cargo's centre of gravity from the middle
- * of the cargo area along the length / across the width, cm (spec cog_range_x / cog_range_y),
- * null when not given.
+ * `cogRangeX` / `cogRangeY`: allowed deviation of the cargo's centre of gravity from the middle
+ * of the cargo area along the length (x) / across the width (z in plan coordinates), cm, named
+ * after the spec fields cog_range_x / cog_range_y; null when not given.
  */
 export type AxleModel = (
   | { kind: 'axles'; positions: number[]; maxLoads: number[] }
@@ -75,7 +75,7 @@ export type AxleModel = (
     maxRearAxleWeight: number;
   }
   | { kind: 'none' }
-) & { cogRangeX: number | null; cogRangeZ: number | null };
+) & { cogRangeX: number | null; cogRangeY: number | null };
 
 /** An item definition (SKU) with `quantity` identical units numbered 1..quantity (`instance`). */
 export interface ItemModel {

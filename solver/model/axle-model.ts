@@ -41,7 +41,7 @@ export function missingSemiTrailerFields(f: Fields): string[] {
  */
 export function axleModelOf(f: Fields, axleAccess: boolean): AxleModel | null {
   if (!axleAccess || !AXLE_FIELDS.some((k) => f[k] !== undefined)) return null;
-  const cog = { cogRangeX: num(f.cog_range_x), cogRangeZ: num(f.cog_range_y) };
+  const cog = { cogRangeX: num(f.cog_range_x), cogRangeY: num(f.cog_range_y) };
   const v = Object.fromEntries(SEMI_TRAILER_FIELDS.map((k) => [k, num(f[k])]));
   if (SEMI_TRAILER_FIELDS.every((k) => v[k] !== null) && v.front_axle_to_middle_axle! > 0 && v.kingpin_to_rear_axle! > 0) {
     return {
@@ -66,7 +66,7 @@ export function axleModelOf(f: Fields, axleAccess: boolean): AxleModel | null {
 
 /** True when the model has something enforce_axle checks: an axle maximum or a CoG range. */
 export function enforceable(axles: AxleModel): boolean {
-  if (axles.cogRangeX !== null || axles.cogRangeZ !== null) return true;
+  if (axles.cogRangeX !== null || axles.cogRangeY !== null) return true;
   if (axles.kind === 'axles') return axles.maxLoads.some((m) => m > 0);
   return axles.kind === 'semi_trailer' && (axles.maxMiddleAxleWeight > 0 || axles.maxRearAxleWeight > 0);
 }

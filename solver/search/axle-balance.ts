@@ -54,7 +54,7 @@ function allowedMoves(load: VehicleLoad, lines: readonly AxleLine[], mass: Mass,
   }
   const cx = mass.mx / mass.w, cz = mass.mz / mass.w;
   if (axles.cogRangeX !== null) dx = intersect(dx, { lo: v.length / 2 - axles.cogRangeX - cx - EPS, hi: v.length / 2 + axles.cogRangeX - cx + EPS });
-  if (axles.cogRangeZ !== null) dz = intersect(dz, { lo: v.width / 2 - axles.cogRangeZ - cz - EPS, hi: v.width / 2 + axles.cogRangeZ - cz + EPS });
+  if (axles.cogRangeY !== null) dz = intersect(dz, { lo: v.width / 2 - axles.cogRangeY - cz - EPS, hi: v.width / 2 + axles.cogRangeY - cz + EPS });
   return { dx, dz };
 }
 
@@ -66,7 +66,7 @@ function excess(load: VehicleLoad, lines: readonly AxleLine[], mass: Mass): numb
   let out = 0;
   for (const line of lines) if (line.max > 0) out += Math.max(0, axleLoad(line, mass.w, mass.mx) - line.max) / line.max;
   if (axles.cogRangeX !== null) out += Math.max(0, Math.abs(mass.mx / mass.w - v.length / 2) - axles.cogRangeX) / v.length;
-  if (axles.cogRangeZ !== null) out += Math.max(0, Math.abs(mass.mz / mass.w - v.width / 2) - axles.cogRangeZ) / v.width;
+  if (axles.cogRangeY !== null) out += Math.max(0, Math.abs(mass.mz / mass.w - v.width / 2) - axles.cogRangeY) / v.width;
   return out;
 }
 
@@ -101,7 +101,7 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
   const axles = load.vehicle.axles;
   if (!axles) return;
   const lines = axleLines(axles);
-  if (!lines.some((l) => l.max > 0) && axles.cogRangeX === null && axles.cogRangeZ === null) return;
+  if (!lines.some((l) => l.max > 0) && axles.cogRangeX === null && axles.cogRangeY === null) return;
   for (;;) {
     const mass = { w: load.weight, mx: load.momentX, mz: load.momentZ };
     if (load.blocks.length === 0) return;

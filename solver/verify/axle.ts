@@ -106,8 +106,8 @@ export function checkAxles(vehicle: LoadedVehicle, enforce: boolean): Violation[
     if (axles.cogRangeX !== null && offX > axles.cogRangeX + 1e-6) {
       fail('cog_range', `Vehicle ${at}: the cargo's centre of gravity is ${num(Number(offX.toFixed(3)))} cm from the middle of the length; cog_range_x allows ${num(axles.cogRangeX)} cm.`);
     }
-    if (axles.cogRangeZ !== null && offZ > axles.cogRangeZ + 1e-6) {
-      fail('cog_range', `Vehicle ${at}: the cargo's centre of gravity is ${num(Number(offZ.toFixed(3)))} cm from the middle of the width; cog_range_y allows ${num(axles.cogRangeZ)} cm.`);
+    if (axles.cogRangeY !== null && offZ > axles.cogRangeY + 1e-6) {
+      fail('cog_range', `Vehicle ${at}: the cargo's centre of gravity is ${num(Number(offZ.toFixed(3)))} cm from the middle of the width; cog_range_y allows ${num(axles.cogRangeY)} cm.`);
     }
   }
   return out;

@@ -32,7 +32,7 @@ const semi = {
 const semiModel: AxleModel = {
   kind: 'semi_trailer', tractorWeight: 7500, emptyTrailerWeight: 6500, frontAxleToMiddleAxle: 360,
   frontAxleToTractorCog: 150, frontAxleToKingpin: 300, kingpinToRearAxle: 770, trailerCogToRearAxle: 350,
-  trailerStartToKingpin: 120, maxMiddleAxleWeight: 11500, maxRearAxleWeight: 24000, cogRangeX: null, cogRangeZ: null,
+  trailerStartToKingpin: 120, maxMiddleAxleWeight: 11500, maxRearAxleWeight: 24000, cogRangeX: null, cogRangeY: null,
 };
 const trailer = { id: 't', type: 'trailer' as const, length: 1360, width: 248, height: 270, max_weight: 24000 };
 const crate = { id: 'c', length: 120, width: 80, height: 100, weight: 300 };
@@ -45,7 +45,7 @@ t.test('the axle model comes from the fields, only with axle access', async (t) 
 
   const { max_rear_axle_weight: _, ...partial } = semi;
   const some = resolved({ vehicles: [{ ...trailer, ...partial, axle_positions: [200, 900], axle_max_loads: [8000, 18000] }], items: [crate] });
-  t.same(some.model.vehicles[0]!.axles, { kind: 'axles', positions: [200, 900], maxLoads: [8000, 18000], cogRangeX: null, cogRangeZ: null }, 'an incomplete semi-trailer model gives way to axle_positions');
+  t.same(some.model.vehicles[0]!.axles, { kind: 'axles', positions: [200, 900], maxLoads: [8000, 18000], cogRangeX: null, cogRangeY: null }, 'an incomplete semi-trailer model gives way to axle_positions');
   t.match(some.warnings, [{ code: 'constraint_not_enforced', path: 'vehicles[0]', message: /missing max_rear_axle_weight/ }]);
 
   const both = resolved({ vehicles: [{ ...trailer, ...semi, axle_positions: [200], axle_max_loads: [8000] }], items: [crate] });
@@ -62,7 +62,7 @@ t.test('the axle model comes from the fields, only with axle access', async (t) 
 });
 
 t.test('hand-worked loads: lever rule on two axles, the semi-trailer with no cargo', async (t) => {
-  const two: AxleModel = { kind: 'axles', positions: [0, 1000], maxLoads: [0, 0], cogRangeX: null, cogRangeZ: null };
+  const two: AxleModel = { kind: 'axles', positions: [0, 1000], maxLoads: [0, 0], cogRangeX: null, cogRangeY: null };
   // 1000 kg centred at 250 cm: 750 kg on the front axle, 250 kg on the rear one.
   t.same(axleLines(two).map((l) => axleLoad(l, 1000, 250_000)), [750, 250]);
   t.same(expectedAxles(two, 1000, 250_000).map((a) => a.load), [750, 250]);
@@ -82,7 +82,7 @@ t.test("the search's axle lines agree with the verifier's statics on random axle
     cog: fc.integer({ min: 0, max: 1360 }),
   });
   fc.assert(fc.property(arb, ({ positions, w, cog }) => {
-    const model: AxleModel = { kind: 'axles', positions, maxLoads: positions.map(() => 0), cogRangeX: null, cogRangeZ: null };
+    const model: AxleModel = { kind: 'axles', positions, maxLoads: positions.map(() => 0), cogRangeX: null, cogRangeY: null };
     const lines = axleLines(model).map((l) => axleLoad(l, w, w * cog));
     const statics = expectedAxles(model, w, w * cog).map((a) => a.load);
     const sum = lines.reduce((s, x) => s + x, 0);
@@ -126,7 +126,7 @@ t.test('16 t of pallets loaded from the front overload the drive axle unless enf
 });
 
 t.test('a centre-of-gravity range moves the load; axles that cannot carry it all leave a pallet unplaced for axle_limit', async (t) => {
-  const centred = model(vehicle({ ...semiModel, cogRangeX: 50, cogRangeZ: 10 }), true, [pallet({ quantity: 6 })]);
+  const centred = model(vehicle({ ...semiModel, cogRangeX: 50, cogRangeY: 10 }), true, [pallet({ quantity: 6 })]);
   const p = solve(centred);
   t.same(verifyPlan(centred, p), []);
   const cog = p.vehicles[0]!.center_of_gravity;
@@ -146,7 +146,7 @@ t.test('a centre-of-gravity range moves the load; axles that cannot carry it all
 t.test('a rigid truck with its front axle ahead of the cargo area keeps both axles within limits', async (t) => {
   // Front axle ≤ 3000 kg with 10 920 kg of cargo: 10 920 · (480 − cog) / 600 ≤ 3000 puts the cargo's
   // centre of gravity at 315 cm or more, behind where loading from the front wall leaves it.
-  const rigid: AxleModel = { kind: 'axles', positions: [-120, 480], maxLoads: [3000, 11500], cogRangeX: null, cogRangeZ: null };
+  const rigid: AxleModel = { kind: 'axles', positions: [-120, 480], maxLoads: [3000, 11500], cogRangeX: null, cogRangeY: null };
   const m = model(vehicle(rigid, { name: 'Rigid 18 t', length: 720, maxWeight: 11000 }), true, [pallet({ quantity: 14, weight: 780 })]);
   const p = solve(m);
   t.same(verifyPlan(m, p), []);

@@ -100,7 +100,7 @@ t.test('warnings for accepted but not enforced features', async (t) => {
   t.same(without.model.vehicles[0]?.blockedAreas, [{ x: 0, z: 0, length: 50, width: 50 }]);
   const withAccess = ok(req, { axleAccess: true });
   t.same(withAccess.warnings.filter((w) => w.path === 'vehicles[0]' || w.path === 'options.enforce_axle'), [], 'with axle access the axle data is used');
-  t.same(withAccess.model.vehicles[0]?.axles, { kind: 'axles', positions: [100], maxLoads: [9000], cogRangeX: null, cogRangeZ: null });
+  t.same(withAccess.model.vehicles[0]?.axles, { kind: 'axles', positions: [100], maxLoads: [9000], cogRangeX: null, cogRangeY: null });
   t.equal(withAccess.model.enforceAxle, true);
   t.equal(without.model.enforceAxle, false, 'without access enforce_axle is ignored');
   t.equal(without.model.vehicles[0]?.axles, null);

@@ -198,14 +198,14 @@ const axleArb = fc.record({
   positions: fc.array(fc.integer({ min: -100, max: 100 }), { minLength: 1, maxLength: 3 }),
   share: fc.constantFrom(0.3, 0.5, 0.8, 1.2),
   cogX: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
-  cogZ: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
+  cogY: fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }),
 });
 const enforcedArb = fc.record({ base: modelArb, axles: fc.array(axleArb, { minLength: 3, maxLength: 3 }) }).map(({ base, axles }): PackModel => ({
   ...base,
   enforceAxle: true,
   vehicles: base.vehicles.map((v, i) => {
     const a = axles[i]!;
-    const cog = { cogRangeX: a.cogX === null ? null : Math.min(a.cogX, v.length / 2), cogRangeZ: a.cogZ === null ? null : Math.min(a.cogZ, v.width / 2) };
+    const cog = { cogRangeX: a.cogX === null ? null : Math.min(a.cogX, v.length / 2), cogRangeY: a.cogY === null ? null : Math.min(a.cogY, v.width / 2) };
     const model: AxleModel = a.kind === 'axles'
       ? { kind: 'axles', positions: a.positions.map((p, k) => Math.round(((k + 1) * v.length) / (a.positions.length + 1)) + p), maxLoads: a.positions.map(() => v.maxWeight * a.share), ...cog }
       : a.kind === 'semi_trailer'

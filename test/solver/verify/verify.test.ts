@@ -12,7 +12,7 @@ function unit(plan: Plan, vehicle: number, itemId: string, instance: number): Pl
 
 /** Axles at 50 and 250 cm with maximum `max` kg on each (0 = none). */
 function twoAxles(max: number): AxleModel {
-  return { kind: 'axles', positions: [50, 250], maxLoads: [max, max], cogRangeX: null, cogRangeZ: null };
+  return { kind: 'axles', positions: [50, 250], maxLoads: [max, max], cogRangeX: null, cogRangeY: null };
 }
 
 /** Gives the truck two axles and both planned vehicles their axle loads, worked by hand. */
@@ -109,7 +109,7 @@ const mutations: Mutation[] = [
   { name: 'axle_loads missing on a vehicle with an axle model', rule: 'axle_load', mutate: (_p, m) => { m.vehicles[0]!.axles = twoAxles(0); }, expect: { vehicle: 0 }, says: /Vehicle 0 has axle data but no axle_loads/ },
   { name: 'an axle load that is not what the cargo puts on it', rule: 'axle_load', mutate: (p, m) => { withAxleLoads(p, m, 0); p.vehicles[0]!.axle_loads![0]!.load = 40; }, expect: { vehicle: 0 }, says: /Axle 1 load is 40 kg; its cargo puts 43.25 kg on it/ },
   { name: 'an axle over its maximum with enforce_axle', rule: 'axle_load', mutate: (p, m) => { withAxleLoads(p, m, 40); m.enforceAxle = true; }, expect: { vehicle: 0 }, says: /Axle 1 carries 43.25 kg, above its maximum 40 kg/ },
-  { name: 'centre of gravity outside cog_range_x with enforce_axle', rule: 'cog_range', mutate: (_p, m) => { m.vehicles[0]!.axles = { kind: 'none', cogRangeX: 10, cogRangeZ: null }; m.enforceAxle = true; }, expect: { vehicle: 0 }, says: /73 cm from the middle of the length; cog_range_x allows 10 cm/ },
+  { name: 'centre of gravity outside cog_range_x with enforce_axle', rule: 'cog_range', mutate: (_p, m) => { m.vehicles[0]!.axles = { kind: 'none', cogRangeX: 10, cogRangeY: null }; m.enforceAxle = true; }, expect: { vehicle: 0 }, says: /73 cm from the middle of the length; cog_range_x allows 10 cm/ },
   // group_routing
   {
     name: 'a later group in front of an earlier one with wall routing',
