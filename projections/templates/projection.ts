@@ -4,6 +4,7 @@
  * naming a `tpl_…` id.
  */
 import type { TemplateFields } from '../../domain/template/template.js';
+import { TEMPLATE_STREAM_PREFIX } from '../../domain/template/streams.js';
 import { savedRecordProjection, type SavedRecordDocument } from '../saved-records/projection.js';
 
 export const TEMPLATES = 'templates';
@@ -13,7 +14,7 @@ export type TemplateDocument = SavedRecordDocument<TemplateFields>;
 export const templatesProjection = savedRecordProjection({
   name: 'templates',
   collection: TEMPLATES,
-  streamPrefix: 'template-',
+  streamPrefix: TEMPLATE_STREAM_PREFIX,
   kind: 'Template',
   idField: 'templateId',
 });
