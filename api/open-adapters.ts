@@ -18,7 +18,8 @@ import { memoryCounters, sqliteCounters, type RateCounterFactory } from './rate-
 export interface Adapters {
   store: EventStore;
   reads: ReadStore;
-  bus: Bus;
+  /** Opened only for processes with the scheduler or solver role. */
+  bus?: Bus;
   rateCounters: RateCounterFactory;
   /** Closes everything opened here, in reverse order. */
   close(): Promise<void>;
@@ -75,15 +76,18 @@ export async function openAdapters(profile: Profile, dataDir: string): Promise<A
       rateCounters = mongoCounters(mongo.client, profile.readStore.database);
     }
 
-    let bus: Bus;
-    if (profile.bus.kind === 'inproc') bus = new InProcessBus();
-    else {
-      const { NatsBus } = await import('../adapters/nats/bus.js');
-      bus = await NatsBus.connect({ servers: profile.bus.url, ackWaitMs: profile.bus.ackWaitMs });
+    // Only schedulers (publish) and solvers (consume) use the bus: an API process connects to none.
+    let bus: Bus | undefined;
+    if (profile.roles.has('scheduler') || profile.roles.has('solver')) {
+      if (profile.bus.kind === 'inproc') bus = new InProcessBus();
+      else {
+        const { NatsBus } = await import('../adapters/nats/bus.js');
+        bus = await NatsBus.connect({ servers: profile.bus.url, ackWaitMs: profile.bus.ackWaitMs });
+      }
+      const connected = bus;
+      closers.push(() => connected.close());
     }
-    const connected = bus;
-    closers.push(() => connected.close());
-    return { store, reads, bus, rateCounters, close };
+    return { store, reads, ...(bus ? { bus } : {}), rateCounters, close };
   } catch (err) {
     await close();
     throw err;

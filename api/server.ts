@@ -15,6 +15,7 @@ import { JobProcess } from '../domain/job/process.js';
 import { RepairTick, repairIntervalMs } from '../domain/job/repair.js';
 import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
+import type { Bus } from '../domain/ports/bus.js';
 import type { RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 import { jobsProjection } from '../projections/jobs/projection.js';
 import { balancesProjection } from '../projections/balances/projection.js';
@@ -137,12 +138,12 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     stops.push(() => projections.stop());
   }
 
-  if (roles.has('scheduler')) stops.push(await startScheduler(services, profile, bus, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
+  if (roles.has('scheduler')) stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
 
   let node: SolverNode | undefined;
   if (roles.has('solver')) {
     const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
-    node = new SolverNode({ store, bus, solver, clock, log, concurrency: 1 });
+    node = new SolverNode({ store, bus: bus!, solver, clock, log, concurrency: 1 });
     void node.start().then(() => log.info({ threads: solver.threads }, 'solver node consuming solve commands'));
     const stopping = node;
     stops.push(async () => {
@@ -214,7 +215,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
  * The scheduler role (DESIGN §4): the job and project process managers react to stored events;
  * start-up recovery; the repair tick (domain/job/repair.ts). Returns its stop.
  */
-async function startScheduler(services: Services, profile: Profile, bus: import('../domain/ports/bus.js').Bus, queueTimeoutMs: number): Promise<() => Promise<void>> {
+async function startScheduler(services: Services, profile: Profile, bus: Bus, queueTimeoutMs: number): Promise<() => Promise<void>> {
   const { store, reads, clock, log } = services;
   const jobProcess = new JobProcess({
     store,

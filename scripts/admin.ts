@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { openEventStore } from '../api/open-adapters.js';
 import { eventStoreFromEnvironment } from '../api/profile.js';
+import { logEvents } from '../domain/ports/log-pages.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { loadState } from '../domain/decider/handle.js';
 import { organizationDecider } from '../domain/organization/decide.js';
@@ -163,16 +164,11 @@ program
   });
 
 program.command('list-orgs').action(async () => {
-  for (let after = 0; ; ) {
-    const batch = await store.readAll(after, 1000);
-    if (batch.length === 0) break;
-    for (const e of batch) {
-      if (e.type === 'OrganizationCreated') {
-        const d = e.data as { orgId: string; name: string; createdAt: string };
-        console.log(JSON.stringify({ org_id: d.orgId, name: d.name, created_at: d.createdAt }));
-      }
+  for await (const e of logEvents(store)) {
+    if (e.type === 'OrganizationCreated') {
+      const d = e.data as { orgId: string; name: string; createdAt: string };
+      console.log(JSON.stringify({ org_id: d.orgId, name: d.name, created_at: d.createdAt }));
     }
-    after = batch[batch.length - 1]!.position;
   }
 });
 

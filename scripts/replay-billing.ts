@@ -12,9 +12,9 @@ import { join, resolve } from 'node:path';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
 import { openEventStore } from '../api/open-adapters.js';
 import { eventStoreFromEnvironment } from '../api/profile.js';
+import { readLog } from '../domain/ports/log-pages.js';
 import { auditLog } from '../domain/billing-audit/audit.js';
 import { toCredits } from '../domain/ledger/money.js';
-import type { RecordedEvent } from '../domain/ports/event-store.js';
 import { compareWithReadModels } from '../projections/audit/compare.js';
 import { balancesProjection } from '../projections/balances/projection.js';
 import { jobsProjection } from '../projections/jobs/projection.js';
@@ -54,13 +54,7 @@ if (opts.asOf !== undefined) {
 // The event store the service uses: PACKING_EVENT_STORE (sqlite under the data dir, or
 // eventstoredb at EVENTSTORE_URL).
 const store = await openEventStore(which, dataDir);
-const events: RecordedEvent[] = [];
-for (let after = 0; ; ) {
-  const batch = await store.readAll(after, 5000);
-  if (batch.length === 0) break;
-  events.push(...batch);
-  after = batch[batch.length - 1]!.position;
-}
+const events = await readLog(store);
 await store.close();
 
 const report = auditLog(events, asOf);

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
 import type { Plan } from '../../domain/pack/plan.js';
-import type { RecordedEvent } from '../../domain/ports/event-store.js';
+import { readLog } from '../../domain/ports/log-pages.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
 import { modelOf } from '../helpers/example-model.js';
 import { awaitBatch, jobBatch, submitBatch } from '../helpers/job-batch.js';
@@ -122,13 +122,7 @@ if (!natsServerBinary()) {
 
     // The log: one end and one settlement per job, whatever was delivered twice.
     const store = new SqliteEventStore(join(dataDir, 'events.db'));
-    const events: RecordedEvent[] = [];
-    for (let after = 0; ; ) {
-      const page = await store.readAll(after, 5000);
-      if (page.length === 0) break;
-      events.push(...page);
-      after = page[page.length - 1]!.position;
-    }
+    const events = await readLog(store);
     await store.close();
     const count = (type: string, jobId: string): number => events.filter((e) => e.type === type && (e.data as { jobId?: string }).jobId === jobId).length;
     for (const s of submitted) {
