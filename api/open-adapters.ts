@@ -8,6 +8,9 @@ import { InProcessBus } from '../adapters/in-process/bus.js';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
 import { lockDataDirExclusive, lockDataDirShared, type DataDirLock } from '../adapters/sqlite/data-dir-lock.js';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import { SqliteReadStore } from '../adapters/sqlite/read-store.js';
+import { READ_MODEL_INDEXES } from '../projections/indexes.js';
+import { READ_MODEL_VERSION } from '../projections/version.js';
 import { JOB_BODY_STREAM_PREFIX } from '../domain/job/streams.js';
 import type { Bus } from '../domain/ports/bus.js';
 import type { EventStore } from '../domain/ports/event-store.js';
@@ -36,6 +39,19 @@ export async function openEventStore(which: Profile['eventStore'], dataDir: stri
   return EventStoreDbEventStore.connect(which.url, { namespace: which.namespace, deletableStreams: [JOB_BODY_STREAM_PREFIX] });
 }
 
+/** File of the persisted read models in the data dir (PACKING_READ_STORE=sqlite). */
+export const READ_MODELS_FILE = 'read-models.db';
+
+/**
+ * Opens the persisted read models of `dataDir` (made when missing, emptied when they are of
+ * another READ_MODEL_VERSION) with the indexes the read models declare.
+ */
+export async function openSqliteReadStore(dataDir: string, file = join(dataDir, READ_MODELS_FILE)): Promise<SqliteReadStore> {
+  const reads = new SqliteReadStore(file, READ_MODEL_VERSION);
+  for (const [collection, specs] of Object.entries(READ_MODEL_INDEXES)) await reads.ensureIndexes(collection, specs);
+  return reads;
+}
+
 /**
  * Opens the adapters of `profile` with files under `dataDir`. Throws DataDirBusy (SQLite event
  * store) when the data dir is held in a way this process cannot share, and the drivers' errors
@@ -59,8 +75,10 @@ export async function openAdapters(profile: Profile, dataDir: string): Promise<A
 
     let reads: ReadStore;
     let rateCounters: RateCounterFactory = memoryCounters;
-    if (profile.readStore.kind === 'memory') {
-      reads = new MemoryReadStore();
+    if (profile.readStore.kind !== 'mongodb') {
+      reads = profile.readStore.kind === 'memory' ? new MemoryReadStore() : await openSqliteReadStore(dataDir);
+      const opened = reads;
+      closers.push(() => opened.close());
       if (!isEmbedded(profile) && profile.eventStore.kind === 'sqlite') {
         // Several processes on this machine share the data dir: they share the counters too.
         const counters = sqliteCounters(join(dataDir, 'rate-limits.db'));

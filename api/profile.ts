@@ -6,9 +6,12 @@
  * - `PACKING_EVENT_STORE`: `sqlite` (default, file under `PACKING_DATA_DIR`) or `eventstoredb`
  *   (`EVENTSTORE_URL`, optional `EVENTSTORE_NAMESPACE`: a prefix of every stream name, so several
  *   deployments or test runs can share one server).
- * - `PACKING_READ_STORE`: `memory` (default; every process that reads keeps its own read models,
- *   fed from the log) or `mongodb` (`MONGODB_URL`, `MONGODB_DATABASE`; the projector role writes
- *   them, the others read them).
+ * - `PACKING_READ_STORE`: `sqlite` (default in the embedded profile: read models persisted with
+ *   their checkpoints in `<data dir>/read-models.db`, so a start replays only the newer events;
+ *   with several processes the projector role writes them and the others read them), `memory`
+ *   (default with `PACKING_BUS=nats`; every process that reads keeps its own read models, fed
+ *   from the log at every start) or `mongodb` (`MONGODB_URL`, `MONGODB_DATABASE`; the projector
+ *   role writes them, the others read them).
  * - `PACKING_BUS`: `inproc` (default; needs the solver role in the same process) or `nats`
  *   (`NATS_URL`).
  */
@@ -19,7 +22,7 @@ export type Role = 'api' | 'projector' | 'scheduler' | 'solver';
 export const ROLES: readonly Role[] = ['api', 'projector', 'scheduler', 'solver'];
 
 export type EventStoreKind = 'sqlite' | 'eventstoredb';
-export type ReadStoreKind = 'memory' | 'mongodb';
+export type ReadStoreKind = 'sqlite' | 'memory' | 'mongodb';
 export type BusKind = 'inproc' | 'nats';
 
 /** The checked profile of one process. */
@@ -27,7 +30,7 @@ export interface Profile {
   roles: ReadonlySet<Role>;
   /** `namespace`: prefix of every stream name on the server ('' = none; EVENTSTORE_NAMESPACE). */
   eventStore: { kind: 'sqlite' } | { kind: 'eventstoredb'; url: string; namespace: string };
-  readStore: { kind: 'memory' } | { kind: 'mongodb'; url: string; database: string };
+  readStore: { kind: 'sqlite' } | { kind: 'memory' } | { kind: 'mongodb'; url: string; database: string };
   bus: { kind: 'inproc' } | { kind: 'nats'; url: string; ackWaitMs: number };
 }
 
@@ -77,8 +80,8 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
     if (roles.size === 0) throw new ProfileError('PACKING_ROLES', `PACKING_ROLES is empty; accepted roles (a comma list): ${ROLES.join(', ')}`);
   }
 
-  const readStoreKind = choice<ReadStoreKind>(env, 'PACKING_READ_STORE', ['memory', 'mongodb'], 'memory');
   const busKind = choice<BusKind>(env, 'PACKING_BUS', ['inproc', 'nats'], 'inproc');
+  const readStoreKind = choice<ReadStoreKind>(env, 'PACKING_READ_STORE', ['sqlite', 'memory', 'mongodb'], busKind === 'inproc' ? 'sqlite' : 'memory');
 
   if (busKind === 'inproc' && !roles.has('solver')) {
     throw new ProfileError(
@@ -107,8 +110,8 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
     roles,
     eventStore: eventStoreFromEnvironment(env),
     readStore:
-      readStoreKind === 'memory'
-        ? { kind: 'memory' }
+      readStoreKind !== 'mongodb'
+        ? { kind: readStoreKind }
         : {
             kind: 'mongodb',
             url: required(env, 'MONGODB_URL', 'with PACKING_READ_STORE=mongodb (e.g. mongodb://localhost:27017)'),
@@ -132,7 +135,7 @@ export function eventStoreFromEnvironment(env: NodeJS.ProcessEnv): Profile['even
   return { kind, url: required(env, 'EVENTSTORE_URL', 'with PACKING_EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)'), namespace };
 }
 
-/** The embedded profile: one process, every role, SQLite, memory read models, in-process bus. */
+/** The embedded profile: one process, every role, SQLite, persisted read models, in-process bus. */
 export function isEmbedded(profile: Profile): boolean {
   return profile.bus.kind === 'inproc';
 }

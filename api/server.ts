@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, utimesSync, closeSync, openSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { pino, type Logger } from 'pino';
 import { JobProcess } from '../domain/job/process.js';
@@ -32,10 +32,11 @@ import { projectsProjection } from '../projections/projects/projection.js';
 import { SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
-import { openAdapters } from './open-adapters.js';
+import { openAdapters, type Adapters } from './open-adapters.js';
 import { EMBEDDED_PROFILE, isEmbedded, type Profile } from './profile.js';
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
+import { answerStarting } from './starting-responder.js';
 
 export interface ServiceConfig {
   port: number;
@@ -99,18 +100,59 @@ function signingKey(dataDir: string, file?: string): Buffer {
   return key;
 }
 
-/** Starts the roles of the profile; resolves once they run (with the api role: `GET /health` answers 200). */
+/**
+ * Starts the roles of the profile; resolves once they run (with the api role: `GET /health`
+ * answers 200). With the api role the port is bound first, before anything is read or written in
+ * the data dir: a port in use rejects with the listen error (`code` EADDRINUSE) and leaves the
+ * data dir untouched, and while the read models catch up every request gets `503 api_disabled`
+ * with Retry-After (api/starting-responder.ts), not a refused connection.
+ */
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const profile = config.profile ?? EMBEDDED_PROFILE;
   const roles = profile.roles;
   const dataDir = resolve(config.dataDir);
-  mkdirSync(dataDir, { recursive: true });
-  const adapters = await openAdapters(profile, dataDir);
-  const { store, reads, bus } = adapters;
+
+  let handle: RequestListener = answerStarting;
+  let server: Server | undefined;
+  let url = '';
+  if (roles.has('api')) {
+    const forward: RequestListener = (req, res) => handle(req, res);
+    // HTTPS when given a certificate (spec: JSON over HTTPS); plain HTTP for a TLS-terminating proxy.
+    const listening: Server = config.tls ? createHttpsServer({ cert: config.tls.cert, key: config.tls.key }, forward) : createHttpServer(forward);
+    await new Promise<void>((ok, fail) => {
+      listening.once('error', fail);
+      listening.listen(config.port, config.host, () => {
+        listening.off('error', fail);
+        ok();
+      });
+    });
+    server = listening;
+    const address = listening.address() as AddressInfo;
+    url = `${config.tls ? 'https' : 'http'}://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+  }
+  const closeServer = async (): Promise<void> => {
+    if (!server) return;
+    const closing = server;
+    await new Promise<void>((ok) => closing.close(() => ok()));
+    closing.closeAllConnections();
+  };
+
+  const stops: (() => Promise<void> | void)[] = [];
+  let adapters: Adapters | undefined;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    adapters = await openAdapters(profile, dataDir);
+  } catch (err) {
+    await closeServer();
+    throw err;
+  }
+  const opened = adapters;
+  const { store, reads, bus } = opened;
   const clock = (): string => new Date().toISOString();
   // Read models: a process that reads them and holds them in its own memory projects them
-  // itself; with a shared read store only the projector writes them and the others follow.
+  // itself; with a shared (SQLite file or MongoDB) read store only the projector writes them and
+  // the others follow.
   const needsReads = roles.has('api') || roles.has('scheduler');
   const writesReads = profile.readStore.kind === 'memory' ? needsReads || roles.has('projector') : roles.has('projector');
   const projections: ReadModelProgress = writesReads
@@ -127,88 +169,70 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
     isReady: () => ready,
     sharedLog: !isEmbedded(profile),
-    rateCounters: adapters.rateCounters,
+    rateCounters: opened.rateCounters,
   };
-  const stops: (() => Promise<void> | void)[] = [];
+  const close = async (): Promise<void> => {
+    ready = false;
+    await closeServer();
+    // Solver first (it hands back what it runs), then the scheduler, then the read models.
+    for (const stop of [...stops].reverse()) await stop();
+    await opened.close();
+  };
 
-  if (writesReads || needsReads) {
-    const started = Date.now();
-    await projections.catchUp();
-    log.info({ position: projections.position, ms: Date.now() - started, writer: writesReads }, 'read models rebuilt from the event log');
-    stops.push(() => projections.stop());
-  }
-
-  if (roles.has('scheduler')) stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
-
-  let node: SolverNode | undefined;
-  if (roles.has('solver')) {
-    const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
-    node = new SolverNode({ store, bus: bus!, solver, clock, log, concurrency: 1 });
-    void node.start().then(() => log.info({ threads: solver.threads }, 'solver node consuming solve commands'));
-    const stopping = node;
-    stops.push(async () => {
-      await stopping.close();
-      await solver.close();
-    });
-  }
-
-  if (config.heartbeatFile) {
-    const file = config.heartbeatFile;
-    const touch = (): void => {
-      const now = new Date();
-      try {
-        utimesSync(file, now, now);
-      } catch {
-        closeSync(openSync(file, 'a'));
-      }
-    };
-    touch();
-    const timer = setInterval(touch, HEARTBEAT_INTERVAL_MS);
-    stops.push(() => clearInterval(timer));
-  }
-
-  let url = '';
-  let server: Server | undefined;
-  if (roles.has('api')) {
-    if (isEmbedded(profile) && (await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
-      await createDemoOrganization(services, dataDir);
+  try {
+    if (writesReads || needsReads) {
+      const started = Date.now();
+      await projections.catchUp();
+      log.info({ position: projections.position, ms: Date.now() - started, writer: writesReads, readStore: profile.readStore.kind }, 'read models caught up with the event log');
+      stops.push(() => projections.stop());
     }
-    const app = createApp(services);
-    // HTTPS when given a certificate (spec: JSON over HTTPS); plain HTTP for a TLS-terminating proxy.
-    const listening: Server = config.tls ? createHttpsServer({ cert: config.tls.cert, key: config.tls.key }, app) : createHttpServer(app);
-    server = listening;
-    await new Promise<void>((ok, fail) => {
-      listening.once('error', fail);
-      listening.listen(config.port, config.host, () => {
-        listening.off('error', fail);
-        ok();
+
+    if (roles.has('scheduler')) stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
+
+    if (roles.has('solver')) {
+      const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
+      const node = new SolverNode({ store, bus: bus!, solver, clock, log, concurrency: 1 });
+      void node.start().then(() => log.info({ threads: solver.threads }, 'solver node consuming solve commands'));
+      stops.push(async () => {
+        await node.close();
+        await solver.close();
       });
-    });
-    const scheme = config.tls ? 'https' : 'http';
-    const address = listening.address() as AddressInfo;
-    url = `${scheme}://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
-    ready = true;
-    log.info({ url, scheme, port: address.port, dataDir, roles: [...roles] }, 'listening');
-  } else {
-    ready = true;
-    log.info({ roles: [...roles], dataDir }, 'running');
+    }
+
+    if (config.heartbeatFile) stops.push(startHeartbeat(config.heartbeatFile));
+
+    if (roles.has('api')) {
+      if (isEmbedded(profile) && (await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
+        await createDemoOrganization(services, dataDir);
+      }
+      handle = createApp(services);
+      ready = true;
+      log.info({ url, scheme: config.tls ? 'https' : 'http', port: (server!.address() as AddressInfo).port, dataDir, roles: [...roles] }, 'listening');
+    } else {
+      ready = true;
+      log.info({ roles: [...roles], dataDir }, 'running');
+    }
+  } catch (err) {
+    await close();
+    throw err;
   }
 
-  return {
-    url,
-    services,
-    close: async () => {
-      ready = false;
-      if (server) {
-        const closing = server;
-        await new Promise<void>((ok) => closing.close(() => ok()));
-        closing.closeAllConnections();
-      }
-      // Solver first (it hands back what it runs), then the scheduler, then the read models.
-      for (const stop of [...stops].reverse()) await stop();
-      await adapters.close();
-    },
+  return { url, services, close };
+}
+
+/** Touches `file` now and every HEARTBEAT_INTERVAL_MS; returns the stop. */
+function startHeartbeat(file: string): () => void {
+  const touch = (): void => {
+    const now = new Date();
+    try {
+      utimesSync(file, now, now);
+    } catch {
+      closeSync(openSync(file, 'a'));
+    }
   };
+  touch();
+  const timer = setInterval(touch, HEARTBEAT_INTERVAL_MS);
+  return () => clearInterval(timer);
 }
 
 /**

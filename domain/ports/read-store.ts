@@ -1,7 +1,8 @@
 /**
  * Read store port (DESIGN §2): documents of the read models (projections), keyed by `id`, and a
- * checkpoint (last applied global log position) per projection. Adapters: adapters/memory
- * (embedded, rebuilt by replay at start-up) and adapters/mongodb (distributed profile).
+ * checkpoint (last applied global log position) per projection. Adapters: adapters/sqlite
+ * (embedded default: persisted beside the event store), adapters/memory (rebuilt by replay at
+ * every start) and adapters/mongodb (distributed profile).
  *
  * Queries are small and driver-free: equality and per-field conditions on scalar fields (one
  * level of nesting, `fields.name`), a case-insensitive substring search over named fields, one
@@ -138,6 +139,12 @@ export interface ReadStore {
   checkpoint(projection: string): Promise<number>;
   /** Records `position` (a global log position) as the last one the named projection applied. */
   setCheckpoint(projection: string, position: number): Promise<void>;
+  /**
+   * Optional: runs `work` so that its writes (documents and checkpoints) are stored together or,
+   * when it throws, not at all (the error is rethrown). Stores without it write each call alone;
+   * their projections stay correct because every write is guarded by the event position.
+   */
+  atomically?<R>(work: () => Promise<R>): Promise<R>;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;
 }

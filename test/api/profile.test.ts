@@ -5,7 +5,7 @@ import { DEFAULT_ACK_WAIT_SECONDS, ProfileError, isEmbedded, profileFromEnvironm
 t.test('no variables: the embedded profile, every role in one process', async (t) => {
   const p = profileFromEnvironment({});
   t.same([...p.roles].sort(), ['api', 'projector', 'scheduler', 'solver']);
-  t.same([p.eventStore.kind, p.readStore.kind, p.bus.kind], ['sqlite', 'memory', 'inproc']);
+  t.same([p.eventStore.kind, p.readStore.kind, p.bus.kind], ['sqlite', 'sqlite', 'inproc']);
   t.equal(isEmbedded(p), true);
 });
 
