@@ -10,7 +10,9 @@
  * text and would compare across types); strings compare by UTF-8 bytes (BINARY collation), that
  * is by code point; the text search runs the port's own JavaScript (a registered function), so
  * case folding is JavaScript's. One deviation, harmless for the port's use: JSON booleans sort
- * among the numbers as 0 and 1 (sort and page only on fields of one type, as the port says).
+ * among the numbers as 0 and 1 (sort and page only on fields of one type, as the port says), and
+ * numbers are compared as SQLite reads them from the JSON text: exact for integers and the
+ * decimals documents hold, possibly one bit off for doubles of extreme exponents (1e-300).
  */
 import type { FieldCondition, FindQuery, IndexSpec, KeysetCursor, ReadFilter, Scalar } from '../../domain/ports/read-store.js';
 
