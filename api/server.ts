@@ -17,18 +17,12 @@ import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import type { Bus } from '../domain/ports/bus.js';
 import type { RecordedEvent, Subscription } from '../domain/ports/event-store.js';
-import { jobsProjection } from '../projections/jobs/projection.js';
-import { balancesProjection } from '../projections/balances/projection.js';
-import { ORGANIZATIONS, organizationsProjection, type OrganizationDocument } from '../projections/organizations/projection.js';
+import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
+import { PROJECTIONS } from '../projections/all.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { CheckpointFollower } from '../projections/follower.js';
 import type { ReadModelProgress } from '../projections/progress.js';
-import type { Projection } from '../projections/projection.js';
 import { repairReads } from '../projections/jobs/repair-reads.js';
-import { templatesProjection } from '../projections/templates/projection.js';
-import { vehiclesProjection } from '../projections/vehicles/projection.js';
-import { usageProjection } from '../projections/usage/projection.js';
-import { projectsProjection } from '../projections/projects/projection.js';
 import { SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
@@ -64,16 +58,7 @@ export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
 /** How often the heartbeat file is touched, ms. */
 export const HEARTBEAT_INTERVAL_MS = 5000;
 
-/** Every read model, in the order the runner applies them. */
-export const PROJECTIONS: readonly Projection[] = [
-  organizationsProjection,
-  balancesProjection,
-  jobsProjection,
-  usageProjection,
-  vehiclesProjection,
-  templatesProjection,
-  projectsProjection,
-];
+export { PROJECTIONS } from '../projections/all.js';
 
 export interface RunningService {
   /** Base URL of the HTTP API; '' when the process has no `api` role. */
@@ -183,7 +168,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     if (writesReads || needsReads) {
       const started = Date.now();
       await projections.catchUp();
-      log.info({ position: projections.position, ms: Date.now() - started, writer: writesReads, readStore: profile.readStore.kind }, 'read models caught up with the event log');
+      const { position, resumedFrom } = projections;
+      log.info({ position, resumedFrom, replayed: position - resumedFrom, ms: Date.now() - started, writer: writesReads, readStore: profile.readStore.kind }, 'read models caught up with the event log');
       stops.push(() => projections.stop());
     }
 

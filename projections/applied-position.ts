@@ -10,6 +10,7 @@ import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/ev
 export abstract class AppliedPosition {
   private readonly emitter = new EventEmitter();
   private current = 0;
+  private resumed = 0;
   /** The subscription feeding the read models; `sync` asks it to look for new events at once. */
   protected subscription: Subscription<RecordedEvent> | undefined;
 
@@ -22,9 +23,18 @@ export abstract class AppliedPosition {
     return this.current;
   }
 
+  /**
+   * Position the read models held when the catch-up began: their checkpoint in a persisted read
+   * store, 0 when they were built from the whole log.
+   */
+  get resumedFrom(): number {
+    return this.resumed;
+  }
+
   /** Sets the position without an event (start-up, from a checkpoint). */
   protected startAt(position: number): void {
     this.current = position;
+    this.resumed = position;
   }
 
   /** The read models now include `event`: moves the position and tells the listeners. */

@@ -8,6 +8,8 @@ import type { RecordedEvent } from '../domain/ports/event-store.js';
 export interface ReadModelProgress {
   /** Last global log position the read models include. */
   readonly position: number;
+  /** Position the read models held when `catchUp` began (a persisted checkpoint; 0 = the whole log). */
+  readonly resumedFrom: number;
   /** Resolves once the read models include the log's head as it was at the call. */
   catchUp(): Promise<void>;
   /** Resolves true once the read models include `position`, false after `timeoutMs` (ms). */

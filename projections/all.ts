@@ -1,0 +1,19 @@
+/** Every read model's projection, in the order the runner applies them to each event. */
+import { balancesProjection } from './balances/projection.js';
+import { jobsProjection } from './jobs/projection.js';
+import { organizationsProjection } from './organizations/projection.js';
+import type { Projection } from './projection.js';
+import { projectsProjection } from './projects/projection.js';
+import { templatesProjection } from './templates/projection.js';
+import { usageProjection } from './usage/projection.js';
+import { vehiclesProjection } from './vehicles/projection.js';
+
+export const PROJECTIONS: readonly Projection[] = [
+  organizationsProjection,
+  balancesProjection,
+  jobsProjection,
+  usageProjection,
+  vehiclesProjection,
+  templatesProjection,
+  projectsProjection,
+];
