@@ -29,6 +29,7 @@ import { templatesProjection } from '../projections/templates/projection.js';
 import { vehiclesProjection } from '../projections/vehicles/projection.js';
 import { usageProjection } from '../projections/usage/projection.js';
 import { projectsProjection } from '../projections/projects/projection.js';
+import { serviceSettingsProjection } from '../projections/service-settings/projection.js';
 import { SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
@@ -72,6 +73,7 @@ export const PROJECTIONS: readonly Projection[] = [
   vehiclesProjection,
   templatesProjection,
   projectsProjection,
+  serviceSettingsProjection,
 ];
 
 export interface RunningService {
