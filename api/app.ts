@@ -6,6 +6,7 @@
 import express, { type Express } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
 import { newId } from './id.js';
+import { maintenanceGate } from './operator-switches.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import type { Services } from './services.js';
 
@@ -42,6 +43,7 @@ export function createApp(services: Services): Express {
       );
     });
   }
+  app.use('/v1', maintenanceGate(services)); // operator's maintenance mode: 503 api_disabled
   for (const module of ROUTE_MODULES) app.use(module.router(services));
   app.use((req, res) => {
     sendError(res, 'not_found', `no endpoint ${req.method} ${req.path}`);

@@ -8,6 +8,7 @@ import type { Scope } from '../domain/organization/organization.js';
 import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
 import { ipAllowed } from './ip-allowlist.js';
+import { checkOrganizationApi } from './operator-switches.js';
 import { ApiError } from './errors.js';
 import { ERROR_STATUS } from './error-status.js';
 import type { Services } from './services.js';
@@ -52,7 +53,8 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
 /**
  * Middleware requiring a valid key with every scope in `scopes`. Order: an IP with 60 failed
  * authentications this minute → 429 rate_limited; the key (401s, each counted as a failure of
- * the IP); the key's IP allowlist (403 ip_not_allowed); the key's and organization's request
+ * the IP); the key's IP allowlist (403 ip_not_allowed); the organization's API switched off by
+ * the operator (503 api_disabled with Retry-After); the key's and organization's request
  * rates (429 rate_limited with Retry-After; the `X-RateLimit-*` headers are set from here on);
  * organization and subscription state (403);
  * scopes (403 scope_missing).
@@ -77,6 +79,7 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
     if (key.allowedIps && key.allowedIps.length > 0 && !ipAllowed(key.allowedIps, ip)) {
       throw new ApiError('ip_not_allowed', `the API key does not allow calls from ${ip}`);
     }
+    checkOrganizationApi(res, org); // the operator switched the API off for this organization: 503
     const rate = await rates.admit(key.keyId, key.orgId, org.limits.rateLimits);
     setRateHeaders(res, rate);
     if (!rate.allowed) {

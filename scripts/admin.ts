@@ -14,11 +14,22 @@
  *   rotate-key --org org_… --key key_…                    (prints the new secret once)
  *   list-keys --org org_…                                  (ids, names, settings; never secrets)
  *   list-orgs
+ *   maintenance on|off [--message TEXT] [--retry-after S]  (every /v1 call: 503 api_disabled)
+ *   disable-api --org org_… [--message TEXT] [--retry-after S] / enable-api --org org_…
+ *   suspend-org --org org_… [--reason TEXT] / reactivate-org --org org_…   (403 account_inactive)
+ *   backup --to DIR                                        (online copy of the embedded data dir)
+ *   rebuild-read-models                                    (service stopped: read-models.db from the whole log)
+ *
+ * `npm run admin -- <command> --help` describes each command and its options. The program is
+ * exported for tests; it runs only when this file is the entry point.
  */
-import { Command } from 'commander';
-import { join, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { Argument, Command, CommanderError, InvalidArgumentError } from 'commander';
+import { resolve } from 'node:path';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { BackupRefused, backupDataDir } from '../adapters/sqlite/backup.js';
 import { openEventStore } from '../api/open-adapters.js';
+import { rebuildReadModels } from '../api/read-models-rebuild.js';
 import { eventStoreFromEnvironment } from '../api/profile.js';
 import { logEvents } from '../domain/ports/log-pages.js';
 import type { EventStore } from '../domain/ports/event-store.js';
@@ -27,38 +38,71 @@ import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { OrganizationEvent } from '../domain/organization/organization.js';
 import { createApiKey, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
+import { setMaintenance, setOrganizationApi, setOrganizationSuspended, type Switched } from '../api/operator-commands.js';
+import { MAINTENANCE_RETRY_AFTER_S, ORG_DISABLED_RETRY_AFTER_S } from '../domain/service-settings/retry-after.js';
 
-const dataDir = resolve(process.env['PACKING_DATA_DIR'] ?? './data');
-mkdirSync(dataDir, { recursive: true });
+const dataDir = (): string => resolve(process.env['PACKING_DATA_DIR'] ?? './data');
 // The event store the service uses: PACKING_EVENT_STORE (sqlite under the data dir, or
-// eventstoredb at EVENTSTORE_URL).
-let store: EventStore;
-try {
-  store = await openEventStore(eventStoreFromEnvironment(process.env), dataDir);
-} catch (err) {
-  console.error(`admin: ${(err as Error).message}`);
-  process.exit(2);
+// eventstoredb at EVENTSTORE_URL), opened by the first command that needs it (not by --help).
+let opened: EventStore | undefined;
+
+/** The event store could not be opened (bad PACKING_EVENT_STORE, unreachable server): exit 2. */
+class StoreUnavailable extends Error {}
+
+async function eventStore(): Promise<EventStore> {
+  if (!opened) {
+    try {
+      mkdirSync(dataDir(), { recursive: true });
+      opened = await openEventStore(eventStoreFromEnvironment(process.env), dataDir());
+    } catch (err) {
+      throw new StoreUnavailable((err as Error).message, { cause: err });
+    }
+  }
+  return opened;
 }
 const now = (): string => new Date().toISOString();
 
 function positive(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`not a non-negative number: ${value}`);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`not a non-negative number: ${value}`);
+  return n;
+}
+
+/** A whole number of seconds ≥ 1 (a Retry-After). */
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`not a whole number of seconds ≥ 1: ${value}`);
   return n;
 }
 
 async function ownerOf(orgId: string): Promise<string> {
-  const { state } = await loadState(store, orgStream(orgId), organizationDecider);
+  const { state } = await loadState(await eventStore(), orgStream(orgId), organizationDecider);
   if (!state.exists) throw new Error(`no organization ${orgId}`);
   const owner = Object.entries(state.members).find(([, m]) => m.role === 'owner');
   if (!owner) throw new Error(`organization ${orgId} has no owner`);
   return owner[0];
 }
 
-const program = new Command('admin').description('Administer organizations, credits and API keys').showHelpAfterError();
+async function mustExist(orgId: string): Promise<void> {
+  const { state } = await loadState(await eventStore(), orgStream(orgId), organizationDecider);
+  if (!state.exists) throw new Error(`no organization ${orgId}`);
+}
+
+/** Prints what a switch did: `changed` false (and a note) when it was already in that state. */
+function printSwitched(what: Record<string, unknown>, done: Switched): void {
+  console.log(JSON.stringify({ ...what, changed: done.changed, position: done.position, ...(done.changed ? {} : { note: 'already so: nothing changed' }) }));
+}
+
+/** The admin program (commander); `parseAsync` runs a command. */
+export const program = new Command('admin')
+  .description('Administer organizations, credits, API keys, operator switches and backups (PACKING_DATA_DIR, default ./data)')
+  .showHelpAfterError()
+  // Usage errors come back as CommanderError (exit 2 below) instead of exiting inside commander.
+  .exitOverride();
 
 program
   .command('create-org')
+  .description('create an organization with an owner, an active API subscription and its credits; prints its id')
   .requiredOption('--name <name>', 'organization name')
   .option('--owner <name>', 'owner member name', 'Owner')
   .option('--credits <credits>', 'subscription credits granted now', positive, 1000)
@@ -68,22 +112,24 @@ program
     const raw = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
     if (Number.isNaN(Date.parse(raw))) throw new Error(`not a timestamp: ${raw}`);
     const expiresAt = new Date(raw).toISOString();
-    const org = await provisionOrganization(store, { name: o.name, ownerName: o.owner, subscriptionCredits: o.credits, expiresAt, now: now(), axleAccess: o.axleAccess });
+    const org = await provisionOrganization(await eventStore(), { name: o.name, ownerName: o.owner, subscriptionCredits: o.credits, expiresAt, now: now(), axleAccess: o.axleAccess });
     console.log(JSON.stringify({ org_id: org.orgId, owner_id: org.ownerId, subscription_credits: o.credits, subscription_expires_at: expiresAt, axle_access: o.axleAccess }));
   });
 
 program
   .command('add-credits')
+  .description('add purchased credits to an organization (they never expire)')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--credits <credits>', 'credits bought', positive)
   .action(async (o: { org: string; credits: number }) => {
     await ownerOf(o.org);
-    await purchaseCredits(store, o.org, o.credits, now());
+    await purchaseCredits(await eventStore(), o.org, o.credits, now());
     console.log(JSON.stringify({ org_id: o.org, purchased_credits: o.credits }));
   });
 
 program
   .command('grant-subscription')
+  .description('start a new subscription period with its credits (replaces the leftover subscription credits)')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--credits <credits>', 'subscription credits for the period', positive)
   .option('--expires-at <time>', 'RFC 3339 end of the period (default: one year)')
@@ -91,21 +137,23 @@ program
     await ownerOf(o.org);
     const expiresAt = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
     if (Number.isNaN(Date.parse(expiresAt))) throw new Error(`not a timestamp: ${expiresAt}`);
-    await grantSubscription(store, o.org, o.credits, new Date(expiresAt).toISOString(), now());
+    await grantSubscription(await eventStore(), o.org, o.credits, new Date(expiresAt).toISOString(), now());
     console.log(JSON.stringify({ org_id: o.org, subscription_credits: o.credits, subscription_expires_at: expiresAt }));
   });
 
 program
   .command('end-subscription')
+  .description("end the organization's subscription now (its keys then get 403 subscription_inactive)")
   .requiredOption('--org <id>', 'organization id')
   .action(async (o: { org: string }) => {
     await ownerOf(o.org);
-    await endSubscription(store, o.org, now());
+    await endSubscription(await eventStore(), o.org, now());
     console.log(JSON.stringify({ org_id: o.org, subscription: 'ended' }));
   });
 
 program
   .command('create-key')
+  .description('create an API key with every scope; prints its secret once (only a hash is stored)')
   .requiredOption('--org <id>', 'organization id')
   .option('--member <id>', 'member the key acts for (default: the owner)')
   .option('--name <name>', 'key name', 'api')
@@ -115,25 +163,27 @@ program
     const memberId = o.member ?? (await ownerOf(o.org));
     if (o.expiresAt !== undefined && Number.isNaN(Date.parse(o.expiresAt))) throw new Error(`not a timestamp: ${o.expiresAt}`);
     const expiresAt = o.expiresAt !== undefined ? new Date(o.expiresAt).toISOString() : null;
-    const key = await createApiKey(store, { orgId: o.org, memberId, name: o.name, now: now(), expiresAt, allowedIps: o.allowIp ?? [] });
+    const key = await createApiKey(await eventStore(), { orgId: o.org, memberId, name: o.name, now: now(), expiresAt, allowedIps: o.allowIp ?? [] });
     console.log(JSON.stringify({ key_id: key.keyId, secret: key.secret, expires_at: expiresAt, allowed_ips: o.allowIp ?? [], note: 'shown once; only a hash is stored' }));
   });
 
 program
   .command('revoke-key')
+  .description('revoke an API key: it stops at once (401 key_revoked)')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--key <id>', 'key id (key_…)')
   .action(async (o: { org: string; key: string }) => {
-    await revokeApiKey(store, o.org, o.key, now());
+    await revokeApiKey(await eventStore(), o.org, o.key, now());
     console.log(JSON.stringify({ key_id: o.key, revoked: true }));
   });
 
 program
   .command('rotate-key')
+  .description('give an API key a new secret with the same settings; prints it once, the old secret stops')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--key <id>', 'key id (key_…)')
   .action(async (o: { org: string; key: string }) => {
-    const rotated = await rotateApiKey(store, o.org, o.key, now());
+    const rotated = await rotateApiKey(await eventStore(), o.org, o.key, now());
     console.log(JSON.stringify({ key_id: o.key, secret: rotated.secret, note: 'shown once; the old secret stopped' }));
   });
 
@@ -143,7 +193,7 @@ program
   .description("the organization's API keys (never their secrets): id, name, prefix, scopes, settings, state")
   .action(async (o: { org: string }) => {
     const keys = new Map<string, Record<string, unknown>>();
-    for (const e of await store.readStream(orgStream(o.org))) {
+    for (const e of await (await eventStore()).readStream(orgStream(o.org))) {
       const event = { type: e.type, data: e.data } as OrganizationEvent;
       if (event.type === 'ApiKeyCreated') {
         const d = event.data;
@@ -163,8 +213,8 @@ program
     for (const k of keys.values()) console.log(JSON.stringify(k));
   });
 
-program.command('list-orgs').action(async () => {
-  for await (const e of logEvents(store)) {
+program.command('list-orgs').description('every organization: id, name, creation time (one JSON line each)').action(async () => {
+  for await (const e of logEvents(await eventStore())) {
     if (e.type === 'OrganizationCreated') {
       const d = e.data as { orgId: string; name: string; createdAt: string };
       console.log(JSON.stringify({ org_id: d.orgId, name: d.name, created_at: d.createdAt }));
@@ -172,11 +222,95 @@ program.command('list-orgs').action(async () => {
   }
 });
 
-try {
-  await program.parseAsync(process.argv);
-} catch (err) {
-  console.error(`admin: ${(err as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  await store.close();
+program
+  .command('maintenance')
+  .description('maintenance mode for the whole service: while on, every /v1 call answers 503 api_disabled with Retry-After and GET /health says status "maintenance" (still 200)')
+  .addArgument(new Argument('<state>', 'on: start maintenance (or change its message); off: end it').choices(['on', 'off']))
+  .option('--message <text>', 'shown in the 503 answers and on /health', 'scheduled maintenance')
+  .option('--retry-after <seconds>', 'Retry-After of the 503 answers, whole seconds', seconds, MAINTENANCE_RETRY_AFTER_S)
+  .action(async (state: string, o: { message: string; retryAfter: number }) => {
+    const done = await setMaintenance(await eventStore(), state === 'on' ? { message: o.message, retryAfterSeconds: o.retryAfter } : null, now());
+    printSwitched({ maintenance: state, ...(state === 'on' ? { message: o.message, retry_after: o.retryAfter } : {}) }, done);
+  });
+
+program
+  .command('disable-api')
+  .description("switch the API off for one organization: its keys get 503 api_disabled with Retry-After (others are not affected)")
+  .requiredOption('--org <id>', 'organization id')
+  .option('--message <text>', 'shown in the 503 answers', 'the API is switched off for this organization; contact support')
+  .option('--retry-after <seconds>', 'Retry-After of the 503 answers, whole seconds', seconds, ORG_DISABLED_RETRY_AFTER_S)
+  .action(async (o: { org: string; message: string; retryAfter: number }) => {
+    await mustExist(o.org);
+    printSwitched({ org_id: o.org, api: 'disabled', message: o.message, retry_after: o.retryAfter }, await setOrganizationApi(await eventStore(), o.org, { message: o.message, retryAfterSeconds: o.retryAfter }, now()));
+  });
+
+program
+  .command('enable-api')
+  .description('switch the API on again for an organization after disable-api')
+  .requiredOption('--org <id>', 'organization id')
+  .action(async (o: { org: string }) => {
+    await mustExist(o.org);
+    printSwitched({ org_id: o.org, api: 'enabled' }, await setOrganizationApi(await eventStore(), o.org, null, now()));
+  });
+
+program
+  .command('suspend-org')
+  .description('suspend an organization: its keys get 403 account_inactive until reactivate-org (jobs already queued still run)')
+  .requiredOption('--org <id>', 'organization id')
+  .option('--reason <text>', 'why, kept in the event log', 'suspended by the operator')
+  .action(async (o: { org: string; reason: string }) => {
+    await mustExist(o.org);
+    printSwitched({ org_id: o.org, suspended: true }, await setOrganizationSuspended(await eventStore(), o.org, o.reason, now()));
+  });
+
+program
+  .command('reactivate-org')
+  .description('lift the suspension of an organization')
+  .requiredOption('--org <id>', 'organization id')
+  .action(async (o: { org: string }) => {
+    await mustExist(o.org);
+    printSwitched({ org_id: o.org, suspended: false }, await setOrganizationSuspended(await eventStore(), o.org, null, now()));
+  });
+
+program
+  .command('backup')
+  .description(
+    'online backup of the embedded data dir while the service runs (SQLite backup API, no lock taken): read-models.db when present, then events.db, signing-key and demo-api-key, each 0600, into a new directory (0700). Restore: README "Backup and restore"',
+  )
+  .requiredOption('--to <dir>', 'directory to write; made when missing, must be empty')
+  .action(async (o: { to: string }) => {
+    if (eventStoreFromEnvironment(process.env).kind !== 'sqlite') {
+      throw new BackupRefused('backup copies the embedded SQLite data dir; back EventStoreDB up with its own tools');
+    }
+    const report = await backupDataDir(dataDir(), o.to);
+    console.log(JSON.stringify({ from: dataDir(), to: report.to, events_head: report.eventsHead, files: report.files }));
+  });
+
+program
+  .command('rebuild-read-models')
+  .description(
+    'rebuild <data dir>/read-models.db from the whole event log (the service must be stopped: it takes the data dir lock). Builds read-models.db.rebuild and puts it in place when complete, so an interrupted rebuild leaves the old file',
+  )
+  .action(async () => {
+    const report = await rebuildReadModels(await eventStore(), dataDir());
+    console.log(JSON.stringify({ file: report.file, position: report.position, ms: report.ms }));
+  });
+
+/** Runs the program on `argv`; exit code 1 on a refused command, 2 on bad usage or an unusable store. */
+async function main(argv: string[]): Promise<void> {
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander printed the help or the usage error already.
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    console.error(`admin: ${(err as Error).message}`);
+    process.exitCode = err instanceof BackupRefused || err instanceof InvalidArgumentError || err instanceof StoreUnavailable ? 2 : 1;
+  } finally {
+    await opened?.close();
+  }
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) await main(process.argv);

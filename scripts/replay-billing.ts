@@ -4,7 +4,8 @@
  * default ./data, or EventStoreDB at EVENTSTORE_URL), recomputes every
  * organization's balance and every job's charge with the independent audit fold, builds the
  * read models from the same events with the projections, compares, prints a table per
- * organization, and exits 1 on any difference.
+ * organization, and exits 1 on any difference; exits 2 on bad usage, a missing store or an
+ * `--org` the log does not know.
  */
 import { Command } from 'commander';
 import { existsSync } from 'node:fs';
@@ -21,7 +22,10 @@ import { jobsProjection } from '../projections/jobs/projection.js';
 import { organizationsProjection } from '../projections/organizations/projection.js';
 
 const program = new Command('replay-billing')
-  .option('--org <id>', 'only this organization')
+  .description(
+    "audit billing: recompute every organization's balance and every job's charge from the event log and compare them with the read models; exit 0 with no difference, 1 with differences, 2 on bad usage",
+  )
+  .option('--org <id>', 'only this organization (exit 2 when the log has none of that id)')
   .option('--as-of <time>', 'balances as they were at this RFC 3339 time')
   .option('--json', 'print JSON instead of a table')
   .option('--data-dir <dir>', 'data dir (default: PACKING_DATA_DIR or ./data)')
@@ -56,6 +60,11 @@ if (opts.asOf !== undefined) {
 const store = await openEventStore(which, dataDir);
 const events = await readLog(store);
 await store.close();
+
+if (opts.org !== undefined && !events.some((e) => e.type === 'OrganizationCreated' && (e.data as { orgId?: string }).orgId === opts.org)) {
+  console.error(`replay-billing: no organization ${opts.org} in the log`);
+  process.exit(2);
+}
 
 const report = auditLog(events, asOf);
 const reads = new MemoryReadStore();

@@ -68,6 +68,7 @@ export const AUTH_ERRORS = [
   'account_inactive',
   'scope_missing',
   'rate_limited',
+  'api_disabled',
 ] as const satisfies readonly ErrorCode[];
 
 /** Short meaning of each error code, for the per-status response descriptions (spec Errors). */
@@ -101,7 +102,7 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
   rate_limited: 'Too many requests in the minute, hour or day, or too many failed authentications (retry after Retry-After)',
   too_many_jobs: 'Maximum queued + running jobs reached (retry later)',
   internal_error: 'Failure on the service side (retry with backoff)',
-  api_disabled: 'API disabled for maintenance or the service is starting (retry)',
+  api_disabled: 'API disabled for maintenance, switched off for the organization, or the service is starting (retry after Retry-After)',
 };
 
 const errorDetail = record('ErrorDetail', 'One problem of a 400/422 answer.', {

@@ -1,5 +1,6 @@
 /** Organization commands, `{ type, data, metadata: { now, actor } }`. Pure: ids, hashes and time come in with the command. */
 import { DomainError, type Command, type Decider } from '../decider/decider.js';
+import { checkRetryAfter } from '../service-settings/retry-after.js';
 import type { OrgLimits } from './limits.js';
 import {
   MAX_ACTIVE_KEYS,
@@ -20,7 +21,12 @@ export type OrganizationCommand =
       { keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; expiresAt?: string | null; allowedIps?: string[] }
     >
   | Command<'RevokeApiKey', { keyId: string }>
-  | Command<'RotateApiKey', { keyId: string; hash: string; prefix: string }>;
+  | Command<'RotateApiKey', { keyId: string; hash: string; prefix: string }>
+  /** Operator switches (issue 14): each is idempotent, asking for the state there is causes no event. */
+  | Command<'SuspendOrganization', { reason: string }>
+  | Command<'ReactivateOrganization', Record<string, never>>
+  | Command<'DisableApi', { message: string; retryAfterSeconds: number }>
+  | Command<'EnableApi', Record<string, never>>;
 
 /** The key `keyId`, which must exist and not be revoked (404 not_found / 409 conflict). */
 function liveKey(state: OrganizationState, keyId: string): { hash: string } {
@@ -34,8 +40,13 @@ function mustExist(state: OrganizationState): void {
   if (!state.exists) throw new DomainError('not_found', 'no such organization');
 }
 
+/**
+ * The events `command` causes on `state`. Throws DomainError not_found (no organization), conflict
+ * (exists already, key limit, revoked key) or validation_failed. The operator switches return []
+ * when the organization is already in the state asked for (idempotent).
+ */
 export function decideOrganization(command: OrganizationCommand, state: OrganizationState): OrganizationEvent[] {
-  const { now } = command.metadata;
+  const { now, actor } = command.metadata;
   switch (command.type) {
     case 'CreateOrganization': {
       const { orgId, name, limits, axleAccess } = command.data;
@@ -93,6 +104,23 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       const key = liveKey(state, keyId);
       return [{ type: 'ApiKeyRotated', data: { keyId, previousHash: key.hash, hash, prefix, rotatedAt: now } }];
     }
+    case 'SuspendOrganization':
+      mustExist(state);
+      return state.suspended ? [] : [{ type: 'OrganizationSuspended', data: { reason: command.data.reason, suspendedAt: now, by: actor.id } }];
+    case 'ReactivateOrganization':
+      mustExist(state);
+      return state.suspended ? [{ type: 'OrganizationReactivated', data: { reactivatedAt: now, by: actor.id } }] : [];
+    case 'DisableApi': {
+      const { message, retryAfterSeconds } = command.data;
+      mustExist(state);
+      checkRetryAfter(retryAfterSeconds);
+      // Switching off again with the same words is a no-op; new words replace the message.
+      const same = state.apiDisabled?.message === message && state.apiDisabled.retryAfterSeconds === retryAfterSeconds;
+      return same ? [] : [{ type: 'OrganizationApiDisabled', data: { message, retryAfterSeconds, disabledAt: now, by: actor.id } }];
+    }
+    case 'EnableApi':
+      mustExist(state);
+      return state.apiDisabled ? [{ type: 'OrganizationApiEnabled', data: { enabledAt: now, by: actor.id } }] : [];
   }
 }
 

@@ -29,7 +29,18 @@ export type OrganizationEvent =
   /** The key stops at once (401 key_revoked). */
   | DomainEvent<'ApiKeyRevoked', { keyId: string; hash: string; revokedAt: string }>
   /** A new secret for the key with the same settings; the old secret stops at once. */
-  | DomainEvent<'ApiKeyRotated', { keyId: string; previousHash: string; hash: string; prefix: string; rotatedAt: string }>;
+  | DomainEvent<'ApiKeyRotated', { keyId: string; previousHash: string; hash: string; prefix: string; rotatedAt: string }>
+  /** The operator suspended the organization: every key answers 403 account_inactive (spec Authentication 5). */
+  | DomainEvent<'OrganizationSuspended', { reason: string; suspendedAt: string; by: string }>
+  /** The operator lifted the suspension. */
+  | DomainEvent<'OrganizationReactivated', { reactivatedAt: string; by: string }>
+  /**
+   * The operator switched the API off for the organization: its keys answer 503 api_disabled with
+   * `Retry-After: retryAfterSeconds` (spec Errors). `message` is shown to its callers.
+   */
+  | DomainEvent<'OrganizationApiDisabled', { message: string; retryAfterSeconds: number; disabledAt: string; by: string }>
+  /** The operator switched the organization's API on again. */
+  | DomainEvent<'OrganizationApiEnabled', { enabledAt: string; by: string }>;
 
 export interface OrganizationState {
   exists: boolean;
@@ -39,6 +50,10 @@ export interface OrganizationState {
   activeKeys: number;
   /** Every key by id: the hash of its current secret and whether it was revoked. */
   keys: Record<string, { hash: string; revoked: boolean }>;
+  /** Suspended by the operator (403 account_inactive). */
+  suspended: boolean;
+  /** The API switched off for this organization by the operator (503 api_disabled), with its message. */
+  apiDisabled: { message: string; retryAfterSeconds: number } | null;
 }
 
 export const initialOrganization = (): OrganizationState => ({
@@ -48,6 +63,8 @@ export const initialOrganization = (): OrganizationState => ({
   members: {},
   activeKeys: 0,
   keys: {},
+  suspended: false,
+  apiDisabled: null,
 });
 
 export function evolveOrganization(state: OrganizationState, event: OrganizationEvent): OrganizationState {
@@ -62,6 +79,14 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       return { ...state, activeKeys: state.activeKeys - 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: true } } };
     case 'ApiKeyRotated':
       return { ...state, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false } } };
+    case 'OrganizationSuspended':
+      return { ...state, suspended: true };
+    case 'OrganizationReactivated':
+      return { ...state, suspended: false };
+    case 'OrganizationApiDisabled':
+      return { ...state, apiDisabled: { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds } };
+    case 'OrganizationApiEnabled':
+      return { ...state, apiDisabled: null };
     case 'SubscriptionActivated':
     case 'SubscriptionEnded':
       return state;

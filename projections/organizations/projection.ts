@@ -18,7 +18,10 @@ export interface OrganizationDocument {
   createdAt: string;
   limits: OrgLimits;
   axleAccess: boolean;
+  /** Suspended by the operator (403 account_inactive). */
   suspended: boolean;
+  /** The API switched off for this organization by the operator (503 api_disabled); absent or null: on. */
+  apiDisabled?: { message: string; retryAfterSeconds: number; since: string } | null;
   subscription: { plan: string; apiAccess: boolean; expiresAt: string | null; active: boolean } | null;
   members: Record<string, { name: string; role: 'owner' | 'member' }>;
   position: number;
@@ -59,6 +62,7 @@ export const organizationsProjection: Projection = {
         limits: event.data.limits,
         axleAccess: event.data.axleAccess,
         suspended: false,
+        apiDisabled: null,
         subscription: null,
         members: {},
         position: recorded.position,
@@ -77,6 +81,18 @@ export const organizationsProjection: Projection = {
         break;
       case 'SubscriptionEnded':
         if (org.subscription) org.subscription.active = false;
+        break;
+      case 'OrganizationSuspended':
+        org.suspended = true;
+        break;
+      case 'OrganizationReactivated':
+        org.suspended = false;
+        break;
+      case 'OrganizationApiDisabled':
+        org.apiDisabled = { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds, since: event.data.disabledAt };
+        break;
+      case 'OrganizationApiEnabled':
+        org.apiDisabled = null;
         break;
       case 'ApiKeyCreated':
         await store.collection<ApiKeyDocument>(API_KEYS).put({
