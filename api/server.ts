@@ -36,6 +36,7 @@ import { openAdapters } from './open-adapters.js';
 import { EMBEDDED_PROFILE, isEmbedded, type Profile } from './profile.js';
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
+import { parseTrustProxy } from './trust-proxy.js';
 
 export interface ServiceConfig {
   port: number;
@@ -55,6 +56,10 @@ export interface ServiceConfig {
   signingKeyFile?: string;
   /** File touched every 5 s while the process lives (health checks of processes without HTTP). */
   heartbeatFile?: string;
+  /** Trusted proxies, TRUST_PROXY syntax (api/trust-proxy.ts); default: the TRUST_PROXY variable, else none. */
+  trustProxy?: string;
+  /** Token GET /metrics requires as a bearer; default: the METRICS_TOKEN variable, else none. */
+  metricsToken?: string;
 }
 
 /** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
@@ -101,6 +106,7 @@ function signingKey(dataDir: string, file?: string): Buffer {
 
 /** Starts the roles of the profile; resolves once they run (with the api role: `GET /health` answers 200). */
 export async function startService(config: ServiceConfig): Promise<RunningService> {
+  const trustProxy = parseTrustProxy(config.trustProxy ?? process.env['TRUST_PROXY']);
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const profile = config.profile ?? EMBEDDED_PROFILE;
   const roles = profile.roles;
@@ -128,6 +134,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     isReady: () => ready,
     sharedLog: !isEmbedded(profile),
     rateCounters: adapters.rateCounters,
+    metricsToken: config.metricsToken ?? process.env['METRICS_TOKEN'],
   };
   const stops: (() => Promise<void> | void)[] = [];
 
@@ -173,7 +180,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     if (isEmbedded(profile) && (await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
       await createDemoOrganization(services, dataDir);
     }
-    const app = createApp(services);
+    const app = createApp(services, { trustProxy });
     // HTTPS when given a certificate (spec: JSON over HTTPS); plain HTTP for a TLS-terminating proxy.
     const listening: Server = config.tls ? createHttpsServer({ cert: config.tls.cert, key: config.tls.key }, app) : createHttpServer(app);
     server = listening;
