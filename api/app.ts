@@ -1,12 +1,14 @@
 /**
- * The HTTP application: middleware order is request id → JSON body (10 MB) → routes → 404 for
- * unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1 requests first wait
- * for the read models to reach the log's head.
+ * The HTTP application: middleware order is request id and access log → HTTP metrics → JSON body
+ * (10 MB) → routes → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared
+ * log, /v1 requests first wait for the read models to reach the log's head.
  */
 import express, { type Express } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
-import { newId } from './id.js';
 import { maintenanceGate } from './operator-switches.js';
+import { accessLog } from './access-log.js';
+import { metricsOf } from './metrics.js';
+import type { TrustProxy } from './trust-proxy.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import type { Services } from './services.js';
 
@@ -16,17 +18,21 @@ import type { Services } from './services.js';
  */
 export const SYNC_TIMEOUT_MS = 2000;
 
-export function createApp(services: Services): Express {
+/** Settings of the HTTP edge that are not services. */
+export interface AppOptions {
+  /** Peers trusted to forward the client address (TRUST_PROXY, api/trust-proxy.ts); default none. */
+  trustProxy?: TrustProxy;
+}
+
+export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ? [...options.trustProxy] : false);
   app.set('query parser', 'simple');
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  app.use((_req, res, next) => {
-    res.setHeader('X-Request-Id', newId('req'));
-    next();
-  });
+  app.use(accessLog(services.log));
+  app.use(metricsOf(services).httpMiddleware());
   // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
   app.use((req, res, next) => {
     if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);

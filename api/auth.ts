@@ -9,6 +9,7 @@ import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument
 import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
 import { ipAllowed } from './ip-allowlist.js';
 import { checkOrganizationApi } from './operator-switches.js';
+import { clientAddress } from './trust-proxy.js';
 import { ApiError } from './errors.js';
 import { ERROR_STATUS } from './error-status.js';
 import type { Services } from './services.js';
@@ -51,10 +52,12 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
 }
 
 /**
- * Middleware requiring a valid key with every scope in `scopes`. Order: an IP with 60 failed
- * authentications this minute → 429 rate_limited; the key (401s, each counted as a failure of
- * the IP); the key's IP allowlist (403 ip_not_allowed); the organization's API switched off by
- * the operator (503 api_disabled with Retry-After); the key's and organization's request
+ * Middleware requiring a valid key with every scope in `scopes`. The caller's IP is the client
+ * address (api/trust-proxy.ts: the socket's peer, or what a TRUST_PROXY peer forwarded). Order:
+ * an IP with 60 failed authentications this minute → 429 rate_limited; the key (401s, each
+ * counted as a failure of the IP); the key's IP allowlist (403 ip_not_allowed); the
+ * organization's API switched off by the operator (503 api_disabled with Retry-After); the key's
+ * and organization's request
  * rates (429 rate_limited with Retry-After; the `X-RateLimit-*` headers are set from here on);
  * organization and subscription state (403);
  * scopes (403 scope_missing).
@@ -62,7 +65,7 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
 export function authenticate(services: Services, ...scopes: Scope[]): RequestHandler {
   const rates = rateLimitsOf(services);
   return async (req: Request, res: Response, next: NextFunction) => {
-    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const ip = clientAddress(req);
     const blocked = await rates.failedAuthBlock(ip);
     if (blocked) {
       setRateHeaders(res, blocked);

@@ -39,6 +39,28 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   api_disabled: 503,
 };
 
+/**
+ * Default `Retry-After` (s) of the codes answered with 429 or 503 (spec Response headers:
+ * `Retry-After` on 429; this service also sends it on every 503). Used when the thrower set none:
+ * `rate_limited` sets its own from the window that refused. `too_many_jobs`: a queued job usually
+ * ends within seconds; `api_disabled`: starting up or maintenance.
+ */
+export const RETRY_AFTER_SECONDS: Readonly<Partial<Record<ErrorCode, number>>> = {
+  rate_limited: 60,
+  too_many_jobs: 10,
+  api_disabled: 30,
+};
+
+/** Retry-After when a code has no entry in RETRY_AFTER_SECONDS but answers 429 or 503, s. */
+export const FALLBACK_RETRY_AFTER_SECONDS = 30;
+
+/** The default `Retry-After` (s) of `code`: a positive integer for every 429 and 503 code, else null. */
+export function retryAfterOf(code: ErrorCode): number | null {
+  const status = ERROR_STATUS[code];
+  if (status !== 429 && status !== 503) return null;
+  return RETRY_AFTER_SECONDS[code] ?? FALLBACK_RETRY_AFTER_SECONDS;
+}
+
 /** The status of `code`. */
 export function statusOf(code: ErrorCode): number {
   return ERROR_STATUS[code];

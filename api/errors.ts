@@ -2,20 +2,24 @@
  * The spec's error envelope and the one place errors become HTTP answers (STYLE: typed errors,
  * mapped once). Routes and deciders throw DomainError (domain/errors.ts), which carries a code and
  * no status; the status comes from ERROR_STATUS (api/error-status.ts). Anything else is a 500 and
- * a bug.
+ * a bug. Every 429 and 503 carries `Retry-After` (sendError adds the code's default when the
+ * thrower set none), and the log line of a 500 carries the request's `request_id` (req.log).
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import { DomainError, type ErrorCode, type ErrorProblem } from '../domain/errors.js';
-import { ERROR_STATUS } from './error-status.js';
+import { ERROR_STATUS, retryAfterOf } from './error-status.js';
+import { routePattern } from './route-pattern.js';
 
 export { DomainError as ApiError };
 
 /**
  * Writes the envelope `{error: {code, message, request_id, details?}}` with the status of `code`
- * (ERROR_STATUS).
+ * (ERROR_STATUS); on a 429 or 503 also `Retry-After` (seconds), unless already set.
  */
 export function sendError(res: Response, code: ErrorCode, message: string, details?: ErrorProblem[]): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
+  const retryAfter = retryAfterOf(code);
+  if (retryAfter !== null && res.getHeader('Retry-After') === undefined) res.setHeader('Retry-After', String(retryAfter));
   res.status(ERROR_STATUS[code]).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }
 
@@ -25,7 +29,10 @@ interface BodyParserError {
   message?: string;
 }
 
-/** The error middleware, mounted last. */
+/**
+ * The error middleware, mounted last. A 500 is logged on the request's logger (`req.log`, with
+ * its `request_id`; api/access-log.ts), or on `log` for a request that has none.
+ */
 export function errorMiddleware(log: { error(obj: object, msg: string): void }): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) return;
@@ -59,7 +66,7 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
       sendError(res, 'invalid_json', 'the body could not be read as JSON', [{ path: '', code: 'invalid_json', message: parser.message ?? 'unreadable body' }]);
       return;
     }
-    log.error({ err, path: req.path, method: req.method }, 'internal error');
+    (req.log ?? log).error({ err, route: routePattern(req), method: req.method }, 'internal error');
     sendError(res, 'internal_error', 'failure on the service side; retry with backoff');
   };
 }

@@ -31,6 +31,7 @@ import { EMBEDDED_PROFILE, isEmbedded, type Profile } from './profile.js';
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
 import { answerStarting } from './starting-responder.js';
+import { parseTrustProxy } from './trust-proxy.js';
 
 export interface ServiceConfig {
   port: number;
@@ -50,6 +51,10 @@ export interface ServiceConfig {
   signingKeyFile?: string;
   /** File touched every 5 s while the process lives (health checks of processes without HTTP). */
   heartbeatFile?: string;
+  /** Trusted proxies, TRUST_PROXY syntax (api/trust-proxy.ts); default: the TRUST_PROXY variable, else none. */
+  trustProxy?: string;
+  /** Token GET /metrics requires as a bearer; default: the METRICS_TOKEN variable, else none. */
+  metricsToken?: string;
 }
 
 /** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
@@ -93,6 +98,7 @@ function signingKey(dataDir: string, file?: string): Buffer {
  * with Retry-After (api/starting-responder.ts), not a refused connection.
  */
 export async function startService(config: ServiceConfig): Promise<RunningService> {
+  const trustProxy = parseTrustProxy(config.trustProxy ?? process.env['TRUST_PROXY']);
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const profile = config.profile ?? EMBEDDED_PROFILE;
   const roles = profile.roles;
@@ -155,6 +161,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     isReady: () => ready,
     sharedLog: !isEmbedded(profile),
     rateCounters: opened.rateCounters,
+    metricsToken: config.metricsToken ?? process.env['METRICS_TOKEN'],
   };
   const close = async (): Promise<void> => {
     ready = false;
@@ -191,7 +198,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       if (isEmbedded(profile) && (await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
         await createDemoOrganization(services, dataDir);
       }
-      handle = createApp(services);
+      handle = createApp(services, { trustProxy });
       ready = true;
       log.info({ url, scheme: config.tls ? 'https' : 'http', port: (server!.address() as AddressInfo).port, dataDir, roles: [...roles] }, 'listening');
     } else {

@@ -28,4 +28,6 @@ export interface Services {
   isReady(): boolean;
   /** Store of the rate-limit counters (default: this process's memory). */
   rateCounters?: RateCounterFactory;
+  /** Bearer token GET /metrics requires (METRICS_TOKEN); unset or empty: /metrics needs none. */
+  metricsToken?: string;
 }

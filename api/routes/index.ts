@@ -10,6 +10,7 @@ import { estimateRoutes } from './estimate.js';
 import { healthRoutes } from './health.js';
 import { jobListRoutes } from './job-list.js';
 import { jobsRoutes } from './jobs.js';
+import { metricsRoutes } from './metrics.js';
 import { packRoutes } from './pack.js';
 import { planPdfRoutes } from './plan-pdf.js';
 import { projectsRoutes } from './projects.js';
@@ -19,6 +20,7 @@ import { vehiclesRoutes } from './vehicles.js';
 
 export const ROUTE_MODULES: readonly RouteModule[] = [
   healthRoutes,
+  metricsRoutes,
   docsRoutes(() => ROUTE_MODULES),
   packRoutes,
   estimateRoutes,

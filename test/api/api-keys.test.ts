@@ -9,7 +9,8 @@ import { DomainError } from '../../domain/decider/decider.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 
-const run = inProcessService(t, 'keys');
+// The test is the proxy: it forwards a client address in X-Forwarded-For.
+const run = inProcessService(t, 'keys', { trustProxy: 'loopback' });
 const now = () => new Date().toISOString();
 
 t.test('rotation: a new secret with the same scopes and allowlist; the old one stops at once', async (t) => {

@@ -36,14 +36,14 @@ const rate = (res: { headers: Headers }) => ({
   reset: Number(res.headers.get('x-ratelimit-reset')),
 });
 
-/** A GET with a chosen client address (the app trusts X-Forwarded-For from loopback). */
+/** A GET with a chosen client address (this service trusts X-Forwarded-For from loopback: TRUST_PROXY=loopback). */
 async function from(ip: string, key: string, path: string) {
   const res = await fetch(service.url + path, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': ip } });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }), trustProxy: 'loopback' });
 });
 t.teardown(async () => {
   await service.close();
