@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { createApp } from '../../api/app.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
+import { SERVICE_SETTINGS } from '../../projections/service-settings/projection.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 
@@ -79,10 +80,11 @@ t.test('unauthenticated and unmatched requests: no organization, no URL', async 
 
 t.test('the log line of a 500 carries the request_id of its answer', async (t) => {
   const o = await orgWithKey(run.service, { name: 'Broken' });
-  // Every read fails, as when the read store's server is gone.
+  // Every read past the maintenance gate fails, as when the read store's server is gone.
   const fails = () => Promise.reject(new Error('the read store fell over'));
-  const broken = Object.assign(Object.create(run.service.services.reads) as ReadStore, {
-    collection: () => ({ get: fails, put: fails, delete: fails, find: fails, count: fails }),
+  const reads = run.service.services.reads;
+  const broken = Object.assign(Object.create(reads) as ReadStore, {
+    collection: (name: string) => (name === SERVICE_SETTINGS ? reads.collection(name) : { get: fails, put: fails, delete: fails, find: fails, count: fails }),
   });
   const app = createApp({ ...run.service.services, reads: broken });
   const server = createServer(app);

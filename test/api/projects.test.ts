@@ -242,7 +242,8 @@ t.test('Idempotency-Key replays the same job, charged once, even while it runs',
   const p = (await a.api('POST', '/v1/projects', { name: 'Idem', vehicles: [truck], items: [cartons], options: roomy })).body;
   const before = (await a.api('GET', '/v1/balance')).body.available_credits;
   const first = await withKey(a.key, 'POST', `/v1/projects/${p.id}/pack`, { 'idempotency-key': 'order-42' });
-  t.equal(first.status, 202);
+  // A small job may end before the answer is written: 200 then, else 202 (the same rule as a replay).
+  t.equal(first.status, ['succeeded', 'failed', 'canceled'].includes(first.body.status) ? 200 : 202);
   t.equal(first.headers.get('idempotent-replayed'), null);
   const again = await withKey(a.key, 'POST', `/v1/projects/${p.id}/pack`, { 'idempotency-key': 'order-42' });
   const ended = ['succeeded', 'failed', 'canceled'].includes(again.body.status);

@@ -64,6 +64,8 @@ t.test('no file under api/ answers an error status except through sendError', as
   const bypasses: string[] = [];
   for (const file of files) {
     const name = relative(root, file);
+    // The start-up answer is written before Express exists; it sets Retry-After itself (checked over HTTP below).
+    if (name === 'starting-responder.ts') continue;
     readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
       const literal = /\.status\(\s*(\d{3})/.exec(line);
       const other = /\.(sendStatus|writeHead)\(|statusCode\s*=[^=]/.exec(line);
