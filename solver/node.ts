@@ -123,11 +123,17 @@ export class SolverNode {
     this.running.set(jobId, controller);
     // The moment compute starts (a cancel bills compute from here, not from the slot's start).
     try {
-      await handleCommand(store, jobStream(jobId), jobDecider, {
+      const { events } = await handleCommand(store, jobStream(jobId), jobDecider, {
         type: 'ReportProgress',
         data: { jobId, stage: 'computing', vehiclesDone: 0, placedItems: 0 },
         metadata: this.metadata(),
       });
+      if (events.length === 0) {
+        // It ended meanwhile (canceled, or failed queue_timeout while waiting for this slot).
+        this.running.delete(jobId);
+        msg.ack();
+        return;
+      }
     } catch (err) {
       this.running.delete(jobId);
       log.error({ jobId, err }, 'recording the start of compute failed; will retry');
