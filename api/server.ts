@@ -29,7 +29,7 @@ import { templatesProjection } from '../projections/templates/projection.js';
 import { vehiclesProjection } from '../projections/vehicles/projection.js';
 import { usageProjection } from '../projections/usage/projection.js';
 import { projectsProjection } from '../projections/projects/projection.js';
-import { SolverNode } from '../solver/node.js';
+import { DEFAULT_SOLVER_CONCURRENCY, IN_PROCESS_PREFETCH, SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
 import { openAdapters } from './open-adapters.js';
@@ -45,6 +45,8 @@ export interface ServiceConfig {
   profile?: Profile;
   /** Worker threads of the search (default: the cores available). */
   solverThreads?: number;
+  /** Jobs computing at once on this process's solver node (default DEFAULT_SOLVER_CONCURRENCY). */
+  solverConcurrency?: number;
   publicBaseUrl?: string;
   log?: Logger;
   /** PEM certificate (chain) and private key: the service then speaks HTTPS only. */
@@ -142,9 +144,12 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
 
   let node: SolverNode | undefined;
   if (roles.has('solver')) {
-    const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
-    node = new SolverNode({ store, bus: bus!, solver, clock, log, concurrency: 1 });
-    void node.start().then(() => log.info({ threads: solver.threads }, 'solver node consuming solve commands'));
+    const concurrency = config.solverConcurrency ?? DEFAULT_SOLVER_CONCURRENCY;
+    const solver = new Solver({ ...(config.solverThreads ? { threads: config.solverThreads } : {}), concurrency });
+    // The in-process bus hands every waiting job to the node's fair queue; from NATS a node takes as many more as it computes.
+    const prefetch = profile.bus.kind === 'inproc' ? IN_PROCESS_PREFETCH : concurrency;
+    node = new SolverNode({ store, bus: bus!, solver, clock, log, concurrency, prefetch });
+    void node.start().then(() => log.info({ threads: solver.threads, poolThreads: solver.poolThreads, concurrency, prefetch }, 'solver node consuming solve commands'));
     const stopping = node;
     stops.push(async () => {
       await stopping.close();
