@@ -45,7 +45,7 @@ export interface SolverNodeDeps {
   solver: Solver;
   clock: () => string;
   log: Logger;
-  /** Jobs computing at once on this node (SOLVER_CONCURRENCY); their searches share the solver's threads. */
+  /** Jobs computing at once on this node (SOLVER_CONCURRENCY); size the Solver's pool for as many (solve.ts). */
   concurrency: number;
   /**
    * Solve commands this node takes from the bus beyond its compute slots, to wait in its fair
@@ -68,7 +68,7 @@ export class SolverNode {
     this.slots = new ComputeSlots(Math.max(1, Math.floor(deps.concurrency)));
   }
 
-  /** Jobs computing and jobs waiting for a compute slot on this node now. */
+  /** Jobs computing and jobs waiting for a compute slot on this node now (for metrics and logs). */
   load(): { computing: number; waiting: number } {
     return { computing: this.slots.inUse, waiting: this.slots.waitingJobs };
   }
