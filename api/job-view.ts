@@ -29,10 +29,22 @@ export function pdfUrl(services: Services, req: Request, job: JobDocument): stri
   return baseUrl(services, req) + signedPdfPath(services.signingKey, job.id, job.expiresAt);
 }
 
+/**
+ * Spec JobSummary `queue_ms`: the wait from creation until a solver began computing
+ * (`computeStartedAt`), not until the organization's slot was given: a job holding a slot while
+ * every solver slot is busy is still waiting. Before compute begins, the wait so far (to the end
+ * for a job that ended without computing). Jobs stored before `computeStartedAt` existed that
+ * succeeded count to `startedAt`.
+ */
+export function queueMsOf(job: JobDocument, now: string): number {
+  const began = job.computeStartedAt ?? (job.status === 'succeeded' ? job.startedAt : null);
+  return began ? ms(job.createdAt, began) : ms(job.createdAt, job.finishedAt ?? now);
+}
+
 /** Spec Job (without `result`). */
 export function jobView(services: Services, req: Request, job: JobDocument): Record<string, unknown> {
   const now = services.clock();
-  const queueMs = job.startedAt ? ms(job.createdAt, job.startedAt) : ms(job.createdAt, job.finishedAt ?? now);
+  const queueMs = queueMsOf(job, now);
   const b = job.breakdown;
   return {
     id: job.id,

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the one entry point. With no variables set, the embedded profile (every role in
  * this process). Environment: PORT (default 8080), HOST (default 0.0.0.0), PACKING_DATA_DIR
- * (default ./data), SOLVER_THREADS (default: cores), PUBLIC_BASE_URL (links in answers; default
+ * (default ./data), SOLVER_THREADS (worker threads per job; default: cores), SOLVER_CONCURRENCY
+ * (jobs computing at once per solver node; default 3), PUBLIC_BASE_URL (links in answers; default
  * from the request), LOG_LEVEL (default info), TLS_CERT_FILE + TLS_KEY_FILE (PEM files: serve
  * HTTPS; both or neither), QUEUE_TIMEOUT_SECONDS (default 1800), and the profile (api/profile.ts):
  * PACKING_ROLES, PACKING_EVENT_STORE + EVENTSTORE_URL, PACKING_READ_STORE + MONGODB_URL +
@@ -16,6 +17,13 @@ import { tlsFromEnvironment } from './tls.js';
 function refuse(message: string): never {
   process.stderr.write(`refusing to start: ${message}\n`);
   process.exit(1);
+}
+
+/** A setting that must be a whole number ≥ 1; refuses to start otherwise. */
+function wholeNumber(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) refuse(`${name} must be a whole number ≥ 1, got "${value}"`);
+  return n;
 }
 
 let tls: ReturnType<typeof tlsFromEnvironment>;
@@ -36,6 +44,7 @@ try {
     host: process.env['HOST'] ?? '0.0.0.0',
     dataDir: process.env['PACKING_DATA_DIR'] ?? './data',
     ...(process.env['SOLVER_THREADS'] ? { solverThreads: Number(process.env['SOLVER_THREADS']) } : {}),
+    ...(process.env['SOLVER_CONCURRENCY'] ? { solverConcurrency: wholeNumber('SOLVER_CONCURRENCY', process.env['SOLVER_CONCURRENCY']) } : {}),
     ...(process.env['PUBLIC_BASE_URL'] ? { publicBaseUrl: process.env['PUBLIC_BASE_URL'] } : {}),
     ...(process.env['QUEUE_TIMEOUT_SECONDS'] ? { queueTimeoutMs: Number(process.env['QUEUE_TIMEOUT_SECONDS']) * 1000 } : {}),
     ...(process.env['PDF_SIGNING_KEY_FILE'] ? { signingKeyFile: process.env['PDF_SIGNING_KEY_FILE'] } : {}),

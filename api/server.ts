@@ -23,7 +23,7 @@ import { ProjectionRunner } from '../projections/runner.js';
 import { CheckpointFollower } from '../projections/follower.js';
 import type { ReadModelProgress } from '../projections/progress.js';
 import { repairReads } from '../projections/jobs/repair-reads.js';
-import { SolverNode } from '../solver/node.js';
+import { DEFAULT_SOLVER_CONCURRENCY, IN_PROCESS_PREFETCH, SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
 import { openAdapters, type Adapters } from './open-adapters.js';
@@ -41,6 +41,8 @@ export interface ServiceConfig {
   profile?: Profile;
   /** Worker threads of the search (default: the cores available). */
   solverThreads?: number;
+  /** Jobs computing at once on this process's solver node (default DEFAULT_SOLVER_CONCURRENCY). */
+  solverConcurrency?: number;
   publicBaseUrl?: string;
   log?: Logger;
   /** PEM certificate (chain) and private key: the service then speaks HTTPS only. */
@@ -183,9 +185,12 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     if (roles.has('scheduler')) stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
 
     if (roles.has('solver')) {
-      const solver = new Solver(config.solverThreads ? { threads: config.solverThreads } : {});
-      const node = new SolverNode({ store, bus: bus!, solver, clock, log, concurrency: 1 });
-      void node.start().then(() => log.info({ threads: solver.threads }, 'solver node consuming solve commands'));
+      const concurrency = config.solverConcurrency ?? DEFAULT_SOLVER_CONCURRENCY;
+      const solver = new Solver({ ...(config.solverThreads ? { threads: config.solverThreads } : {}), concurrency });
+      // The in-process bus hands every waiting job to the node's fair queue; from NATS a node takes as many more as it computes.
+      const prefetch = profile.bus.kind === 'inproc' ? IN_PROCESS_PREFETCH : concurrency;
+      const node = new SolverNode({ store, bus: bus!, solver, clock, log, concurrency, prefetch });
+      void node.start().then(() => log.info({ threads: solver.threads, poolThreads: solver.poolThreads, concurrency, prefetch }, 'solver node consuming solve commands'));
       stops.push(async () => {
         await node.close();
         await solver.close();

@@ -19,6 +19,10 @@
  * (scripts/bench-nodes.ts; needs nats-server).
  *
  *   npm run bench -- nodes [--nodes 1,2] [--jobs 50] [--threads 1]
+ *
+ * `fairness`: a tiny job of organization B while A and C run long jobs (scripts/bench-fairness.ts).
+ *
+ *   npm run bench -- fairness [--budget 90000] [--concurrency n] [--threads n] [--pool-threads n]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -33,6 +37,7 @@ import { verifyPlan } from '../solver/verify/verify.js';
 import { fileURLToPath } from 'node:url';
 import { benchAlonso } from './bench-alonso.js';
 import { benchNodes } from './bench-nodes.js';
+import { benchFairness } from './bench-fairness.js';
 
 /** The BR files: `../shared/benchmarks/br` beside the repository, or BR_DIR. */
 const BR_DIR = process.env['BR_DIR'] ?? fileURLToPath(new URL('../../shared/benchmarks/br', import.meta.url));
@@ -214,4 +219,11 @@ program.command('nodes')
   .option('--jobs <n>', 'jobs in the batch', '50')
   .option('--threads <n>', 'worker threads per solver node', '1')
   .action(benchNodes);
+program.command('fairness')
+  .description('a tiny job of organization B while A and C run long jobs: B\'s wall time and queue_ms')
+  .option('--budget <ms>', 'budget of the long jobs, ms', '90000')
+  .option('--concurrency <n>', 'SOLVER_CONCURRENCY (default 3)')
+  .option('--threads <n>', 'worker threads per job (default: available cores)')
+  .option('--pool-threads <n>', 'the Solver alone with a pool of n threads (the measurement behind the choice)')
+  .action(benchFairness);
 await program.parseAsync(process.argv);

@@ -1,6 +1,7 @@
 /**
- * The solver node: consumes solve commands from the bus, runs the parallel search on worker
- * threads for a running job, checks the plan with the independent verifier, and stores the
+ * The solver node: consumes solve commands from the bus, lets up to `concurrency` jobs compute at
+ * once (taken in a fair order across organizations, compute-slots.ts), runs the parallel search
+ * on worker threads for each, checks the plan with the independent verifier, and stores the
  * outcome as events (DESIGN §4.3). Every message is settled explicitly: acked when the job's
  * outcome is stored (or the job is no longer running), nakked when storing failed.
  */
@@ -18,6 +19,7 @@ import type { EventStore } from '../domain/ports/event-store.js';
 import { verifyPlan } from './verify/verify.js';
 import type { Solver } from './solve.js';
 import { summarizePlan } from './summary.js';
+import { ComputeSlots, ComputeSlotsClosed, type ReleaseSlot } from './compute-slots.js';
 
 /**
  * Deliveries of one solve command before the node gives up on it (STYLE: never re-queue forever):
@@ -28,24 +30,48 @@ export const MAX_SOLVE_ATTEMPTS = 5;
 
 const SOLVER = serviceActor('solver');
 
+/**
+ * Default jobs computing at once on one node (SOLVER_CONCURRENCY): three, so that a short job
+ * starts at once even while two organizations run long jobs; each has its own worker threads.
+ */
+export const DEFAULT_SOLVER_CONCURRENCY = 3;
+
+/** Prefetch with the in-process bus: every waiting job sits in the node's fair queue. */
+export const IN_PROCESS_PREFETCH = 10_000;
+
 export interface SolverNodeDeps {
   store: EventStore;
   bus: Bus;
   solver: Solver;
   clock: () => string;
   log: Logger;
-  /** Jobs solved at once by this node. */
+  /** Jobs computing at once on this node (SOLVER_CONCURRENCY); size the Solver's pool for as many (solve.ts). */
   concurrency: number;
+  /**
+   * Solve commands this node takes from the bus beyond its compute slots, to wait in its fair
+   * queue (compute-slots.ts). The in-process bus: as many as there are (the node holds the
+   * queue). NATS: a few, each kept alive with `working()` while it waits; a node killed meanwhile
+   * loses them to another node after the ack wait. Default 0 (first come, first served).
+   */
+  prefetch?: number;
 }
 
 export class SolverNode {
   private consumer: BusConsumer | undefined;
+  private readonly slots: ComputeSlots;
   private readonly running = new Map<string, AbortController>();
   private readonly inFlight = new Set<Promise<void>>();
   private closing = false;
   private starting: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: SolverNodeDeps) {}
+  constructor(private readonly deps: SolverNodeDeps) {
+    this.slots = new ComputeSlots(Math.max(1, Math.floor(deps.concurrency)));
+  }
+
+  /** Jobs computing and jobs waiting for a compute slot on this node now (for metrics and logs). */
+  load(): { computing: number; waiting: number } {
+    return { computing: this.slots.inUse, waiting: this.slots.waitingJobs };
+  }
 
   /**
    * Warms the solver's threads, then consumes solve commands (a job waits on the bus rather than
@@ -67,7 +93,7 @@ export class SolverNode {
         this.inFlight.add(handling);
         return handling.finally(() => this.inFlight.delete(handling));
       },
-      this.deps.concurrency,
+      this.slots.size + Math.max(0, Math.floor(this.deps.prefetch ?? 0)),
     );
   }
 
@@ -111,6 +137,33 @@ export class SolverNode {
       }
       return;
     }
+    // Wait for a compute slot in the fair order, telling the bus we still hold the message.
+    let release: ReleaseSlot;
+    const waiting = setInterval(() => msg.working(), 1000);
+    try {
+      release = await this.slots.acquire(state.queued!.orgId);
+    } catch (err) {
+      if (!(err instanceof ComputeSlotsClosed)) throw err;
+      msg.nak(0);
+      return;
+    } finally {
+      clearInterval(waiting);
+    }
+    try {
+      await this.compute(msg, state);
+    } finally {
+      release();
+    }
+  }
+
+  /** Runs the search of a running job that holds a compute slot, and stores its outcome. */
+  private async compute(msg: BusMessage<SolveMessage>, state: JobState): Promise<void> {
+    const { jobId } = msg.data;
+    const { store, solver, log } = this.deps;
+    if (this.closing) {
+      msg.nak(0);
+      return;
+    }
     const stored = (await readJobBody(store, jobId)).request;
     if (!stored) {
       await this.fail(jobId, 0, 'engine_failed', 'the job request was not found');
@@ -123,11 +176,17 @@ export class SolverNode {
     this.running.set(jobId, controller);
     // The moment compute starts (a cancel bills compute from here, not from the slot's start).
     try {
-      await handleCommand(store, jobStream(jobId), jobDecider, {
+      const { events } = await handleCommand(store, jobStream(jobId), jobDecider, {
         type: 'ReportProgress',
         data: { jobId, stage: 'computing', vehiclesDone: 0, placedItems: 0 },
         metadata: this.metadata(),
       });
+      if (events.length === 0) {
+        // It ended meanwhile (canceled, or failed queue_timeout while waiting for this slot).
+        this.running.delete(jobId);
+        msg.ack();
+        return;
+      }
     } catch (err) {
       this.running.delete(jobId);
       log.error({ jobId, err }, 'recording the start of compute failed; will retry');
@@ -216,12 +275,14 @@ export class SolverNode {
   }
 
   /**
-   * Stops (SIGTERM): takes no new message, aborts running searches without recording an outcome
+   * Stops (SIGTERM): takes no new message, hands back the messages waiting for a compute slot
+   * (`nak(0)`), aborts running searches without recording an outcome
    * and hands their messages back (`nak(0)`), so another node starts them at once; resolves when
    * every handler has settled its message.
    */
   async close(): Promise<void> {
     this.closing = true;
+    this.slots.close();
     await this.starting;
     for (const c of this.running.values()) c.abort();
     await this.consumer?.close();

@@ -13,11 +13,20 @@ import { Piscina } from 'piscina';
 import type { PackModel, Plan } from '../domain/pack/plan.js';
 import { compareScores } from './search/objective.js';
 import type { RankedPlan, SearchResult, SearchTask } from './search/search.js';
+import type { WarmTask } from './thread.js';
 import { verifyPlan } from './verify/verify.js';
 
-/** Pool options; `threads` defaults to os.availableParallelism(). */
+/**
+ * Pool options. `threads`: worker tasks of one solve (default os.availableParallelism()).
+ * `concurrency`: solves running at once (default 1). `poolThreads`: worker threads of the pool
+ * (default threads × concurrency, so that every running solve has its own threads and the
+ * operating system time-slices them: a short job is never queued behind a long job's tasks,
+ * which hold their threads for their whole budget; measured with `npm run bench -- fairness`).
+ */
 export interface SolverOptions {
   threads?: number;
+  concurrency?: number;
+  poolThreads?: number;
 }
 
 /** Per-solve options: cancellation and coarse progress (stages `search`, `verify`, `done`). */
@@ -45,32 +54,33 @@ const RESERVE_MS = 150;
 /** The parallel solver; one pool shared by all solves until close(). */
 export class Solver {
   private readonly pool: Piscina;
+  /** Worker tasks of one solve. */
   readonly threads: number;
+  /** Worker threads of the pool (all started and warmed: a cold thread takes about a second). */
+  readonly poolThreads: number;
 
   constructor(opts: SolverOptions = {}) {
     this.threads = Math.max(1, opts.threads ?? os.availableParallelism());
+    this.poolThreads = Math.max(1, opts.poolThreads ?? this.threads * Math.max(1, opts.concurrency ?? 1));
     this.pool = new Piscina({
       filename: new URL('./thread.ts', import.meta.url).href,
-      minThreads: this.threads,
-      maxThreads: this.threads,
+      minThreads: this.poolThreads,
+      maxThreads: this.poolThreads,
       idleTimeout: 60_000,
     });
   }
 
   /**
-   * Resolves once the worker threads have loaded the search code (piscina hands a task only to a
-   * thread that has), so the first job's budget goes to its search and not to a cold start: one
-   * empty task per thread, whatever it answers.
+   * Resolves once every worker thread of the pool has loaded the search code (piscina hands a
+   * task only to a thread that has), so a job's budget goes to its search and not to a cold
+   * start: one warm-up task per thread, each held until all have arrived (thread.ts WarmTask), at
+   * most 60 s; whatever they answer.
    */
   async warm(): Promise<void> {
-    const model: PackModel = {
-      vehicles: [], items: [], packingMode: 'fleet_only', maxVehicles: 0, allowOverweight: false, maxStackItems: 0,
-      maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 1, seed: 1,
-    };
-    const converged = new Int32Array(new SharedArrayBuffer(4));
+    const arrived = new Int32Array(new SharedArrayBuffer(4));
     await Promise.allSettled(
-      Array.from({ length: this.threads }, (_, worker) => {
-        const task: SearchTask = { model, worker, stride: this.threads, deadline: Date.now(), converged };
+      Array.from({ length: this.poolThreads }, () => {
+        const task: WarmTask = { arrived, threads: this.poolThreads, timeoutMs: 60_000 };
         return this.pool.run(task);
       }),
     );

@@ -2,13 +2,14 @@
  * POST /v1/estimate (spec Estimate): validates and prices the body of POST /v1/pack, free.
  * A body that is not a JSON object answers 400 invalid_json like /v1/pack; every other problem
  * is reported in `errors` with `valid: false` and status 200. `valid` also turns false when the
- * available credits do not cover the smallest run (warning `insufficient_credits`): then
- * POST /v1/pack would answer 402.
+ * available credits do not cover the smallest useful run (warning `insufficient_credits`, see
+ * domain/ledger/pricing.ts smallestUsefulRun): then POST /v1/pack would answer 402.
+ * `min_credits` stays the spec's figure (fewest vehicles and no compute).
  */
 import { Router } from 'express';
 import { availableCredits, initialLedger } from '../../domain/ledger/ledger.js';
 import { toCredits } from '../../domain/ledger/money.js';
-import { admissionTerms, priceRun, total } from '../../domain/ledger/pricing.js';
+import { admissionTerms, priceRun, smallestUsefulRun, total } from '../../domain/ledger/pricing.js';
 import { CURRENT_RATE_CARD } from '../../domain/ledger/rate-card.js';
 import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
 import type { Warning } from '../../domain/pack/diagnostics.js';
@@ -46,7 +47,11 @@ export function estimateRouter(services: Services): Router {
     let maxVehicles = job.maxVehicles;
     let budgetMs = job.budgetMs;
     if (!terms) {
-      warnings.push({ code: 'insufficient_credits', message: `available credits (${toCredits(available)}) do not cover the smallest run (${toCredits(min)})` });
+      const run = smallestUsefulRun(card, job);
+      warnings.push({
+        code: 'insufficient_credits',
+        message: `available credits (${toCredits(available)}) do not cover the smallest useful run (${run.vehicles} vehicles and ${run.budgetMs} ms of compute, ${toCredits(run.price)} credits)`,
+      });
     } else if (terms.limitedByBalance) {
       ({ maxVehicles, budgetMs } = terms);
       max = terms.reserved;

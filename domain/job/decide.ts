@@ -19,6 +19,8 @@ export type JobCommand =
   | Command<'RecordBodyDeleted', { jobId: string }>;
 
 /**
+ * FailJob with `queue_timeout` is a no-op once a solver reported `computing` (the wait the
+ * timeout bounds is over; spec States, "waited too long for a slot").
  * Refusals are no-ops, not errors: the process manager repeats steps and must converge. The one
  * exception is CancelJob, a customer's request: on a final job it throws job_already_finished.
  */
@@ -67,6 +69,8 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
     case 'FailJob': {
       const { jobId, computeMs, code, message } = command.data;
       if (state.status === 'none' || isFinal(state.status)) return [];
+      // A queue timeout ends only a wait: once a solver computes, the job's budget bounds it.
+      if (code === 'queue_timeout' && state.computing) return [];
       return [{ type: 'JobFailed', id: `${jobId}:ended`, data: { jobId, finishedAt: now, computeMs, code, message } }];
     }
   }

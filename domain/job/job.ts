@@ -66,18 +66,20 @@ export interface JobState {
   bodyDeleted: boolean;
   /** Set once the job ended (JobSucceeded or JobFailed). */
   end: JobEnd | null;
+  /** A solver reported `computing` (JobProgressed stage `computing`): the job's wait is over. */
+  computing: boolean;
 }
 
-export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false, end: null });
+export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false, end: null, computing: false });
 
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
     case 'JobQueued':
-      return { status: 'queued', queued: event.data, bodyDeleted: false, end: null };
+      return { status: 'queued', queued: event.data, bodyDeleted: false, end: null, computing: false };
     case 'JobStarted':
       return { ...state, status: 'running' };
     case 'JobProgressed':
-      return state;
+      return event.data.stage === 'computing' && !state.computing ? { ...state, computing: true } : state;
     case 'JobSucceeded':
       return { ...state, status: 'succeeded', end: { outcome: 'succeeded', computeMs: event.data.computeMs, vehicles: event.data.summary.vehicles_used } };
     case 'JobFailed':

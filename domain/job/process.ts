@@ -102,8 +102,10 @@ export class JobProcess {
   }
 
   /**
-   * Fails with `queue_timeout` (not charged) every queued job created more than `timeoutMs`
-   * before now (spec States: queued → failed when it waited too long for a slot). Returns how
+   * Fails with `queue_timeout` (not charged) every waiting job created more than `timeoutMs`
+   * before now (spec States: failed when it waited too long for a slot). Waiting means queued, or
+   * holding its organization's slot while no solver has begun computing it (all solver slots busy):
+   * the caller passes both; the decider ignores a job that began computing meanwhile. Returns how
    * many it failed; their settlement follows from the reaction to JobFailed.
    */
   async expireQueued(queued: { jobId: string; createdAt: string }[], timeoutMs: number): Promise<number> {
@@ -117,7 +119,7 @@ export class JobProcess {
           jobId: job.jobId,
           computeMs: 0,
           code: 'queue_timeout',
-          message: `the job waited more than ${Math.round(timeoutMs / 1000)} s for a compute slot; nothing was charged`,
+          message: `the job waited more than ${Math.round(timeoutMs / 1000)} s to begin computing; nothing was charged`,
         },
         metadata: { now, actor: SCHEDULER },
       });

@@ -4,7 +4,7 @@
  * event ids, expected revisions, a ledger that settles a job once), so any number of schedulers
  * may run it at once, and a step that fails is simply tried again at the next tick.
  *
- * The steps: queue timeouts; settlements of ended jobs; solve commands of started jobs that no
+ * The steps: queue timeouts (of jobs queued or not yet computing); settlements of ended jobs; solve commands of started jobs that no
  * solver took; retention of job bodies; project packs whose job ended; free compute slots; and
  * credits held for jobs that were admitted but never queued.
  */
@@ -113,8 +113,9 @@ export class RepairTick {
     const endedLongAgo = (j: RepairJob): boolean => j.finishedAt !== null && Date.parse(j.finishedAt) < nowMs - REPAIR_TIMINGS.settleAfterMs;
 
     await step('queue timeouts', async () => {
-      const queued = await reads.queuedJobs();
-      report.queueTimeouts = await jobs.expireQueued(queued.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
+      // Waiting: queued, or given the organization's slot but not computing (every solver slot busy).
+      const waiting = [...(await reads.queuedJobs()), ...(await reads.runningJobs()).filter((j) => !j.computing)];
+      report.queueTimeouts = await jobs.expireQueued(waiting.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
     });
     await step('settlements', async () => {
       for (const job of await reads.endedUnsettledJobs()) if (endedLongAgo(job)) await jobs.settle(job.id);

@@ -11,8 +11,8 @@ import {
   type LedgerEvent,
   type LedgerState,
 } from './ledger.js';
-import { admissionTerms, settlementCharge, total, type AdmissionTerms, type JobOutcome } from './pricing.js';
-import type { Micros } from './money.js';
+import { admissionTerms, settlementCharge, smallestUsefulRun, total, type AdmissionTerms, type JobOutcome } from './pricing.js';
+import { toCredits, type Micros } from './money.js';
 import { rateCard, type RateCard } from './rate-card.js';
 
 /** What an admission asks for: the job, the rate card, its size and limits. */
@@ -39,17 +39,28 @@ export type LedgerCommand =
     >;
 
 /**
- * The terms an AdmitJob command would get: the same rule `decide` applies. Throws DomainError
- * `too_many_jobs` or `insufficient_credits`.
+ * The 402 message: the available credits and the smallest useful run with its price, so the
+ * caller knows what to buy (e.g. "available credits (0.5) do not cover the smallest useful run
+ * of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged").
+ */
+export function insufficientCreditsMessage(job: Pick<AdmitJobData, 'card' | 'units' | 'minVehicles' | 'budgetMs'>, available: Micros): string {
+  const run = smallestUsefulRun(job.card, job);
+  return `available credits (${toCredits(available)}) do not cover the smallest useful run of this job: ` +
+    `${run.vehicles} vehicle${run.vehicles === 1 ? '' : 's'} and ${run.budgetMs} ms of compute, ${toCredits(run.price)} credits; nothing was charged`;
+}
+
+/**
+ * The terms an AdmitJob command would get: the same rule `decide` applies (pricing.ts
+ * admissionTerms: the smallest useful run must be covered). Throws DomainError `too_many_jobs`
+ * or `insufficient_credits` (its message states the smallest useful run and its price).
  */
 export function admission(job: AdmitJobData, state: LedgerState, now: string): AdmissionTerms {
   if (state.queue.length + state.running.length >= job.maxQueuedJobs) {
     throw new DomainError('too_many_jobs', `at most ${job.maxQueuedJobs} jobs may be queued or running at once`);
   }
-  const terms = admissionTerms(job.card, availableCredits(state, now), job);
-  if (!terms) {
-    throw new DomainError('insufficient_credits', 'available credits do not cover the smallest possible run; nothing was charged');
-  }
+  const available = availableCredits(state, now);
+  const terms = admissionTerms(job.card, available, job);
+  if (!terms) throw new DomainError('insufficient_credits', insufficientCreditsMessage(job, available));
   return terms;
 }
 

@@ -48,27 +48,59 @@ export interface AdmissionTerms {
 }
 
 /**
+ * Compute budget below which a run is not useful, ms: about what one construction of a request
+ * needs on one thread (the automatic budget starts at 2 s); a job given less is certain to end
+ * `time_limit_exceeded`, charged for nothing it can use.
+ */
+export const MIN_USEFUL_BUDGET_MS = 1000;
+
+/** The smallest run worth admitting: its vehicles, compute budget (ms) and worst-case price. */
+export interface SmallestRun {
+  vehicles: number;
+  budgetMs: number;
+  price: Micros;
+}
+
+/**
+ * The smallest useful run of a job (spec "Credits and pricing": 402 when the balance does not
+ * cover the smallest possible run): the fewest vehicles the load can need (`minVehicles`) and a
+ * compute budget of {@link MIN_USEFUL_BUDGET_MS} (or the requested budget when that is smaller),
+ * priced at the worst case: base + minVehicles × per-vehicle + compute for that budget + the
+ * large-load surcharge. With rate card 1, 8 vehicles and ≤ 500 units: 0.10 + 0.40 + 0.002 = 0.502.
+ */
+export function smallestUsefulRun(card: RateCard, job: { units: number; minVehicles: number; budgetMs: number }): SmallestRun {
+  const budgetMs = Math.min(Math.max(1, job.budgetMs), MIN_USEFUL_BUDGET_MS);
+  return { vehicles: job.minVehicles, budgetMs, price: total(priceRun(card, { vehicles: job.minVehicles, computeMs: budgetMs, units: job.units })) };
+}
+
+/**
  * Admission terms (spec: reserve `max_credits`; 402 when the balance does not cover the smallest
- * run). When `available` covers the smallest run but not the worst case, the compute budget is
- * shortened first, then the vehicle limit, so that the worst case fits the balance: the charge
- * can then never exceed the reservation. Returns null when `available` < the smallest run.
+ * run, read as the smallest *useful* run, {@link smallestUsefulRun}). When `available` covers that
+ * run but not the worst case, the run is shortened so that its worst case fits the balance: the
+ * vehicle limit first comes down to what leaves room for the smallest useful budget (never below
+ * `minVehicles`), then the compute budget takes what is left (never below the useful minimum).
+ * The reservation is the worst case of that reduced run, ≤ `available`, so the charge can never
+ * exceed it. Returns null when `available` does not cover the smallest useful run.
  */
 export function admissionTerms(
   card: RateCard,
   available: Micros,
   job: { units: number; minVehicles: number; maxVehicles: number; budgetMs: number },
 ): AdmissionTerms | null {
-  const min = total(priceRun(card, { vehicles: job.minVehicles, computeMs: 0, units: job.units }));
-  if (available < min) return null;
+  const smallest = smallestUsefulRun(card, job);
+  if (available < smallest.price) return null;
   const max = total(priceRun(card, { vehicles: job.maxVehicles, computeMs: job.budgetMs, units: job.units }));
   if (available >= max) return { reserved: max, maxVehicles: job.maxVehicles, budgetMs: job.budgetMs, limitedByBalance: false };
   const fixed = card.base + largeLoad(card, job.units);
+  const usefulCompute = computeCharge(card, smallest.budgetMs);
   let maxVehicles = job.maxVehicles;
-  if (fixed + maxVehicles * card.perVehicle > available) {
-    maxVehicles = Math.max(job.minVehicles, Math.floor((available - fixed) / card.perVehicle));
+  if (fixed + maxVehicles * card.perVehicle + usefulCompute > available) {
+    maxVehicles = Math.max(job.minVehicles, Math.floor((available - fixed - usefulCompute) / card.perVehicle));
   }
   const left = available - fixed - maxVehicles * card.perVehicle;
-  const budgetMs = card.perComputeSecond > 0 ? Math.min(job.budgetMs, Math.floor((left * 1000) / card.perComputeSecond)) : job.budgetMs;
+  const budgetMs = card.perComputeSecond > 0
+    ? Math.max(smallest.budgetMs, Math.min(job.budgetMs, Math.floor((left * 1000) / card.perComputeSecond)))
+    : job.budgetMs;
   const reserved = total(priceRun(card, { vehicles: maxVehicles, computeMs: budgetMs, units: job.units }));
   return { reserved, maxVehicles, budgetMs, limitedByBalance: true };
 }

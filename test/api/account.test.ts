@@ -89,6 +89,27 @@ t.test('402 insufficient_credits charges nothing; a thin balance shortens the ru
   t.ok(admitted.body.cost.credits <= admitted.body.cost.reserved_credits);
 });
 
+t.test('402 when the balance allows no useful compute: the message states the smallest useful run', async (t) => {
+  // 21,000 kg on 2,800 kg trucks: at least 8 vehicles. 0.5 credits cover 8 vehicles (0.5) but no compute.
+  const heavy = { vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'drum', length: 60, width: 60, height: 90, weight: 700, quantity: 30 }] };
+  const poor = await org(0.5);
+  const estimate = await call(service.url, poor.key, 'POST', '/v1/estimate', heavy);
+  t.equal(estimate.body.valid, false);
+  t.match(estimate.body.warnings, [{ code: 'insufficient_credits', message: /8 vehicles and 1000 ms of compute, 0\.502 credits/ }]);
+  const refused = await call(service.url, poor.key, 'POST', '/v1/pack', heavy);
+  t.equal(refused.status, 402);
+  t.equal(refused.body.error.code, 'insufficient_credits');
+  t.equal(refused.body.error.message, 'available credits (0.5) do not cover the smallest useful run of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged');
+  t.same((await call(service.url, poor.key, 'GET', '/v1/balance')).body.reserved_credits, 0, 'nothing held');
+  // 0.5 credits and a one-vehicle load asking for 20 vehicles: admitted with 7 and compute, holding only that run.
+  const thin = await call(service.url, poor.key, 'POST', '/v1/pack', { ...small, options: { time_limit: 3 } });
+  t.equal(thin.status, 202);
+  t.match(thin.body.warnings, [{ code: 'limited_by_balance', message: /7 vehicles and 3000 ms of compute/ }]);
+  t.equal(thin.body.cost.reserved_credits, 0.456, 'base 0.1 + 7 × 0.05 + 3 s × 0.002');
+  const ended = await call(service.url, poor.key, 'GET', `/v1/jobs/${thin.body.id}?wait=60`);
+  t.equal(ended.body.status, 'succeeded');
+});
+
 t.test('canceled jobs: queued costs the per-job fee, running adds the compute used; a second cancel is 409', async (t) => {
   const o = await org(50);
   // A load that cannot converge early (200 kinds, far more than fits): it computes until canceled.

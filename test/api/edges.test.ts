@@ -26,7 +26,8 @@ const busyBody = {
   options: { packing_mode: 'fleet_only', time_limit: 60 },
 };
 
-const start = () => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+// One compute slot: a second organization's job then holds its own slot while it waits for the solver.
+const start = () => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }) });
 t.before(async () => {
   service = await start();
   // An organization with room for polling: the demo one has the spec's 60 requests a minute.

@@ -10,8 +10,9 @@ import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { untilJob } from '../helpers/job-state.js';
 import { call } from '../helpers/service-process.js';
 
-// A short queue timeout makes the repair tick (which deletes bodies) run every 500 ms.
-const run = inProcessService(t, 'retention', { queueTimeoutMs: 2000 });
+// A short queue timeout makes the repair tick (which deletes bodies) run every 2 s; long enough
+// for the jobs posted while the solver warms its thread not to expire.
+const run = inProcessService(t, 'retention', { queueTimeoutMs: 8000 });
 const org = async (retentionDays: number): Promise<string> =>
   (await orgWithKey(run.service, { name: `Retention ${retentionDays}`, limits: { retentionDays } })).key;
 

@@ -1,6 +1,6 @@
 /**
  * The real service in the test's own process on a temporary data dir and a free port (embedded
- * profile, one solver thread, silent log), closed and removed at the end of the test file; and
+ * profile, one solver thread and one compute slot unless told otherwise, silent log), closed and removed at the end of the test file; and
  * organizations with a key whose rate limits never get in a test's way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import type { OrgLimits } from '../../domain/organization/limits.js';
 /** A running service for `t` (a test file's root); `restart()` stops it and starts it again on the same data dir. */
 export function inProcessService(t: Test, name: string, config: Partial<ServiceConfig> = {}): { readonly service: RunningService; restart(): Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), `packing-${name}-`));
-  const start = () => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }), ...config });
+  const start = () => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }), ...config });
   let running: RunningService | undefined;
   t.before(async () => {
     running = await start();

@@ -60,3 +60,16 @@ t.test('retention: the body deletion is recorded once, only for final jobs past 
   t.same([deleted.state.status, deleted.state.bodyDeleted], ['succeeded', true], 'the status stays');
   given(deleted.history).when(deleteBody).thenNothing('once');
 });
+
+t.test('queue_timeout ends a wait only: a job a solver is computing is not failed by it', async (t) => {
+  const { given } = deciderSpec(t, jobDecider);
+  const timeout: JobCommand = { type: 'FailJob', data: { jobId: 'job_1', computeMs: 0, code: 'queue_timeout', message: 'waited' }, metadata: { now: NOW, actor: ACTOR } };
+  const expired = given([wasQueued, wasStarted]).when(timeout).then([
+    { type: 'JobFailed', id: 'job_1:ended', data: { jobId: 'job_1', finishedAt: NOW, computeMs: 0, code: 'queue_timeout', message: 'waited' } },
+  ]);
+  t.equal(expired.state.status, 'failed', 'running (slot given) but not computing: it was still waiting');
+  const computing: JobEvent = { type: 'JobProgressed', data: { jobId: 'job_1', stage: 'computing', vehiclesDone: 0, placedItems: 0 } };
+  const busy = given([wasQueued, wasStarted, computing]);
+  t.equal(busy.state.computing, true);
+  busy.when(timeout).thenNothing('computing: the budget bounds it, not the queue timeout');
+});

@@ -86,17 +86,46 @@ t.test('a queued job past the queue timeout fails queue_timeout; a failing step 
   await w.admit('job_orphan');
   await w.settle();
   // No slot is given here (no reactions run), so the job stays queued while the clock moves.
-  const broken = { ...repairReads(w.reads), runningJobs: async () => Promise.reject(new Error('read store down')) };
+  const broken = { ...repairReads(w.reads), endedUnsettledJobs: async () => Promise.reject(new Error('read store down')) };
   const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: broken, clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS });
   const early = await tick.run();
   t.equal(early.queueTimeouts, 0, 'within the timeout: still queued');
   w.advance(QUEUE_TIMEOUT_MS + REPAIR_TIMINGS.orphanAfterMs + 1);
   const late = await tick.run();
   t.equal(late.queueTimeouts, 1, 'past the timeout: failed');
-  t.same(late.errors.map((e) => e.step), ['solve commands'], 'the failing step is reported');
+  t.same(late.errors.map((e) => e.step), ['settlements'], 'the failing step is reported');
   t.same(late.orphansReleased, ['job_orphan'], 'and the steps after it still ran');
   await w.settle();
   const job = await w.reads.collection<JobDocument>(JOBS).get('job_waiting');
   t.equal(job?.status, 'failed');
   t.equal(job?.error?.code, 'queue_timeout');
+});
+
+t.test('a job holding its slot but not computing past the queue timeout fails queue_timeout; a computing one does not', async (t) => {
+  const w = await world();
+  t.teardown(w.close);
+  const createdAt = w.clock();
+  for (const jobId of ['job_stuck', 'job_computing']) {
+    await w.admit(jobId);
+    await handleCommand(w.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: {
+        jobId, orgId: w.org.orgId, keyId: 'key_x', memberId: w.org.ownerId, source: 'api', reference: null, createdAt,
+        expiresAt: '2099-01-01T00:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 1000, reservedMicros: 1, rateCardVersion: CURRENT_RATE_CARD.version, warnings: [],
+      }, metadata: { now: createdAt, actor: ACTOR } });
+    // The organization's slot is given (status running), but every solver slot is busy.
+    await handleCommand(w.store, jobStream(jobId), jobDecider, { type: 'StartJob', data: { jobId }, metadata: { now: createdAt, actor: ACTOR } });
+  }
+  await handleCommand(w.store, jobStream('job_computing'), jobDecider, {
+    type: 'ReportProgress', data: { jobId: 'job_computing', stage: 'computing', vehiclesDone: 0, placedItems: 0 }, metadata: { now: createdAt, actor: ACTOR },
+  });
+  await w.settle();
+  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: repairReads(w.reads), clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS });
+  t.equal((await tick.run()).queueTimeouts, 0, 'within the timeout');
+  w.advance(QUEUE_TIMEOUT_MS + 1);
+  t.equal((await tick.run()).queueTimeouts, 1, 'past the timeout: only the one not computing');
+  await w.settle();
+  const jobs = w.reads.collection<JobDocument>(JOBS);
+  const stuck = await jobs.get('job_stuck');
+  t.same([stuck?.status, stuck?.error?.code], ['failed', 'queue_timeout']);
+  t.match(stuck?.error?.message, /waited more than 60 s to begin computing/);
+  t.equal((await jobs.get('job_computing'))?.status, 'running');
 });

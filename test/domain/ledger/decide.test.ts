@@ -150,3 +150,16 @@ t.test('property: never below zero available, each reservation released once, ch
     { numRuns: 300 },
   );
 });
+
+t.test('402 states the smallest useful run; a balance-limited admission holds only its reduced run', async (t) => {
+  const { given } = deciderSpec(t, ledgerDecider);
+  const half: LedgerEvent[] = [{ type: 'SubscriptionCreditsGranted', data: { amount: 500_000, expiresAt: '2027-01-01T00:00:00.000Z', grantedAt: NOW } }];
+  // The issue's case: 0.5 credits and a load that needs 8 vehicles: refused, not "8 vehicles and 0 ms".
+  const refused = given(half).when(admit('j1', { minVehicles: 8, maxVehicles: 20, budgetMs: 30_000 })).thenThrows('insufficient_credits');
+  t.equal(refused?.message, 'available credits (0.5) do not cover the smallest useful run of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged');
+  // 0.5 credits, 1 vehicle needed, 20 asked, 3 s budget: 7 vehicles and the full budget; 0.024 credits stay available.
+  const thin = given(half).when(admit('j2', { minVehicles: 1, maxVehicles: 20, budgetMs: 3_000 })).then([
+    { type: 'JobAdmitted', id: 'j2:admitted', data: { jobId: 'j2', reserved: 100_000 + 7 * 50_000 + 6_000, maxVehicles: 7, budgetMs: 3_000, admittedAt: NOW } },
+  ]);
+  t.equal(availableCredits(thin.state, NOW), 44_000, 'the reservation is the reduced run\'s worst case, not the whole balance');
+});
