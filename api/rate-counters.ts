@@ -4,7 +4,7 @@
  * file in the data dir (several processes on one machine sharing the SQLite event store), or
  * MongoDB (distributed profile).
  */
-import Database from 'better-sqlite3';
+import { openPrivateDatabase } from '../adapters/sqlite/private-file.js';
 import type { MongoClient } from 'mongodb';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -15,11 +15,11 @@ export type RateCounterFactory = (options: { keyPrefix: string; points: number; 
 export const memoryCounters: RateCounterFactory = (options) => new RateLimiterMemory(options);
 
 /**
- * Counters in the SQLite file `file` (WAL), shared by every process that opens it. Returns the
- * factory and a `close()` for the database.
+ * Counters in the SQLite file `file` (WAL, mode 0600), shared by every process that opens it.
+ * Returns the factory and a `close()` for the database.
  */
 export function sqliteCounters(file: string): { factory: RateCounterFactory; close(): void } {
-  const db = new Database(file, { timeout: 5000 });
+  const db = openPrivateDatabase(file, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   return {
     factory: (options) =>

@@ -5,12 +5,13 @@
  * that share the event store and talk over NATS.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, utimesSync, closeSync, openSync } from 'node:fs';
+import { readFileSync, writeFileSync, utimesSync, closeSync, openSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { pino, type Logger } from 'pino';
+import { makeDataDir } from '../adapters/sqlite/data-dir.js';
 import { JobProcess } from '../domain/job/process.js';
 import { RepairTick, repairIntervalMs } from '../domain/job/repair.js';
 import { ProjectProcess } from '../domain/project/process.js';
@@ -134,7 +135,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const stops: (() => Promise<void> | void)[] = [];
   let adapters: Adapters | undefined;
   try {
-    mkdirSync(dataDir, { recursive: true });
+    const made = makeDataDir(dataDir);
+    if (made.warning) log.warn({ dataDir, mode: made.mode.toString(8) }, made.warning);
     adapters = await openAdapters(profile, dataDir);
   } catch (err) {
     await closeServer();

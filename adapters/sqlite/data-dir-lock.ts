@@ -10,6 +10,7 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { openPrivateDatabase } from './private-file.js';
 
 /** Thrown when another live process holds the data dir in a way this one cannot share. */
 export class DataDirBusy extends Error {
@@ -28,7 +29,7 @@ export interface DataDirLock {
 }
 
 function open(dataDir: string): Database.Database {
-  const db = new Database(join(dataDir, 'instance.lock'), { timeout: 2000 });
+  const db = openPrivateDatabase(join(dataDir, 'instance.lock'), { timeout: 2000 });
   db.pragma('journal_mode = DELETE');
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'holder'").get();
   if (!exists) db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER, mode TEXT)');

@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
+import { openPrivateDatabase } from './private-file.js';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -48,9 +49,12 @@ export class SqliteEventStore implements EventStore {
   private readonly appended = new EventEmitter();
   private closed = false;
 
-  /** Opens (creating when missing) the store at `file`; `:memory:` for a throwaway store. */
+  /**
+   * Opens (creating when missing) the store at `file`, readable by the owner only (0600, also
+   * its -wal and -shm); `:memory:` for a throwaway store.
+   */
   constructor(file: string) {
-    this.db = new Database(file);
+    this.db = openPrivateDatabase(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');

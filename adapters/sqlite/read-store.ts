@@ -12,6 +12,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { openPrivateDatabase } from './private-file.js';
 import { checkLimit, checkText } from '../../domain/ports/read-query.js';
 import type { FindQuery, IndexSpec, ReadCollection, ReadDocument, ReadFilter, ReadStore } from '../../domain/ports/read-store.js';
 import { CONTAINS_FUNCTION, containsText, toSqlIndex, toSqlOrder, toSqlWhere } from './read-query-sql.js';
@@ -88,7 +89,7 @@ export class SqliteReadStore implements ReadStore {
    * model and checkpoint in it is dropped (they are rebuilt from the log) and `reset` is true.
    */
   constructor(file: string, version: string) {
-    this.db = new Database(file);
+    this.db = openPrivateDatabase(file);
     this.db.pragma('journal_mode = WAL');
     // Derived data: a crash may lose the last commits, never consistency (WAL), and the runner
     // replays from the checkpoint that committed with the documents.

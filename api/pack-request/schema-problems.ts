@@ -72,6 +72,13 @@ function suggestion(name: string, parentSchema: unknown): string {
   return best !== undefined && bestD <= Math.max(1, Math.floor(best.length / 4)) ? `; did you mean "${best}"?` : '';
 }
 
+/** " cm" / " kg" when the field's description ends with its unit in brackets ("… (cm)"), else ''. */
+function unitOf(parentSchema: unknown): string {
+  const description = (parentSchema as { description?: unknown } | undefined)?.description;
+  const unit = typeof description === 'string' ? /\((cm|kg|kg\/m²)\)$/.exec(description)?.[1] : undefined;
+  return unit ? ` ${unit}` : '';
+}
+
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -109,13 +116,13 @@ export function schemaProblem(e: ErrorObject, suggest = true): ErrorDetail {
         ? { path, code: 'invalid_value', message: `must be a colour written #rrggbb (six hex digits), got ${got()}` }
         : { path, code: 'invalid_value', message: `must match ${String(p.pattern)}, got ${got()}` };
     case 'minimum':
-      return { path, code: 'out_of_range', message: `must be at least ${String(p.limit)}, got ${got()}` };
+      return { path, code: 'out_of_range', message: `must be at least ${String(p.limit)}${unitOf(e.parentSchema)}, got ${got()}` };
     case 'exclusiveMinimum':
-      return { path, code: 'out_of_range', message: `must be greater than ${String(p.limit)}, got ${got()}` };
+      return { path, code: 'out_of_range', message: `must be greater than ${String(p.limit)}${unitOf(e.parentSchema)}, got ${got()}` };
     case 'maximum':
-      return { path, code: 'out_of_range', message: `must be at most ${String(p.limit)}, got ${got()}` };
+      return { path, code: 'out_of_range', message: `must be at most ${String(p.limit)}${unitOf(e.parentSchema)}, got ${got()}` };
     case 'exclusiveMaximum':
-      return { path, code: 'out_of_range', message: `must be less than ${String(p.limit)}, got ${got()}` };
+      return { path, code: 'out_of_range', message: `must be less than ${String(p.limit)}${unitOf(e.parentSchema)}, got ${got()}` };
     case 'minLength': {
       const n = typeof e.data === 'string' ? e.data.length : 0;
       return { path, code: 'out_of_range', message: Number(p.limit) === 1 ? 'must not be empty' : `must be at least ${plural(Number(p.limit), 'character')} long, got ${n}` };

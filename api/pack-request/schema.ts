@@ -12,7 +12,7 @@
  * areas on the floor, ids unique, saved vehicles and templates, does_not_fit, job limits) are
  * checked in solver/model/resolve.ts, which gives clearer messages.
  *
- * Upper bounds the spec does not state (dimensions ≤ 100000 cm, weights ≤ 1e9 kg, priority
+ * Bounds the spec does not state (dimensions from 0.1 to 100000 cm, weights ≤ 1e9 kg, priority
  * ≤ 1e6, group order within ±1e9) are service sanity limits: they keep volumes, weights and the
  * search objective finite.
  */
@@ -20,6 +20,12 @@
 /** `#rrggbb` colour (spec Item.color, Group.color); either letter case accepted. */
 export const COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
 
+/**
+ * Smallest accepted length in cm (1 mm): every size, radius and deck height of a vehicle, item
+ * or blocked area. Smaller sizes describe no real load, and volumes of such sizes underflow to 0
+ * (1e-300 cm → a volume of 0 → a utilization of NaN). A service sanity bound, the spec sets none.
+ */
+export const MIN_DIMENSION_CM = 0.1;
 /** Largest accepted length in cm (1 km): a sanity bound, the spec sets none. */
 export const MAX_DIMENSION_CM = 100_000;
 /** Largest accepted weight in kg: a sanity bound, the spec sets none. */
@@ -29,7 +35,7 @@ const idString = (description: string) => ({ type: 'string', minLength: 1, maxLe
 const nameString = (description: string) => ({ type: 'string', maxLength: 255, description });
 const length = (description: string) => ({
   type: 'number',
-  exclusiveMinimum: 0,
+  minimum: MIN_DIMENSION_CM,
   maximum: MAX_DIMENSION_CM,
   description: `${description} (cm)`,
 });

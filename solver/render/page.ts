@@ -36,33 +36,53 @@ const fitCache = new Map<string, string>();
 
 /**
  * `text` shortened with a trailing ellipsis so it is at most `width` pt wide in the current
- * font and size. Control characters are dropped; the embedded Unicode font shows the rest
- * (scripts it lacks, such as CJK, come out as empty boxes).
+ * font and size, after printableText (control characters dropped, lone surrogates replaced); the
+ * embedded Unicode font shows the rest (scripts it lacks, such as CJK, come out as empty boxes).
  */
 export function fitText(doc: Doc, text: string, width: number, font: string, size: number): string {
   const key = `${font}|${size}|${width}|${text}`;
   const hit = fitCache.get(key);
   if (hit !== undefined) return hit;
-  const clean = printable(text);
+  const clean = printableText(text);
   let out = clean;
   if (doc.widthOfString(clean) > width) {
+    // Cut between code points, never inside a surrogate pair.
+    const points = Array.from(clean);
     let lo = 0;
-    let hi = clean.length;
+    let hi = points.length;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (doc.widthOfString(`${clean.slice(0, mid)}…`) <= width) lo = mid;
+      if (doc.widthOfString(`${points.slice(0, mid).join('')}…`) <= width) lo = mid;
       else hi = mid - 1;
     }
-    out = `${clean.slice(0, lo)}…`;
+    out = `${points.slice(0, lo).join('')}…`;
   }
   if (fitCache.size > 20000) fitCache.clear();
   fitCache.set(key, out);
   return out;
 }
 
-function printable(text: string): string {
+/** Line breaks and tabs: shown as one space on the single line of a text cell. */
+const BREAKS = /^[\t\n\v\f\r\u0085\u2028\u2029]$/;
+/** Bidi embeddings, overrides and isolates: pdfkit lays text out left to right and has no glyphs for them. */
+const BIDI_CONTROLS = /^[\u202a-\u202e\u2066-\u2069]$/;
+
+/**
+ * Any JavaScript string (any valid JSON string: lone surrogates included) as text the PDF can
+ * print on one line and keep in its metadata: a lone surrogate becomes U+FFFD (pdfkit hashes
+ * the metadata through encodeURIComponent, which throws URIError on one), line breaks and tabs
+ * become a space, other control characters (C0, DEL, C1) and bidi controls are dropped.
+ * Everything else is kept; glyphs the embedded font lacks come out as empty boxes.
+ */
+export function printableText(text: string): string {
   let out = '';
-  for (const ch of text) if (ch.codePointAt(0)! >= 0x20 && ch !== '\u007f') out += ch;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0xd800 && code <= 0xdfff) out += '\ufffd';
+    else if (BREAKS.test(ch)) out += ' ';
+    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || BIDI_CONTROLS.test(ch)) continue;
+    else out += ch;
+  }
   return out;
 }
 

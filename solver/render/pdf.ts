@@ -7,7 +7,7 @@
 import PDFDocument from 'pdfkit';
 import type { Plan } from '../../domain/pack/plan.js';
 import { assignItemColours, itemColour } from './item-colour.js';
-import { FOOTER_Y, CONTENT_WIDTH, type Doc, FONT, FONT_FILES, MARGIN, textCell } from './page.js';
+import { FOOTER_Y, CONTENT_WIDTH, type Doc, FONT, FONT_FILES, MARGIN, printableText, textCell } from './page.js';
 import { stepPageCount, drawStepPages } from './step-table.js';
 import { drawSummary, fillVehiclePages } from './summary-page.js';
 import { drawVehiclePage } from './vehicle-page.js';
@@ -46,7 +46,8 @@ export function renderPlanPdf(doc: PlanDocument): Promise<Buffer> {
       autoFirstPage: true,
       info: {
         Title: `Load plan ${doc.jobId}`,
-        Subject: doc.reference ?? '',
+        // Any JSON string may be a reference: pdfkit's file id hashes this through encodeURIComponent.
+        Subject: printableText(doc.reference ?? ''),
         Creator: 'packing-service',
         // A fixed date keeps the bytes of one plan identical across renders.
         CreationDate: Number.isNaN(created.getTime()) ? new Date(0) : created,
