@@ -1,7 +1,8 @@
 /**
  * Embedded event store on SQLite (better-sqlite3, WAL). One table holds the global log; the
  * `(stream, revision)` and `event_id` unique keys enforce optimistic concurrency and idempotent
- * appends. Data survives a restart and a kill -9 (every append is one committed transaction).
+ * appends. Data survives a restart and a kill -9 (an append resolves only once committed, with the
+ * appends of the same event-loop turn in one transaction: group commit).
  * Several processes may share the file: subscribers also poll for appends made elsewhere.
  */
 import Database from 'better-sqlite3';
@@ -16,6 +17,15 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../../domain/ports/event-store.js';
+
+/** An append waiting for its group commit. */
+interface PendingAppend {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(err: unknown): void;
+}
 
 interface Row {
   position: number;
@@ -73,80 +83,128 @@ export class SqliteEventStore implements EventStore {
     this.appended.setMaxListeners(0);
   }
 
+  /**
+   * Appends `events` to `stream` if its revision is `expected` (ConcurrencyError otherwise);
+   * resolves once they are committed (fsync'd, synchronous=FULL). Group commit: appends made in
+   * the same turn of the event loop (concurrent requests) share one transaction and one fsync,
+   * each in a savepoint of its own, so one append's conflict or error rejects that append alone.
+   */
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append: no events');
-    const result = this.appendTx(stream, events, expected);
-    if (result.written) this.appended.emit('appended');
-    return result;
+    if (this.closed) throw new Error('append: the event store is closed');
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ stream, events, expected, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.commitPending());
+    });
+  }
+
+  /** Appends waiting for the next group commit. */
+  private pending: PendingAppend[] = [];
+
+  /** Commits every pending append in one transaction (see append), then settles their promises. */
+  private commitPending(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const outcomes: ({ ok: AppendResult } | { err: unknown })[] = [];
+    try {
+      this.db
+        .transaction(() => {
+          for (const p of batch) {
+            try {
+              // A nested transaction function runs in a savepoint: its failure undoes only itself.
+              outcomes.push({ ok: this.appendTx(p.stream, p.events, p.expected) });
+            } catch (err) {
+              outcomes.push({ err });
+            }
+          }
+        })
+        .immediate();
+    } catch (err) {
+      // The commit itself failed (disk full, busy past the timeout): nothing of the batch is stored.
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    if (outcomes.some((o) => 'ok' in o && o.ok.written)) this.appended.emit('appended');
+    batch.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if ('ok' in o) p.resolve(o.ok);
+      else p.reject(o.err);
+    });
+  }
+
+  private readonly statements = {
+    byEventId: () => this.db.prepare('SELECT stream, revision, position FROM events WHERE event_id = ?'),
+    atRevision: () => this.db.prepare('SELECT revision, position FROM events WHERE stream = ? AND revision = ?'),
+    streamHead: () => this.db.prepare('SELECT MAX(revision) AS r FROM events WHERE stream = ?'),
+    insert: () => this.db.prepare('INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+    readStream: () => this.db.prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
+    readLast: () => this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
+    readAll: () => this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+    head: () => this.db.prepare('SELECT MAX(position) AS p FROM events'),
+  };
+  private readonly prepared = new Map<keyof SqliteEventStore['statements'], Database.Statement>();
+
+  /** The prepared statement `name` (prepared once per store). */
+  private sql(name: keyof SqliteEventStore['statements']): Database.Statement {
+    let st = this.prepared.get(name);
+    if (!st) this.prepared.set(name, (st = this.statements[name]()));
+    return st;
   }
 
   private readonly appendTx = (stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult =>
-    this.db
-      .transaction((): AppendResult => {
-        const first = events[0]!;
-        const existing = this.db
-          .prepare('SELECT stream, revision, position FROM events WHERE event_id = ?')
-          .get(first.id) as { stream: string; revision: number; position: number } | undefined;
-        if (existing) {
-          if (existing.stream !== stream) {
-            throw new Error(`event id ${first.id} already stored in stream ${existing.stream}`);
-          }
-          const last = this.db
-            .prepare('SELECT revision, position FROM events WHERE stream = ? AND revision = ?')
-            .get(stream, existing.revision + events.length - 1) as { revision: number; position: number } | undefined;
-          return {
-            revision: last?.revision ?? existing.revision,
-            position: last?.position ?? existing.position,
-            written: false,
-          };
+    this.db.transaction((): AppendResult => {
+      const first = events[0]!;
+      const existing = this.sql('byEventId').get(first.id) as { stream: string; revision: number; position: number } | undefined;
+      if (existing) {
+        if (existing.stream !== stream) {
+          throw new Error(`event id ${first.id} already stored in stream ${existing.stream}`);
         }
-        const head = this.db.prepare('SELECT MAX(revision) AS r FROM events WHERE stream = ?').get(stream) as {
-          r: number | null;
+        const last = this.sql('atRevision').get(stream, existing.revision + events.length - 1) as { revision: number; position: number } | undefined;
+        return {
+          revision: last?.revision ?? existing.revision,
+          position: last?.position ?? existing.position,
+          written: false,
         };
-        const actual = head.r === null ? 'no_stream' : head.r;
-        const ok =
-          expected === 'any' ||
-          (expected === 'no_stream' && actual === 'no_stream') ||
-          (typeof expected === 'number' && actual === expected);
-        if (!ok) throw new ConcurrencyError(stream, expected, actual);
-        const insert = this.db.prepare(
-          'INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        );
-        let revision = actual === 'no_stream' ? -1 : actual;
-        let position = 0;
-        const now = new Date().toISOString();
-        for (const e of events) {
-          revision += 1;
-          const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata ?? {}), now);
-          position = Number(info.lastInsertRowid);
-        }
-        return { revision, position, written: true };
-      })
-      .immediate();
+      }
+      const head = this.sql('streamHead').get(stream) as { r: number | null };
+      const actual = head.r === null ? 'no_stream' : head.r;
+      const ok =
+        expected === 'any' ||
+        (expected === 'no_stream' && actual === 'no_stream') ||
+        (typeof expected === 'number' && actual === expected);
+      if (!ok) throw new ConcurrencyError(stream, expected, actual);
+      const insert = this.sql('insert');
+      let revision = actual === 'no_stream' ? -1 : actual;
+      let position = 0;
+      const now = new Date().toISOString();
+      for (const e of events) {
+        revision += 1;
+        const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata ?? {}), now);
+        position = Number(info.lastInsertRowid);
+      }
+      return { revision, position, written: true };
+    })();
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision')
-      .all(stream, fromRevision) as Row[];
+    const rows = this.sql('readStream').all(stream, fromRevision) as Row[];
     return rows.map(toRecorded);
   }
 
   async readLastEvent(stream: string): Promise<RecordedEvent | undefined> {
-    const row = this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').get(stream) as Row | undefined;
+    const row = this.sql('readLast').get(stream) as Row | undefined;
     return row ? toRecorded(row) : undefined;
   }
 
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?')
-      .all(after, limit) as Row[];
+    const rows = this.sql('readAll').all(after, limit) as Row[];
     return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<number> {
     // The last stored event, not AUTOINCREMENT's counter: a reader waiting for the head must find
     // an event there, also when the newest events were deleted (retention).
-    const row = this.db.prepare('SELECT MAX(position) AS p FROM events').get() as { p: number | null };
+    const row = this.sql('head').get() as { p: number | null };
     return row.p ?? 0;
   }
 
@@ -157,7 +215,13 @@ export class SqliteEventStore implements EventStore {
   subscribeAll(after: number): Subscription<RecordedEvent> {
     let stopped = false;
     let wake: (() => void) | undefined;
-    const onAppend = (): void => wake?.();
+    // Set by every append: an append between a read that found nothing and the wait that
+    // follows it (both are separated by awaits) must not leave the subscriber asleep for POLL_MS.
+    let appendedSinceRead = false;
+    const onAppend = (): void => {
+      appendedSinceRead = true;
+      wake?.();
+    };
     this.appended.on('appended', onAppend);
     const stop = (): void => {
       stopped = true;
@@ -169,13 +233,14 @@ export class SqliteEventStore implements EventStore {
       let position = after;
       try {
         while (!stopped && !store.closed) {
+          appendedSinceRead = false;
           const batch = await store.readAll(position, 500);
           for (const e of batch) {
             if (stopped) return;
             position = e.position;
             yield e;
           }
-          if (batch.length === 0) {
+          if (batch.length === 0 && !appendedSinceRead) {
             await new Promise<void>((resolve) => {
               const timer = setTimeout(resolve, POLL_MS);
               wake = () => {
@@ -196,6 +261,8 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // Appends already made are committed before the file closes.
+    this.commitPending();
     this.closed = true;
     this.appended.emit('appended');
     this.db.close();

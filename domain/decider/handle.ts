@@ -15,16 +15,53 @@ interface Snapshot<S> {
   state: S;
 }
 
+/** Streams whose folded state this process keeps (least recently used beyond it are dropped). */
+export const STATE_CACHE_STREAMS = 10_000;
+
+interface CachedState {
+  decider: object;
+  state: unknown;
+  revision: number;
+  snapshotRevision: number;
+}
+
+/**
+ * Folded states by store and stream: a command on a stream this process handled before reads only
+ * the events appended since (by any process), not the stream since its last snapshot. Sound
+ * because states are immutable values (evolve and decide return new objects and never change
+ * their input) and every append still names the revision it decided on, so a stale entry can
+ * only cost a ConcurrencyError and a re-read, never a wrong decision.
+ */
+const stateCache = new WeakMap<EventStore, Map<string, CachedState>>();
+
+function remember(store: EventStore, stream: string, entry: CachedState): void {
+  let streams = stateCache.get(store);
+  if (!streams) stateCache.set(store, (streams = new Map()));
+  streams.delete(stream);
+  streams.set(stream, entry);
+  if (streams.size > STATE_CACHE_STREAMS) streams.delete(streams.keys().next().value as string);
+}
+
 /**
  * The state of a stream folded from its events, with the revision it was read at (-1: none).
- * With a snapshotting decider it starts from the latest snapshot of a matching version.
- * `snapshotRevision` is the revision the state was restored from (-1: none).
+ * Starts from this process's cached state of the stream when there is one (see stateCache), else,
+ * with a snapshotting decider, from the latest snapshot of a matching version.
+ * `snapshotRevision` is the revision of the latest snapshot known (-1: none).
  */
 export async function loadState<S, E extends DomainEvent>(
   store: EventStore,
   stream: string,
   decider: Pick<Decider<S, unknown, E>, 'initialState' | 'evolve' | 'snapshot'>,
 ): Promise<{ state: S; revision: number; snapshotRevision: number }> {
+  const cached = stateCache.get(store)?.get(stream);
+  if (cached && cached.decider === decider) {
+    const newer = await store.readStream(stream, cached.revision + 1);
+    let state = cached.state as S;
+    for (const e of newer) state = decider.evolve(state, { type: e.type, data: e.data } as E);
+    const loaded = { state, revision: cached.revision + newer.length, snapshotRevision: cached.snapshotRevision };
+    if (newer.length > 0) remember(store, stream, { decider, ...loaded });
+    return loaded;
+  }
   let state = decider.initialState();
   let from = 0;
   if (decider.snapshot) {
@@ -37,10 +74,15 @@ export async function loadState<S, E extends DomainEvent>(
   }
   const events = await store.readStream(stream, from);
   for (const e of events) state = decider.evolve(state, { type: e.type, data: e.data } as E);
-  return { state, revision: from - 1 + events.length, snapshotRevision: from - 1 };
+  const loaded = { state, revision: from - 1 + events.length, snapshotRevision: from - 1 };
+  remember(store, stream, { decider, ...loaded });
+  return loaded;
 }
 
-/** Writes a snapshot when the stream has grown `every` events past the last one. Best effort. */
+/**
+ * Writes a snapshot when the stream has grown `every` events past the last one (best effort).
+ * Returns the revision of the latest snapshot now.
+ */
 async function maybeSnapshot<S>(
   store: EventStore,
   stream: string,
@@ -48,11 +90,15 @@ async function maybeSnapshot<S>(
   previous: number,
   revision: number,
   state: S,
-): Promise<void> {
-  if (!snapshot || revision - previous < snapshot.every) return;
+): Promise<number> {
+  if (!snapshot || revision - previous < snapshot.every) return previous;
   const data: Snapshot<S> = { version: snapshot.version, revision, state };
   // A lost snapshot only costs a longer read next time; the command itself has succeeded.
-  await store.append(snapshotStream(stream), [{ id: `${stream}@${revision}`, type: 'Snapshot', data }], 'any').catch(() => undefined);
+  const stored = await store.append(snapshotStream(stream), [{ id: `${stream}@${revision}`, type: 'Snapshot', data }], 'any').then(
+    () => true,
+    () => false,
+  );
+  return stored ? revision : previous;
 }
 
 export interface Handled<S, E> {
@@ -73,6 +119,36 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   decider: Decider<S, C, E>,
   command: C,
 ): Promise<Handled<S, E>> {
+  return oneAtATime(store, stream, () => runCommand(store, stream, decider, command));
+}
+
+/** Tails of the commands running per store and stream in this process. */
+const running = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `work` after the commands on `stream` this process started before it have settled. Commands
+ * of one process on one stream (concurrent requests on an organization's ledger) then decide on
+ * each other's results instead of racing: without it, appends committed together (group commit)
+ * would conflict all but one. Commands of other processes are still caught by the expected revision.
+ */
+function oneAtATime<T>(store: EventStore, stream: string, work: () => Promise<T>): Promise<T> {
+  let streams = running.get(store);
+  if (!streams) running.set(store, (streams = new Map()));
+  const previous = streams.get(stream) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  const tail = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  streams.set(stream, tail);
+  const held = streams;
+  void tail.then(() => {
+    if (held.get(stream) === tail) held.delete(stream);
+  });
+  return result;
+}
+
+async function runCommand<S, C, E extends DomainEvent>(store: EventStore, stream: string, decider: Decider<S, C, E>, command: C): Promise<Handled<S, E>> {
   for (let attempt = 0; ; attempt++) {
     const { state, revision, snapshotRevision } = await loadState(store, stream, decider);
     const events = decider.decide(command, state);
@@ -89,7 +165,8 @@ export async function handleCommand<S, C, E extends DomainEvent>(
         return { events: [], state: reloaded.state, position: result.position };
       }
       const next = events.reduce((s, e) => decider.evolve(s, e), state);
-      await maybeSnapshot(store, stream, decider.snapshot, snapshotRevision, result.revision, next);
+      const snapshotted = await maybeSnapshot(store, stream, decider.snapshot, snapshotRevision, result.revision, next);
+      remember(store, stream, { decider, state: next, revision: result.revision, snapshotRevision: snapshotted });
       return { events, state: next, position: result.position };
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= 20) throw err;
