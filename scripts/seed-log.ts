@@ -38,6 +38,9 @@ export const SEED_REQUEST = {
   ],
 } as const;
 
+/** Jobs seeded at once. */
+const SEED_CONCURRENCY = 16;
+
 /** What seedJobLog made: the organization, its key (every scope) and the job ids in creation order. */
 export interface SeededLog {
   orgId: string;
@@ -69,7 +72,8 @@ export async function seedJobLog(
   if (outcome.status !== 'solved') throw new Error(`seed request: the solve ended ${outcome.status}`);
   const { plan, computeMs } = outcome;
 
-  const store = new SqliteEventStore(join(dataDir, 'events.db'));
+  // A benchmark log, written in one go: no fsync per commit (the service opens it normally).
+  const store = new SqliteEventStore(join(dataDir, 'events.db'), { bulkLoad: true });
   try {
     const now = (): string => new Date().toISOString();
     const limits: OrgLimits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -78,9 +82,14 @@ export async function seedJobLog(
     });
     const key = await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'bench', now: now() });
     const actor = { id: org.ownerId, name: 'Bench' };
-    const scheduler = new JobProcess({ store, bus: { publish: async () => {} } as never, clock: now, limitsOf: async () => limits });
+    // Compute slots for every job seeded at once, so each is started by its own reaction.
+    const seeding: OrgLimits = { ...limits, concurrency: Math.max(limits.concurrency, SEED_CONCURRENCY) };
+    const scheduler = new JobProcess({ store, bus: { publish: async () => {} } as never, clock: now, limitsOf: async () => seeding });
     const jobIds: string[] = [];
-    for (let i = 0; i < options.jobs; i++) {
+    let started = 0;
+    let done = 0;
+    // Several jobs at once, as concurrent requests would: their appends share group commits.
+    const seedOne = async (i: number): Promise<void> => {
       const jobId = newId('job');
       const admitted = await handleCommand(store, ledgerStream(org.orgId), ledgerDecider, {
         type: 'AdmitJob',
@@ -108,9 +117,15 @@ export async function seedJobLog(
         type: 'SucceedJob', data: { jobId, computeMs, summary: summarizePlan(plan), warnings: [] }, metadata: { now: now(), actor },
       });
       await scheduler.settle(jobId);
-      jobIds.push(jobId);
-      if ((i + 1) % 500 === 0) options.onProgress?.(i + 1);
-    }
+      jobIds[i] = jobId;
+      done += 1;
+      if (done % 500 === 0) options.onProgress?.(done);
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(SEED_CONCURRENCY, options.jobs) }, async () => {
+        while (started < options.jobs) await seedOne(started++);
+      }),
+    );
     return { orgId: org.orgId, key: key.secret, jobIds, events: await store.headPosition() };
   } finally {
     await store.close();
