@@ -7,7 +7,8 @@
  * (scripts/seed-log.ts, no HTTP), starts the service (`node --import tsx api/main.ts`, free
  * port, SOLVER_THREADS=1) and drives it with autocannon, one case after the other, each
  * `--seconds` long with `--connections` connections:
- *   bare-express   a bare Express route answering the same JSON as GET /v1/jobs/{id} (in this process)
+ *   bare-express   a bare Express route answering the same JSON as GET /v1/jobs/{id}, in a process
+ *                  of its own like the service (scripts/bare-express.ts)
  *   job            GET /v1/jobs/{id}, ids cycled over the seeded jobs
  *   list           GET /v1/jobs?status=succeeded&limit=20
  *   balance        GET /v1/balance
@@ -21,7 +22,7 @@
  * /proc/<pid>/status) and the events in the log; the same after a `kill -9`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -29,8 +30,20 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import express from 'express';
 import { seedJobLog } from './seed-log.js';
+
+/** Starts scripts/bare-express.ts answering the JSON in `bodyFile`; resolves with its port. */
+async function startBareExpress(bodyFile: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-express.ts', import.meta.url))], {
+    env: { ...process.env, BODY_FILE: bodyFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const m = /^listening (\d+)$/.exec(line);
+    if (m) return { child, port: Number(m[1]) };
+  }
+  throw new Error('the bare Express process ended before listening');
+}
 
 /** Options of the `api` benchmark (strings from the command line). */
 export interface ApiBenchOptions {
@@ -152,12 +165,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<void> {
   for (const c of only) if (!(CASES as readonly string[]).includes(c)) throw new Error(`--only: unknown case ${c}; cases: ${CASES.join(', ')}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   let service: Started | undefined;
-  const bare = express();
-  let bareBody = '{}';
-  bare.get('/v1/jobs/:id', (_req, res) => {
-    res.type('application/json').send(bareBody);
-  });
-  const bareServer = bare.listen(0, '127.0.0.1');
+  let bare: ChildProcess | undefined;
   try {
     const seedStart = performance.now();
     const seeded = await seedJobLog(dataDir, {
@@ -170,8 +178,10 @@ export async function benchApi(options: ApiBenchOptions): Promise<void> {
     service = await startService(dataDir);
     const auth = { authorization: `Bearer ${seeded.key}` };
     const first = await fetch(`${service.url}/v1/jobs/${seeded.jobIds[0]}`, { headers: auth });
-    bareBody = await first.text();
-    const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+    writeFileSync(join(dataDir, 'bare-body.json'), await first.text());
+    const started = await startBareExpress(join(dataDir, 'bare-body.json'));
+    bare = started.child;
+    const bareUrl = `http://127.0.0.1:${started.port}`;
     let next = 0;
     const jobPath = (req: CannonRequest): CannonRequest => ({ ...req, path: `/v1/jobs/${seeded.jobIds[next++ % seeded.jobIds.length]}` });
     const cases: Record<CaseName, () => Promise<CannonResult>> = {
@@ -226,7 +236,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<void> {
       service.child.kill('SIGTERM');
       await service.exited;
     }
-    bareServer.close();
+    if (bare && bare.exitCode === null) bare.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
