@@ -27,9 +27,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Command } from 'commander';
-import { checkPackRequest } from '../api/pack-request/check.js';
-import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
-import { findPreset } from '../domain/vehicle/presets.js';
+import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/pack-request/check.js';
 import type { ItemModel, Orientation, PackModel } from '../domain/pack/plan.js';
 import { ALL_ORIENTATIONS } from '../domain/pack/plan.js';
 import { Solver } from '../solver/solve.js';
@@ -158,13 +156,7 @@ async function benchExamples(o: { budget?: string; threads?: string }): Promise<
   try {
     for (const f of files) {
       const body: unknown = JSON.parse(readFileSync(join(EXAMPLES_DIR, f), 'utf8'));
-      const checked = checkPackRequest(body, {
-        allowedVehicleTypes: DEFAULT_LIMITS.allowedVehicleTypes,
-        maxItemsPerRequest: DEFAULT_LIMITS.maxItemsPerRequest,
-        maxVehiclesPerRequest: DEFAULT_LIMITS.maxVehiclesPerRequest,
-        maxTimeLimitSeconds: DEFAULT_LIMITS.maxTimeLimitSeconds,
-        axleAccess: false, findVehicle: findPreset, findTemplate: () => undefined, seed: 1,
-      });
+      const checked = checkPackRequest(body, SCRIPT_CHECK_CONTEXT);
       if (!checked.ok) throw new Error(`${f}: ${checked.message} ${JSON.stringify(checked.details.slice(0, 3))}`);
       const model = o.budget ? { ...checked.model, budgetMs: Number(o.budget) } : checked.model;
       const out = await solver.solve(model);

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
-import { checkPackRequest } from '../api/pack-request/check.js';
+import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/pack-request/check.js';
 import { newId } from '../api/id.js';
 import { createApiKey, provisionOrganization } from '../api/provision.js';
 import { handleCommand } from '../domain/decider/handle.js';
@@ -24,7 +24,6 @@ import { CURRENT_RATE_CARD } from '../domain/ledger/rate-card.js';
 import { ledgerStream } from '../domain/ledger/streams.js';
 import { DEFAULT_LIMITS, type OrgLimits } from '../domain/organization/limits.js';
 import type { RecordedEvent } from '../domain/ports/event-store.js';
-import { findPreset } from '../domain/vehicle/presets.js';
 import { Solver } from '../solver/solve.js';
 import { summarizePlan } from '../solver/summary.js';
 
@@ -59,13 +58,7 @@ export async function seedJobLog(
   dataDir: string,
   options: { jobs: number; credits: number; limits: Partial<OrgLimits>; onProgress?: (done: number) => void },
 ): Promise<SeededLog> {
-  const checked = checkPackRequest(SEED_REQUEST, {
-    allowedVehicleTypes: DEFAULT_LIMITS.allowedVehicleTypes,
-    maxItemsPerRequest: DEFAULT_LIMITS.maxItemsPerRequest,
-    maxVehiclesPerRequest: DEFAULT_LIMITS.maxVehiclesPerRequest,
-    maxTimeLimitSeconds: DEFAULT_LIMITS.maxTimeLimitSeconds,
-    axleAccess: false, findVehicle: findPreset, findTemplate: () => undefined, seed: 1,
-  });
+  const checked = checkPackRequest(SEED_REQUEST, SCRIPT_CHECK_CONTEXT);
   if (!checked.ok) throw new Error(`seed request: ${checked.message}`);
   const solver = new Solver({ threads: 1 });
   const outcome = await solver.solve(checked.model).finally(() => solver.close());

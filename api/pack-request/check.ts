@@ -12,6 +12,8 @@ import { resolvePackRequest, type ResolveContext } from '../../solver/model/reso
 import { PACK_REQUEST_SCHEMA } from './schema.js';
 import { schemaProblem, jsonTypeOf } from './schema-problems.js';
 import { documentOrder } from './detail-path.js';
+import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
+import { findPreset } from '../../domain/vehicle/presets.js';
 
 const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
 // ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
@@ -23,6 +25,21 @@ const SUGGESTIONS = 200;
 
 /** The organization facts validation needs; the same as resolution's. */
 export type CheckContext = ResolveContext;
+
+/**
+ * The context of scripts and benchmarks that check requests outside any organization: the
+ * default limits, preset vehicles only, no templates, no axle access, seed 1.
+ */
+export const SCRIPT_CHECK_CONTEXT: CheckContext = {
+  allowedVehicleTypes: DEFAULT_LIMITS.allowedVehicleTypes,
+  maxItemsPerRequest: DEFAULT_LIMITS.maxItemsPerRequest,
+  maxVehiclesPerRequest: DEFAULT_LIMITS.maxVehiclesPerRequest,
+  maxTimeLimitSeconds: DEFAULT_LIMITS.maxTimeLimitSeconds,
+  axleAccess: false,
+  findVehicle: findPreset,
+  findTemplate: () => undefined,
+  seed: 1,
+};
 
 /** Outcome of checkPackRequest: an accepted request with its model, or the error answer. */
 export type CheckOutcome =
