@@ -53,13 +53,19 @@ export class ProjectionRunner extends AppliedPosition implements ReadModelProgre
       if (first.done) return;
       const batch = [first.value];
       pending = iterator.next();
+      // One timer per batch: events that arrive before it fires (already read, or appended in
+      // the same turn) join the batch.
+      const turn = afterPendingWork();
       while (batch.length < MAX_BATCH) {
-        const next = await Promise.race([pending, afterPendingWork()]);
+        const next = await Promise.race([pending, turn]);
         if (next === WAITING || next.done) break;
         batch.push(next.value);
         pending = iterator.next();
       }
       await this.applyBatch(batch);
+      // Let I/O and timers run between batches: a long catch-up must not hold the event loop
+      // (start-up answers, timers) nor pile up callbacks that only run once it yields.
+      await turn;
     }
   }
 
