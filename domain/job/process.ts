@@ -18,6 +18,9 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 import type { OrgLimits } from '../organization/limits.js';
 import { releaseUnqueuedJob } from '../ledger/release.js';
 
+/** Open jobs the start-up recovery fails at once (their commits are grouped). */
+export const RECOVERY_CONCURRENCY = 32;
+
 /** Bus subject of solve commands; the message id is the job id. */
 export const SOLVE_SUBJECT = 'packing.solve';
 
@@ -161,7 +164,9 @@ export class JobProcess {
     let restarted = 0;
     let settled = 0;
     for (const { orgId, jobIds } of openReservations) {
-      for (const jobId of jobIds) {
+      // Jobs in parallel (their appends share group commits); each job's own steps in order.
+      let next = 0;
+      const recoverOne = async (jobId: string): Promise<void> => {
         const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
         if (state.status === 'none') {
           const stored = (await readJobBody(this.deps.store, jobId)).request;
@@ -176,7 +181,12 @@ export class JobProcess {
         await this.settle(jobId);
         if (state.status === 'none') await this.releaseOrphan(orgId, jobId);
         settled++;
-      }
+      };
+      await Promise.all(
+        Array.from({ length: Math.min(RECOVERY_CONCURRENCY, jobIds.length) }, async () => {
+          while (next < jobIds.length) await recoverOne(jobIds[next++]!);
+        }),
+      );
       await this.startJobs(orgId);
     }
     return { restarted, settled };
