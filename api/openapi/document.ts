@@ -79,10 +79,9 @@ function errorResponses(doc: RouteDoc): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const headers: Record<string, unknown> = { 'X-Request-Id': headerRef('X-Request-Id') };
-    if (status === 429) {
-      headers['Retry-After'] = headerRef('Retry-After');
-      for (const h of RATE_HEADERS) headers[h] = headerRef(h);
-    }
+    // Every 429 and 503 carries Retry-After (api/errors.ts sendError guarantees it).
+    if (status === 429 || status === 503) headers['Retry-After'] = headerRef('Retry-After');
+    if (status === 429) for (const h of RATE_HEADERS) headers[h] = headerRef(h);
     out[String(status)] = {
       description: codes.map((c) => `\`${c}\`: ${ERROR_MEANING[c]}`).join('; '),
       headers,
