@@ -51,6 +51,8 @@ export interface ApiBenchOptions {
   seconds: string;
   connections: string;
   only?: string;
+  /** Keep the data dir (and print its path) instead of removing it: e.g. to time a rebuild on it. */
+  keep?: boolean;
 }
 
 /** The part of an autocannon result the table reads (latencies in ms). */
@@ -237,6 +239,7 @@ export async function benchApi(options: ApiBenchOptions): Promise<void> {
       await service.exited;
     }
     if (bare && bare.exitCode === null) bare.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (options.keep) console.log(`data dir kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -218,5 +218,5 @@ program.command('fairness')
   .option('--threads <n>', 'worker threads per job (default: available cores)')
   .option('--pool-threads <n>', 'the Solver alone with a pool of n threads (the measurement behind the choice)')
   .action(benchFairness);
-program.command('api').description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)').option('--jobs <n>', 'succeeded jobs seeded first', '2000').option('--seconds <n>', 'seconds per case', '10').option('--connections <n>', 'autocannon connections', '50').option('--only <cases>', 'comma-separated cases (default all)').action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
+program.command('api').description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)').option('--jobs <n>', 'succeeded jobs seeded first', '2000').option('--seconds <n>', 'seconds per case', '10').option('--connections <n>', 'autocannon connections', '50').option('--only <cases>', 'comma-separated cases (default all)').option('--keep', 'keep the data dir (its path is printed)').action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
 await program.parseAsync(process.argv);

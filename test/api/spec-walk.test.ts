@@ -26,6 +26,7 @@ import { SCOPES, type Scope } from '../../domain/organization/organization.js';
 import { orgStream } from '../../domain/organization/streams.js';
 import { newId } from '../../api/id.js';
 import { serviceActor } from '../../domain/decider/actor.js';
+import { setOrganizationApi } from '../../api/operator-commands.js';
 
 interface Answer {
   status: number;
@@ -761,7 +762,19 @@ const ERRORS: ErrorRow[] = [
   },
   { code: 'conflict', status: 409, notProducible: 'needs two requests with one Idempotency-Key racing inside the same event-store append; not deterministic from a test' },
   { code: 'internal_error', status: 500, notProducible: 'only a bug in the service answers it; no request produces it on purpose' },
-  { code: 'api_disabled', status: 503, notProducible: 'answered by GET /health only while the service starts, before it listens; /v1 has no maintenance switch yet' },
+  {
+    code: 'api_disabled',
+    status: 503,
+    // The operator switched the API off for this organization (npm run admin -- disable-api).
+    async produce(t) {
+      const o = await org();
+      const switched = await setOrganizationApi(service.services.store, o.orgId, { message: 'billing review', retryAfterSeconds: 600 }, new Date().toISOString());
+      await service.services.projections.waitFor(switched.position);
+      const refused = await api(o.key, 'GET', '/v1/balance');
+      t.equal(refused.headers.get('retry-after'), '600', 'Retry-After');
+      return refused;
+    },
+  },
 ];
 
 const rowName = (row: { method: string; path: string }) => `${row.method} ${row.path}`;
