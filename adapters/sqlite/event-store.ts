@@ -82,7 +82,24 @@ export class SqliteEventStore implements EventStore {
         UNIQUE (stream, revision)
       );`);
     this.appended.setMaxListeners(0);
+    const prepare = (sql: string): Database.Statement => this.db.prepare(sql);
+    this.statements = {
+      byEventId: prepare('SELECT stream, revision, position FROM events WHERE event_id = ?'),
+      atRevision: prepare('SELECT revision, position FROM events WHERE stream = ? AND revision = ?'),
+      streamHead: prepare('SELECT MAX(revision) AS r FROM events WHERE stream = ?'),
+      insert: prepare('INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      readStream: prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
+      readLast: prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
+      readAll: prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: prepare('SELECT MAX(position) AS p FROM events'),
+    };
   }
+
+  /** The store's statements, prepared once when it opens. */
+  private readonly statements: Record<
+    'byEventId' | 'atRevision' | 'streamHead' | 'insert' | 'readStream' | 'readLast' | 'readAll' | 'head',
+    Database.Statement
+  >;
 
   /**
    * Appends `events` to `stream` if its revision is `expected` (ConcurrencyError otherwise);
@@ -134,48 +151,29 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  private readonly statements = {
-    byEventId: () => this.db.prepare('SELECT stream, revision, position FROM events WHERE event_id = ?'),
-    atRevision: () => this.db.prepare('SELECT revision, position FROM events WHERE stream = ? AND revision = ?'),
-    streamHead: () => this.db.prepare('SELECT MAX(revision) AS r FROM events WHERE stream = ?'),
-    insert: () => this.db.prepare('INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-    readStream: () => this.db.prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
-    readLast: () => this.db.prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
-    readAll: () => this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
-    head: () => this.db.prepare('SELECT MAX(position) AS p FROM events'),
-  };
-  private readonly prepared = new Map<keyof SqliteEventStore['statements'], Database.Statement>();
-
-  /** The prepared statement `name` (prepared once per store). */
-  private sql(name: keyof SqliteEventStore['statements']): Database.Statement {
-    let st = this.prepared.get(name);
-    if (!st) this.prepared.set(name, (st = this.statements[name]()));
-    return st;
-  }
-
   private readonly appendTx = (stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult =>
     this.db.transaction((): AppendResult => {
       const first = events[0]!;
-      const existing = this.sql('byEventId').get(first.id) as { stream: string; revision: number; position: number } | undefined;
+      const existing = this.statements.byEventId.get(first.id) as { stream: string; revision: number; position: number } | undefined;
       if (existing) {
         if (existing.stream !== stream) {
           throw new Error(`event id ${first.id} already stored in stream ${existing.stream}`);
         }
-        const last = this.sql('atRevision').get(stream, existing.revision + events.length - 1) as { revision: number; position: number } | undefined;
+        const last = this.statements.atRevision.get(stream, existing.revision + events.length - 1) as { revision: number; position: number } | undefined;
         return {
           revision: last?.revision ?? existing.revision,
           position: last?.position ?? existing.position,
           written: false,
         };
       }
-      const head = this.sql('streamHead').get(stream) as { r: number | null };
+      const head = this.statements.streamHead.get(stream) as { r: number | null };
       const actual = head.r === null ? 'no_stream' : head.r;
       const ok =
         expected === 'any' ||
         (expected === 'no_stream' && actual === 'no_stream') ||
         (typeof expected === 'number' && actual === expected);
       if (!ok) throw new ConcurrencyError(stream, expected, actual);
-      const insert = this.sql('insert');
+      const insert = this.statements.insert;
       let revision = actual === 'no_stream' ? -1 : actual;
       let position = 0;
       const now = new Date().toISOString();
@@ -188,24 +186,24 @@ export class SqliteEventStore implements EventStore {
     })();
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    const rows = this.sql('readStream').all(stream, fromRevision) as Row[];
+    const rows = this.statements.readStream.all(stream, fromRevision) as Row[];
     return rows.map(toRecorded);
   }
 
   async readLastEvent(stream: string): Promise<RecordedEvent | undefined> {
-    const row = this.sql('readLast').get(stream) as Row | undefined;
+    const row = this.statements.readLast.get(stream) as Row | undefined;
     return row ? toRecorded(row) : undefined;
   }
 
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
-    const rows = this.sql('readAll').all(after, limit) as Row[];
+    const rows = this.statements.readAll.all(after, limit) as Row[];
     return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<number> {
     // The last stored event, not AUTOINCREMENT's counter: a reader waiting for the head must find
     // an event there, also when the newest events were deleted (retention).
-    const row = this.sql('head').get() as { p: number | null };
+    const row = this.statements.head.get() as { p: number | null };
     return row.p ?? 0;
   }
 

@@ -9,6 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
+
+/** Copies are opened read-only: checking them must not change them. */
+const readOnly = true;
 import { BackupRefused, backupDataDir } from '../../adapters/sqlite/backup.js';
 
 const root = mkdtempSync(join(tmpdir(), 'packing-backup-unit-'));
@@ -33,7 +36,7 @@ t.test('read-models.db before events.db, then the signing key; modes; contents',
   t.equal(mode(to), 0o700, 'directory 0700');
   for (const f of report.files) t.equal(mode(join(to, f.name)), 0o600, `${f.name} 0600`);
   t.equal(readFileSync(join(to, 'signing-key'), 'utf8'), 'ab'.repeat(32));
-  const copy = new Database(join(to, 'read-models.db'), { readonly: true });
+  const copy = new Database(join(to, 'read-models.db'), { readonly: readOnly });
   t.same(copy.prepare('SELECT position FROM checkpoint').get(), { position: 20 });
   copy.close();
   const restored = new SqliteEventStore(join(to, 'events.db'));
@@ -60,7 +63,7 @@ t.test('a consistent copy while appends go on', async (t) => {
   const report = await backupDataDir(from, join(root, 'backup-busy'));
   writing = false;
   await writer;
-  const copy = new Database(join(root, 'backup-busy', 'events.db'), { readonly: true });
+  const copy = new Database(join(root, 'backup-busy', 'events.db'), { readonly: readOnly });
   const { count, max } = copy.prepare('SELECT COUNT(*) AS count, MAX(position) AS max FROM events').get() as { count: number; max: number };
   copy.close();
   t.ok(report.eventsHead >= 2000 && report.eventsHead <= n, `head ${report.eventsHead} within [2000, ${n}]`);
