@@ -107,7 +107,7 @@ export class Solver {
     try {
       results = await Promise.allSettled(
         Array.from({ length: this.threads }, (_, worker) => {
-          const task: SearchTask = { model, worker, stride: this.threads, deadline, converged };
+          const task: SearchTask = { model, worker, stride: this.threads, deadline, converged, ...(model.workLimit !== undefined ? { work: model.workLimit } : {}) };
           return this.pool.run(task, { signal: controller.signal }) as Promise<SearchResult>;
         }),
       );

@@ -150,6 +150,12 @@ export interface PackModel {
   budgetMs: number;
   /** Seed of the search: the same model and seed give the same plan. */
   seed: number;
+  /**
+   * Deterministic mode: work units (block placements) per search worker
+   * (solver/search/work-budget.ts). With it, the same model, seed and thread count give the same
+   * plan whenever the work, not `budgetMs`, ends the search. Absent: `budgetMs` alone.
+   */
+  workLimit?: number;
 }
 
 /** Spec Placement: one unit in a vehicle. Coordinates are the min corner, cm. */

@@ -7,6 +7,7 @@ import type { Space } from './maximal-space.js';
 import { EPS } from './maximal-space.js';
 import type { OrientedSize } from './orientation.js';
 import type { BlockScore } from './strategy.js';
+import { gapLoss, type Reach } from './reach.js';
 
 /** A block of one item kind placed with its min corner at (x, y, z), cm. */
 export interface Block {
@@ -145,16 +146,23 @@ export function blocksFor(
   const out: Block[] = [];
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
   const shapes: [number, number, number][] = [];
-  let ny = Math.min(fy, q);
-  let nz = Math.min(fz, Math.floor(q / ny));
-  shapes.push([Math.min(fx, Math.floor(q / (ny * nz))), ny, nz]);
-  nz = Math.min(fz, q);
-  ny = Math.min(fy, Math.floor(q / nz));
-  shapes.push([Math.min(fx, Math.floor(q / (ny * nz))), ny, nz]);
-  // One unit deep: a slice of wall, so a kind need not fill the whole space's depth.
-  if (wallSlices) {
-    ny = Math.min(fy, q);
-    shapes.push([1, ny, Math.min(fz, Math.floor(q / ny))]);
+  const fits: [number, number, number] = [fx, fy, fz];
+  // Axes filled in order, as far as the space and the units allow; axes after the first `k`
+  // stay one unit thick. Column first (y, z, then x) and width first (z, y, x) always; the
+  // other orders, and columns and layers (k < 3) with `wallSlices`.
+  const orders: [number, number, number][] = wallSlices
+    ? [[1, 2, 0], [2, 1, 0], [0, 1, 2], [0, 2, 1], [1, 0, 2], [2, 0, 1]]
+    : [[1, 2, 0], [2, 1, 0]];
+  for (const order of orders) {
+    for (let k = wallSlices ? 1 : 3; k <= 3; k++) {
+      const n: [number, number, number] = [1, 1, 1];
+      for (let a = 0; a < k; a++) {
+        const axis = order[a]!;
+        const rest = n[0] * n[1] * n[2];
+        n[axis] = Math.max(1, Math.min(fits[axis]!, Math.floor(q / rest)));
+      }
+      shapes.push(n);
+    }
   }
   for (const [nx, ny, nz] of shapes) {
     if (out.some((b) => b.nx === nx && b.ny === ny && b.nz === nz)) continue;
@@ -172,7 +180,7 @@ export function blocksFor(
  * returned (selected in one pass: the lists are long for jobs with many kinds). Returns a new array.
  */
 export function rankBlocks(
-  blocks: readonly Block[], score: BlockScore, space: Space, wasteful: (b: Block) => boolean, limit = Infinity,
+  blocks: readonly Block[], score: BlockScore, space: Space, wasteful: (b: Block) => boolean, limit = Infinity, reach?: Reach,
 ): Block[] {
   const sx = space.x1 - space.x0, sy = space.y1 - space.y0, sz = space.z1 - space.z0;
   const keyed = blocks.map((b, n) => {
@@ -181,7 +189,12 @@ export function rankBlocks(
       dy += b.cap.size.h * b.cap.ny;
       vol += blockVolume(b.cap);
     }
-    let m0 = sx - b.size.l * b.nx, m1 = sy - dy, m2 = sz - b.size.w * b.nz, t: number;
+    const dx = b.size.l * b.nx, dz = b.size.w * b.nz;
+    let m0 = sx - dx, m1 = sy - dy, m2 = sz - dz, t: number;
+    // Fitness: the volume less the gaps beside, behind and above the block no units can fill.
+    if (score === 'fitness' && reach) {
+      vol -= gapLoss(reach.x, m0) * dy * dz + gapLoss(reach.y, m1) * dx * dz + gapLoss(reach.z, m2) * dx * dy;
+    }
     if (m0 > m1) { t = m0; m0 = m1; m1 = t; }
     if (m1 > m2) { t = m1; m1 = m2; m2 = t; }
     if (m0 > m1) { t = m0; m0 = m1; m1 = t; }
@@ -196,7 +209,7 @@ export function rankBlocks(
     d = a.m2 - b.m2;
     return Math.abs(d) > EPS ? d : 0;
   };
-  const cmp = score === 'volume'
+  const cmp = score !== 'fit'
     ? (a: K, b: K): number => a.w - b.w || b.vol - a.vol || byMargins(a, b) || a.b.item - b.b.item || a.n - b.n
     : (a: K, b: K): number => a.w - b.w || byMargins(a, b) || b.vol - a.vol || a.b.item - b.b.item || a.n - b.n;
   if (limit >= keyed.length / 4) return keyed.sort(cmp).slice(0, limit).map((k) => k.b);

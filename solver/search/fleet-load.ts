@@ -14,6 +14,7 @@ import { mulberry32 } from './prng.js';
 import { strategyAt, type Strategy } from './strategy.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
 import { loadVehicle } from './vehicle-load.js';
+import { spent, type WorkBudget } from './work-budget.js';
 
 /** A loaded vehicle with its identity in the plan. */
 export interface LoadedVehicle extends VehicleLoad {
@@ -45,8 +46,8 @@ function anyLeft(state: LoadState): boolean {
   return state.remaining.some((r) => r > 0);
 }
 
-/** Runs one construction with `strategy` until done or `deadline` (epoch ms). */
-export function loadFleet(ctx: JobContext, strategy: Strategy, deadline: number): Construction {
+/** Runs one construction with `strategy` until done or `budget` is spent. */
+export function loadFleet(ctx: JobContext, strategy: Strategy, budget: WorkBudget): Construction {
   const { model } = ctx;
   const rng = mulberry32(strategy.seed);
   const state: LoadState = {
@@ -60,7 +61,7 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, deadline: number)
   for (const v of model.vehicles) {
     for (let copy = 1; copy <= v.quantity; copy++) {
       if (!anyLeft(state) || out.vehicles.length >= limit) break;
-      const load = loadVehicle(ctx, v, state, strategy, rng, deadline);
+      const load = loadVehicle(ctx, v, state, strategy, rng, budget);
       if (load.blocks.length > 0) out.vehicles.push({ ...load, copy, autoAdded: false });
       if (load.cut) {
         out.cut = true;
@@ -71,12 +72,12 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, deadline: number)
   const added = new Map<VehicleModel, number>();
   // Each round drops a vehicle or ends; the cap guards against add/merge cycles.
   for (let round = 0; round <= limit; round++) {
-    if (model.packingMode === 'auto') addVehicles(ctx, strategy, deadline, state, out, added);
-    if (out.cut || !mergeLast(ctx, strategy, deadline, out)) break;
+    if (model.packingMode === 'auto') addVehicles(ctx, strategy, budget, state, out, added);
+    if (out.cut || !mergeLast(ctx, strategy, budget, out)) break;
     const freed = out.freed!;
     out.freed = undefined;
     if (!anyLeft(state)) continue;
-    const load = loadVehicle(ctx, freed.vehicle, state, strategy, mulberry32(strategy.seed ^ (out.vehicles.length + 7919)), deadline);
+    const load = loadVehicle(ctx, freed.vehicle, state, strategy, mulberry32(strategy.seed ^ (out.vehicles.length + 7919)), budget);
     if (load.blocks.length > 0) out.vehicles.push({ ...load, copy: freed.copy, autoAdded: freed.autoAdded });
     else if (freed.autoAdded) added.set(freed.vehicle, (added.get(freed.vehicle) ?? 1) - 1);
     if (load.cut) out.cut = true;
@@ -86,7 +87,7 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, deadline: number)
 
 /** Auto mode: adds copies of the most suitable definition while units remain (see top). */
 function addVehicles(
-  ctx: JobContext, strategy: Strategy, deadline: number, state: LoadState, out: Construction, added: Map<VehicleModel, number>,
+  ctx: JobContext, strategy: Strategy, budget: WorkBudget, state: LoadState, out: Construction, added: Map<VehicleModel, number>,
 ): void {
   const { model } = ctx;
   const limit = Math.max(0, model.maxVehicles);
@@ -98,7 +99,7 @@ function addVehicles(
     let best: { v: VehicleModel; load: VehicleLoad; state: LoadState } | null = null;
     for (const v of model.vehicles) {
       const trial: LoadState = { remaining: state.remaining.slice(), weightBlocked: state.weightBlocked.slice(), loadBlocked: state.loadBlocked.slice(), axleBlocked: state.axleBlocked.slice() };
-      const load = loadVehicle(ctx, v, trial, strategy, mulberry32(strategy.seed ^ out.vehicles.length), deadline);
+      const load = loadVehicle(ctx, v, trial, strategy, mulberry32(strategy.seed ^ out.vehicles.length), budget);
       const vol = v.length * v.width * v.height;
       const better = !best || load.volume > best.load.volume + 1e-9 ||
         (Math.abs(load.volume - best.load.volume) <= 1e-9 && vol < best.v.length * best.v.width * best.v.height);
@@ -138,7 +139,7 @@ const PILOT_MERGE_WORK = 10_000;
  * construction reached in a vehicle, so hopeless repacks are not tried) into the earlier one. On success the last
  * vehicle is dropped (left in `out.freed`) and true is returned.
  */
-function mergeLast(ctx: JobContext, strategy: Strategy, deadline: number, out: Construction): boolean {
+function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out: Construction): boolean {
   const { model } = ctx;
   const last = out.vehicles[out.vehicles.length - 1];
   if (!last || out.vehicles.length < 2) return false;
@@ -153,12 +154,12 @@ function mergeLast(ctx: JobContext, strategy: Strategy, deadline: number, out: C
     const n = units.reduce((a, b) => a + b, 0), kinds = units.filter((u) => u > 0).length;
     const tries = [strategy, ...MERGE_STRATEGIES.filter((k) => k < 4 || n * kinds <= PILOT_MERGE_WORK).map((k) => strategyAt(model.seed, k))];
     for (const s of tries) {
-      if (Date.now() > deadline) {
+      if (spent(budget)) {
         out.cut = true;
         return false;
       }
       const trial: LoadState = { remaining: units.slice(), weightBlocked: out.weightBlocked.slice(), loadBlocked: out.loadBlocked.slice(), axleBlocked: out.axleBlocked.slice() };
-      const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), deadline);
+      const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), budget);
       if (load.cut) {
         out.cut = true;
         return false;

@@ -9,6 +9,7 @@ import { jobContext } from './job-context.js';
 import { compareScores, scoreOf, vehicleLowerBound, type Score } from './objective.js';
 import { assemblePlan } from './plan-assembly.js';
 import { strategyAt } from './strategy.js';
+import { spent, workBudget } from './work-budget.js';
 
 /** Work for one worker. */
 export interface SearchTask {
@@ -18,7 +19,13 @@ export interface SearchTask {
   stride: number;
   /** Epoch ms (Date.now()) at which the worker must return. */
   deadline: number;
-  /** Stop after this many candidates in a row without improvement. */
+  /**
+   * Deterministic mode: the most work units (block placements, work-budget.ts) this worker
+   * spends; the same model, seed, thread count and work limit then give the same plan as long
+   * as the deadline does not come first. Absent: the deadline alone ends the search.
+   */
+  work?: number;
+  /** Stop after this many candidates in a row without improvement (absent: never). */
   patience?: number;
   /** Plans returned (best first), so the coordinator has fallbacks if one fails verification. */
   keep?: number;
@@ -52,9 +59,6 @@ export interface SearchResult {
   budgetReached: boolean;
 }
 
-/** Default number of candidates without improvement after which a worker stops. */
-export const DEFAULT_PATIENCE = 150;
-
 /** Atomically lowers cell 0 of `cell` to `v` if `v` is smaller. */
 function lowerTo(cell: Int32Array, v: number): void {
   for (;;) {
@@ -68,27 +72,18 @@ export function search(task: SearchTask): SearchResult {
   const ctx = jobContext(task.model);
   const lowerBound = vehicleLowerBound(ctx);
   const total = task.model.items.reduce((s, it) => s + it.quantity, 0);
-  const patience = task.patience ?? DEFAULT_PATIENCE;
+  const patience = task.patience ?? Infinity;
   const keep = task.keep ?? 2;
+  const budget = workBudget(task.deadline, task.work);
   const best: { c: Construction; score: Score; index: number }[] = [];
   let candidates = 0, sinceBest = 0, budgetReached = false;
-  /** Slowest plain (no look-ahead) construction so far, ms; −1 before the first. */
-  let plainMs = -1;
   for (let i = task.worker; ; i += task.stride) {
     if (task.converged && i > Atomics.load(task.converged, 0)) break;
-    if (Date.now() > task.deadline) {
+    if (spent(budget)) {
       budgetReached = true;
       break;
     }
-    let strategy = strategyAt(task.model.seed, i);
-    // A pilot construction costs about pilot × 4 plain ones; when that cannot finish before the
-    // deadline, a GRASP construction is run in its place.
-    if (strategy.pilot > 0 && (plainMs < 0 || Date.now() + plainMs * strategy.pilot * 4 > task.deadline)) {
-      strategy = { ...strategy, name: strategy.name.replace(/-pilot\d+/, '-grasp'), pilot: 0, rcl: 0.2 };
-    }
-    const started = Date.now();
-    const c = loadFleet(ctx, strategy, task.deadline);
-    if (strategy.pilot === 0 && !c.cut) plainMs = Math.max(plainMs, Date.now() - started);
+    const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
     candidates++;
     const score = scoreOf(ctx, c);
     const placed = score.placed;

@@ -2,7 +2,7 @@
  * Parameters of one construction of the search: how the next space is chosen, how blocks are
  * ranked and how much randomness (GRASP) is used.
  */
-import { mixSeed, mulberry32, type Random } from './prng.js';
+import { mixSeed } from './prng.js';
 
 /**
  * `front`: the space with the smallest x (deepest), then lowest y, then closest to a side wall
@@ -11,8 +11,12 @@ import { mixSeed, mulberry32, type Random } from './prng.js';
  */
 export type SpaceRank = 'front' | 'corner';
 
-/** `volume`: the block of the largest volume. `fit`: the block leaving the smallest margins in the space. */
-export type BlockScore = 'volume' | 'fit';
+/**
+ * `volume`: the block of the largest volume. `fit`: the block leaving the smallest margins in the
+ * space. `fitness`: the largest volume less the gaps around it that no units left can fill
+ * (reach.ts).
+ */
+export type BlockScore = 'volume' | 'fit' | 'fitness';
 
 /** One construction's parameters. */
 export interface Strategy {
@@ -23,6 +27,10 @@ export interface Strategy {
   rcl: number;
   /** Pilot method: blocks tried with a greedy completion at each choice (0 = no look-ahead). */
   pilot: number;
+  /** Beam search width (vehicle-load.ts beamLoad); 0 = a single construction path. */
+  beam: number;
+  /** Blocks tried per beam node. */
+  branch: number;
   /** Also offer blocks one unit deep (wall slices). */
   wallSlices: boolean;
   /** Seed of this construction's random stream. */
@@ -30,31 +38,39 @@ export interface Strategy {
 }
 
 const FIXED: Omit<Strategy, 'seed'>[] = [
-  { name: 'front-volume', spaceRank: 'front', blockScore: 'volume', rcl: 0, pilot: 0, wallSlices: false },
-  { name: 'corner-volume', spaceRank: 'corner', blockScore: 'volume', rcl: 0, pilot: 0, wallSlices: false },
-  { name: 'front-fit', spaceRank: 'front', blockScore: 'fit', rcl: 0, pilot: 0, wallSlices: false },
-  { name: 'corner-fit', spaceRank: 'corner', blockScore: 'fit', rcl: 0, pilot: 0, wallSlices: false },
+  { name: 'corner-fitness', spaceRank: 'corner', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
+  { name: 'corner-volume', spaceRank: 'corner', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
+  { name: 'front-fitness', spaceRank: 'front', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
+  { name: 'front-fit', spaceRank: 'front', blockScore: 'fit', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
 ];
+
+/** Blocks tried per node of a beam search. */
+export const BEAM_BRANCH = 8;
+/** Width of the first beam searches; each round doubles it. */
+const FIRST_BEAM = 2;
+/**
+ * The beam searches' variants: the best on BR1–7 (corner-fitness), and corner-volume with every
+ * block shape (wall slices), which helps weakly heterogeneous loads (BR1: +1.3 points at width 64)
+ * and costs strongly heterogeneous ones (BR5, BR7: −0.8).
+ */
+const BEAM_VARIANTS: { fixed: number; wallSlices: boolean }[] = [{ fixed: 0, wallSlices: false }, { fixed: 1, wallSlices: true }];
 
 /**
  * The `i`-th strategy of the search for a job seed, derived from `seed` and `i` only:
  * 0–3 the greedy variants (a plan fast), 4–7 the same with a pilot look-ahead of 4 blocks,
- * then random variants: half pilot constructions (2–8 blocks looked at), half GRASP
- * constructions (candidate list 5–50 %), half of each also offering wall slices.
+ * then rounds of beam searches, one per BEAM_VARIANTS entry (`BEAM_BRANCH` blocks per node),
+ * whose width doubles from round to round (2, 4, 8, …: iterative widening, so the search
+ * improves for as long as the budget lasts). With two workers each keeps one variant.
  */
 export function strategyAt(seed: number, i: number): Strategy {
   const own = mixSeed(seed, i);
   const fixed = FIXED[i % FIXED.length]!;
   if (i < FIXED.length) return { ...fixed, seed: own };
   if (i < 2 * FIXED.length) return { ...fixed, name: `${fixed.name}-pilot4`, pilot: 4, seed: own };
-  const rng: Random = mulberry32(own);
-  const base = FIXED[Math.floor(rng() * FIXED.length)]!;
-  const wallSlices = rng() < 0.5;
-  const tag = wallSlices ? '-slices' : '';
-  if (rng() < 0.5) {
-    const pilot = 2 + Math.floor(rng() * 7);
-    return { ...base, name: `${base.name}-pilot${pilot}${tag}`, pilot, wallSlices, seed: own };
-  }
-  const rcl = 0.05 + rng() * 0.45;
-  return { ...base, name: `grasp-${base.name}${tag}`, rcl, wallSlices, seed: own };
+  const j = i - 2 * FIXED.length;
+  const round = Math.floor(j / BEAM_VARIANTS.length);
+  const { fixed: f, wallSlices } = BEAM_VARIANTS[j % BEAM_VARIANTS.length]!;
+  const variant = FIXED[f]!;
+  const beam = FIRST_BEAM * 2 ** Math.min(round, 20);
+  return { ...variant, name: `${variant.name}-beam${beam}${wallSlices ? '-slices' : ''}`, beam, branch: BEAM_BRANCH, wallSlices, seed: own };
 }

@@ -18,6 +18,8 @@ import { EPS, initialSpace, occupy, removeContained, volume as spaceVolume, type
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
+import { reachFor, type Reach } from './reach.js';
+import { spent, type WorkBudget } from './work-budget.js';
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
 interface Packing {
@@ -36,6 +38,11 @@ interface Packing {
   hazards: HazardFootprint[];
   /** kg standing on the second deck (VehicleModel.auxDeck). */
   deckWeight: number;
+  /**
+   * Reachable lengths (reach.ts) of the units left when the vehicle's loading began, for the
+   * `fitness` block score (not updated as kinds run out: cheaper, and close enough).
+   */
+  reach: Reach;
 }
 
 function minSize(ctx: JobContext, remaining: number[]): MinSize {
@@ -84,7 +91,7 @@ function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[]
 
 function clone(p: Packing): Packing {
   return {
-    spaces: p.spaces, min: p.min, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group, hazards: p.hazards, deckWeight: p.deckWeight,
+    spaces: p.spaces, min: p.min, reach: p.reach, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group, hazards: p.hazards, deckWeight: p.deckWeight,
     load: { ...p.load, blocks: p.load.blocks.slice() },
     state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice(), axleBlocked: p.state.axleBlocked.slice() },
   };
@@ -92,10 +99,10 @@ function clone(p: Packing): Packing {
 
 /**
  * Loads `vehicle` from `state` (mutated: remaining counts drop, weight flags set) following
- * `strategy`; stops at `deadline` (epoch ms, Date.now()) and reports `cut`.
+ * `strategy`; stops when `budget` is spent and reports `cut`.
  */
 export function loadVehicle(
-  ctx: JobContext, vehicle: VehicleModel, state: LoadState, strategy: Strategy, rng: Random, deadline: number,
+  ctx: JobContext, vehicle: VehicleModel, state: LoadState, strategy: Strategy, rng: Random, budget: WorkBudget,
 ): VehicleLoad {
   const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, momentX: 0, momentZ: 0, minX: Infinity, maxX: -Infinity, cut: false };
   const min = minSize(ctx, state.remaining);
@@ -114,10 +121,12 @@ export function loadVehicle(
       topLevel: 0, supportsAbove: false, capacityAbove: 0,
     }, min);
   }
-  const p: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1, hazards: [], deckWeight: 0 };
-  for (;;) {
-    if (Date.now() > deadline) {
-      load.cut = true;
+  const root: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1, hazards: [], deckWeight: 0, reach: reachFor(ctx, state.remaining, Math.max(vehicle.length, vehicle.width, vehicle.height)) };
+  const beamed = strategy.beam > 0 ? beamLoad(ctx, root, strategy, rng, budget) : null;
+  const p = beamed?.best ?? root;
+  while (!beamed?.complete) {
+    if (spent(budget)) {
+      p.load.cut = true;
       break;
     }
     // GRASP picks among a fraction of all candidates, so it needs them all ranked.
@@ -131,8 +140,8 @@ export function loadVehicle(
       let bestVol = -1;
       for (let i = 0; i < k; i++) {
         const trial = clone(p);
-        apply(ctx, trial, options.blocks[i]!, options.space);
-        greedyFinish(ctx, trial, strategy, deadline);
+        apply(ctx, trial, options.blocks[i]!, options.space, budget);
+        greedyFinish(ctx, trial, strategy, budget);
         if (trial.load.volume > bestVol + EPS) {
           bestVol = trial.load.volume;
           pick = options.blocks[i]!;
@@ -142,31 +151,126 @@ export function loadVehicle(
       const r = strategy.rcl > 0 ? Math.max(1, Math.ceil(strategy.rcl * options.blocks.length)) : 1;
       pick = options.blocks[Math.min(options.blocks.length - 1, Math.floor(rng() * r))]!;
     }
-    apply(ctx, p, pick, options.space);
+    apply(ctx, p, pick, options.space, budget);
   }
   state.remaining = p.state.remaining;
   state.weightBlocked = p.state.weightBlocked;
   state.loadBlocked = p.state.loadBlocked;
   state.axleBlocked = p.state.axleBlocked;
-  if (ctx.model.enforceAxle && vehicle.axles) balanceVehicle(ctx, load, state);
-  return load;
+  if (ctx.model.enforceAxle && vehicle.axles) balanceVehicle(ctx, p.load, state);
+  return p.load;
 }
 
-/** Completes `p` greedily (best block each time, no randomness). */
-function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, deadline: number): void {
+/**
+ * What tells two beam nodes apart: the units left, the occupied extents of the blocks (corner
+ * and far corner, in any order of placement) and the completion value; nodes with equal keys
+ * hold the same blocks at the same places, reached in a different order.
+ */
+function stateKey(p: Packing, value: number): string {
+  const corners = p.load.blocks.map((b) => {
+    const e = blockExtent(b);
+    return `${b.x},${b.y},${b.z},${b.x + e.dx},${b.y + e.dy},${b.z + e.dz}`;
+  }).sort();
+  return `${Math.round(value)}|${p.state.remaining.join(',')}|${corners.join(';')}`;
+}
+
+/**
+ * The children of a beam node: the first `k` of `ranked` (best first), taking the best block of
+ * each item first, so they try different items before variants of the same one (`sample`: see
+ * below; `rng` draws those).
+ */
+function diverseBlocks(ranked: readonly Block[], k: number, sample: number, rng: Random): Block[] {
+  const out: Block[] = [];
+  const items = new Set<number>();
+  // With `sample` > 0, only half the children are the best ones; the others are drawn from the
+  // best `sample` fraction of the rest, so widening beams do not all explore the same few blocks.
+  const best = sample > 0 ? Math.ceil(k / 2) : k;
+  for (const b of ranked) {
+    if (out.length >= best) break;
+    if (items.has(b.item)) continue;
+    items.add(b.item);
+    out.push(b);
+  }
+  for (const b of ranked) {
+    if (out.length >= best) break;
+    if (!out.includes(b)) out.push(b);
+  }
+  if (sample > 0) {
+    const rest = ranked.filter((b) => !out.includes(b));
+    const pool = rest.slice(0, Math.max(1, Math.ceil(sample * rest.length)));
+    while (out.length < k && pool.length > 0) out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!);
+  }
+  return out;
+}
+
+/**
+ * Beam search over block choices (after Araya & Riff's beam search with greedy evaluation): each
+ * node of the beam is a partial loading; its children put one of the best `strategy.branch`
+ * blocks into the node's chosen space, and each child is valued by the volume its greedy
+ * completion loads. The `strategy.beam` best children (distinct values) form the next beam, until
+ * no node has a block left or the budget is spent. Returns the best loading seen and whether it
+ * is complete (a greedy completion the budget did not end, or a node with nothing left to load);
+ * `best` null when not a single child could be valued.
+ */
+function beamLoad(ctx: JobContext, root: Packing, strategy: Strategy, rng: Random, budget: WorkBudget): { best: Packing | null; complete: boolean } {
+  let best: Packing | null = null, complete = false;
+  let beam: Packing[] = [root];
+  while (beam.length > 0 && !spent(budget)) {
+    const children: { p: Packing; value: number; key: string }[] = [];
+    for (const node of beam) {
+      const options = candidates(ctx, node, strategy, Infinity);
+      if (!options) {
+        if (!best || node.load.volume > best.load.volume + EPS) {
+          best = node;
+          complete = true;
+        }
+        continue;
+      }
+      for (const block of diverseBlocks(options.blocks, strategy.branch, strategy.rcl, rng)) {
+        if (spent(budget)) break;
+        const child = clone(node);
+        apply(ctx, child, block, options.space, budget);
+        const trial = clone(child);
+        const done = greedyFinish(ctx, trial, strategy, budget);
+        if (!best || trial.load.volume > best.load.volume + EPS) {
+          best = trial;
+          complete = done;
+        }
+        children.push({ p: child, value: trial.load.volume, key: stateKey(child, trial.load.volume) });
+      }
+      if (spent(budget)) break;
+    }
+    if (spent(budget)) break;
+    // Stable sort: ties keep the order of the parents and their blocks (deterministic).
+    children.sort((a, b) => b.value - a.value);
+    const seen = new Set<string>();
+    beam = [];
+    for (const c of children) {
+      if (beam.length >= strategy.beam) break;
+      if (seen.has(c.key)) continue;
+      seen.add(c.key);
+      beam.push(c.p);
+    }
+  }
+  return { best, complete };
+}
+
+/** Completes `p` greedily (best block each time, no randomness); false when the budget ended it. */
+function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, budget: WorkBudget): boolean {
   for (;;) {
-    if (Date.now() > deadline) return;
+    if (spent(budget)) return false;
     const options = candidates(ctx, p, strategy, 1);
-    if (!options) return;
-    apply(ctx, p, options.blocks[0]!, options.space);
+    if (!options) return true;
+    apply(ctx, p, options.blocks[0]!, options.space, budget);
   }
 }
 
 /**
  * Puts `block` (at the bottom of `space`) into `p` and updates its spaces; then its cap, if any,
- * on the block's top face.
+ * on the block's top face. Counts one unit of work.
  */
-function apply(ctx: JobContext, p: Packing, block: Block, space: Space): void {
+function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: WorkBudget): void {
+  budget.used++;
   if (block.cap) {
     const { cap, ...column } = block;
     applyOne(ctx, p, column, space);
@@ -286,11 +390,11 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             const top = b.cap ?? b;
             return !ctx.kinds[top.item]!.stackable && space.y1 - top.y - blockExtent(top).dy >= p.stackH - EPS;
           };
-          if (capKinds.length === 0) return { space, blocks: rankBlocks(blocks, strategy.blockScore, space, wasteful, need) };
+          if (capKinds.length === 0) return { space, blocks: rankBlocks(blocks, strategy.blockScore, space, wasteful, need, p.reach) };
           // The best columns get capped variants: units nothing may rest on, put on their tops.
           const heights = Math.min(MAX_CAP_HEIGHTS, new Set(capKinds.map((c) => c.size.h)).size);
           const capColumns = Math.max(8, Math.floor(CAP_WORK / (capKinds.length * (1 + heights))));
-          const ranked = blocks.length <= capColumns ? blocks : rankBlocks(blocks, strategy.blockScore, space, wasteful, Math.max(need, capColumns));
+          const ranked = blocks.length <= capColumns ? blocks : rankBlocks(blocks, strategy.blockScore, space, wasteful, Math.max(need, capColumns), p.reach);
           const weightLeft = weightRoom(p, space, model.allowOverweight);
           const caps: CapKind[] = capKinds.map((c) => ({
             item: c.i, orientation: c.orientation, size: c.size, available: p.state.remaining[c.i] ?? 0, weight: ctx.kinds[c.i]!.weight,
@@ -312,7 +416,7 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               capped.push(b);
             }
           }
-          return { space, blocks: rankBlocks(ranked.concat(capped), strategy.blockScore, space, wasteful, need) };
+          return { space, blocks: rankBlocks(ranked.concat(capped), strategy.blockScore, space, wasteful, need, p.reach) };
         }
         if (last) dead.add(space);
       }

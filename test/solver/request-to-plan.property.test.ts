@@ -11,6 +11,9 @@ import { search } from '../../solver/search/search.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
 import { testContext } from './model/resolve-context.js';
 
+/** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
+const SEARCH_WORK = 4000;
+
 const ctx = testContext({ axleAccess: true });
 const semi = {
   tractor_weight: 7500, empty_trailer_weight: 6500, front_axle_to_middle_axle: 360, front_axle_to_tractor_cog: 150,
@@ -69,7 +72,7 @@ t.test('random requests with every packing field give plans that pass the verifi
     const o = checkPackRequest(body, ctx);
     if (!o.ok) return; // e.g. an item that fits no vehicle: a 422, not a plan
     checked++;
-    const plan = search({ model: o.model, worker: 0, stride: 1, deadline: Date.now() + 3000, patience: 4 }).plans[0]?.plan;
+    const plan = search({ model: o.model, worker: 0, stride: 1, deadline: Date.now() + 3000, work: SEARCH_WORK }).plans[0]?.plan;
     if (!plan) throw new Error('no plan');
     const violations = verifyPlan(o.model, plan);
     if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);

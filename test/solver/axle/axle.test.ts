@@ -15,6 +15,9 @@ import { expectedAxles } from '../../../solver/verify/axle.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 import { testContext } from '../model/resolve-context.js';
 
+/** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
+const SEARCH_WORK = 4000;
+
 type Ok = Extract<ResolveOutcome, { ok: true }>;
 function resolved(req: PackRequest, axleAccess = true): Ok {
   const o = resolvePackRequest(req, testContext({ axleAccess }));
@@ -107,7 +110,7 @@ const model = (v: VehicleModel, enforceAxle: boolean, items: ItemModel[] = [pall
   vehicles: [v], items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0,
   maxStackDensity: 0, enforceAxle, groupRouting: 'none', budgetMs: 500, seed: 3,
 });
-const solve = (m: PackModel): Plan => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000 }).plans[0]!.plan;
+const solve = (m: PackModel): Plan => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000, work: SEARCH_WORK }).plans[0]!.plan;
 const loads = (p: Plan) => p.vehicles[0]!.axle_loads!.map((a) => Math.round(a.load));
 
 t.test('16 t of pallets loaded from the front overload the drive axle unless enforce_axle is set', async (t) => {

@@ -8,6 +8,9 @@ import type { ItemModel, PackModel, Plan, VehicleModel } from '../../../domain/p
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 
+/** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
+const SEARCH_WORK = 4000;
+
 const trailer = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'dd', name: 'Double-deck trailer', type: 'trailer', length: 1360, width: 248, height: 290, maxWeight: 24_000,
   quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: { height: 140, maxWeight: 6000 }, ...o,
@@ -21,7 +24,7 @@ const model = (v: VehicleModel, items: ItemModel[] = [pallet()]): PackModel => (
   vehicles: [v], items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0,
   maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 500, seed: 1,
 });
-const solve = (m: PackModel): Plan => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000 }).plans[0]!.plan;
+const solve = (m: PackModel): Plan => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000, work: SEARCH_WORK }).plans[0]!.plan;
 
 t.test('pallets load under and on the deck; the deck carries at most its maximum', async (t) => {
   const m = model(trailer());

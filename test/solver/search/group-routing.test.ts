@@ -8,6 +8,9 @@ import type { GroupRouting, ItemModel, PackModel, Plan } from '../../../domain/p
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 
+/** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
+const SEARCH_WORK = 4000;
+
 const carton = (id: string, group: string, order: number, o: Partial<ItemModel> = {}): ItemModel => ({
   id, label: id, shape: 'box', length: 60, width: 40, height: 40, weight: 10, quantity: 30, stackable: true,
   maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group, groupOrder: order, color: null, ...o,
@@ -18,7 +21,7 @@ const model = (mode: GroupRouting, items: ItemModel[]): PackModel => ({
   enforceAxle: false, groupRouting: mode, budgetMs: 500, seed: 1,
 });
 const stops = [carton('stop1', 'Stop 1', 1), carton('stop2', 'Stop 2', 2), carton('stop3', 'Stop 3', 3)];
-const solve = (m: PackModel): Plan => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000 }).plans[0]!.plan;
+const solve = (m: PackModel): Plan => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000, work: SEARCH_WORK }).plans[0]!.plan;
 const sections = (p: Plan) => ['stop1', 'stop2', 'stop3'].map((id) => {
   const ps = p.vehicles[0]!.placements.filter((q) => q.item_id === id);
   return [Math.min(...ps.map((q) => q.x)), Math.max(...ps.map((q) => q.x + q.length))];

@@ -10,6 +10,9 @@ import { search } from '../../../solver/search/search.js';
 import { HAZARD_CLEARANCE_CM as VERIFIED_CLEARANCE } from '../../../solver/verify/hazardous.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 
+/** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
+const SEARCH_WORK = 4000;
+
 const item = (id: string, o: Partial<ItemModel>): ItemModel => ({
   id, label: id, shape: 'box', length: 60, width: 40, height: 40, weight: 10, quantity: 20, stackable: true,
   maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh', 'wlh'], priority: 0, hazardous: false, group: null,
@@ -28,16 +31,14 @@ t.test('hazardous units stand on the floor, two hazardous items 50 cm apart', as
     packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0,
     enforceAxle: false, groupRouting: 'none', budgetMs: 500, seed: 1,
   };
-  const plan = search({ model, worker: 0, stride: 1, deadline: Date.now() + 3000 }).plans[0]!.plan;
+  const plan = search({ model, worker: 0, stride: 1, deadline: Date.now() + 3000, work: SEARCH_WORK }).plans[0]!.plan;
   t.same(verifyPlan(model, plan), []);
   t.equal(plan.unplaced.length, 0, 'everything loads');
   const ps = plan.vehicles[0]!.placements;
   t.ok(ps.filter((p) => p.item_id !== 'carton').every((p) => p.y === 0), 'hazardous units on the floor');
-  const box = (id: string) => {
-    const q = ps.filter((p) => p.item_id === id);
-    return { x0: Math.min(...q.map((p) => p.x)), x1: Math.max(...q.map((p) => p.x + p.length)), z0: Math.min(...q.map((p) => p.z)), z1: Math.max(...q.map((p) => p.z + p.width)) };
-  };
-  const a = box('acid'), b = box('paint');
-  const gap = Math.max(a.x0 - b.x1, b.x0 - a.x1, a.z0 - b.z1, b.z0 - a.z1);
-  t.ok(gap >= 50, `acid and paint areas ${gap} cm apart`);
+  // Every acid unit and every paint unit at least 50 cm apart along x or along z.
+  const acid = ps.filter((p) => p.item_id === 'acid'), paint = ps.filter((p) => p.item_id === 'paint');
+  const gaps = acid.flatMap((a) => paint.map((b) => Math.max(a.x - (b.x + b.length), b.x - (a.x + a.length), a.z - (b.z + b.width), b.z - (a.z + a.width))));
+  t.equal(gaps.length, 6 * 24);
+  t.ok(Math.min(...gaps) >= 50, `closest acid and paint units ${Math.min(...gaps)} cm apart`);
 });

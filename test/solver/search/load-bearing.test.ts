@@ -9,6 +9,9 @@ import { capacityAbove, layersByLoad } from '../../../solver/search/load-bearing
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 
+/** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
+const SEARCH_WORK = 4000;
+
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1,
   blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null, ...o,
@@ -22,7 +25,7 @@ const model = (o: Partial<PackModel>): PackModel => ({
   vehicles: [vehicle()], items: [box({})], packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false,
   maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 300, seed: 1, ...o,
 });
-const plan = (m: PackModel) => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 2000 }).plans[0]!.plan;
+const plan = (m: PackModel) => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 2000, work: SEARCH_WORK }).plans[0]!.plan;
 const highest = (p: ReturnType<typeof plan>) => Math.max(...p.vehicles.flatMap((v) => v.placements.map((q) => q.y + q.height)));
 
 t.test('column arithmetic: layers by pressure and by max_stack_weight, capacity left on top', async (t) => {

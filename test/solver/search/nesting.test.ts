@@ -7,6 +7,9 @@ import type { ItemModel, PackModel } from '../../../domain/pack/plan.js';
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 
+/** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
+const SEARCH_WORK = 4000;
+
 const bucket = (o: Partial<ItemModel> = {}): ItemModel => ({
   id: 'bucket', label: 'bucket 20 l', shape: 'box', length: 40, width: 40, height: 30, weight: 1, quantity: 100, stackable: true,
   maxStackWeight: 0, nestingHeight: 24, orientations: ['lwh'], priority: 0, hazardous: false, group: null,
@@ -17,7 +20,7 @@ const model = (items: ItemModel[]): PackModel => ({
   items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0,
   enforceAxle: false, groupRouting: 'none', budgetMs: 500, seed: 1,
 });
-const solve = (m: PackModel) => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000 }).plans[0]!.plan;
+const solve = (m: PackModel) => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 3000, work: SEARCH_WORK }).plans[0]!.plan;
 
 t.test('nested buckets: 4 columns of 16 (30 + 6 · 15 = 120 cm) instead of 4 of 4', async (t) => {
   const m = model([bucket()]);
