@@ -3,8 +3,8 @@
  * weight distribution along the length (weight-distribution.ts); the axle loads stay an
  * axle-access feature. Pure. Thresholds:
  * - centre of gravity more than COG_OFFSET_LIMIT (15 %) of the cargo length from the middle,
- *   when the load weighs at least MIN_LOAD_SHARE (10 %) of the payload (a few cartons at the
- *   front wall do not unbalance a truck);
+ *   when the load weighs at least MIN_LOAD_SHARE (25 %) of the payload (a tonne behind the cab
+ *   of a 9 t truck is normal: the axles have the room for it);
  * - a metre of length carrying more than PEAK_LIMIT (2 ×) the payload spread evenly over the
  *   length (max_weight / length): a concentrated load the chassis may not be rated for.
  */
@@ -13,7 +13,7 @@ import type { WeightDistribution } from './weight-distribution.js';
 /** Largest distance of the centre of gravity from the middle, as a fraction of the cargo length. */
 export const COG_OFFSET_LIMIT = 0.15;
 /** Load weight, as a fraction of the payload, below which the centre of gravity is not remarked on. */
-export const MIN_LOAD_SHARE = 0.1;
+export const MIN_LOAD_SHARE = 0.25;
 /** Largest kg per metre, as a multiple of the payload spread evenly over the length. */
 export const PEAK_LIMIT = 2;
 

@@ -27,8 +27,10 @@ t.test('a semi-trailer with 24 t in its first 5 m', async (t) => {
 t.test('an even load and a light load: no remark', async (t) => {
   const semi = { length: 1360, maxWeight: 24_000 };
   t.same(balanceRemarks(weightDistribution(row(0, 17, 80, 1400), semi.length), semi), [], '17 × 1.4 t end to end');
-  t.same(balanceRemarks(weightDistribution(row(0, 2, 80, 500), semi.length), semi), [], '1 t at the front wall: under 10 % of the payload');
+  t.same(balanceRemarks(weightDistribution(row(0, 2, 80, 500), semi.length), semi), [], '1 t at the front wall: under 25 % of the payload');
   t.same(balanceRemarks(weightDistribution([], semi.length), semi), [], 'empty');
+  t.same(balanceRemarks(weightDistribution(row(0, 4, 100, 1400), semi.length), semi), [], '5.6 t (23 % of the payload) in the first 4 m');
+  t.same(balanceRemarks(weightDistribution(row(0, 4, 100, 1600), semi.length), semi).map((r) => r.kind), ['cog_offset'], '6.4 t (27 %) in the first 4 m');
 });
 
 t.test('behind the middle: move weight toward the front wall; the limits are strict', async (t) => {
