@@ -155,6 +155,34 @@ export interface IsometricOptions {
   compact?: boolean;
 }
 
+/** Fills and edge colour of a shaded box. */
+interface BoxShades {
+  top: string;
+  door: string;
+  side: string;
+  edge: string;
+}
+
+const shadeCache = new Map<string, { fresh: BoxShades; loaded: BoxShades }>();
+
+/**
+ * The shades of an item colour: a box in full colour (lit top, shaded sides, dark edges) and a
+ * box already loaded in a picture (a pale tint of the colour, so the new block stands out).
+ */
+function shadesOf(base: string): { fresh: BoxShades; loaded: BoxShades } {
+  let s = shadeCache.get(base);
+  if (s === undefined) {
+    const pale = lighter(base, 0.62);
+    s = {
+      fresh: { top: lighter(base, 0.3), door: darker(base, 0.12), side: darker(base, 0.28), edge: darker(base, 0.55) },
+      loaded: { top: lighter(pale, 0.3), door: darker(pale, 0.06), side: darker(pale, 0.14), edge: darker(pale, 0.3) },
+    };
+    if (shadeCache.size > 1000) shadeCache.clear();
+    shadeCache.set(base, s);
+  }
+  return s;
+}
+
 /** Painter's orders already computed, per placement list and projection (a picture per instruction reuses one). */
 const orders = new WeakMap<readonly Placement[], Map<Projection, number[]>>();
 
@@ -220,26 +248,16 @@ export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourO
     const pl = v.placements[i]!;
     if (pl.step > upTo) continue;
     const fresh = pl.step >= highlight;
-    const base = colourOf(pl.item_id);
     const f = visibleFaces(projection, boxOf(pl));
     const top = f.top.map(toPage);
-    if (fresh) {
-      const edge = darker(base, 0.55);
-      const topFill = lighter(base, 0.3);
-      batch.add(f.side.map(toPage), darker(base, 0.28), edge);
-      batch.add(f.door.map(toPage), darker(base, 0.12), edge);
-      batch.add(top, topFill, edge);
-      if (fullLabel(top)) {
-        batch.flush(doc);
-        labelInside(doc, top, String(pl.step), topFill);
-      }
-    } else {
-      // Units already loaded: a pale tint of their colour, so the new block stands out.
-      const pale = lighter(base, 0.62);
-      const edge = darker(pale, 0.3);
-      batch.add(f.side.map(toPage), darker(pale, 0.14), edge);
-      batch.add(f.door.map(toPage), darker(pale, 0.06), edge);
-      batch.add(top, lighter(pale, 0.3), edge);
+    const shade = shadesOf(colourOf(pl.item_id));
+    const c = fresh ? shade.fresh : shade.loaded;
+    batch.add(f.side.map(toPage), c.side, c.edge);
+    batch.add(f.door.map(toPage), c.door, c.edge);
+    batch.add(top, c.top, c.edge);
+    if (fresh && fullLabel(top)) {
+      batch.flush(doc);
+      labelInside(doc, top, String(pl.step), c.top);
     }
   }
   batch.flush(doc);
@@ -318,7 +336,7 @@ export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, are
   for (const p of byTop) {
     const fill = colourOf(p.item_id);
     const [x0, x1, z0, z1] = [X(p.x), X(p.x + p.length), Z(p.z), Z(p.z + p.width)];
-    batch.add([[x0, z0], [x1, z0], [x1, z1], [x0, z1]], fill, darker(fill, 0.55));
+    batch.add([[x0, z0], [x1, z0], [x1, z1], [x0, z1]], fill, shadesOf(fill).fresh.edge);
     const stack = stacks.get(`${p.x}|${p.z}|${p.length}|${p.width}`)!;
     if (stack.some((s) => s.y > p.y)) continue;
     const rect: Pt[] = [[x0 + 1, z0 + 1], [x1 - 1, z0 + 1], [x1 - 1, z1 - 1], [x0 + 1, z1 - 1]];
