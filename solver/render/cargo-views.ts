@@ -8,6 +8,7 @@ import type { Placement, PlannedVehicle } from '../../domain/pack/plan.js';
 import { type Projection, type ScreenPoint, type SpaceBox, paintersOrder, project, projectionFor, visibleFaces } from './isometric.js';
 import { darker, lighter, textColourOn } from './item-colour.js';
 import { type Doc, FONT, FONT_BOLD, textCell } from './page.js';
+import { PolygonBatch } from './polygon-batch.js';
 
 /** A page rectangle, pt, y down from the top of the page. */
 export interface Area {
@@ -15,6 +16,12 @@ export interface Area {
   y: number;
   width: number;
   height: number;
+}
+
+/** Where a length drawing puts x: page x (pt) of the front wall and pt per cm. */
+export interface LengthScale {
+  x0: number;
+  scale: number;
 }
 
 /** Colour (`#rrggbb`) of an item_id. */
@@ -44,6 +51,38 @@ function insideConvex(poly: readonly Pt[], q: Pt): boolean {
 const LABEL_SIZES = [8, 6.5, 5] as const;
 
 /**
+ * Could a label of the smallest size (one digit, 3 pt wide, 4.75 pt high) fit `poly` at all?
+ * Most boxes of a large load are too small on the drawing: they are skipped before any text is
+ * measured, and their drawing is not interrupted.
+ */
+function fullLabel(poly: readonly Pt[]): boolean {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (const [x, y] of poly) {
+    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+  }
+  return x1 - x0 >= 4 && y1 - y0 >= 4.75;
+}
+
+const labelWidths = new Map<string, number>();
+
+/**
+ * Width (pt) of a label in the bold font at `size`. Step numbers are measured as that many
+ * zeros (the font's digits share one width), so a picture of thousands of units measures a
+ * handful of strings instead of one per unit.
+ */
+function labelWidth(doc: Doc, text: string, size: number): number {
+  const key = /^[0-9]+$/.test(text) ? `${size}|${'0'.repeat(text.length)}` : `${size}|${text}`;
+  let w = labelWidths.get(key);
+  if (w === undefined) {
+    doc.font(FONT_BOLD).fontSize(size);
+    w = doc.widthOfString(key.slice(key.indexOf('|') + 1));
+    if (labelWidths.size > 5000) labelWidths.clear();
+    labelWidths.set(key, w);
+  }
+  return w;
+}
+
+/**
  * Writes `text` centred in the convex polygon `poly` at the largest of LABEL_SIZES whose text
  * box fits inside; writes nothing when none fits (the unit is too small on the drawing).
  */
@@ -53,7 +92,7 @@ function labelInside(doc: Doc, poly: readonly Pt[], text: string, fill: string):
   doc.font(FONT_BOLD);
   for (const size of LABEL_SIZES) {
     doc.fontSize(size);
-    const w = doc.widthOfString(text) + 1;
+    const w = labelWidth(doc, text, size) + 1;
     const h = size * 0.75 + 1;
     const corners: Pt[] = [
       [cx - w / 2, cy - h / 2],
@@ -82,7 +121,7 @@ interface Fit {
 function fitProjection(v: PlannedVehicle, area: Area): Fit {
   let best: { projection: Projection; scale: number; uMin: number; vMax: number; du: number; dv: number } | undefined;
   for (const azimuth of AZIMUTHS) {
-    const projection = projectionFor({ azimuth, elevation: ELEVATION });
+    const projection = cachedProjection(azimuth);
     const corners: ScreenPoint[] = [];
     for (const x of [0, v.length]) for (const y of [0, v.height]) for (const z of [0, v.width]) corners.push(project(projection, x, y, z));
     const us = corners.map((c) => c[0]);
@@ -104,15 +143,82 @@ function fitProjection(v: PlannedVehicle, area: Area): Fit {
   };
 }
 
+/** What a 3D view shows: the whole load, or the load after a step with the latest units highlighted. */
+export interface IsometricOptions {
+  /** Second deck height, cm; null without one. */
+  deckHeight?: number | null;
+  /** Draw only the units loaded up to this step (default: all). */
+  upToStep?: number;
+  /** Units from this step on are drawn in full colour with their step numbers; earlier ones faded, unnumbered (default: all full). */
+  highlightFrom?: number;
+  /** Leave out the FRONT WALL / DOOR captions (small pictures); the walls stay marked by colour. */
+  compact?: boolean;
+}
+
+/** Fills and edge colour of a shaded box. */
+interface BoxShades {
+  top: string;
+  door: string;
+  side: string;
+  edge: string;
+}
+
+const shadeCache = new Map<string, { fresh: BoxShades; loaded: BoxShades }>();
+
+/**
+ * The shades of an item colour: a box in full colour (lit top, shaded sides, dark edges) and a
+ * box already loaded in a picture (a pale tint of the colour, so the new block stands out).
+ */
+function shadesOf(base: string): { fresh: BoxShades; loaded: BoxShades } {
+  let s = shadeCache.get(base);
+  if (s === undefined) {
+    const pale = lighter(base, 0.62);
+    s = {
+      fresh: { top: lighter(base, 0.3), door: darker(base, 0.12), side: darker(base, 0.28), edge: darker(base, 0.55) },
+      loaded: { top: lighter(pale, 0.3), door: darker(pale, 0.06), side: darker(pale, 0.14), edge: darker(pale, 0.3) },
+    };
+    if (shadeCache.size > 1000) shadeCache.clear();
+    shadeCache.set(base, s);
+  }
+  return s;
+}
+
+/** Painter's orders already computed, per placement list and projection (a picture per instruction reuses one). */
+const orders = new WeakMap<readonly Placement[], Map<Projection, number[]>>();
+
+function paintersOrderOf(placements: readonly Placement[], projection: Projection): number[] {
+  let byProjection = orders.get(placements);
+  if (byProjection === undefined) orders.set(placements, (byProjection = new Map()));
+  let order = byProjection.get(projection);
+  if (order === undefined) {
+    order = paintersOrder(projection, placements.map(boxOf));
+    byProjection.set(projection, order);
+  }
+  return order;
+}
+
+const projections = new Map<number, Projection>();
+function cachedProjection(azimuth: number): Projection {
+  let p = projections.get(azimuth);
+  if (p === undefined) projections.set(azimuth, (p = projectionFor({ azimuth, elevation: ELEVATION })));
+  return p;
+}
+
 /**
  * Draws the 3D view of vehicle `v` inside `area`: the far walls and floor, each placement as a
  * box with a lit top and two shaded sides in its item colour (painter's order), step numbers on
  * boxes large enough to hold them, the near edges dashed, the front wall and the door marked.
- * With `deckHeight` (cm) the second deck is drawn as a dashed line round the far walls.
+ * With a deck height (cm) the second deck is drawn as a dashed line round the far walls. With
+ * `upToStep` / `highlightFrom` it shows the load after a loading instruction: the units loaded
+ * before it faded, the instruction's units in colour (issue 9 item 2). The painter's order of a
+ * vehicle is computed once and reused by every picture of it.
  */
-export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area, deckHeight: number | null = null): void {
+export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area, opts: IsometricOptions = {}): void {
+  const deckHeight = opts.deckHeight ?? null;
+  const upTo = opts.upToStep ?? Infinity;
+  const highlight = opts.highlightFrom ?? -Infinity;
   // Room for the FRONT WALL / DOOR labels above and below the drawing.
-  const inner: Area = { x: area.x, y: area.y + 12, width: area.width, height: area.height - 26 };
+  const inner: Area = opts.compact === true ? area : { x: area.x, y: area.y + 12, width: area.width, height: area.height - 26 };
   const { projection, toPage } = fitProjection(v, inner);
   const P = (x: number, y: number, z: number): Pt => toPage(project(projection, x, y, z));
   const poly = (pts: Pt[]) => doc.polygon(...pts);
@@ -129,35 +235,41 @@ export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourO
     doc.save().lineWidth(1).dash(4, { space: 2 }).strokeColor('#7048e8');
     doc.moveTo(...P(0, d, W)).lineTo(...P(0, d, 0)).lineTo(...P(L, d, 0)).stroke();
     doc.restore();
-    const [lx, ly] = P(L, d, 0);
-    doc.save().fillColor('#7048e8').fontSize(7).text(`deck ${d} cm`, lx - 60, ly - 11, { width: 58, align: 'right', lineBreak: false });
-    doc.restore();
+    if (opts.compact !== true) {
+      const [lx, ly] = P(L, d, 0);
+      doc.save().fillColor('#7048e8').fontSize(7).text(`deck ${d} cm`, lx - 60, ly - 11, { width: 58, align: 'right', lineBreak: false });
+      doc.restore();
+    }
   }
 
-  const boxes = v.placements.map(boxOf);
   doc.lineWidth(0.35);
-  for (const i of paintersOrder(projection, boxes)) {
+  const batch = new PolygonBatch();
+  for (const i of paintersOrderOf(v.placements, projection)) {
     const pl = v.placements[i]!;
-    const base = colourOf(pl.item_id);
-    const edge = darker(base, 0.55);
-    const f = visibleFaces(projection, boxes[i]!);
-    const side = f.side.map(toPage);
-    const door = f.door.map(toPage);
+    if (pl.step > upTo) continue;
+    const fresh = pl.step >= highlight;
+    const f = visibleFaces(projection, boxOf(pl));
     const top = f.top.map(toPage);
-    poly(side).fillAndStroke(darker(base, 0.28), edge);
-    poly(door).fillAndStroke(darker(base, 0.12), edge);
-    const topFill = lighter(base, 0.3);
-    poly(top).fillAndStroke(topFill, edge);
-    labelInside(doc, top, String(pl.step), topFill);
+    const shade = shadesOf(colourOf(pl.item_id));
+    const c = fresh ? shade.fresh : shade.loaded;
+    batch.add(f.side.map(toPage), c.side, c.edge);
+    batch.add(f.door.map(toPage), c.door, c.edge);
+    batch.add(top, c.top, c.edge);
+    if (fresh && fullLabel(top)) {
+      batch.flush(doc);
+      labelInside(doc, top, String(pl.step), c.top);
+    }
   }
+  batch.flush(doc);
 
   doc.lineWidth(0.4).dash(3, { space: 2 }).strokeColor('#9a9a9a');
   doc.moveTo(...P(0, H, W)).lineTo(...P(L, H, W)).stroke();
   doc.moveTo(...P(L, H, 0)).lineTo(...P(L, H, W)).lineTo(...P(L, 0, W)).stroke();
-  doc.lineWidth(1.4).strokeColor('#d9480f');
+  doc.lineWidth(opts.compact === true ? 1 : 1.4).strokeColor('#d9480f');
   poly([P(L, 0, 0), P(L, H, 0), P(L, H, W), P(L, 0, W)]).stroke();
   doc.undash();
   doc.restore();
+  if (opts.compact === true) return;
 
   const front = P(0, H, 0);
   textCell(doc, 'FRONT WALL', front[0] - 60, front[1] - 11, 120, { size: 8, bold: true, align: 'center', colour: '#34506e' });
@@ -193,9 +305,10 @@ function tickLabel(cm: number): string {
  * Draws the top-down floor plan of `v` inside `area`: the floor, each unit's footprint in its
  * item colour (the highest unit of a spot on top), the loading steps of each stack
  * ("bottom/…/top" when a stack shares one footprint), a metre scale along the floor, the
- * centre of gravity, and the wall names.
+ * centre of gravity, and the wall names. Returns the drawing's scale along the length, so a
+ * drawing under it (the weight diagram) can line up with it.
  */
-export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area): void {
+export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area): LengthScale {
   const side = 44;
   const scale = Math.min((area.width - 2 * side) / v.length, (area.height - 36) / v.width);
   const ox = area.x + side + (area.width - 2 * side - v.length * scale) / 2;
@@ -218,20 +331,21 @@ export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, are
   }
   // Ascending tops: a higher unit covers the footprints and labels of the units below it.
   const byTop = [...v.placements].sort((a, b) => a.y + a.height - (b.y + b.height) || a.step - b.step);
+  doc.lineWidth(0.4);
+  const batch = new PolygonBatch();
   for (const p of byTop) {
     const fill = colourOf(p.item_id);
-    doc.lineWidth(0.4).rect(X(p.x), Z(p.z), p.length * scale, p.width * scale).fillAndStroke(fill, darker(fill, 0.55));
+    const [x0, x1, z0, z1] = [X(p.x), X(p.x + p.length), Z(p.z), Z(p.z + p.width)];
+    batch.add([[x0, z0], [x1, z0], [x1, z1], [x0, z1]], fill, shadesOf(fill).fresh.edge);
     const stack = stacks.get(`${p.x}|${p.z}|${p.length}|${p.width}`)!;
     if (stack.some((s) => s.y > p.y)) continue;
+    const rect: Pt[] = [[x0 + 1, z0 + 1], [x1 - 1, z0 + 1], [x1 - 1, z1 - 1], [x0 + 1, z1 - 1]];
+    if (!fullLabel(rect)) continue;
     const steps = [...stack].sort((a, b) => a.y - b.y).map((s) => s.step);
-    const rect: Pt[] = [
-      [X(p.x) + 1, Z(p.z) + 1],
-      [X(p.x + p.length) - 1, Z(p.z) + 1],
-      [X(p.x + p.length) - 1, Z(p.z + p.width) - 1],
-      [X(p.x) + 1, Z(p.z + p.width) - 1],
-    ];
+    batch.flush(doc);
     labelInside(doc, rect, stackLabel(doc, steps, p.length * scale - 3), fill);
   }
+  batch.flush(doc);
 
   const cog = v.center_of_gravity;
   if (v.placements.length > 0) {
@@ -258,4 +372,5 @@ export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, are
   const cogText = v.placements.length > 0 ? '  ·  circle = centre of gravity' : '';
   textCell(doc, `left wall${cogText}`, X(v.length) - 250, yBase + 14, 250, { size: 6.5, align: 'right', colour: '#555555' });
   doc.font(FONT);
+  return { x0: ox, scale };
 }

@@ -125,3 +125,31 @@ export function formatNumber(n: number, decimals = 0): string {
 export function formatPercent(ratio: number): string {
   return `${(ratio * 100).toFixed(1)} %`;
 }
+
+/**
+ * `text` broken at spaces into lines of at most `width` pt in `font` at `size`, at most
+ * `maxLines` lines; a word longer than a line and the rest after the last line are shortened
+ * with an ellipsis (fitText). After printableText. At least one line (possibly empty).
+ */
+export function wrapText(doc: Doc, text: string, width: number, font: string, size: number, maxLines: number): string[] {
+  doc.font(font).fontSize(size);
+  const words = printableText(text).split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (let i = 0; i < words.length; i++) {
+    const candidate = line === '' ? words[i]! : `${line} ${words[i]}`;
+    if (line === '' || doc.widthOfString(candidate) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (lines.length === maxLines - 1) {
+      // The last line takes the rest; fitText shortens it.
+      line = `${line} ${words.slice(i).join(' ')}`;
+      break;
+    }
+    lines.push(line);
+    line = words[i]!;
+  }
+  lines.push(line);
+  return lines.map((l) => fitText(doc, l, width, font, size));
+}

@@ -1,16 +1,19 @@
 /**
- * The load-plan PDF (spec Job.pdf_url: "3D views + loading steps"): A4 landscape, a summary
- * page (more when the lists are long), then for each vehicle an overview page (3D view, floor
- * plan, legend) followed by its loading-step pages. Every page carries a footer with the job
- * id and "page n of N". Lengths in cm, weights in kg.
+ * The load-plan PDF (spec Job.pdf_url: "3D views + loading steps"; issue 9 items 2–4): A4
+ * landscape, a summary page (more when the lists are long), then for each vehicle an overview
+ * page (header block, 3D view, floor plan, weight per metre, colour key) followed by its loading
+ * instructions (packing list, blocks of units with pictures), and an appendix with every
+ * vehicle's unit list. Every page carries a footer with the job id and "page n of N". Lengths
+ * in cm, weights in kg.
  */
 import PDFDocument from 'pdfkit';
 import type { Plan } from '../../domain/pack/plan.js';
 import { assignItemColours, itemColour } from './item-colour.js';
 import { FOOTER_Y, CONTENT_WIDTH, type Doc, FONT, FONT_FILES, MARGIN, printableText, textCell } from './page.js';
-import { stepPageCount, drawStepPages } from './step-table.js';
+import { drawInstructionPages } from './instruction-pages.js';
+import { drawStepPages } from './step-table.js';
 import { drawSummary, fillVehiclePages } from './summary-page.js';
-import { drawVehiclePage } from './vehicle-page.js';
+import { type TextSlot, drawVehiclePage, fillTextSlot } from './vehicle-page.js';
 
 /** Per vehicle_id the second deck's height (cm), and the ids of hazardous items. */
 export interface CargoFacts {
@@ -31,9 +34,10 @@ export interface PlanDocument {
 }
 
 /**
- * Renders the load plan as a PDF: a cover/summary page, then one overview page plus
- * ceil(units / STEP_ROWS_PER_PAGE) loading-step pages per vehicle. Resolves with the whole
- * file; rejects when pdfkit fails. Items without a valid colour get a stable palette colour.
+ * Renders the load plan as a PDF: a cover/summary page, then per vehicle an overview page and
+ * its instruction pages, then the appendix with ceil(units / STEP_ROWS_PER_PAGE) unit-list pages
+ * per vehicle. Resolves with the whole file; rejects when pdfkit fails. Items without a valid
+ * colour get a stable palette colour.
  */
 export function renderPlanPdf(doc: PlanDocument): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
@@ -78,17 +82,33 @@ function layout(pdf: Doc, doc: PlanDocument): void {
   const pageCount = (): number => pdf.bufferedPageRange().count;
 
   const { vehicles } = doc.plan;
-  const slots = drawSummary(pdf, doc, doc.plan, addPage);
+  const header = { jobId: doc.jobId, ...(doc.reference !== undefined ? { reference: doc.reference } : {}), createdAt: doc.createdAt };
+  const hazardous = new Set(doc.cargo?.hazardous ?? []);
+  const deckOf = (vehicleId: string): number | null => doc.cargo?.deckHeights?.[vehicleId] ?? null;
+  const slots = drawSummary(pdf, header, doc.plan, addPage);
   const pages: Array<{ first: number; last: number }> = [];
+  const pageSlots: TextSlot[] = [];
   for (const v of vehicles) {
     addPage();
     const first = pageCount();
-    const steps = stepPageCount(v.placements.length);
-    const facts = { deckHeight: doc.cargo?.deckHeights?.[v.vehicle_id] ?? null, hazardous: new Set(doc.cargo?.hazardous ?? []) };
-    drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, stepPages: { first: first + 1, last: first + steps }, deckHeight: facts.deckHeight });
-    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, facts);
-    pages.push({ first, last: pageCount() });
+    const deckHeight = deckOf(v.vehicle_id);
+    const overview = drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, deckHeight, header }, first - 1);
+    const ins = drawInstructionPages(pdf, v, colourOf, {
+      vehicleCount: vehicles.length, deckHeight, hazardous, legendRest: overview.legendRest, overviewPage: first,
+    }, addPage);
+    pages.push({ first, last: ins.last });
+    pageSlots.push(overview.pagesSlot);
   }
+  const appendix: Array<{ first: number; last: number }> = [];
+  for (const v of vehicles) {
+    const first = pageCount() + 1;
+    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, { deckHeight: deckOf(v.vehicle_id), hazardous });
+    appendix.push({ first, last: pageCount() });
+  }
+  const range = (r: { first: number; last: number }): string => (r.first === r.last ? `page ${r.first}` : `pages ${r.first}–${r.last}`);
+  vehicles.forEach((_, i) => {
+    fillTextSlot(pdf, pageSlots[i]!, `Loading instructions: ${range({ first: pages[i]!.first + 1, last: pages[i]!.last })}  ·  unit list: ${range(appendix[i]!)} (appendix)`);
+  });
   fillVehiclePages(pdf, slots, pages);
 
   const total = pageCount();

@@ -1,6 +1,8 @@
 /**
- * The loading-step pages of one vehicle: every placement in step order with its item, unit,
- * position, size, orientation and weight, STEP_ROWS_PER_PAGE rows a page.
+ * The unit list of one vehicle, in the PDF's appendix: every placement in step order with its
+ * item, unit, position, size, orientation, what it rests on and its weight, STEP_ROWS_PER_PAGE
+ * rows a page. The crew loads from the grouped instructions (instruction-pages.ts); this list
+ * keeps the per-unit details (issue 9 item 2).
  */
 import type { Orientation, Placement, PlannedVehicle } from '../../domain/pack/plan.js';
 import type { ColourOf } from './cargo-views.js';
@@ -27,7 +29,7 @@ const COLUMNS: readonly Column[] = [
   { title: 'Size l × w × h cm', width: 112 },
   { title: 'Orientation', width: 80 },
   { title: 'Rests on', width: 86 },
-  { title: 'Weight kg', width: 46, align: 'right' },
+  { title: 'kg', width: 46, align: 'right' },
 ];
 
 const EPS = 1e-6;
@@ -100,7 +102,7 @@ function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boole
 }
 
 /**
- * Adds the loading-step pages of `v` (stepPageCount(v.placements.length) pages, each started
+ * Adds the unit-list pages of `v` (stepPageCount(v.placements.length) pages, each started
  * with `addPage`). Rows are in ascending `step`; `facts` names the vehicle's second deck and the
  * hazardous items (their rows say HAZARDOUS).
  */
@@ -118,14 +120,14 @@ export function drawStepPages(
       ordered.length === 0
         ? 'no units'
         : `steps ${chunk[0]!.step}–${chunk[chunk.length - 1]!.step} of ${ordered.length}`;
-    textCell(doc, `${vehicleTitle(v, vehicleCount)}  ·  loading steps (${range})`, MARGIN, MARGIN, CONTENT_WIDTH, {
+    textCell(doc, `Appendix: unit list  ·  ${vehicleTitle(v, vehicleCount)}  ·  ${range}`, MARGIN, MARGIN, CONTENT_WIDTH, {
       size: 12,
       bold: true,
     });
     textCell(
       doc,
-      'Load in ascending step order. Position = the unit\'s corner nearest the front wall, the floor and the right wall: ' +
-        'x from the front wall, y up from the floor, z from the right wall (seen from the door looking in).',
+      'Every unit in step order (the instructions group them into blocks). Position = the corner nearest the front wall, the floor and the right wall: ' +
+        'x from the front wall, y up, z from the right wall (seen from the door).',
       MARGIN,
       MARGIN + 17,
       CONTENT_WIDTH,

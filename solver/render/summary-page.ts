@@ -1,9 +1,13 @@
 /**
- * The cover/summary pages of the load plan: job, reference, creation time, totals, the list of
- * loaded vehicles with the page where each starts, and the unplaced units grouped by item with
- * their reasons. Continues on further pages when the lists are long.
+ * The cover/summary pages of the load plan: the header block (reference, job, plan date, empty
+ * seal number and signature fields), totals, the list of loaded vehicles with their loading
+ * metres and the pages where each is, the packing list of all items per vehicle, and the
+ * unplaced units grouped by item with their reasons. Continues on further pages when the lists
+ * are long.
  */
+import { loadingMetres } from '../../domain/pack/loading-metres.js';
 import type { Plan, UnplacedUnit } from '../../domain/pack/plan.js';
+import { drawHeaderBlock } from './header-block.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, formatPercent, textCell } from './page.js';
 import { type Cell, type Column, type RowSlot, flowTable, tableWidth } from './table.js';
 import { innerSize } from './vehicle-page.js';
@@ -18,6 +22,8 @@ export interface PlanTotals {
   totalWeight: number;
   /** 0–1, mean over the used vehicles; 0 with none. */
   meanVolumeUtilization: number;
+  /** Loading metres over all vehicles, m. */
+  loadingMetres: number;
 }
 
 /** Totals of `plan`: requested = placed + unplaced. */
@@ -31,6 +37,7 @@ export function planTotals(plan: Plan): PlanTotals {
     unitsUnplaced: plan.unplaced.length,
     totalWeight: plan.vehicles.reduce((s, v) => s + v.total_weight, 0),
     meanVolumeUtilization: n === 0 ? 0 : plan.vehicles.reduce((s, v) => s + v.volume_utilization, 0) / n,
+    loadingMetres: plan.vehicles.reduce((s, v) => s + loadingMetres(v.placements), 0),
   };
 }
 
@@ -73,17 +80,52 @@ export function instanceRanges(sorted: readonly number[]): string {
 
 const VEHICLE_COLUMNS: readonly Column[] = [
   { title: '#', width: 22, align: 'right' },
-  { title: 'Name', width: 150 },
-  { title: 'vehicle_id', width: 110 },
-  { title: 'Copy', width: 56 },
+  { title: 'Name', width: 136 },
+  { title: 'vehicle_id', width: 100 },
+  { title: 'Copy', width: 52 },
   { title: 'Type', width: 52 },
   { title: 'Inner L × W × H', width: 110 },
   { title: 'Units', width: 40, align: 'right' },
   { title: 'Weight kg', width: 62, align: 'right' },
   { title: 'Payload', width: 50, align: 'right' },
   { title: 'Volume', width: 50, align: 'right' },
-  { title: 'Pages', width: 84, align: 'right' },
+  { title: 'LDM m', width: 46, align: 'right' },
+  { title: 'Pages', width: 66, align: 'right' },
 ];
+
+const PACKING_COLUMNS: readonly Column[] = [
+  { title: 'item_id', width: 130 },
+  { title: 'Item', width: 290 },
+  { title: 'Units', width: 50, align: 'right' },
+  { title: 'Weight kg', width: 70, align: 'right' },
+  { title: 'Per vehicle (vehicle #: units)', width: 246 },
+];
+
+/** One row of the plan's packing list: an item and its placed units per vehicle. */
+export interface PackingLine {
+  itemId: string;
+  label: string;
+  units: number;
+  /** kg of its placed units. */
+  weight: number;
+  /** Placed units per vehicle, by 1-based vehicle number, ascending. */
+  perVehicle: Array<[vehicle: number, units: number]>;
+}
+
+/** The packing list of `plan`: every placed item, in order of first appearance (vehicle, then step). */
+export function packingList(plan: Plan): PackingLine[] {
+  const lines = new Map<string, PackingLine & { byVehicle: Map<number, number> }>();
+  for (const v of plan.vehicles) {
+    for (const p of [...v.placements].sort((a, b) => a.step - b.step)) {
+      let l = lines.get(p.item_id);
+      if (l === undefined) lines.set(p.item_id, (l = { itemId: p.item_id, label: p.label, units: 0, weight: 0, perVehicle: [], byVehicle: new Map() }));
+      l.units++;
+      l.weight += p.weight;
+      l.byVehicle.set(v.index + 1, (l.byVehicle.get(v.index + 1) ?? 0) + 1);
+    }
+  }
+  return [...lines.values()].map(({ byVehicle, ...l }) => ({ ...l, perVehicle: [...byVehicle.entries()].sort((a, b) => a[0] - b[0]) }));
+}
 
 const UNPLACED_COLUMNS: readonly Column[] = [
   { title: 'item_id', width: 140 },
@@ -104,20 +146,10 @@ export function drawSummary(
   plan: Plan,
   addPage: () => void,
 ): RowSlot[] {
-  let y = MARGIN;
+  let y = drawHeaderBlock(doc, head, MARGIN) + 10;
   textCell(doc, 'Load plan', MARGIN, y, 300, { size: 22, bold: true });
-  y += 30;
-  const info: Array<[string, string]> = [
-    ['Job', head.jobId],
-    ['Reference', head.reference !== undefined && head.reference !== '' ? head.reference : '—'],
-    ['Created', head.createdAt],
-  ];
-  for (const [k, val] of info) {
-    textCell(doc, k, MARGIN, y, 70, { size: 10, colour: '#555555' });
-    textCell(doc, val, MARGIN + 72, y, CONTENT_WIDTH - 72, { size: 10, bold: true });
-    y += 14;
-  }
-  y += 8;
+  textCell(doc, `created ${head.createdAt}`, MARGIN + 300, y + 10, CONTENT_WIDTH - 300, { size: 8, align: 'right', colour: '#555555' });
+  y += 34;
 
   const t = planTotals(plan);
   const tiles: Array<[string, string]> = [
@@ -126,6 +158,7 @@ export function drawSummary(
     ['Unplaced units', String(t.unitsUnplaced)],
     ['Total weight', `${formatNumber(t.totalWeight, 1)} kg`],
     ['Mean volume utilization', formatPercent(t.meanVolumeUtilization)],
+    ['Loading metres (LDM)', `${formatNumber(t.loadingMetres, 2)} m`],
   ];
   const gap = 8;
   const tileWidth = (CONTENT_WIDTH - gap * (tiles.length - 1)) / tiles.length;
@@ -167,6 +200,7 @@ export function drawSummary(
         formatNumber(v.total_weight, 1),
         formatPercent(v.weight_utilization),
         formatPercent(v.volume_utilization),
+        formatNumber(loadingMetres(v.placements), 2),
         '',
       ];
     });
@@ -175,6 +209,15 @@ export function drawSummary(
     slots = flowed.slots;
   }
   y += 16;
+
+  const packing = packingList(plan);
+  if (packing.length > 0) {
+    section('Packing list');
+    const rows: Cell[][] = packing.map((l) => [
+      l.itemId, l.label, String(l.units), formatNumber(l.weight, 1), l.perVehicle.map(([n, u]) => `#${n}: ${u}`).join('  ·  '),
+    ]);
+    y = flowTable(doc, PACKING_COLUMNS, rows, MARGIN, y, CONTENT_BOTTOM, continued).y + 16;
+  }
 
   section('Unplaced units');
   const groups = groupUnplaced(plan.unplaced);

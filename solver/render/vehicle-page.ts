@@ -1,20 +1,48 @@
 /**
- * The overview page of one loaded vehicle: header (vehicle, copy, type, inner size, weight and
- * volume utilization, centre of gravity), the 3D view, the floor plan and a colour legend of the
- * items on board. The loading steps follow on their own pages (step-table.ts).
+ * The overview page of one loaded vehicle: the header block (reference, plan date, empty seal
+ * number and signature fields), the vehicle's figures (weight and volume utilization, loading
+ * metres, centre of gravity, where its instructions are), the 3D view, the floor plan, the
+ * weight per metre of length under it with remarks on the balance, and the colour key of every
+ * item on board (continued on the next page when long). The loading instructions follow on
+ * their own pages (instruction-pages.ts).
  */
 import type { PlannedVehicle } from '../../domain/pack/plan.js';
+import { loadingMetres } from '../../domain/pack/loading-metres.js';
 import { type ColourOf, drawIsometricView, drawTopView } from './cargo-views.js';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, FONT, MARGIN, fitText, formatNumber, formatPercent, textCell } from './page.js';
+import { type HeaderFacts, drawHeaderBlock } from './header-block.js';
+import { LEGEND_LINE_HEIGHT, type LegendEntry, drawLegend, legendEntries } from './legend.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, formatPercent, textCell } from './page.js';
+import { WEIGHT_DIAGRAM_HEIGHT, drawWeightDiagram } from './weight-diagram.js';
 
 /** Where the vehicle sits in the document, for the header. */
 export interface VehiclePageContext {
   vehicleCount: number;
-  /** 1-based page numbers of the vehicle's loading-step pages. */
-  stepPages: { first: number; last: number };
   /** Height of the vehicle's second deck, cm; null or absent without one. */
   deckHeight?: number | null;
+  /** The job's facts for the header block. */
+  header: HeaderFacts;
 }
+
+/** A line left empty on a drawn page, to be written once later pages exist: 0-based page, pt. */
+export interface TextSlot {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+}
+
+/** What the overview page leaves to the following pages. */
+export interface VehiclePageResult {
+  /** Colour-key entries that did not fit: the next page starts with them. */
+  legendRest: LegendEntry[];
+  /** The line that names the pages of the instructions and of the unit list (fill with fillTextSlot). */
+  pagesSlot: TextSlot;
+  /** Balance remarks printed under the weight diagram. */
+  remarks: string[];
+}
+
+/** Lines of the colour key at the foot of the overview page. */
+export const LEGEND_LINES = 2;
 
 /** "Vehicle 2 of 3 · Mega trailer": the title used on the vehicle's pages. */
 export function vehicleTitle(v: PlannedVehicle, vehicleCount: number): string {
@@ -26,9 +54,14 @@ export function innerSize(v: PlannedVehicle): string {
   return `${formatNumber(v.length, 1)} × ${formatNumber(v.width, 1)} × ${formatNumber(v.height, 1)} cm`;
 }
 
-/** Draws the whole overview page of `v` on the current page. */
-export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, ctx: VehiclePageContext): void {
-  let y = MARGIN;
+/** Loading metres as printed: "13.2 m". */
+export function ldmText(v: PlannedVehicle): string {
+  return `${formatNumber(loadingMetres(v.placements), 2)} m`;
+}
+
+/** Draws the whole overview page of `v` on the current page (0-based index `page`). */
+export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, ctx: VehiclePageContext, page: number): VehiclePageResult {
+  let y = drawHeaderBlock(doc, ctx.header, MARGIN) + 8;
   const title = vehicleTitle(v, ctx.vehicleCount);
   const badgeWidth = v.auto_added ? 86 : 0;
   textCell(doc, title, MARGIN, y, CONTENT_WIDTH - badgeWidth - 8, { size: 15, bold: true });
@@ -49,23 +82,24 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
   );
   y += 13;
   const cog = v.center_of_gravity;
-  const steps = ctx.stepPages.first === ctx.stepPages.last ? `page ${ctx.stepPages.first}` : `pages ${ctx.stepPages.first}–${ctx.stepPages.last}`;
   textCell(
     doc,
     `${v.items_placed} units  ·  ${formatNumber(v.total_weight, 1)} kg = ${formatPercent(v.weight_utilization)} of payload  ·  ` +
-      `volume ${formatPercent(v.volume_utilization)}  ·  centre of gravity x ${formatNumber(cog.x, 1)} / y ${formatNumber(cog.y, 1)} / ` +
-      `z ${formatNumber(cog.z, 1)} cm  ·  loading steps: ${steps}`,
+      `volume ${formatPercent(v.volume_utilization)}  ·  loading metres ${ldmText(v)}  ·  centre of gravity x ${formatNumber(cog.x, 1)} / ` +
+      `y ${formatNumber(cog.y, 1)} / z ${formatNumber(cog.z, 1)} cm`,
     MARGIN,
     y,
     CONTENT_WIDTH,
     { size: 9, bold: true },
   );
-  y += 14;
+  y += 13;
+  const pagesSlot: TextSlot = { page, x: MARGIN, y, width: CONTENT_WIDTH };
+  y += 13;
   if (ctx.deckHeight !== undefined && ctx.deckHeight !== null) {
     const deck = ctx.deckHeight;
     const on = v.placements.filter((p) => p.y >= deck - 1e-6);
     const kg = on.reduce((s, p) => s + p.weight, 0);
-    textCell(doc, `Second deck at ${formatNumber(deck, 1)} cm: ${on.length} units, ${formatNumber(kg, 1)} kg on it (set the deck before loading them)`, MARGIN, y, CONTENT_WIDTH, { size: 9 });
+    textCell(doc, `Second deck at ${formatNumber(deck, 1)} cm: ${on.length} units, ${formatNumber(kg, 1)} kg on it (load the floor under each section first, then set the deck over it)`, MARGIN, y, CONTENT_WIDTH, { size: 9 });
     y += 13;
   }
   if (v.axle_loads && v.axle_loads.length > 0) {
@@ -79,8 +113,9 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
   doc.lineWidth(0.5).strokeColor('#999999').moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).stroke();
   y += 4;
 
-  const legendHeight = 28;
-  const available = CONTENT_BOTTOM - legendHeight - y;
+  const legendTop = CONTENT_BOTTOM - LEGEND_LINES * LEGEND_LINE_HEIGHT;
+  const weightTop = legendTop - WEIGHT_DIAGRAM_HEIGHT;
+  const available = weightTop - y;
   // The floor plan takes its natural height up to a third of the room; the 3D view the rest.
   const natural = ((CONTENT_WIDTH - 88) * v.width) / v.length + 36;
   const topHeight = Math.min(natural, available * 0.36);
@@ -91,45 +126,21 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     align: 'right',
     colour: '#555555',
   });
-  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 }, ctx.deckHeight ?? null);
+  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 }, { deckHeight: ctx.deckHeight ?? null });
   y += isoHeight + 4;
   textCell(doc, 'Floor plan (from above; numbers = loading steps of each stack, bottom to top)', MARGIN, y, 400, {
     size: 7,
     colour: '#555555',
   });
-  drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 });
-  drawLegend(doc, v, colourOf, CONTENT_BOTTOM - legendHeight + 4);
+  const along = drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 });
+  const remarks = drawWeightDiagram(doc, v, along, weightTop + 2);
+  const entries = legendEntries(v.placements);
+  const { drawn } = drawLegend(doc, entries, colourOf, legendTop + 2, LEGEND_LINES, `colour key continued on page ${page + 2} →`);
+  return { legendRest: entries.slice(drawn), pagesSlot, remarks };
 }
 
-/** Up to two lines of "swatch label × count" for the items in `v`, then "+ n more". */
-function drawLegend(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, top: number): void {
-  const counts = new Map<string, { label: string; count: number }>();
-  for (const p of v.placements) {
-    const entry = counts.get(p.item_id);
-    if (entry === undefined) counts.set(p.item_id, { label: p.label, count: 1 });
-    else entry.count++;
-  }
-  const entries = [...counts.entries()];
-  const lineHeight = 12;
-  const right = MARGIN + CONTENT_WIDTH;
-  let x = MARGIN;
-  let line = 0;
-  doc.font(FONT).fontSize(7.5);
-  for (let i = 0; i < entries.length; i++) {
-    const [itemId, { label, count }] = entries[i]!;
-    const text = fitText(doc, `${label} (${itemId}) × ${count}`, 220, FONT, 7.5);
-    const w = 12 + doc.widthOfString(text) + 12;
-    if (x + w > right - 70 && x > MARGIN) {
-      if (line === 1) {
-        textCell(doc, `+ ${entries.length - i} more items`, x, top + line * lineHeight + 1, right - x, { size: 7.5, bold: true });
-        break;
-      }
-      line++;
-      x = MARGIN;
-    }
-    const y = top + line * lineHeight;
-    doc.lineWidth(0.4).rect(x, y, 9, 9).fillAndStroke(colourOf(itemId), '#333333');
-    doc.font(FONT).fontSize(7.5).fillColor('#000000').text(text, x + 12, y + 1.5, { lineBreak: false });
-    x += w;
-  }
+/** Writes `text` into a slot left on an earlier page (switches pages: add or switch a page afterwards). */
+export function fillTextSlot(doc: Doc, slot: TextSlot, text: string): void {
+  doc.switchToPage(slot.page);
+  textCell(doc, text, slot.x, slot.y, slot.width, { size: 9 });
 }

@@ -1,7 +1,9 @@
 /**
  * Loading order within one vehicle: a topological order of the "rests on" relation (a unit
- * comes after every unit it stands on), preferring smaller x (front wall first), then lower y,
- * then smaller z (Kahn's algorithm with a priority queue).
+ * comes after every unit it stands on) and, with a second deck, of "the deck section over it"
+ * (a unit on or above the deck comes after every unit under the deck in the same stretch of
+ * length), preferring smaller x (front wall first), then lower y, then smaller z (Kahn's
+ * algorithm with a priority queue).
  */
 import { EPS } from './maximal-space.js';
 
@@ -57,6 +59,39 @@ export function restsOn(boxes: readonly Box[], deckHeight: number | null = null)
   });
 }
 
+/**
+ * With a second deck at `deckHeight` cm: for each box on or above the deck, the indices of the
+ * boxes wholly under the deck whose length range [x, x + dx) overlaps its own with positive
+ * length (issue 9 item 2: a crew loads a double-deck vehicle section by section from the front
+ * wall, the floor units of a section before the deck units over them, because the deck over a
+ * section closes it). Empty lists without a deck. A box under the deck of a higher rank (a later
+ * group with a group routing) is left out: the groups' order comes first.
+ */
+export function underDeck(boxes: readonly Box[], deckHeight: number | null): number[][] {
+  const out: number[][] = boxes.map(() => []);
+  if (deckHeight === null) return out;
+  const under: number[] = [];
+  boxes.forEach((b, i) => { if (b.y + b.dy <= deckHeight + EPS) under.push(i); });
+  under.sort((i, j) => boxes[i]!.x - boxes[j]!.x);
+  const starts = under.map((i) => boxes[i]!.x);
+  boxes.forEach((d, i) => {
+    if (d.y < deckHeight - EPS) return;
+    const end = d.x + d.dx - EPS;
+    // Boxes under the deck that start before this box ends; keep those that end after it starts.
+    let hi = 0, top = starts.length;
+    while (hi < top) {
+      const mid = (hi + top) >> 1;
+      if (starts[mid]! < end) hi = mid + 1;
+      else top = mid;
+    }
+    for (let k = 0; k < hi; k++) {
+      const j = under[k]!, f = boxes[j]!;
+      if (f.x + f.dx > d.x + EPS && (f.rank ?? 0) <= (d.rank ?? 0)) out[i]!.push(j);
+    }
+  });
+  return out;
+}
+
 /** Min-heap of box indices ordered by (rank, x, y, z, index). */
 class BoxHeap {
   private readonly a: number[] = [];
@@ -64,7 +99,11 @@ class BoxHeap {
   get size(): number {
     return this.a.length;
   }
-  private less(i: number, j: number): boolean {
+  /** The least index without removing it; the heap must not be empty. */
+  peek(): number {
+    return this.a[0]!;
+  }
+  less(i: number, j: number): boolean {
     const p = this.boxes[i]!, q = this.boxes[j]!;
     if ((p.rank ?? 0) !== (q.rank ?? 0)) return (p.rank ?? 0) < (q.rank ?? 0);
     if (Math.abs(p.x - q.x) > EPS) return p.x < q.x;
@@ -106,24 +145,49 @@ class BoxHeap {
 
 /**
  * Loading steps: `steps[i]` is the 1-based step of box i. Every box gets a larger step than
- * all boxes it rests on; among boxes that are free to load, the lowest rank and then the one
- * nearest the front wall (smallest x, then y, then z) goes first. When no box rests on a box of
- * a higher rank, all boxes of a rank load before any box of a higher rank.
+ * all boxes it rests on and, with a second deck at `deckHeight` cm, a box on or above the deck
+ * a larger step than the boxes under the deck in its stretch of length (underDeck). Among the
+ * boxes that are free to load, the lowest rank and then the one nearest the front wall
+ * (smallest x, then y, then z) goes first, except that a free box of the same kind as the box
+ * just loaded, in the same rank and at the same x, is preferred: the crew finishes the block of
+ * one item in a slice (a column of rugs, then the kettles beside it) instead of alternating
+ * items layer by layer, which is what lets the loading instructions group the steps (issue 9
+ * item 2). When no box rests on a box of a higher rank, all boxes of a rank load before any box
+ * of a higher rank. O(n · (log n + k)) for k kinds.
  */
 export function loadingSteps(boxes: readonly Box[], deckHeight: number | null = null): number[] {
   const below = restsOn(boxes, deckHeight);
+  underDeck(boxes, deckHeight).forEach((l, i) => { if (l.length > 0) below[i] = below[i]!.concat(l); });
   const above: number[][] = boxes.map(() => []);
   const waiting = below.map((l) => l.length);
   below.forEach((l, i) => l.forEach((j) => above[j]!.push(i)));
-  const heap = new BoxHeap(boxes);
-  waiting.forEach((w, i) => { if (w === 0) heap.push(i); });
+  // One heap per kind of box: the least box overall is the least of the heaps' tops.
+  const heaps = new Map<number | undefined, BoxHeap>();
+  const heapOf = (i: number): BoxHeap => {
+    const kind = boxes[i]!.kind;
+    let h = heaps.get(kind);
+    if (h === undefined) heaps.set(kind, (h = new BoxHeap(boxes)));
+    return h;
+  };
+  waiting.forEach((w, i) => { if (w === 0) heapOf(i).push(i); });
   const steps = new Array<number>(boxes.length).fill(0);
   let step = 0;
-  while (heap.size > 0) {
-    const i = heap.pop();
+  let last: BoxHeap | undefined;
+  for (;;) {
+    let best: BoxHeap | undefined;
+    for (const h of heaps.values()) {
+      if (h.size > 0 && (best === undefined || h.less(h.peek(), best.peek()))) best = h;
+    }
+    if (best === undefined) break;
+    if (last !== undefined && last !== best && last.size > 0) {
+      const p = boxes[last.peek()]!, q = boxes[best.peek()]!;
+      if ((p.rank ?? 0) === (q.rank ?? 0) && Math.abs(p.x - q.x) <= EPS) best = last;
+    }
+    const i = best.pop();
     steps[i] = ++step;
+    last = best;
     for (const j of above[i]!) {
-      if (--waiting[j]! === 0) heap.push(j);
+      if (--waiting[j]! === 0) heapOf(j).push(j);
     }
   }
   return steps;
