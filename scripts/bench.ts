@@ -4,6 +4,14 @@
  *
  *   npm run bench -- br FILE… [--instances 1-100] [--budget ms] [--threads n] [--work n] [--json]
  *
+ * `mpv`: Martello–Pisinger–Vigo bins against the volume bound (scripts/bench-mpv.ts).
+ *
+ *   npm run bench -- mpv [DIR] [--classes 1-8] [--sizes 50,100] [--instances 1-10] [--budget ms]
+ *
+ * `large`: 2,000 units of 50 types into at most 20 trailers (scripts/bench-large.ts).
+ *
+ *   npm run bench -- large [--units 2000] [--types 50] [--vehicles 20] [--threads n]
+ *
  * `examples`: every examples/*.json resolved like the API does (default limits, presets, seed 1),
  * solved and verified; prints per example the units placed/requested, vehicles used, mean
  * volume fill %, placed weight / payload of the used vehicles, compute ms and the volume lower
@@ -88,6 +96,23 @@ program.command('br')
   .option('--work <n>', 'deterministic mode: work units (block placements) per thread')
   .option('--json', 'one JSON object per instance')
   .action(async (files: string[], o: import('./bench-br.js').BrBenchOptions) => { await (await import('./bench-br.js')).benchBr(files, o); });
+program.command('mpv')
+  .description('Martello–Pisinger–Vigo 3D bin packing: bins used against the volume lower bound (scripts/bench-mpv.ts)')
+  .argument('[dir]', 'instance directory (default ../shared/benchmarks/mpv3dbpp)')
+  .option('--classes <range>', 'classes, e.g. 1-8', '1-8')
+  .option('--sizes <list>', 'numbers of boxes, e.g. 50,100,150,200', '50,100')
+  .option('--instances <range>', 'instance numbers per class and size, e.g. 1-10', '1-10')
+  .option('--budget <ms>', 'budget per instance, ms', '2000')
+  .option('--threads <n>', 'worker threads (default: available cores)')
+  .option('--json', 'one JSON object per instance')
+  .action(async (dir: string | undefined, o: import('./bench-mpv.js').MpvBenchOptions) => { await (await import('./bench-mpv.js')).benchMpv(dir, o); });
+program.command('large')
+  .description('a large job: time to the first complete plan and the plan at the automatic time limit (scripts/bench-large.ts)')
+  .option('--units <n>', 'units', '2000')
+  .option('--types <n>', 'box types', '50')
+  .option('--vehicles <n>', 'most vehicles', '20')
+  .option('--threads <n>', 'worker threads (default: available cores)')
+  .action(async (o: import('./bench-large.js').LargeBenchOptions) => { await (await import('./bench-large.js')).benchLarge(o); });
 program.command('alonso')
   .description('Alonso et al. 2019 trucks with axle limits, box level, with and without enforce_axle')
   .option('--instances <range>', 'instance numbers, e.g. 1-10', '1-10')

@@ -40,10 +40,11 @@ export interface SolveOptions {
  * `solved` with a verified plan; `timedout` when the budget ended before any vehicle was packed
  * (spec: failed `time_limit_exceeded`); `canceled` when the signal aborted; `failed` when every
  * candidate failed verification or a worker crashed. A failure's `error` is data to log, never
- * thrown; after a crash its `cause` is what the worker threw. `computeMs` is wall time from the call.
+ * thrown; after a crash its `cause` is what the worker threw. `computeMs` is wall time from the call;
+ * `firstPlanMs` the earliest a worker had a complete construction (ms from its start).
  */
 export type SolveOutcome =
-  | { status: 'solved'; plan: Plan; computeMs: number; strategy: string; candidates: number; budgetReached: boolean }
+  | { status: 'solved'; plan: Plan; computeMs: number; strategy: string; candidates: number; budgetReached: boolean; firstPlanMs: number | null }
   | { status: 'timedout'; computeMs: number }
   | { status: 'canceled'; computeMs: number }
   | { status: 'failed'; error: Error; computeMs: number };
@@ -127,6 +128,8 @@ export class Solver {
     }
     const candidates = ok.reduce((s, r) => s + r.candidates, 0);
     const budgetReached = ok.some((r) => r.budgetReached);
+    const firsts = ok.map((r) => r.firstPlanMs).filter((ms): ms is number => ms !== null);
+    const firstPlanMs = firsts.length > 0 ? Math.min(...firsts) : null;
     const ranked: (RankedPlan & { worker: number })[] = [];
     ok.forEach((r, worker) => r.plans.forEach((p) => ranked.push({ ...p, worker })));
     // Plans at the lower bound cannot be beaten; the lowest strategy index among them is the one
@@ -141,7 +144,7 @@ export class Solver {
       const violations = verifyPlan(model, r.plan);
       if (violations.length === 0) {
         progress({ stage: 'done', vehiclesDone: r.plan.vehicles.length, placedItems: placedUnits(r.plan) });
-        return { status: 'solved', plan: r.plan, computeMs: elapsed(), strategy: r.strategy, candidates, budgetReached };
+        return { status: 'solved', plan: r.plan, computeMs: elapsed(), strategy: r.strategy, candidates, budgetReached, firstPlanMs };
       }
       problems.push(`${r.strategy}: ${violations.slice(0, 3).map((v) => `${v.rule}: ${v.message}`).join('; ')}`);
     }

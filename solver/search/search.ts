@@ -57,6 +57,8 @@ export interface SearchResult {
   candidates: number;
   /** The deadline ended the search (not convergence or patience). */
   budgetReached: boolean;
+  /** ms from the search's start to its first complete construction (null: none completed). */
+  firstPlanMs: number | null;
 }
 
 /** Atomically lowers cell 0 of `cell` to `v` if `v` is smaller. */
@@ -77,6 +79,8 @@ export function search(task: SearchTask): SearchResult {
   const budget = workBudget(task.deadline, task.work);
   const best: { c: Construction; score: Score; index: number }[] = [];
   let candidates = 0, sinceBest = 0, budgetReached = false;
+  const started = Date.now();
+  let firstPlanMs: number | null = null;
   for (let i = task.worker; ; i += task.stride) {
     if (task.converged && i > Atomics.load(task.converged, 0)) break;
     if (spent(budget)) {
@@ -85,6 +89,7 @@ export function search(task: SearchTask): SearchResult {
     }
     const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
     candidates++;
+    if (firstPlanMs === null && !c.cut) firstPlanMs = Date.now() - started;
     const score = scoreOf(ctx, c);
     const placed = score.placed;
     // A construction cut by the deadline with nothing placed is no plan; a complete one is,
@@ -119,5 +124,6 @@ export function search(task: SearchTask): SearchResult {
     })),
     candidates,
     budgetReached,
+    firstPlanMs,
   };
 }
