@@ -7,7 +7,7 @@
  */
 import {
   BoxGeometry, BufferGeometry, CylinderGeometry, EdgesGeometry, Float32BufferAttribute, Group, InstancedMesh, LineBasicMaterial,
-  LineSegments, Matrix4, MeshLambertMaterial, Quaternion, Vector3, type Raycaster,
+  LineSegments, Matrix4, Mesh, MeshBasicMaterial, MeshLambertMaterial, Quaternion, Vector3, type Raycaster,
 } from 'three';
 import type { ViewerItem, ViewerVehicle } from '../../api/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
@@ -70,7 +70,7 @@ export class LoadedUnits {
   private readonly parts: Part[] = [];
   private readonly edges: LineSegments;
   private readonly edgeUnits: Placement[];
-  private readonly highlight: LineSegments;
+  private readonly highlight = new Group();
 
   constructor(vehicle: ViewerVehicle, items: ReadonlyMap<string, ViewerItem>) {
     this.units = [...vehicle.placements].sort(byStep);
@@ -118,8 +118,13 @@ export class LoadedUnits {
     this.edges.name = 'unit-edges';
     this.object.add(this.edges);
 
-    this.highlight = new LineSegments(new EdgesGeometry(BOX), new LineBasicMaterial({ color: '#ffd400', depthTest: false }));
-    this.highlight.renderOrder = 30;
+    // The picked unit: a translucent yellow box with a dark outline, drawn over everything so
+    // it shows through the units in front of it.
+    const glow = new Mesh(BOX, new MeshBasicMaterial({ color: '#ffd400', transparent: true, opacity: 0.55, depthTest: false, depthWrite: false }));
+    const outline = new LineSegments(new EdgesGeometry(BOX), new LineBasicMaterial({ color: '#111111', depthTest: false }));
+    glow.renderOrder = 30;
+    outline.renderOrder = 31;
+    this.highlight.add(glow, outline);
     this.highlight.visible = false;
     this.object.add(this.highlight);
   }
@@ -159,7 +164,7 @@ export class LoadedUnits {
   select(p: Placement | null): void {
     this.highlight.visible = p !== null;
     if (!p) return;
-    const pad = 1.5;
+    const pad = 2;
     this.highlight.position.set(p.x + p.length / 2, p.y + p.height / 2, p.z + p.width / 2);
     this.highlight.scale.set(p.length + pad, p.height + pad, p.width + pad);
   }
@@ -172,7 +177,9 @@ export class LoadedUnits {
     }
     this.edges.geometry.dispose();
     (this.edges.material as LineBasicMaterial).dispose();
-    this.highlight.geometry.dispose();
-    (this.highlight.material as LineBasicMaterial).dispose();
+    for (const child of this.highlight.children as (Mesh | LineSegments)[]) {
+      if (child.geometry !== BOX) child.geometry.dispose();
+      (child.material as MeshBasicMaterial | LineBasicMaterial).dispose();
+    }
   }
 }

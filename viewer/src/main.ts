@@ -31,6 +31,8 @@ import './style.css';
 export interface PlanViewerProbe {
   /** Viewport CSS pixels of the middle of a unit's top face in the shown vehicle, or null when not drawn. */
   screenPoint(itemId: string, instance: number): { x: number; y: number } | null;
+  /** Orbits the camera once around the load in `frames` animation frames; resolves with the mean ms per frame. */
+  orbitFrameMs(frames: number): Promise<number>;
 }
 
 declare global {
@@ -195,6 +197,7 @@ async function start(): Promise<void> {
       const r = canvas.getBoundingClientRect();
       return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
     },
+    orbitFrameMs: (frames) => stage.orbitFrameMs(frames),
   };
 
   if (plan.vehicles.length === 0) {
@@ -207,6 +210,8 @@ async function start(): Promise<void> {
     showVehicle(0);
   }
   stage.renderNow();
+  // Ready once that frame is on screen: the frame after the next has begun.
+  await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
   body.dataset['loadMs'] = String(Math.round(performance.now()));
   body.dataset['ready'] = '1';
 }

@@ -15,6 +15,16 @@ export interface CargoBox {
   height: number;
 }
 
+/** True when this browser draws WebGL in software (asked of a throwaway context, then released). */
+function softwareWebGl(): boolean {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software|microsoft basic render/i.test(name);
+}
+
 export class Stage {
   readonly scene = new Scene();
   readonly camera = new PerspectiveCamera(32, 1, 1, 100_000);
@@ -24,10 +34,19 @@ export class Stage {
   private readonly key = new DirectionalLight(0xffffff, 2.1);
   private readonly fill = new DirectionalLight(0xffffff, 0.6);
 
-  /** Throws when WebGL is not available (three's renderer cannot get a context). */
+  /** True when WebGL is drawn by the CPU (no GPU: SwiftShader, llvmpipe…). */
+  readonly software: boolean;
+
+  /**
+   * Throws when WebGL is not available (three's renderer cannot get a context). Without a GPU,
+   * multisampling is left off and one pixel per CSS pixel drawn: a software rasterizer spends
+   * much of a frame on them (measured in headless Chromium with SwiftShader: a 2,000-unit load
+   * orbited at about 400 ms a frame with them, 180–220 ms without).
+   */
   constructor(readonly canvas: HTMLCanvasElement, private readonly frame: HTMLElement) {
-    this.renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.software = softwareWebGl();
+    this.renderer = new WebGLRenderer({ canvas, antialias: !this.software, powerPreference: 'high-performance' });
+    this.renderer.setPixelRatio(this.software ? 1 : Math.min(window.devicePixelRatio || 1, 2));
     this.scene.background = new Color('#eef1f4');
     this.scene.add(new AmbientLight(0xffffff, 1.1), this.key, this.fill, this.key.target, this.fill.target);
     this.controls = new OrbitControls(this.camera, canvas);
@@ -104,6 +123,30 @@ export class Stage {
     this.fill.position.set(centre.x - radius * 2, centre.y + radius, centre.z - radius * 2);
     this.fill.target.position.copy(centre);
     this.requestRender();
+  }
+
+  /**
+   * Turns the camera once around the orbit target in `frames` animation frames, drawing each,
+   * then puts it back; resolves with the mean time per frame, ms (render and frame pacing).
+   */
+  async orbitFrameMs(frames: number): Promise<number> {
+    const start = this.camera.position.clone();
+    const target = this.controls.target.clone();
+    const offset = start.clone().sub(target);
+    const began = performance.now();
+    for (let i = 1; i <= frames; i++) {
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      this.camera.position.copy(target).add(offset.clone().applyAxisAngle(new Vector3(0, 1, 0), (2 * Math.PI * i) / frames));
+      this.camera.lookAt(target);
+      this.renderer.render(this.scene, this.camera);
+    }
+    // Make sure the GPU finished the last frame before the clock stops.
+    this.renderer.getContext().finish();
+    const ms = (performance.now() - began) / frames;
+    this.camera.position.copy(start);
+    this.controls.update();
+    this.requestRender();
+    return ms;
   }
 
   private resize(): void {

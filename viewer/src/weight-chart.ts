@@ -65,12 +65,12 @@ export function showWeightChart(svg: SVGSVGElement, caption: HTMLElement, vehicl
     svg.append(el('text', { x: xOf(m * 100), y: H - 8, 'text-anchor': 'middle', class: 'axis' }, `${m} m`));
   }
   svg.append(el('line', { x1: xOf(L / 2), x2: xOf(L / 2), y1: TOP, y2: H - BOTTOM, class: 'middle' }));
-  // The two labels on opposite sides of their lines, so they do not overlap.
-  const cogAhead = d.cogX !== null && d.cogX < L / 2;
-  svg.append(el('text', { x: xOf(L / 2) + (cogAhead ? 4 : -4), y: TOP + 10, 'text-anchor': cogAhead ? 'start' : 'end', class: 'axis' }, 'middle'));
+  // "middle" and the centre of gravity label on two heights, each on the side of its line with room.
+  const side = (x: number, room: number): { x: number; 'text-anchor': string } => (x + room > W - RIGHT ? { x: x - 4, 'text-anchor': 'end' } : { x: x + 4, 'text-anchor': 'start' });
+  svg.append(el('text', { ...side(xOf(L / 2), 60), y: TOP + 10, class: 'axis' }, 'middle'));
   if (d.cogX !== null) {
     svg.append(el('line', { x1: xOf(d.cogX), x2: xOf(d.cogX), y1: TOP, y2: H - BOTTOM, class: 'cog' }));
-    svg.append(el('text', { x: xOf(d.cogX) + (cogAhead ? -4 : 4), y: TOP + 10, 'text-anchor': cogAhead ? 'end' : 'start', class: 'cog-label' }, 'centre of gravity'));
+    svg.append(el('text', { ...side(xOf(d.cogX), 130), y: TOP + 26, class: 'cog-label' }, 'centre of gravity'));
   }
   svg.append(el('text', { x: LEFT + 2, y: TOP - 4, 'text-anchor': 'start', class: 'axis end' }, '← front wall'));
   svg.append(el('text', { x: W - RIGHT, y: TOP - 4, 'text-anchor': 'end', class: 'axis end' }, 'door →'));
