@@ -4,16 +4,8 @@
  * `data-value` holds the raw figure (cm, kg) and whose text is for people.
  */
 import type { ViewerItem } from '../../api/viewer-plan.js';
-import type { Orientation, Placement } from '../../domain/pack/plan.js';
-
-const SIDE: Record<string, string> = { l: 'length', w: 'width', h: 'height' };
-
-/** How a unit lies, in words: which of the item's defined sides runs along, across and up. */
-export function orientationWords(o: Orientation): string {
-  if (o === 'lwh') return 'as defined';
-  if (o === 'wlh') return 'turned 90° about the vertical axis';
-  return `tipped: its ${SIDE[o[0]!]} along the vehicle, ${SIDE[o[1]!]} across, ${SIDE[o[2]!]} up`;
-}
+import type { Placement } from '../../domain/pack/plan.js';
+import { orientationWords } from './plan-words.js';
 
 const cm = (v: number): string => `${Number(v.toFixed(1))}`;
 const kg = (v: number): string => `${Number(v.toFixed(2)).toLocaleString('en-US')} kg`;
