@@ -161,6 +161,7 @@ if (!existsSync(CHROMIUM)) {
           size: `${picked.length},${picked.width},${picked.height}`,
           orientation: picked.orientation,
           rotated: String(picked.rotated),
+          ...(body.items.find((it: any) => it.id === picked.item_id)?.hazardous ? { hazardous: 'true' } : {}),
         }, 'the details are the placement\'s');
         await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 

@@ -89,7 +89,7 @@ export function cargoSpace(vehicle: ViewerVehicle): Group {
     rim.rotation.x = -Math.PI / 2;
     rim.position.copy(deck.position);
     g.add(deck, rim);
-    label(`DECK ${y} cm`, L + text * 0.5, y, W + text, DECK);
+    label(`DECK ${y} cm`, 0, y, W + text * 2.5, DECK);
   }
 
   // The middle of the length, dashed across the floor, for the centre of gravity to be read against.

@@ -23,7 +23,7 @@ export function showUnit(panel: HTMLElement, p: Placement | null, item: ViewerIt
     return;
   }
   const rows: [field: string, name: string, text: string, value: string][] = [
-    ['item', 'Item', item && item.label !== p.item_id ? `${item.label} (${p.item_id})` : p.item_id, p.item_id],
+    ['item', 'Item', item && item.label !== p.label ? `${p.item_id} (${item.label})` : p.item_id, p.item_id],
     ['label', 'Label', p.label, p.label],
     ['instance', 'Instance', String(p.instance), String(p.instance)],
     ['step', 'Step', String(p.step), String(p.step)],
@@ -33,6 +33,7 @@ export function showUnit(panel: HTMLElement, p: Placement | null, item: ViewerIt
     ['orientation', 'Orientation', `${p.orientation}: ${orientationWords(p.orientation)}`, p.orientation],
     ['rotated', 'Rotated', p.rotated ? 'yes' : 'no', String(p.rotated)],
   ];
+  if (item?.hazardous) rows.push(['hazardous', 'Hazardous', 'yes', 'true']);
   for (const [field, name, text, value] of rows) {
     const dt = document.createElement('dt');
     dt.textContent = name;
