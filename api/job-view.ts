@@ -11,6 +11,9 @@ import { waitForJobEnd } from './job-wait.js';
 import { baseUrl, jobPlanUrls } from './plan-links.js';
 import type { Services } from './services.js';
 
+// Kept importable from here for code written before the plan links had a module of their own.
+export { baseUrl, retained } from './plan-links.js';
+
 const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
 
 /**
