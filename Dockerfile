@@ -13,6 +13,17 @@ ENV SCARF_ANALYTICS=false
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
+# Viewer stage: every dependency (Vite is a dev dependency; no install scripts, nothing here is
+# compiled) and the sources, then the Vite build of the 3D viewer into viewer/dist. Only that
+# output goes into the run stage.
+FROM node:20-bookworm-slim AS viewer
+WORKDIR /app
+ENV SCARF_ANALYTICS=false
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+RUN npm run build
+
 # Run stage: the same base (the same glibc the addon was built against), no compilers.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
@@ -24,6 +35,8 @@ COPY --from=deps /app/node_modules ./node_modules
 # The sources, root-owned and read-only for the service; .dockerignore keeps node_modules, data,
 # secrets, .git, tests and their outputs out.
 COPY . .
+# The built viewer (with its sources record, so `npm start` finds it fresh and builds nothing).
+COPY --from=viewer /app/viewer/dist ./viewer/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080

@@ -8,26 +8,13 @@ import { toCredits } from '../domain/ledger/money.js';
 import type { JobDocument } from '../projections/jobs/job-document.js';
 import { setCreditsHeader } from './credits-header.js';
 import { waitForJobEnd } from './job-wait.js';
-import { signedPdfPath } from './pdf-link.js';
+import { baseUrl, jobPlanUrls } from './plan-links.js';
 import type { Services } from './services.js';
 
-/** The base URL links are built on: configured, else from the request. */
-export function baseUrl(services: Services, req: Request): string {
-  return services.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
+// Kept importable from here for code written before the plan links had a module of their own.
+export { baseUrl, retained } from './plan-links.js';
 
 const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
-
-/** True while the job's bodies and PDF link are kept (spec Limits rule 4). */
-export function retained(job: JobDocument, now: string): boolean {
-  return now < job.expiresAt;
-}
-
-/** The PDF link of a succeeded job inside retention, else "" (spec: empty after expiry). */
-export function pdfUrl(services: Services, req: Request, job: JobDocument): string {
-  if (job.status !== 'succeeded' || !retained(job, services.clock())) return '';
-  return baseUrl(services, req) + signedPdfPath(services.signingKey, job.id, job.expiresAt);
-}
 
 /**
  * Spec JobSummary `queue_ms`: the wait from creation until a solver began computing
@@ -81,7 +68,7 @@ export function jobView(services: Services, req: Request, job: JobDocument): Rec
     error: job.error,
     warnings: job.warnings,
     result_url: `${baseUrl(services, req)}/v1/jobs/${job.id}/result`,
-    pdf_url: pdfUrl(services, req, job),
+    ...jobPlanUrls(services, req, job),
     expires_at: job.expiresAt,
   };
 }
@@ -95,7 +82,7 @@ export async function resultView(services: Services, req: Request, job: JobDocum
     vehicles: plan.vehicles,
     unplaced: plan.unplaced,
     warnings: job.warnings,
-    pdf_url: pdfUrl(services, req, job),
+    ...jobPlanUrls(services, req, job),
     expires_at: job.expiresAt,
   };
 }

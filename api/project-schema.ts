@@ -84,7 +84,7 @@ export const PROJECT_SCHEMA: JsonSchema = {
   description: 'A saved project: vehicle slots, items, groups, options, and its last saved plan.',
   type: 'object',
   required: [
-    'id', 'object', 'name', 'vehicles', 'items', 'groups', 'options', 'plan_job_id', 'plan_summary', 'plan_saved_at', 'pdf_url', 'packing',
+    'id', 'object', 'name', 'vehicles', 'items', 'groups', 'options', 'plan_job_id', 'plan_summary', 'plan_saved_at', 'pdf_url', 'viewer_url', 'packing',
     'created_at', 'updated_at', 'created_by', 'updated_by',
   ],
   properties: {
@@ -114,6 +114,7 @@ export const PROJECT_SCHEMA: JsonSchema = {
     },
     plan_saved_at: { type: ['string', 'null'], format: 'date-time', description: 'When the plan was saved' },
     pdf_url: { type: 'string', description: 'Signed browser link of the saved plan\'s PDF; "" when there is none or after its job\'s expires_at' },
+    viewer_url: { type: 'string', description: 'Our extension (not in the spec, issue 9): signed browser link of the saved plan in the interactive 3D viewer; "" whenever pdf_url is ""' },
     packing: { type: ['string', 'null'], description: 'Job id of the pack in progress, else null' },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },

@@ -1,14 +1,14 @@
 /**
  * The Project record (spec "Resources and their fields" → Project): the read model's document as
- * the API shows it, with the saved plan's Result and signed PDF link while its job is retained.
+ * the API shows it, with the saved plan's Result and its signed PDF and viewer links while its job is retained.
  */
 import type { Request } from 'express';
 import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
 import { PROJECTS, type ProjectDocument } from '../projections/projects/project-document.js';
 import type { Caller } from './auth.js';
 import { ApiError } from './errors.js';
-import { baseUrl, resultView } from './job-view.js';
-import { signedPdfPath } from './pdf-link.js';
+import { resultView } from './job-view.js';
+import { planUrls } from './plan-links.js';
 import type { Services } from './services.js';
 
 /** The caller's project document, or 404 project_not_found (another organization's ids look absent). */
@@ -32,7 +32,7 @@ export async function projectView(services: Services, req: Request, doc: Project
     plan_job_id: saved?.jobId ?? null,
     plan_summary: saved?.summary ?? null,
     plan_saved_at: saved?.savedAt ?? null,
-    pdf_url: live ? baseUrl(services, req) + signedPdfPath(services.signingKey, saved.jobId, saved.expiresAt) : '',
+    ...planUrls(services, req, saved?.jobId ?? '', saved?.expiresAt ?? '', live),
     packing: doc.packingJobId,
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,

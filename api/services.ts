@@ -19,7 +19,7 @@ export interface Services {
   /** RFC 3339 now. */
   clock: () => string;
   log: Logger;
-  /** HMAC key of signed PDF links. */
+  /** HMAC key of the signed plan links (PDF and 3D viewer, api/signed-link.ts). */
   signingKey: Buffer;
   /** Public base URL for links (e.g. https://api.example.com); default: from the request's Host. */
   publicBaseUrl?: string;

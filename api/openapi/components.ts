@@ -205,7 +205,8 @@ const result = record('Result', 'The load plan of a succeeded job.', {
   unplaced: arrayOf('UnplacedItem', 'Units that could not be placed'),
   warnings: arrayOf('Warning', 'Remarks about the plan'),
   pdf_url: str('Browser link rendering the plan as PDF; "" after expires_at'),
-  expires_at: time('When the result and the PDF link are deleted'),
+  viewer_url: str(`Our extension (not in the spec, issue 9): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" after expires_at`),
+  expires_at: time('When the result and the PDF and viewer links are deleted'),
 });
 
 const jobProgress = record('JobProgress', 'Live progress; informational, branch on Job.status.', {
@@ -264,7 +265,8 @@ const job = record(
     warnings: arrayOf('Warning', 'Non-blocking remarks, repeated in the result'),
     result_url: str('GET it for the full result when succeeded'),
     pdf_url: str('Browser link rendering the plan as PDF; "" unless succeeded and within retention'),
-    expires_at: time('When request/result bodies and the PDF link are deleted'),
+    viewer_url: str(`Our extension (not in the spec, issue 9): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" whenever pdf_url is ""`),
+    expires_at: time('When request/result bodies and the PDF and viewer links are deleted'),
     result: ref('Result'),
   },
   ['project_id', 'result'],

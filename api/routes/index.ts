@@ -13,6 +13,7 @@ import { jobsRoutes } from './jobs.js';
 import { metricsRoutes } from './metrics.js';
 import { packRoutes } from './pack.js';
 import { planPdfRoutes } from './plan-pdf.js';
+import { planViewerRoutes } from './plan-viewer.js';
 import { projectsRoutes } from './projects.js';
 import { templatesRoutes } from './templates.js';
 import { usageRoutes } from './usage.js';
@@ -32,4 +33,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   templatesRoutes,
   projectsRoutes,
   planPdfRoutes,
+  planViewerRoutes,
 ];

@@ -4,28 +4,19 @@
  * `expires_at`. Renders the plan with pdfkit on demand.
  */
 import { Router } from 'express';
-import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { renderPlanPdf } from '../../solver/render/pdf.js';
 import { ApiError } from '../errors.js';
 import { readJobBody } from '../../domain/job/body.js';
-import { retained } from '../job-view.js';
-import { checkPdfLink } from '../pdf-link.js';
+import { openSignedPlan } from '../plan-links.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
 export function planPdfRouter(services: Services): Router {
   const router = Router(ROUTER_OPTIONS);
   router.get('/plans/:file', async (req, res) => {
-    const match = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']));
-    const expires = String(req.query['expires'] ?? '');
-    const signature = String(req.query['signature'] ?? '');
-    const jobId = match?.[1];
-    if (!jobId || !checkPdfLink(services.signingKey, jobId, expires, signature, Date.parse(services.clock()))) {
-      throw new ApiError('not_found', 'no such PDF link, or the link has expired');
-    }
-    const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
-    if (!job || job.status !== 'succeeded') throw new ApiError('not_found', 'no such PDF link');
-    if (!retained(job, services.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
+    const named = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']))?.[1];
+    const job = await openSignedPlan(services, 'pdf', named, req.query);
+    const jobId = job.id;
     const body = await readJobBody(services.store, jobId);
     const model = body.request?.model;
     const plan = body.result?.plan;

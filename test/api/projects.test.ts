@@ -78,6 +78,7 @@ t.test('create, read, list, update and delete with exact records', async (t) => 
     plan_summary: null,
     plan_saved_at: null,
     pdf_url: '',
+    viewer_url: '',
     packing: null,
     created_at: p.created_at,
     updated_at: p.created_at,
@@ -159,6 +160,8 @@ t.test('packing a project: pv_/item_ ids, plan and PDF saved into the project', 
   t.same(after.plan, { ...job.result, warnings: [] });
   t.same(after.plan_summary, { items_placed: 12, items_unplaced: 0, vehicles_used: 1, total_weight: job.summary.total_weight, volume_utilization: job.summary.volume_utilization });
   t.equal(after.pdf_url, job.pdf_url);
+  t.equal(after.viewer_url, job.viewer_url, 'the saved plan opens in the viewer too');
+  t.match(after.viewer_url, /\/viewer\/job_[a-z0-9]+\?expires=\d+&signature=[0-9a-f]{64}$/);
   const pdf = await fetch(after.pdf_url);
   t.equal(pdf.status, 200);
   t.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');

@@ -1,0 +1,219 @@
+/**
+ * The 3D viewer page (issue 9 item 1), opened by a job's signed `viewer_url`: loads the plan
+ * (plan-source.ts), then shows one vehicle at a time (switcher) with its cargo space
+ * (cargo-space.ts), its units (loaded-units.ts) up to the step of the slider (step-control.ts),
+ * coloured by the chosen mode with its legend (colour-modes.ts, legend.ts), the details of a
+ * clicked unit (unit-details.ts), its weight per metre (weight-chart.ts) and the plan's
+ * unplaced units (unplaced-list.ts).
+ *
+ * For tests and tools the page marks its state on `<body>`: `data-ready="1"` once the first
+ * vehicle is drawn (`data-error` with the envelope's code instead when loading failed),
+ * `data-vehicle`, `data-units` (units of the shown vehicle), `data-step`, `data-visible` (units
+ * drawn now) and `data-load-ms` (navigation start → first drawn frame). `window.planViewer`
+ * gives a unit's position on screen.
+ */
+import { Raycaster, Vector2, Vector3 } from 'three';
+import type { ViewerItem, ViewerPlan } from '../../api/viewer-plan.js';
+import type { Placement } from '../../domain/pack/plan.js';
+import { cargoSpace, disposeObject } from './cargo-space.js';
+import { COLOUR_MODES, colouring, type ColourMode } from './colour-modes.js';
+import { showLegend, unitCounts } from './legend.js';
+import { LoadedUnits } from './loaded-units.js';
+import { PlanLoadError, loadPlan, planDataUrl } from './plan-source.js';
+import { Stage } from './stage.js';
+import { StepControl } from './step-control.js';
+import { showUnit } from './unit-details.js';
+import { showUnplaced } from './unplaced-list.js';
+import { showWeightChart } from './weight-chart.js';
+import './style.css';
+
+/** What `window.planViewer` offers to tests and tools. */
+export interface PlanViewerProbe {
+  /** Viewport CSS pixels of the middle of a unit's top face in the shown vehicle, or null when not drawn. */
+  screenPoint(itemId: string, instance: number): { x: number; y: number } | null;
+  /** Orbits the camera once around the load in `frames` animation frames; resolves with the mean ms per frame. */
+  orbitFrameMs(frames: number): Promise<number>;
+}
+
+declare global {
+  interface Window {
+    planViewer?: PlanViewerProbe;
+  }
+}
+
+const byId = <T extends HTMLElement>(id: string): T => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e as T;
+};
+
+const body = document.body;
+
+function fail(code: string, message: string): void {
+  const box = byId('message');
+  box.textContent = message;
+  box.hidden = false;
+  body.dataset['error'] = code;
+}
+
+const percent = (v: number): string => `${Math.round(v * 100)} %`;
+const kg = (v: number): string => `${Math.round(v).toLocaleString('en-US')} kg`;
+
+async function start(): Promise<void> {
+  let plan: ViewerPlan;
+  try {
+    plan = await loadPlan(planDataUrl(window.location));
+  } catch (err) {
+    const e = err instanceof PlanLoadError ? err : new PlanLoadError('invalid_plan', String(err));
+    fail(e.code, e.code === 'not_found' || e.code === 'result_expired' ? `This viewer link does not open a plan: ${e.message}.` : e.message);
+    return;
+  }
+  let stage: Stage;
+  try {
+    stage = new Stage(byId<HTMLCanvasElement>('scene'), byId('stage'));
+  } catch (err) {
+    fail('webgl', `This browser cannot draw 3D (WebGL is off or missing): ${err instanceof Error ? err.message : String(err)}`);
+    return;
+  }
+
+  const items = new Map<string, ViewerItem>(plan.items.map((it) => [it.id, it]));
+  const labelOf = (id: string): string => items.get(id)?.label ?? id;
+  byId('title').textContent = `Load plan ${plan.reference ? `“${plan.reference}” ` : ''}(${plan.job_id})`;
+  showUnplaced(byId('unplaced'), byId('unplaced-heading'), plan.unplaced);
+
+  const vehicleSelect = byId<HTMLSelectElement>('vehicle');
+  vehicleSelect.replaceChildren(
+    ...plan.vehicles.map((v, i) => {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = `${i + 1}. ${v.name}${v.copy > 1 || v.auto_added ? ` (copy ${v.copy}${v.auto_added ? ', added' : ''})` : ''} · ${v.placements.length} units`;
+      return o;
+    }),
+  );
+  const modeSelect = byId<HTMLSelectElement>('colour-mode');
+  modeSelect.replaceChildren(
+    ...COLOUR_MODES.map(({ mode, label }) => {
+      const o = document.createElement('option');
+      o.value = mode;
+      o.textContent = label;
+      return o;
+    }),
+  );
+
+  let shown: { index: number; units: LoadedUnits; space: ReturnType<typeof cargoSpace> } | null = null;
+  let selected: Placement | null = null;
+  const details = byId('details');
+  const select = (p: Placement | null): void => {
+    selected = p;
+    shown?.units.select(p);
+    showUnit(details, p, p ? items.get(p.item_id) : undefined);
+    stage.requestRender();
+  };
+
+  const steps = new StepControl(
+    { slider: byId<HTMLInputElement>('step'), play: byId<HTMLButtonElement>('play'), output: byId<HTMLOutputElement>('step-out') },
+    (step) => {
+      if (!shown) return;
+      const drawn = shown.units.showUpTo(step);
+      if (selected && selected.step > step) select(null);
+      body.dataset['step'] = String(step);
+      body.dataset['visible'] = String(drawn);
+      stage.requestRender();
+    },
+    (step) => {
+      const n = shown ? shown.units.units.filter((p) => p.step <= step).length : 0;
+      return `Step ${step} of ${shown?.units.lastStep ?? 0} · ${n} units loaded`;
+    },
+  );
+
+  const recolour = (): void => {
+    if (!shown) return;
+    const c = colouring(plan, modeSelect.value as ColourMode);
+    shown.units.colour(c.colourOf);
+    showLegend(byId('legend'), c.legend, unitCounts(plan, shown.index), labelOf);
+    stage.requestRender();
+  };
+
+  const showVehicle = (index: number): void => {
+    const v = plan.vehicles[index];
+    if (!v) return;
+    if (shown) {
+      stage.remove(shown.units.object);
+      stage.remove(shown.space);
+      shown.units.dispose();
+      disposeObject(shown.space);
+    }
+    const units = new LoadedUnits(v, items);
+    const space = cargoSpace(v);
+    shown = { index, units, space };
+    stage.add(space);
+    stage.add(units.object);
+    stage.look(v);
+    selected = null;
+    showUnit(details, null, undefined);
+    body.dataset['vehicle'] = String(index);
+    body.dataset['units'] = String(v.placements.length);
+    byId('vehicle-summary').textContent = [
+      `${v.length} × ${v.width} × ${v.height} cm`,
+      `${v.placements.length} units`,
+      `${kg(v.total_weight)} of ${kg(v.max_weight)} (${percent(v.weight_utilization)})`,
+      `volume ${percent(v.volume_utilization)}`,
+      v.aux_deck ? `second deck at ${v.aux_deck.height} cm` : '',
+      v.blocked_areas.length ? `${v.blocked_areas.length} blocked area${v.blocked_areas.length > 1 ? 's' : ''}` : '',
+    ].filter(Boolean).join(' · ');
+    showWeightChart(chart, byId('weight-summary'), v);
+    recolour();
+    steps.reset(units.lastStep);
+  };
+
+  vehicleSelect.addEventListener('change', () => showVehicle(Number(vehicleSelect.value)));
+  const chart = byId('weight-chart') as unknown as SVGSVGElement;
+  new ResizeObserver(() => shown && showWeightChart(chart, byId('weight-summary'), plan.vehicles[shown.index]!)).observe(chart);
+  modeSelect.addEventListener('change', recolour);
+  byId('reset-view').addEventListener('click', () => shown && stage.look(plan.vehicles[shown.index]!));
+
+  // A click (not the end of an orbit drag) picks the unit under the pointer.
+  const canvas = stage.canvas;
+  let down: { x: number; y: number } | null = null;
+  canvas.addEventListener('pointerdown', (e) => (down = { x: e.clientX, y: e.clientY }));
+  canvas.addEventListener('pointerup', (e) => {
+    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > 4 || !shown) return;
+    down = null;
+    const r = canvas.getBoundingClientRect();
+    const ndc = new Vector2(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
+    const ray = new Raycaster();
+    ray.setFromCamera(ndc, stage.camera);
+    select(shown.units.pick(ray));
+  });
+  window.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') select(null);
+  });
+
+  window.planViewer = {
+    screenPoint(itemId, instance) {
+      const p = shown?.units.units.find((u) => u.item_id === itemId && u.instance === instance);
+      if (!p || p.step > steps.value) return null;
+      const v = new Vector3(p.x + p.length / 2, p.y + p.height, p.z + p.width / 2).project(stage.camera);
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
+    },
+    orbitFrameMs: (frames) => stage.orbitFrameMs(frames),
+  };
+
+  if (plan.vehicles.length === 0) {
+    const box = byId('message');
+    box.textContent = 'No vehicle was loaded: every unit is unplaced (see the list).';
+    box.hidden = false;
+    body.dataset['units'] = '0';
+  } else {
+    vehicleSelect.value = '0';
+    showVehicle(0);
+  }
+  stage.renderNow();
+  // Ready once that frame is on screen: the frame after the next has begun.
+  await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  body.dataset['loadMs'] = String(Math.round(performance.now()));
+  body.dataset['ready'] = '1';
+}
+
+void start();
