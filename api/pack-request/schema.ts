@@ -224,6 +224,20 @@ const options = {
       description: 'Seconds of compute at most; 0 (default) = automatic; capped at max_time_limit_seconds',
     },
     enforce_axle: { type: 'boolean', description: 'Reject placements that overload an axle group (needs axle access)' },
+    seed: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'Our extension. Seed of the search; default: a new random seed per job. With work_limit, the same request and seed give the same plan',
+    },
+    work_limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000_000,
+      description: 'Our extension: deterministic mode. The search stops after this many block placements per search thread (trial placements included) ' +
+        'instead of at the time limit, so the same request, seed and service thread count give the same plan on any machine; ' +
+        'the time limit still ends the search if it comes first (then the plan may differ). About 20,000–100,000 placements per second per thread',
+    },
   },
 };
 
