@@ -378,7 +378,9 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               }
               continue;
             }
-            const allowed = axleAllowed(ctx, p, i, (available) => blocksFor(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
+            const allowed = p.axles.length === 0
+              ? blocksFor(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices)
+              : axleAllowed(ctx, p, i, (available) => blocksFor(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
             blocks.push(...(item.hazardous ? allowed.filter((b) => keepsClearance(b, p.hazards)) : allowed));
           }
         }
