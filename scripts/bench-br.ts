@@ -5,7 +5,8 @@
  * again here. A FILE is a path, or a name in `../shared/benchmarks/br` beside the repository
  * (`thpack3.txt`, `BR12.txt`, or just `BR3`, which means thpack3.txt for BR1–BR7).
  * Prints one line per instance (`--json`: one JSON object per line with `file`, `instance`,
- * `fill` %, `placed`, `total`, `ms`, `verified`, `candidates`) and a summary per file. An instance
+ * `fill` %, `placed`, `total`, `ms`, `verified`, `candidates`, `work`) and a summary per file with
+ * the placements per second of all threads (how well threads add up). An instance
  * the budget ends without a plan prints a clear line and counts as 0 % fill; nothing is thrown.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,6 +39,8 @@ export interface BrRow {
   ms: number;
   verified: boolean;
   candidates: number;
+  /** Block placements of all threads (work units). */
+  work: number;
   /** Why there is no plan (budget ended first, or a failure); absent when solved. */
   error?: string;
 }
@@ -94,20 +97,20 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
           const v = out.plan.vehicles[0];
           row = {
             file, instance: pr.number, fill: 100 * (v?.volume_utilization ?? 0), placed: v?.items_placed ?? 0, total,
-            ms: out.computeMs, verified: verifyPlan(model, out.plan).length === 0, candidates: out.candidates,
+            ms: out.computeMs, verified: verifyPlan(model, out.plan).length === 0, candidates: out.candidates, work: out.work,
           };
         } else {
           const why = out.status === 'timedout' ? 'the budget ended before a plan was found' : out.status === 'failed' ? out.error.message : out.status;
-          row = { file, instance: pr.number, fill: 0, placed: 0, total, ms: out.computeMs, verified: false, candidates: 0, error: why };
+          row = { file, instance: pr.number, fill: 0, placed: 0, total, ms: out.computeMs, verified: false, candidates: 0, work: 0, error: why };
         }
         own.push(row);
         rows.push(row);
         if (o.json) console.log(JSON.stringify(row));
         else if (row.error) say(`${file} #${row.instance}: no plan: ${row.error} (${row.ms} ms)`);
-        else say(`${file} #${String(row.instance).padEnd(3)} fill ${row.fill.toFixed(2)} %  placed ${row.placed}/${row.total}  cargo ${(100 * cargoShare(pr)).toFixed(1)} %  ${row.ms} ms  ${row.candidates} candidates  ${row.verified ? 'verified' : 'NOT VERIFIED'}`);
+        else say(`${file} #${String(row.instance).padEnd(3)} fill ${row.fill.toFixed(2)} %  placed ${row.placed}/${row.total}  cargo ${(100 * cargoShare(pr)).toFixed(1)} %  ${row.ms} ms  ${row.candidates} candidates  ${Math.round(row.work / Math.max(1, row.ms))}k placements/s  ${row.verified ? 'verified' : 'NOT VERIFIED'}`);
       }
       summary.push(`${file.padEnd(12)} ${String(own.length).padStart(4)} instances  mean fill ${mean(own.map((r) => r.fill)).toFixed(2)} %  ` +
-        `mean ${mean(own.map((r) => r.ms)).toFixed(0)} ms  verified ${own.filter((r) => r.verified).length}/${own.length}`);
+        `mean ${mean(own.map((r) => r.ms)).toFixed(0)} ms  ${(own.reduce((s, r) => s + r.work, 0) / Math.max(1, own.reduce((s, r) => s + r.ms, 0))).toFixed(1)}k placements/s  verified ${own.filter((r) => r.verified).length}/${own.length}`);
     }
     if (!o.json) {
       console.log('summary');

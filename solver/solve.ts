@@ -41,10 +41,11 @@ export interface SolveOptions {
  * (spec: failed `time_limit_exceeded`); `canceled` when the signal aborted; `failed` when every
  * candidate failed verification or a worker crashed. A failure's `error` is data to log, never
  * thrown; after a crash its `cause` is what the worker threw. `computeMs` is wall time from the call;
- * `firstPlanMs` the earliest a worker had a complete construction (ms from its start).
+ * `firstPlanMs` the earliest a worker had a complete construction (ms from its start); `work` the
+ * block placements of all workers (search/work-budget.ts).
  */
 export type SolveOutcome =
-  | { status: 'solved'; plan: Plan; computeMs: number; strategy: string; candidates: number; budgetReached: boolean; firstPlanMs: number | null }
+  | { status: 'solved'; plan: Plan; computeMs: number; strategy: string; candidates: number; budgetReached: boolean; firstPlanMs: number | null; work: number }
   | { status: 'timedout'; computeMs: number }
   | { status: 'canceled'; computeMs: number }
   | { status: 'failed'; error: Error; computeMs: number };
@@ -130,6 +131,7 @@ export class Solver {
     const budgetReached = ok.some((r) => r.budgetReached);
     const firsts = ok.map((r) => r.firstPlanMs).filter((ms): ms is number => ms !== null);
     const firstPlanMs = firsts.length > 0 ? Math.min(...firsts) : null;
+    const work = ok.reduce((s, r) => s + r.work, 0);
     const ranked: (RankedPlan & { worker: number })[] = [];
     ok.forEach((r, worker) => r.plans.forEach((p) => ranked.push({ ...p, worker })));
     // Plans at the lower bound cannot be beaten; the lowest strategy index among them is the one
@@ -144,7 +146,7 @@ export class Solver {
       const violations = verifyPlan(model, r.plan);
       if (violations.length === 0) {
         progress({ stage: 'done', vehiclesDone: r.plan.vehicles.length, placedItems: placedUnits(r.plan) });
-        return { status: 'solved', plan: r.plan, computeMs: elapsed(), strategy: r.strategy, candidates, budgetReached, firstPlanMs };
+        return { status: 'solved', plan: r.plan, computeMs: elapsed(), strategy: r.strategy, candidates, budgetReached, firstPlanMs, work };
       }
       problems.push(`${r.strategy}: ${violations.slice(0, 3).map((v) => `${v.rule}: ${v.message}`).join('; ')}`);
     }

@@ -59,6 +59,8 @@ export interface SearchResult {
   budgetReached: boolean;
   /** ms from the search's start to its first complete construction (null: none completed). */
   firstPlanMs: number | null;
+  /** Work units spent (block placements, work-budget.ts). */
+  work: number;
 }
 
 /** Atomically lowers cell 0 of `cell` to `v` if `v` is smaller. */
@@ -125,5 +127,6 @@ export function search(task: SearchTask): SearchResult {
     candidates,
     budgetReached,
     firstPlanMs,
+    work: budget.used,
   };
 }

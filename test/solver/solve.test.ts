@@ -45,6 +45,27 @@ t.test('the same model and seed give the same plan', async (t) => {
   t.same(b.plan, a.plan);
 });
 
+t.test('deterministic mode: a work limit gives the same plan for the same model, seed and threads', async (t) => {
+  // More cargo than fits: the search never reaches the bound, so only the work limit ends it.
+  const m = model({
+    items: [item({ quantity: 160 }), item({ id: 'b2', length: 33, width: 27, height: 45, quantity: 90, orientations: ['lwh', 'hwl', 'lhw'] }),
+      item({ id: 'b3', length: 71, width: 38, height: 24, quantity: 40, orientations: ['lwh', 'wlh'] })],
+    budgetMs: 120_000, workLimit: 3000, seed: 11,
+  });
+  const a = await solver.solve(m);
+  const b = await solver.solve(m);
+  if (a.status !== 'solved' || b.status !== 'solved') throw new Error('not solved');
+  t.ok(a.plan.unplaced.length > 0, 'the cargo does not all fit');
+  t.ok(a.work >= 2 * 3000 && a.work < 2 * 3000 + 2000, `the work limit ended the search (${a.work} placements, ${a.computeMs} ms)`);
+  t.equal(b.work, a.work);
+  t.equal(b.candidates, a.candidates);
+  t.same(b.plan, a.plan);
+  t.same(verifyPlan(m, a.plan), []);
+  const other = await solver.solve({ ...m, seed: 12, workLimit: 300 });
+  if (other.status !== 'solved') throw new Error('not solved');
+  t.ok(other.work < a.work, 'a smaller work limit does less work');
+});
+
 t.test('auto mode adds copies up to maxVehicles, the rest is vehicle_limit', async (t) => {
   const m = model({
     vehicles: [vehicle({ length: 100, width: 100, height: 100 })],

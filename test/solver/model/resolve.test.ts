@@ -78,6 +78,15 @@ t.test('packing mode, vehicle limit, budget and fewest vehicles', async (t) => {
   t.same(over.warnings.map((w) => w.code), ['time_limit_capped']);
 });
 
+t.test('deterministic mode: options seed and work_limit reach the model (our extension)', async (t) => {
+  const plain = ok({ vehicles: [trailer], items: [crate] });
+  t.equal(plain.model.seed, 7, 'the context seed without options.seed');
+  t.equal(plain.model.workLimit, undefined);
+  const fixed = ok({ vehicles: [trailer], items: [crate], options: { seed: 42, work_limit: 50_000 } });
+  t.equal(fixed.model.seed, 42);
+  t.equal(fixed.model.workLimit, 50_000);
+});
+
 t.test('warnings for accepted but not enforced features', async (t) => {
   const req: PackRequest = {
     vehicles: [{ ...trailer, floor_load_capacity: 2000, aux_deck: true, aux_deck_height: 120, aux_deck_max_weight: 5000, axle_positions: [100], axle_max_loads: [9000], blocked_areas: [{ x: 0, z: 0, length: 50, width: 50 }] }],
