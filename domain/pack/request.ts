@@ -99,6 +99,10 @@ export interface OptionsInput {
   group_identical_bins?: boolean;
   time_limit?: number;
   enforce_axle?: boolean;
+  /** Our extension: the search seed (1 … 2^31 − 1); default a random seed per job. */
+  seed?: number;
+  /** Our extension, deterministic mode: block placements per search thread (PackModel.workLimit). */
+  work_limit?: number;
 }
 
 /** Body of POST /v1/pack and POST /v1/estimate. */
