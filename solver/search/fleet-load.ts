@@ -126,10 +126,12 @@ function addVehicles(
 
 /**
  * Strategies (strategy.ts indices) tried after the construction's own when repacking two
- * vehicles' units into one: the four greedy ones, then their pilot variants (repacks are rare:
+ * vehicles' units into one: the five greedy ones, then their pilot variants (repacks are rare:
  * only when the volume is within reach, so the look-ahead is affordable).
  */
-const MERGE_STRATEGIES = [0, 1, 2, 3, 4, 5, 6, 7];
+const MERGE_STRATEGIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+/** MERGE_STRATEGIES below this index are greedy (no look-ahead). */
+const GREEDY_STRATEGIES = 5;
 /** Pilot repacks only when units × kinds to repack stay within this (their cost grows with both). */
 const PILOT_MERGE_WORK = 10_000;
 
@@ -152,7 +154,7 @@ function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out:
     const units = model.items.map(() => 0);
     for (const b of [...v.blocks, ...last.blocks]) units[b.item]! += blockUnits(b);
     const n = units.reduce((a, b) => a + b, 0), kinds = units.filter((u) => u > 0).length;
-    const tries = [strategy, ...MERGE_STRATEGIES.filter((k) => k < 4 || n * kinds <= PILOT_MERGE_WORK).map((k) => strategyAt(model.seed, k))];
+    const tries = [strategy, ...MERGE_STRATEGIES.filter((k) => k < GREEDY_STRATEGIES || n * kinds <= PILOT_MERGE_WORK).map((k) => strategyAt(model.seed, k))];
     for (const s of tries) {
       if (spent(budget)) {
         out.cut = true;

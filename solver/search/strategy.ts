@@ -2,7 +2,7 @@
  * Parameters of one construction of the search: how the next space is chosen, how blocks are
  * ranked and how much randomness (GRASP) is used.
  */
-import { mixSeed } from './prng.js';
+import { mixSeed, mulberry32, type Random } from './prng.js';
 
 /**
  * `front`: the space with the smallest x (deepest), then lowest y, then closest to a side wall
@@ -42,6 +42,7 @@ const FIXED: Omit<Strategy, 'seed'>[] = [
   { name: 'corner-volume', spaceRank: 'corner', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
   { name: 'front-fitness', spaceRank: 'front', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
   { name: 'front-fit', spaceRank: 'front', blockScore: 'fit', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
+  { name: 'front-volume', spaceRank: 'front', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
 ];
 
 /** Blocks tried per node of the first beam searches; every third round doubles it, up to MAX_BRANCH. */
@@ -68,22 +69,52 @@ export function beamShape(round: number): { beam: number; branch: number } {
  */
 const BEAM_VARIANTS: { fixed: number; wallSlices: boolean }[] = [{ fixed: 0, wallSlices: false }, { fixed: 1, wallSlices: true }];
 
+/** Random constructions after beam round r of a lane: RANDOM_PER_ROUND · 2^r (their share of the time stays about even). */
+const RANDOM_PER_ROUND = 2;
+
+/** Where position `j` of a lane falls: its beam round, and 0 for the beam itself or 1, 2, … for the random constructions after it. */
+function lanePosition(j: number): { round: number; within: number } {
+  let start = 0;
+  for (let round = 0; ; round++) {
+    const len = 1 + RANDOM_PER_ROUND * 2 ** Math.min(round, 30);
+    if (j < start + len) return { round, within: j - start };
+    start += len;
+  }
+}
+
 /**
  * The `i`-th strategy of the search for a job seed, derived from `seed` and `i` only:
- * 0–3 the greedy variants (a plan fast), 4–7 the same with a pilot look-ahead of 4 blocks,
- * then rounds of beam searches, one per BEAM_VARIANTS entry, whose work doubles from round to
- * round (beamShape: iterative widening, so the search improves for as long as the budget
- * lasts). With two workers each keeps one variant.
+ * 0–4 the greedy variants (a plan fast), 5–9 the same with a pilot look-ahead of 4 blocks,
+ * then two lanes (even and odd indices, so with two workers each keeps one) of beam searches,
+ * one per BEAM_VARIANTS entry, whose work doubles from round to round (beamShape: iterative
+ * widening, so the search improves for as long as the budget lasts); after beam round r a lane
+ * runs RANDOM_PER_ROUND · 2^r random constructions (half pilot with 2–8 blocks looked at, half
+ * GRASP with a candidate list of 5–50 %, half of each with every block shape), which diversify
+ * where the beams are slow (many vehicles: the example cartons-40hc-overflow needs one to fit
+ * in two containers).
  */
 export function strategyAt(seed: number, i: number): Strategy {
   const own = mixSeed(seed, i);
   const fixed = FIXED[i % FIXED.length]!;
   if (i < FIXED.length) return { ...fixed, seed: own };
   if (i < 2 * FIXED.length) return { ...fixed, name: `${fixed.name}-pilot4`, pilot: 4, seed: own };
-  const j = i - 2 * FIXED.length;
-  const round = Math.floor(j / BEAM_VARIANTS.length);
-  const { fixed: f, wallSlices } = BEAM_VARIANTS[j % BEAM_VARIANTS.length]!;
-  const variant = FIXED[f]!;
-  const { beam, branch } = beamShape(round);
-  return { ...variant, name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}`, beam, branch, wallSlices, seed: own };
+  const k = i - 2 * FIXED.length;
+  const lane = k % BEAM_VARIANTS.length;
+  const { round, within } = lanePosition(Math.floor(k / BEAM_VARIANTS.length));
+  if (within === 0) {
+    const { fixed: f, wallSlices } = BEAM_VARIANTS[lane]!;
+    const variant = FIXED[f]!;
+    const { beam, branch } = beamShape(round);
+    return { ...variant, name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}`, beam, branch, wallSlices, seed: own };
+  }
+  const rng: Random = mulberry32(own);
+  const base = FIXED[Math.floor(rng() * FIXED.length)]!;
+  const wallSlices = rng() < 0.5;
+  const tag = wallSlices ? '-slices' : '';
+  if (rng() < 0.5) {
+    const pilot = 2 + Math.floor(rng() * 7);
+    return { ...base, name: `${base.name}-pilot${pilot}${tag}`, pilot, wallSlices, seed: own };
+  }
+  const rcl = 0.05 + rng() * 0.45;
+  return { ...base, name: `grasp-${base.name}${tag}`, rcl, wallSlices, seed: own };
 }
