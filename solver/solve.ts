@@ -50,8 +50,14 @@ export type SolveOutcome =
   | { status: 'canceled'; computeMs: number }
   | { status: 'failed'; error: Error; computeMs: number };
 
-/** Time kept back from the budget for cloning results and verification, ms. */
+/**
+ * Time kept back from the budget for assembling, cloning and verifying the plans, ms: a base
+ * and a share per unit (a 2,000-unit plan takes about 0.3 s to assemble in a worker and 0.4–0.8 s
+ * to verify on a busy machine), at most a quarter of the budget. The search runs to its deadline
+ * unless it reaches the bound, so this is what keeps a solve within its budget.
+ */
 const RESERVE_MS = 150;
+const RESERVE_MS_PER_UNIT = 0.4;
 
 /** The parallel solver; one pool shared by all solves until close(). */
 export class Solver {
@@ -102,7 +108,8 @@ export class Solver {
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     // Workers stop by themselves at their deadline; this only catches one that does not.
     const hardStop = setTimeout(() => controller.abort(), budget + 2_000);
-    const deadline = start + Math.max(1, budget - Math.min(RESERVE_MS, budget / 4));
+    const units = model.items.reduce((n, it) => n + it.quantity, 0);
+    const deadline = start + Math.max(1, budget - Math.min(RESERVE_MS + RESERVE_MS_PER_UNIT * units, budget / 4));
     let results: PromiseSettledResult<SearchResult>[];
     const converged = new Int32Array(new SharedArrayBuffer(4));
     converged[0] = 0x7fffffff;
