@@ -72,7 +72,18 @@ function stackableHeight(ctx: JobContext, remaining: number[]): number {
   return h;
 }
 
+/** Rankings already made of a space list (lists are never mutated, and beam nodes share them). */
+const rankedSpaces = new WeakMap<Space[], { rank: Strategy['spaceRank']; width: number; ranked: Space[] }>();
+
 function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[] {
+  const hit = rankedSpaces.get(spaces);
+  if (hit && hit.rank === strategy.spaceRank && hit.width === width) return hit.ranked;
+  const ranked = rankSpacesNow(spaces, strategy, width);
+  rankedSpaces.set(spaces, { rank: strategy.spaceRank, width, ranked });
+  return ranked;
+}
+
+function rankSpacesNow(spaces: Space[], strategy: Strategy, width: number): Space[] {
   const key = (s: Space): number[] => {
     const zd = Math.min(s.z0, width - s.z1);
     const v = [s.x0, s.y0, zd];
