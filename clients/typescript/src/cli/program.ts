@@ -49,8 +49,16 @@ function readJson(file: string): Record<string, unknown> {
 const itemUnits = (request: Record<string, unknown>): number =>
   Array.isArray(request['items']) ? request['items'].reduce((n: number, item: { quantity?: number }) => n + (item?.quantity ?? 1), 0) : 0;
 
-/** The `packing` program for `io`; parse with `parseAsync(argv)`; run() turns errors into exit codes. */
-export function buildProgram(io: CliIo): Command {
+/** The exit code a command sets without failing (e.g. a job that ended failed). */
+export interface CliOutcome {
+  exitCode: number;
+}
+
+/**
+ * The `packing` program for `io`; parse with `parseAsync(argv)`; commands that end without an
+ * error but not well set `outcome.exitCode`; run() turns errors into exit codes.
+ */
+export function buildProgram(io: CliIo, outcome: CliOutcome = { exitCode: EXIT.ok }): Command {
   let client: PackingClient | undefined;
   const api = (): PackingClient => {
     if (client) return client;
@@ -100,7 +108,7 @@ export function buildProgram(io: CliIo): Command {
       }
       if (opts.json) print(job);
       else io.stdout.write(`${jobSummary(job)}\n`);
-      if (wait && job.status !== 'succeeded') process.exitCode = EXIT.jobNotSucceeded;
+      if (wait && job.status !== 'succeeded') outcome.exitCode = EXIT.jobNotSucceeded;
     });
 
   program
@@ -110,7 +118,7 @@ export function buildProgram(io: CliIo): Command {
     .action(async (file: string) => {
       const estimate = await api().estimatePackJob(readJson(file) as unknown as PackRequest);
       print(estimate);
-      if (!estimate.valid) process.exitCode = EXIT.validation;
+      if (!estimate.valid) outcome.exitCode = EXIT.validation;
     });
 
   const jobs = program.command('jobs').description('List, read, cancel jobs and read their results');
@@ -239,10 +247,10 @@ function jobSummary(job: Job): string {
  * the error (code, message, details, request id) to stderr.
  */
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  process.exitCode = undefined;
+  const outcome: CliOutcome = { exitCode: EXIT.ok };
   try {
-    await buildProgram(io).parseAsync(argv, { from: 'user' });
-    return Number(process.exitCode ?? EXIT.ok);
+    await buildProgram(io, outcome).parseAsync(argv, { from: 'user' });
+    return outcome.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       // --help and --version end here with exit code 0
