@@ -17,7 +17,8 @@ const swaggerUiPath = createRequire(import.meta.url)('swagger-ui-dist/absolute-p
 /**
  * The HTML page of GET /docs: Swagger UI rendering /openapi.json. Every URL in it is relative to
  * the page (`/docs` → `openapi.json`, `docs/assets/…`), so it works behind a path prefix
- * (`/packing/docs` loads `/packing/openapi.json`; issue 12 item 1).
+ * (`/packing/docs` loads `/packing/openapi.json`, and "Try it out" sends to `/packing/v1/…`;
+ * issue 12 item 1).
  */
 export const DOCS_PAGE = `<!DOCTYPE html>
 <html lang="en">
@@ -32,8 +33,19 @@ export const DOCS_PAGE = `<!DOCTYPE html>
   <div id="swagger-ui"></div>
   <script src="docs/assets/swagger-ui-bundle.js"></script>
   <script>
+    // Behind a path prefix (/packing/docs), "Try it out" calls /packing/v1/…: the document's
+    // server is "/", so requests to this origin outside the prefix get the prefix added.
+    const prefix = new URL('.', location.href).pathname.slice(0, -1);
     window.ui = SwaggerUIBundle({
       url: 'openapi.json',
+      requestInterceptor: (request) => {
+        const target = new URL(request.url, location.href);
+        if (prefix && target.origin === location.origin && !target.pathname.startsWith(prefix + '/')) {
+          target.pathname = prefix + target.pathname;
+          request.url = target.toString();
+        }
+        return request;
+      },
       dom_id: '#swagger-ui',
       deepLinking: true,
       defaultModelsExpandDepth: 0,

@@ -6,6 +6,8 @@
 import t, { type Test } from 'tap';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -256,4 +258,44 @@ t.test('every tag has a description; info has a license', async (t) => {
   t.same(new Set(doc.tags.map((tag: { name: string }) => tag.name)), used, 'exactly the used tags are listed');
   t.equal(typeof doc.info.license.name, 'string');
   t.throws(() => buildOpenApi([{ router: () => { throw new Error('unused'); }, docs: [{ method: 'get', path: '/x', operationId: 'x', summary: 'x', tags: ['Undescribed'], scopes: [], responses: {}, errors: [] }] }]), /Undescribed/);
+});
+
+t.test('GET /docs behind a path prefix: the document and "Try it out" go through the prefix', async (t) => {
+  const chromium = '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    const reason = `no browser check: ${chromium} is not installed`;
+    t.comment(reason);
+    t.pass('docs behind a prefix', { skip: reason });
+    return;
+  }
+  // A reverse proxy serving the service under /packing (prefix stripped), 404 elsewhere.
+  const seen: string[] = [];
+  const proxy = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    if (!req.url?.startsWith('/packing/')) return void res.writeHead(404).end();
+    void fetch(service.url + req.url.slice('/packing'.length), { method: req.method! }).then(async (upstream) => {
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' }).end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const { chromium: launcher } = await import('playwright-core');
+  const browser = await launcher.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/packing/docs`);
+    await page.waitForSelector('#operations-Service-getHealth', { timeout: 20_000 });
+    t.ok(seen.includes('GET /packing/openapi.json'), 'the document is loaded under the prefix');
+    t.notOk(seen.some((s) => !s.startsWith('GET /packing/')), `nothing asked outside the prefix: ${seen.filter((s) => !s.startsWith('GET /packing/')).join(', ')}`);
+    await page.click('#operations-Service-getHealth .opblock-summary');
+    await page.click('#operations-Service-getHealth .try-out__btn');
+    await page.click('#operations-Service-getHealth .execute');
+    await page.waitForSelector('#operations-Service-getHealth .live-responses-table', { timeout: 20_000 });
+    t.ok(seen.includes('GET /packing/health'), '"Try it out" called /packing/health');
+    const status = await page.textContent('#operations-Service-getHealth .live-responses-table tbody .response-col_status');
+    t.equal(status?.trim(), '200', 'the live answer: 200');
+  } finally {
+    await browser.close();
+  }
 });
