@@ -26,6 +26,8 @@ export interface ResponseDoc {
   schema?: JsonSchema;
   /** Default application/json. */
   contentType?: string;
+  /** An example answer; without one, api/openapi/examples.json's capture of the operation. */
+  example?: unknown;
   /** Response headers beyond the ones every response has. */
   headers?: Record<string, { description: string; schema: JsonSchema }>;
 }
@@ -41,7 +43,8 @@ export interface RouteDoc {
   /** Scopes the key needs; [] for routes without Authorization (health, docs, signed links). */
   scopes: Scope[];
   parameters?: ParameterDoc[];
-  requestBody?: { description: string; schema: JsonSchema; required?: boolean };
+  /** `example`: a valid body; without one, api/openapi/examples.json's capture of the operation. */
+  requestBody?: { description: string; schema: JsonSchema; required?: boolean; example?: unknown };
   /** Success responses by status code. */
   responses: Record<string, ResponseDoc>;
   /** Spec error codes (`error.code`) this route can answer, besides the ones of authentication. */

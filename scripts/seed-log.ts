@@ -51,14 +51,17 @@ export interface SeededLog {
 
 /**
  * Creates an organization (`credits` subscription credits, `limits` over the defaults) with one
- * key, and `jobs` succeeded jobs of SEED_REQUEST, in `<dataDir>/events.db`. `onProgress` is
- * called every 500 jobs. Throws when the request does not check or the solve fails.
+ * key, and `jobs` succeeded jobs of `request` (default SEED_REQUEST; tests pass a smaller one
+ * with a roomy time limit, whose one solve is safe on a loaded machine), in
+ * `<dataDir>/events.db`. `onProgress` is called every 500 jobs. Throws when the request does not
+ * check or the solve fails.
  */
 export async function seedJobLog(
   dataDir: string,
-  options: { jobs: number; credits: number; limits: Partial<OrgLimits>; onProgress?: (done: number) => void },
+  options: { jobs: number; credits: number; limits: Partial<OrgLimits>; onProgress?: (done: number) => void; request?: { reference: string } & Record<string, unknown> },
 ): Promise<SeededLog> {
-  const checked = checkPackRequest(SEED_REQUEST, SCRIPT_CHECK_CONTEXT);
+  const request = options.request ?? SEED_REQUEST;
+  const checked = checkPackRequest(request, SCRIPT_CHECK_CONTEXT);
   if (!checked.ok) throw new Error(`seed request: ${checked.message}`);
   const solver = new Solver({ threads: 1 });
   const outcome = await solver.solve(checked.model).finally(() => solver.close());
@@ -96,7 +99,7 @@ export async function seedJobLog(
       if (!terms) throw new Error(`job ${i}: not admitted (credits or queue limit)`);
       const createdAt = now();
       const queued: JobQueuedData = {
-        jobId, orgId: org.orgId, keyId: key.keyId, memberId: org.ownerId, source: 'api', reference: SEED_REQUEST.reference,
+        jobId, orgId: org.orgId, keyId: key.keyId, memberId: org.ownerId, source: 'api', reference: request.reference,
         createdAt, expiresAt: new Date(Date.parse(createdAt) + limits.retentionDays * 86_400_000).toISOString(),
         items: checked.items, maxVehicles: terms.maxVehicles, budgetMs: terms.budgetMs, reservedMicros: terms.reserved,
         rateCardVersion: CURRENT_RATE_CARD.version, warnings: checked.warnings,

@@ -9,6 +9,8 @@ import type { JsonSchema, ResponseDoc, RouteDoc, RouteModule } from '../route-do
 import type { ErrorCode } from '../../domain/errors.js';
 import { ERROR_STATUS } from '../error-status.js';
 import { AUTH_ERRORS, ERROR_MEANING, ref, sharedSchemas } from './components.js';
+import { capturedExamples, errorExample } from './examples.js';
+import { tagObjects } from './tags.js';
 
 type Header = { description: string; schema: JsonSchema };
 
@@ -37,6 +39,9 @@ const DESCRIPTION = `Load planning as a service: vehicles and items in, a verifi
 **Rate limits.** Requests are counted per minute, hour and day for each key and for the organization; the strictest applies. \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\` (Unix time) report the tightest window; over it: 429 \`rate_limited\` with \`Retry-After\`. GET /v1/limits shows the organization's limits.
 
 **Credits.** 1 credit = 1 USD. Creating a job reserves its worst-case price (\`max_credits\` of the estimate); the final charge (\`cost.breakdown\`: base, vehicles, compute, large_load) is taken when it ends. 402 \`insufficient_credits\` when the available credits do not cover the smallest run. \`X-Credits-Remaining\` on authenticated answers shows the available credits. Lengths are cm, weights kg.`;
+
+/** `info.license`: the service is proprietary (package.json is private, no licence file). */
+const LICENSE = { name: 'Proprietary: all rights reserved' };
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
@@ -93,6 +98,7 @@ function errorResponses(doc: RouteDoc): Record<string, unknown> {
               { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: codes } } } } },
             ],
           },
+          example: errorExample(codes),
         },
       },
     };
@@ -103,13 +109,18 @@ function errorResponses(doc: RouteDoc): Record<string, unknown> {
 /** The OpenAPI operation object of one RouteDoc. */
 function operation(doc: RouteDoc): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
+  const examples = capturedExamples(doc.operationId);
   for (const [status, response] of Object.entries(doc.responses)) {
+    const example = response.example ?? examples?.responses[status];
     responses[status] = {
       description: response.description,
       headers: successHeaders(doc, response),
-      ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: response.schema } } } : {}),
+      ...(response.schema
+        ? { content: { [response.contentType ?? 'application/json']: { schema: response.schema, ...(example === undefined ? {} : { example }) } } }
+        : {}),
     };
   }
+  const requestExample = doc.requestBody?.example ?? examples?.request;
   Object.assign(responses, errorResponses(doc));
   const scopeNote = doc.scopes.length > 0 ? `\n\nScopes: ${doc.scopes.map((s) => `\`${s}\``).join(' and ')}.` : '\n\nNo authentication.';
   return {
@@ -125,7 +136,7 @@ function operation(doc: RouteDoc): Record<string, unknown> {
           requestBody: {
             description: doc.requestBody.description,
             required: doc.requestBody.required ?? true,
-            content: { 'application/json': { schema: doc.requestBody.schema } },
+            content: { 'application/json': { schema: doc.requestBody.schema, ...(requestExample === undefined ? {} : { example: requestExample }) } },
           },
         }
       : {}),
@@ -169,9 +180,10 @@ export function buildOpenApi(modules: readonly RouteModule[]): Record<string, un
       title: 'Packing service API',
       version: packageVersion(),
       description: DESCRIPTION,
+      license: LICENSE,
     },
     servers: [{ url: '/', description: 'This service' }],
-    tags: [...tags].map((name) => ({ name })),
+    tags: tagObjects([...tags]),
     paths,
     components: {
       schemas,

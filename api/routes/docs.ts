@@ -14,22 +14,38 @@ import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.j
 // index instead would evaluate the whole browser bundle in Node).
 const swaggerUiPath = createRequire(import.meta.url)('swagger-ui-dist/absolute-path.js') as () => string;
 
-/** The HTML page of GET /docs: Swagger UI rendering /openapi.json. */
+/**
+ * The HTML page of GET /docs: Swagger UI rendering /openapi.json. Every URL in it is relative to
+ * the page (`/docs` → `openapi.json`, `docs/assets/…`), so it works behind a path prefix
+ * (`/packing/docs` loads `/packing/openapi.json`, and "Try it out" sends to `/packing/v1/…`;
+ * issue 12 item 1).
+ */
 export const DOCS_PAGE = `<!DOCTYPE html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Packing service API reference</title>
-  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-  <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png" sizes="32x32">
+  <link rel="stylesheet" href="docs/assets/swagger-ui.css">
+  <link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png" sizes="32x32">
 </head>
 <body>
   <div id="swagger-ui"></div>
-  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="docs/assets/swagger-ui-bundle.js"></script>
   <script>
+    // Behind a path prefix (/packing/docs), "Try it out" calls /packing/v1/…: the document's
+    // server is "/", so requests to this origin outside the prefix get the prefix added.
+    const prefix = new URL('.', location.href).pathname.slice(0, -1);
     window.ui = SwaggerUIBundle({
-      url: '/openapi.json',
+      url: 'openapi.json',
+      requestInterceptor: (request) => {
+        const target = new URL(request.url, location.href);
+        if (prefix && target.origin === location.origin && !target.pathname.startsWith(prefix + '/')) {
+          target.pathname = prefix + target.pathname;
+          request.url = target.toString();
+        }
+        return request;
+      },
       dom_id: '#swagger-ui',
       deepLinking: true,
       defaultModelsExpandDepth: 0,
@@ -75,7 +91,13 @@ const DOCS: RouteDoc[] = [
     description: 'The OpenAPI 3.1 document of the service, generated from the same JSON Schemas the service validates requests with.',
     tags: ['Docs'],
     scopes: [],
-    responses: { '200': { description: 'The OpenAPI document', schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } },
+    responses: {
+      '200': {
+        description: 'The OpenAPI document',
+        schema: { type: 'object', required: ['openapi', 'info', 'paths'] },
+        example: { openapi: '3.1.0', info: { title: 'Packing service API', version: '0.1.0' }, paths: {} },
+      },
+    },
     errors: [],
   },
   {

@@ -6,9 +6,13 @@
 import t, { type Test } from 'tap';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { createApp } from '../../api/app.js';
 import { startService, type RunningService } from '../../api/server.js';
 import { buildOpenApi } from '../../api/openapi/document.js';
@@ -173,12 +177,13 @@ t.test('GET /docs answers an HTML page whose assets load from this service', asy
   t.match(res.headers.get('content-type'), /^text\/html/);
   const html = await res.text();
   t.match(html, /SwaggerUIBundle\(/);
-  t.match(html, /url: '\/openapi\.json'/);
+  t.match(html, /url: 'openapi\.json'/, 'the document relative to the page (works behind a path prefix)');
   t.notMatch(html, /https?:\/\//, 'no CDN: every asset is local');
   const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-  t.ok(assets.includes('/docs/assets/swagger-ui-bundle.js') && assets.includes('/docs/assets/swagger-ui.css'));
+  t.ok(assets.includes('docs/assets/swagger-ui-bundle.js') && assets.includes('docs/assets/swagger-ui.css'));
   for (const asset of assets) {
-    const a = await fetch(service.url + asset);
+    t.notOk(asset.startsWith('/'), `${asset} is relative to the page`);
+    const a = await fetch(new URL(asset, `${service.url}/docs`));
     t.equal(a.status, 200, `${asset} loads`);
     t.ok((await a.arrayBuffer()).byteLength > 100, `${asset} has content`);
   }
@@ -202,6 +207,94 @@ t.test('GET /docs renders the operations in a browser', async (t) => {
     const operations = await page.$$eval('.opblock-summary-path', (els: { textContent: string | null }[]) => els.map((e) => e.textContent));
     t.ok(operations.includes('/v1/pack'), 'the pack operation is rendered');
     await page.screenshot({ path: join(dir, 'docs.png'), fullPage: false });
+  } finally {
+    await browser.close();
+  }
+});
+
+t.test('every JSON request body and response carries an example valid against its schema (issue 12 item 1)', async (t) => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajvFormats.default(ajv);
+  ajv.addSchema({ $id: 'doc', components: doc.components });
+  const checked: string[] = [];
+  const check = (where: string, media: any) => {
+    t.not(media.example, undefined, `${where} has an example`);
+    if (media.example === undefined) return;
+    const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', '"doc#/components/'));
+    const valid = ajv.validate(schema, media.example);
+    t.ok(valid, `${where}: the example is valid ${valid ? '' : ajv.errorsText(ajv.errors)}`);
+    checked.push(where);
+  };
+  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      const name = `${method.toUpperCase()} ${path}`;
+      const body = op.requestBody?.content?.['application/json'];
+      if (body) check(`${name} request`, body);
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        const json = response.content?.['application/json'];
+        if (json) check(`${name} ${status}`, json);
+      }
+    }
+  }
+  t.ok(checked.length > 150, `${checked.length} examples checked`);
+  t.equal(doc.paths['/v1/pack'].post.requestBody.content['application/json'].example.vehicles[0].id, 'semi-13-6', 'the pack example is examples/eur-pallets-13-6m-trailer.json');
+  t.equal(doc.paths['/v1/jobs/{id}'].get.responses['200'].content['application/json'].example.status, 'succeeded', 'a real finished job');
+});
+
+t.test('a schema violation in an example is caught (the check can fail)', async (t) => {
+  const ajv = new Ajv2020({ strict: false });
+  ajvFormats.default(ajv);
+  ajv.addSchema({ $id: 'doc', components: doc.components });
+  const example = structuredClone(doc.paths['/v1/balance'].get.responses['200'].content['application/json'].example);
+  t.ok(ajv.validate({ $ref: 'doc#/components/schemas/Balance' }, example));
+  delete example.available_credits;
+  t.notOk(ajv.validate({ $ref: 'doc#/components/schemas/Balance' }, example));
+});
+
+t.test('every tag has a description; info has a license', async (t) => {
+  t.ok(doc.tags.length >= 7);
+  for (const tag of doc.tags) t.ok(typeof tag.description === 'string' && tag.description.length > 20, `${tag.name} is described`);
+  const used = new Set(Object.values<Record<string, any>>(doc.paths).flatMap((item) => Object.values<any>(item).flatMap((op) => op.tags)));
+  t.same(new Set(doc.tags.map((tag: { name: string }) => tag.name)), used, 'exactly the used tags are listed');
+  t.equal(typeof doc.info.license.name, 'string');
+  t.throws(() => buildOpenApi([{ router: () => { throw new Error('unused'); }, docs: [{ method: 'get', path: '/x', operationId: 'x', summary: 'x', tags: ['Undescribed'], scopes: [], responses: {}, errors: [] }] }]), /Undescribed/);
+});
+
+t.test('GET /docs behind a path prefix: the document and "Try it out" go through the prefix', async (t) => {
+  const chromium = '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    const reason = `no browser check: ${chromium} is not installed`;
+    t.comment(reason);
+    t.pass('docs behind a prefix', { skip: reason });
+    return;
+  }
+  // A reverse proxy serving the service under /packing (prefix stripped), 404 elsewhere.
+  const seen: string[] = [];
+  const proxy = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    if (!req.url?.startsWith('/packing/')) return void res.writeHead(404).end();
+    void fetch(service.url + req.url.slice('/packing'.length), { method: req.method! }).then(async (upstream) => {
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' }).end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const { chromium: launcher } = await import('playwright-core');
+  const browser = await launcher.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/packing/docs`);
+    await page.waitForSelector('#operations-Service-getHealth', { timeout: 20_000 });
+    t.ok(seen.includes('GET /packing/openapi.json'), 'the document is loaded under the prefix');
+    t.notOk(seen.some((s) => !s.startsWith('GET /packing/')), `nothing asked outside the prefix: ${seen.filter((s) => !s.startsWith('GET /packing/')).join(', ')}`);
+    await page.click('#operations-Service-getHealth .opblock-summary');
+    await page.click('#operations-Service-getHealth .try-out__btn');
+    await page.click('#operations-Service-getHealth .execute');
+    await page.waitForSelector('#operations-Service-getHealth .live-responses-table', { timeout: 20_000 });
+    t.ok(seen.includes('GET /packing/health'), '"Try it out" called /packing/health');
+    const status = await page.textContent('#operations-Service-getHealth .live-responses-table tbody .response-col_status');
+    t.equal(status?.trim(), '200', 'the live answer: 200');
   } finally {
     await browser.close();
   }

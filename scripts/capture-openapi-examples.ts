@@ -1,0 +1,96 @@
+/**
+ * Writes api/openapi/examples.json: a request and the real answer of every operation of the
+ * OpenAPI document (issue 12 item 1), captured from the service started in this process on a
+ * temporary data dir with its demo organization. Request bodies come from examples/ (the pack
+ * and estimate body is examples/eur-pallets-13-6m-trailer.json); the service's own origin in
+ * links is replaced by https://packing.example.com. Run after a change of a response shape:
+ *   node --import tsx scripts/capture-openapi-examples.ts
+ * The OpenAPI test checks every example against its schema, so a stale file fails it.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { startService } from '../api/server.js';
+
+const ROOT = new URL('..', import.meta.url);
+const OUT = new URL('api/openapi/examples.json', ROOT);
+const EXAMPLE_ORIGIN = 'https://packing.example.com';
+
+/** Examples of one operation: its request body and a success answer by status code. */
+export interface OperationExamples {
+  request?: unknown;
+  responses: Record<string, unknown>;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'packing-openapi-examples-'));
+  const service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  const key = readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
+  const out: Record<string, OperationExamples> = {};
+  const api = async (operationId: string, method: string, path: string, body?: unknown, status?: number): Promise<any> => {
+    const res = await fetch(service.url + path, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = (await res.text()).split(service.url).join(EXAMPLE_ORIGIN);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    const answer = JSON.parse(text) as unknown;
+    const entry = (out[operationId] ??= { responses: {} });
+    if (body !== undefined) entry.request = body;
+    entry.responses[String(status ?? res.status)] ??= answer;
+    return answer;
+  };
+  try {
+    const request = JSON.parse(readFileSync(new URL('examples/eur-pallets-13-6m-trailer.json', ROOT), 'utf8')) as Record<string, unknown>;
+    await api('getHealth', 'GET', '/health');
+    await api('estimatePackJob', 'POST', '/v1/estimate', request);
+    const queued = await api('createPackJob', 'POST', '/v1/pack', request);
+    const done = await api('getJob', 'GET', `/v1/jobs/${queued.id}?wait=60`);
+    if (done.status !== 'succeeded') throw new Error(`the example job ended ${done.status}`);
+    const viewer = new URL(done.viewer_url as string);
+    await api('getPlanViewerData', 'GET', `${viewer.pathname}/plan.json${viewer.search}`);
+    await api('createPackJob', 'POST', '/v1/pack?wait=60', { ...request, reference: 'FTL-2024-0613 Duisburg - Lyon' });
+    await api('getJobResult', 'GET', `/v1/jobs/${queued.id}/result`);
+    await api('listJobs', 'GET', '/v1/jobs?limit=1');
+    const slow = await api('createPackJob', 'POST', '/v1/pack', { ...request, reference: 'to cancel', options: { time_limit: 30 } });
+    await api('cancelJob', 'DELETE', `/v1/jobs/${slow.id}`);
+    await api('getLimits', 'GET', '/v1/limits');
+    await api('getBalance', 'GET', '/v1/balance');
+    await api('getUsage', 'GET', '/v1/usage?from=2026-11-01&to=2026-11-30');
+
+    const vehicle = await api('createVehicle', 'POST', '/v1/vehicles', { name: 'Tautliner 13.6 m', type: 'trailer', length: 1360, width: 248, height: 270, max_weight: 24000 });
+    await api('getVehicle', 'GET', `/v1/vehicles/${vehicle.id}`);
+    await api('updateVehicle', 'PATCH', `/v1/vehicles/${vehicle.id}`, { max_weight: 22000 });
+    await api('listVehicles', 'GET', '/v1/vehicles?limit=2');
+
+    const template = await api('createTemplate', 'POST', '/v1/templates', { label: 'EUR pallet - mineral water', length: 120, width: 80, height: 150, weight: 880 });
+    await api('getTemplate', 'GET', `/v1/templates/${template.id}`);
+    await api('updateTemplate', 'PATCH', `/v1/templates/${template.id}`, { weight: 860 });
+    await api('listTemplates', 'GET', '/v1/templates?limit=2');
+
+    const project = await api('createProject', 'POST', '/v1/projects', {
+      name: 'Duisburg - Lyon weekly',
+      vehicles: [{ vehicle_id: 'rigid-7-5t', quantity: 1 }],
+      items: [{ label: 'Carton 60x40x40', length: 60, width: 40, height: 40, weight: 12, quantity: 20 }],
+    });
+    await api('getProject', 'GET', `/v1/projects/${project.id}`);
+    await api('updateProject', 'PATCH', `/v1/projects/${project.id}`, { name: 'Duisburg - Lyon, Mondays' });
+    await api('listProjects', 'GET', '/v1/projects?limit=2');
+    const projectJob = await api('packProject', 'POST', `/v1/projects/${project.id}/pack`);
+    await api('getJob', 'GET', `/v1/jobs/${projectJob.id}?wait=60`);
+    await api('packProject', 'POST', `/v1/projects/${project.id}/pack?wait=60`);
+
+    await api('deleteVehicle', 'DELETE', `/v1/vehicles/${vehicle.id}`);
+    await api('deleteTemplate', 'DELETE', `/v1/templates/${template.id}`);
+    await api('deleteProject', 'DELETE', `/v1/projects/${project.id}`);
+    writeFileSync(OUT, `${JSON.stringify(out, null, 2)}\n`);
+    process.stdout.write(`wrote ${Object.keys(out).length} operations to api/openapi/examples.json\n`);
+  } finally {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
