@@ -76,7 +76,8 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
       return job ? jobView(services, request, job) : undefined;
     },
     onScheduled: () => worker.wake(),
-    onError: (err, event) => log.error({ err, position: event.position }, 'webhook dispatch step failed; trying again'),
+    onError: (err, event) =>
+      event ? log.error({ err, position: event.position }, 'webhook dispatch step failed; trying again') : log.error({ err }, 'webhook dispatcher stopped: the event log failed'),
   });
   await dispatch.start();
   worker.start();

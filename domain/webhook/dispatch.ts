@@ -38,8 +38,11 @@ export interface WebhookDispatchDeps {
   jobView(jobId: string, position: number): Promise<Record<string, unknown> | undefined>;
   /** Told after deliveries were scheduled (the delivery worker looks for due ones at once). */
   onScheduled?(): void;
-  /** Told of a failed step; the event is handled again after DISPATCH_RETRY_MS. */
-  onError?(err: unknown, event: RecordedEvent): void;
+  /**
+   * Told of a failed step: with its event, which is handled again after DISPATCH_RETRY_MS; without
+   * one, the log could not be read or the checkpoint written and the dispatcher stopped.
+   */
+  onError?(err: unknown, event: RecordedEvent | undefined): void;
 }
 
 const SCHEDULER = serviceActor('scheduler');
@@ -57,7 +60,10 @@ export class WebhookDispatch {
     const last = await this.deps.store.readLastEvent(WEBHOOK_DISPATCH_STREAM);
     const from = (last?.data as { position?: number } | undefined)?.position ?? 0;
     this.subscription = this.deps.store.subscribeAll(from);
-    this.loop = this.run(this.subscription);
+    // A failure of the log itself (the store closing under it) ends the loop; it must not go unhandled.
+    this.loop = this.run(this.subscription).catch((err: unknown) => {
+      if (!this.stopped) this.deps.onError?.(err, undefined);
+    });
   }
 
   private async run(subscription: Subscription<RecordedEvent>): Promise<void> {
