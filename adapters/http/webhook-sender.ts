@@ -19,7 +19,7 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export function httpWebhookSender(options: { allowPrivate: boolean; timeoutMs?: number; resolve?: Resolve }): WebhookSender {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   return {
-    async send(req: WebhookRequest): Promise<AttemptOutcome> {
+    async send(req: WebhookRequest, signal?: AbortSignal): Promise<AttemptOutcome> {
       const target = await checkWebhookTarget(req.url, options.allowPrivate, options.resolve);
       if (!target.ok) return { statusCode: null, error: `${target.code}: ${target.message}` };
       const pinned: LookupFunction = (_host, opts, callback) => {
@@ -28,7 +28,7 @@ export function httpWebhookSender(options: { allowPrivate: boolean; timeoutMs?: 
       };
       const send = target.url.protocol === 'https:' ? httpsRequest : httpRequest;
       return new Promise<AttemptOutcome>((resolve) => {
-        const outgoing = send(target.url, { method: 'POST', headers: { ...req.headers, 'content-length': Buffer.byteLength(req.body) }, lookup: pinned, timeout: timeoutMs }, (res) => {
+        const outgoing = send(target.url, { method: 'POST', headers: { ...req.headers, 'content-length': Buffer.byteLength(req.body) }, lookup: pinned, timeout: timeoutMs, ...(signal ? { signal } : {}) }, (res) => {
           res.resume();
           resolve({ statusCode: res.statusCode ?? null, error: null });
         });

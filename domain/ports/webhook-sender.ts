@@ -13,6 +13,9 @@ export interface WebhookRequest {
 }
 
 export interface WebhookSender {
-  /** Resolves with the HTTP status (`statusCode`) or, when no answer came, `error` (statusCode null). */
-  send(request: WebhookRequest): Promise<AttemptOutcome>;
+  /**
+   * Resolves with the HTTP status (`statusCode`) or, when no answer came, `error` (statusCode
+   * null). `signal` aborts the request (the service is stopping): it then resolves with an error.
+   */
+  send(request: WebhookRequest, signal?: AbortSignal): Promise<AttemptOutcome>;
 }

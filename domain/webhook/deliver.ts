@@ -45,6 +45,8 @@ export class WebhookDelivery {
   private wakeUp: (() => void) | undefined;
   private woken = false;
   private readonly inFlight = new Set<string>();
+  /** Aborted by `stop`: requests under way end at once instead of waiting for their timeout. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: WebhookDeliveryDeps) {}
 
@@ -116,7 +118,9 @@ export class WebhookDelivery {
           'packing-event-id': scheduled.eventId,
           'packing-delivery-attempt': String(attempt),
         },
-      });
+      }, this.stopping.signal);
+      // Cut short by our own stop, not refused by the receiver: not an attempt; it is due again at the next start.
+      if (this.stopping.signal.aborted && outcome.statusCode === null) return;
       const done = await run({ type: 'RecordWebhookAttempt', data: { deliveryId, attempt, outcome, policy: this.deps.policy }, metadata: { now: clock(), actor: SCHEDULER } });
       if (done.events.length > 0) this.deps.onAttempt?.({ deliveryId, attempt, ...outcome });
     } catch (err) {
@@ -128,6 +132,7 @@ export class WebhookDelivery {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.wakeUp?.();
     await this.loop;
   }
