@@ -28,11 +28,14 @@ import { DEFAULT_SOLVER_CONCURRENCY, IN_PROCESS_PREFETCH, SolverNode } from '../
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
 import { openAdapters, type Adapters } from './open-adapters.js';
-import { EMBEDDED_PROFILE, isEmbedded, type Profile } from './profile.js';
+import { EMBEDDED_PROFILE, isEmbedded, ProfileError, type Profile } from './profile.js';
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
 import { answerStarting } from './starting-responder.js';
 import { parseTrustProxy } from './trust-proxy.js';
+import { startWebhooks } from './webhooks.js';
+import { DEFAULT_RETRY_POLICY } from '../domain/webhook/retry-policy.js';
+import type { WebhookSender } from '../domain/ports/webhook-sender.js';
 
 export interface ServiceConfig {
   port: number;
@@ -58,6 +61,38 @@ export interface ServiceConfig {
   trustProxy?: string;
   /** Token GET /metrics requires as a bearer; default: the METRICS_TOKEN variable, else none. */
   metricsToken?: string;
+  /**
+   * Webhooks (api/webhooks.ts); each setting defaults to its variable: WEBHOOK_ALLOW_PRIVATE_TARGETS
+   * (default false), WEBHOOK_RETRY_BASE_MS (default 30000), WEBHOOK_POLL_MS (default 1000).
+   */
+  webhooks?: { allowPrivateTargets?: boolean; retryBaseMs?: number; pollMs?: number; sender?: WebhookSender };
+}
+
+/** Default time between two looks for due webhook retries, ms. */
+export const DEFAULT_WEBHOOK_POLL_MS = 1000;
+
+/** A positive whole number of ms from `name`, or `fallback` when unset; ProfileError otherwise. */
+function msSetting(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ProfileError(name, `${name} must be a whole number of milliseconds ≥ 1, got "${raw}"`);
+  return n;
+}
+
+/** The webhook settings of `config`, filled from the environment. Throws ProfileError for a bad variable. */
+function webhookSettings(config: ServiceConfig): { allowPrivateTargets: boolean; retryBaseMs: number; pollMs: number; sender?: WebhookSender } {
+  const env = process.env;
+  const given = config.webhooks ?? {};
+  const rawAllow = env['WEBHOOK_ALLOW_PRIVATE_TARGETS']?.trim();
+  if (rawAllow !== undefined && rawAllow !== '' && rawAllow !== 'true' && rawAllow !== 'false') {
+    throw new ProfileError('WEBHOOK_ALLOW_PRIVATE_TARGETS', `WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false, got "${rawAllow}"`);
+  }
+  return {
+    allowPrivateTargets: given.allowPrivateTargets ?? rawAllow === 'true',
+    retryBaseMs: given.retryBaseMs ?? msSetting('WEBHOOK_RETRY_BASE_MS', env['WEBHOOK_RETRY_BASE_MS'], DEFAULT_RETRY_POLICY.baseMs),
+    pollMs: given.pollMs ?? msSetting('WEBHOOK_POLL_MS', env['WEBHOOK_POLL_MS'], DEFAULT_WEBHOOK_POLL_MS),
+    ...(given.sender ? { sender: given.sender } : {}),
+  };
 }
 
 /** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
@@ -102,6 +137,7 @@ function signingKey(dataDir: string, file?: string): Buffer {
  */
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const trustProxy = parseTrustProxy(config.trustProxy ?? process.env['TRUST_PROXY']);
+  const webhooks = webhookSettings(config);
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const profile = config.profile ?? EMBEDDED_PROFILE;
   const roles = profile.roles;
@@ -166,6 +202,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     sharedLog: !isEmbedded(profile),
     rateCounters: opened.rateCounters,
     metricsToken: config.metricsToken ?? process.env['METRICS_TOKEN'],
+    webhookAllowPrivateTargets: webhooks.allowPrivateTargets,
   };
   const close = async (): Promise<void> => {
     ready = false;
@@ -184,7 +221,19 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       stops.push(() => projections.stop());
     }
 
-    if (roles.has('scheduler')) stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
+    if (roles.has('scheduler')) {
+      stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
+      // Webhooks are sent by the scheduler role: one scheduler process, one sender of each delivery.
+      stops.push(
+        await startWebhooks(services, {
+          baseUrl: config.publicBaseUrl ?? (url || 'http://localhost'),
+          allowPrivateTargets: webhooks.allowPrivateTargets,
+          policy: { ...DEFAULT_RETRY_POLICY, baseMs: webhooks.retryBaseMs },
+          pollMs: webhooks.pollMs,
+          ...(webhooks.sender ? { sender: webhooks.sender } : {}),
+        }),
+      );
+    }
 
     if (roles.has('solver')) {
       const concurrency = config.solverConcurrency ?? DEFAULT_SOLVER_CONCURRENCY;

@@ -28,6 +28,11 @@ export interface Services {
   isReady(): boolean;
   /** Store of the rate-limit counters (default: this process's memory). */
   rateCounters?: RateCounterFactory;
+  /**
+   * Webhook targets may resolve to private, loopback or link-local addresses
+   * (WEBHOOK_ALLOW_PRIVATE_TARGETS=true; default false). Checked at registration and delivery.
+   */
+  webhookAllowPrivateTargets?: boolean;
   /** Bearer token GET /metrics requires (METRICS_TOKEN); unset or empty: /metrics needs none. */
   metricsToken?: string;
 }

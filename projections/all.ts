@@ -8,6 +8,7 @@ import { serviceSettingsProjection } from './service-settings/projection.js';
 import { templatesProjection } from './templates/projection.js';
 import { usageProjection } from './usage/projection.js';
 import { vehiclesProjection } from './vehicles/projection.js';
+import { webhooksProjection } from './webhooks/projection.js';
 
 export const PROJECTIONS: readonly Projection[] = [
   organizationsProjection,
@@ -18,4 +19,5 @@ export const PROJECTIONS: readonly Projection[] = [
   templatesProjection,
   projectsProjection,
   serviceSettingsProjection,
+  webhooksProjection,
 ];

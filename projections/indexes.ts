@@ -10,6 +10,7 @@ import { SAVED_RECORD_INDEXES } from './saved-records/projection.js';
 import { TEMPLATES } from './templates/projection.js';
 import { USAGE_DAY_INDEXES, USAGE_DAYS } from './usage/projection.js';
 import { VEHICLES } from './vehicles/projection.js';
+import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_INDEXES, WEBHOOK_ENDPOINT_INDEXES, WEBHOOK_ENDPOINTS } from './webhooks/projection.js';
 
 /** Collection name → the indexes it needs (keys in order; `id` is the document key). */
 export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> = {
@@ -18,5 +19,7 @@ export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> 
   [TEMPLATES]: SAVED_RECORD_INDEXES,
   [PROJECTS]: PROJECT_INDEXES,
   [USAGE_DAYS]: USAGE_DAY_INDEXES,
+  [WEBHOOK_ENDPOINTS]: WEBHOOK_ENDPOINT_INDEXES,
+  [WEBHOOK_DELIVERIES]: WEBHOOK_DELIVERY_INDEXES,
 };
 

@@ -30,7 +30,7 @@ const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit
 
 const DESCRIPTION = `Load planning as a service: vehicles and items in, a verified 3D load plan out.
 
-**Authentication.** Every /v1 request sends \`Authorization: Bearer <API key>\`; keys start with \`pk_live_\` followed by 40 characters and carry scopes (\`pack:write\`, \`jobs:read\`, \`account:read\`, \`resources:read\`, \`resources:write\`). Failures: 401 \`unauthorized\`, \`key_revoked\`, \`key_expired\`; 403 \`ip_not_allowed\`, \`subscription_inactive\`, \`account_inactive\`, \`scope_missing\`. /health, /openapi.json, /docs and the signed PDF and viewer links need no key.
+**Authentication.** Every /v1 request sends \`Authorization: Bearer <API key>\`; keys start with \`pk_live_\` followed by 40 characters and carry scopes (\`pack:write\`, \`jobs:read\`, \`account:read\`, \`resources:read\`, \`resources:write\`; our extension: \`webhooks:read\`, \`webhooks:write\`). Failures: 401 \`unauthorized\`, \`key_revoked\`, \`key_expired\`; 403 \`ip_not_allowed\`, \`subscription_inactive\`, \`account_inactive\`, \`scope_missing\`. /health, /openapi.json, /docs and the signed PDF and viewer links need no key.
 
 **Jobs.** POST /v1/pack validates, prices and queues a job; poll GET /v1/jobs/{id} (or pass \`?wait=\` seconds, up to 60) until \`succeeded\`, \`failed\` or \`canceled\`, then GET /v1/jobs/{id}/result. POST /v1/estimate validates and prices the same body for free.
 

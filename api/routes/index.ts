@@ -18,6 +18,7 @@ import { projectsRoutes } from './projects.js';
 import { templatesRoutes } from './templates.js';
 import { usageRoutes } from './usage.js';
 import { vehiclesRoutes } from './vehicles.js';
+import { webhookEndpointsRoutes } from './webhook-endpoints.js';
 
 export const ROUTE_MODULES: readonly RouteModule[] = [
   healthRoutes,
@@ -34,4 +35,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   projectsRoutes,
   planPdfRoutes,
   planViewerRoutes,
+  webhookEndpointsRoutes,
 ];

@@ -5,8 +5,12 @@
 import type { DomainEvent } from '../decider/decider.js';
 import type { OrgLimits } from './limits.js';
 
-/** Scopes of the spec's Authentication table. */
-export const SCOPES = ['pack:write', 'jobs:read', 'account:read', 'resources:read', 'resources:write'] as const;
+/**
+ * Scopes of the spec's Authentication table, then ours: `webhooks:read` and `webhooks:write`
+ * (webhook endpoints, issue 12 item 4). New keys get every scope by default (api/provision.ts);
+ * keys made before keep the scopes stored with them.
+ */
+export const SCOPES = ['pack:write', 'jobs:read', 'account:read', 'resources:read', 'resources:write', 'webhooks:read', 'webhooks:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Most active API keys per organization (spec Limits). */

@@ -1,0 +1,89 @@
+/**
+ * Starts the webhook dispatcher and delivery worker (issue 12 item 4) with what they read from
+ * the read models: the endpoints live at a log position, the job as GET /v1/jobs/{id} shows it,
+ * and the deliveries due now. Run by the scheduler role only (api/server.ts), so with one
+ * scheduler process exactly one process delivers.
+ *
+ * Environment (read by api/server.ts): WEBHOOK_ALLOW_PRIVATE_TARGETS (`true` lets targets
+ * resolve to internal addresses; default false), WEBHOOK_RETRY_BASE_MS (wait after the first
+ * failed attempt, doubled after each further one; default 30000), WEBHOOK_POLL_MS (how often due
+ * retries are looked for; default 1000).
+ */
+import type { Request } from 'express';
+import { httpWebhookSender } from '../adapters/http/webhook-sender.js';
+import type { WebhookSender } from '../domain/ports/webhook-sender.js';
+import { WebhookDelivery } from '../domain/webhook/deliver.js';
+import { WebhookDispatch } from '../domain/webhook/dispatch.js';
+import type { WebhookEventKind } from '../domain/webhook/event-kinds.js';
+import type { RetryPolicy } from '../domain/webhook/retry-policy.js';
+import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
+import { WEBHOOK_DELIVERIES, WEBHOOK_ENDPOINTS, type WebhookDeliveryDocument, type WebhookEndpointDocument } from '../projections/webhooks/projection.js';
+import { jobView } from './job-view.js';
+import type { Services } from './services.js';
+
+/** How long the dispatcher waits for the read models to include an event before trying it again, ms. */
+const READ_MODEL_WAIT_MS = 30_000;
+
+export interface WebhookSettings {
+  /** Base of the links inside the job (result_url, pdf_url): PUBLIC_BASE_URL, else the service's own URL. */
+  baseUrl: string;
+  allowPrivateTargets: boolean;
+  policy: RetryPolicy;
+  pollMs: number;
+  /** Default: HTTP(S) with the internal-address check (adapters/http/webhook-sender.ts). */
+  sender?: WebhookSender;
+}
+
+/** The job view needs a request only for its base URL: one that answers with `baseUrl`'s. */
+function requestFor(baseUrl: string): Request {
+  const url = new URL(baseUrl);
+  return { protocol: url.protocol.slice(0, -1), get: (name: string) => (name.toLowerCase() === 'host' ? url.host : undefined) } as unknown as Request;
+}
+
+/** Starts both loops; resolves with their stop. */
+export async function startWebhooks(services: Services, settings: WebhookSettings): Promise<() => Promise<void>> {
+  const { store, reads, projections, clock, log } = services;
+  const request = requestFor(settings.baseUrl);
+  const caughtUp = async (position: number): Promise<void> => {
+    if (!(await projections.waitFor(position, READ_MODEL_WAIT_MS))) throw new Error(`the read models did not reach log position ${position}`);
+  };
+  const worker = new WebhookDelivery({
+    store,
+    clock,
+    sender: settings.sender ?? httpWebhookSender({ allowPrivate: settings.allowPrivateTargets }),
+    policy: settings.policy,
+    pollMs: settings.pollMs,
+    async due(now, limit) {
+      const due = await reads.collection<WebhookDeliveryDocument>(WEBHOOK_DELIVERIES).find({ where: { status: 'pending', nextAttemptAt: { lte: now } }, sortBy: 'nextAttemptAt', limit });
+      return due.map((d) => d.id);
+    },
+    onAttempt: (a) => log.info(a, a.statusCode !== null && a.statusCode < 300 && a.statusCode >= 200 ? 'webhook delivered' : 'webhook attempt failed'),
+    onError: (err) => log.error({ err }, 'webhook delivery step failed'),
+  });
+  const dispatch = new WebhookDispatch({
+    store,
+    clock,
+    async endpointsFor(orgId: string, kind: WebhookEventKind, position: number) {
+      await caughtUp(position);
+      const all = await reads.collection<WebhookEndpointDocument>(WEBHOOK_ENDPOINTS).find({ where: { orgId } });
+      return all
+        .filter((e) => e.registeredPosition < position && (e.deletedPosition === null || e.deletedPosition > position) && e.events.includes(kind))
+        .map((e) => e.id);
+    },
+    async jobView(jobId: string, position: number) {
+      await caughtUp(position);
+      const job = await reads.collection<JobDocument>(JOBS).get(jobId);
+      return job ? jobView(services, request, job) : undefined;
+    },
+    onScheduled: () => worker.wake(),
+    onError: (err, event) =>
+      event ? log.error({ err, position: event.position }, 'webhook dispatch step failed; trying again') : log.error({ err }, 'webhook dispatcher stopped: the event log failed'),
+  });
+  await dispatch.start();
+  worker.start();
+  log.info({ retryBaseMs: settings.policy.baseMs, allowPrivateTargets: settings.allowPrivateTargets }, 'webhook dispatcher following the event log');
+  return async () => {
+    await dispatch.stop();
+    await worker.stop();
+  };
+}

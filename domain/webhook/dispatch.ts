@@ -1,0 +1,130 @@
+/**
+ * The webhook dispatcher (issue 12 item 4; STYLE 6: publish from the log): follows the stored
+ * event log and, for every job settled on a ledger (`JobSettled`), schedules one delivery per
+ * live endpoint of the organization subscribed to the event's kind. Deliveries are aggregates
+ * with derived ids (domain/webhook/delivery.ts), so the outbox is the log itself: nothing is
+ * scheduled for an event that was not stored, and re-reading events after a crash schedules
+ * nothing twice.
+ *
+ * Its checkpoint (the last log position it handled) is stored in the log too
+ * (`WebhookDispatchCheckpointed {position}` on stream `webhook-dispatch`): after an event that
+ * scheduled a delivery, and at least every CHECKPOINT_EVERY events. A start resumes there.
+ */
+import { serviceActor } from '../decider/actor.js';
+import { handleCommand } from '../decider/handle.js';
+import { ledgerOrgId } from '../ledger/streams.js';
+import type { JobOutcome } from '../ledger/pricing.js';
+import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
+import { deliveryIdOf, webhookDeliveryDecider, webhookEventIdOf } from './delivery.js';
+import { kindOfOutcome, type WebhookEventKind } from './event-kinds.js';
+import { WEBHOOK_DISPATCH_STREAM, webhookDeliveryStream } from './streams.js';
+
+/** Most events handled between two checkpoints when none scheduled a delivery. */
+export const CHECKPOINT_EVERY = 1000;
+
+/** Wait before handling an event again after a step failed (a read model behind, a store error), ms. */
+export const DISPATCH_RETRY_MS = 1000;
+
+export interface WebhookDispatchDeps {
+  store: EventStore;
+  /** RFC 3339 now. */
+  clock: () => string;
+  /**
+   * The ids of the organization's endpoints subscribed to `kind` that were registered before log
+   * position `position` and not deleted at it (read once the read models include `position`).
+   */
+  endpointsFor(orgId: string, kind: WebhookEventKind, position: number): Promise<string[]>;
+  /** The job as GET /v1/jobs/{id} shows it, once the read models include `position`; undefined when unknown. */
+  jobView(jobId: string, position: number): Promise<Record<string, unknown> | undefined>;
+  /** Told after deliveries were scheduled (the delivery worker looks for due ones at once). */
+  onScheduled?(): void;
+  /**
+   * Told of a failed step: with its event, which is handled again after DISPATCH_RETRY_MS; without
+   * one, the log could not be read or the checkpoint written and the dispatcher stopped.
+   */
+  onError?(err: unknown, event: RecordedEvent | undefined): void;
+}
+
+const SCHEDULER = serviceActor('scheduler');
+
+export class WebhookDispatch {
+  private subscription: Subscription<RecordedEvent> | undefined;
+  private loop: Promise<void> | undefined;
+  private stopped = false;
+  private wakeStop: (() => void) | undefined;
+
+  constructor(private readonly deps: WebhookDispatchDeps) {}
+
+  /** Reads the checkpoint and starts following the log from it. */
+  async start(): Promise<void> {
+    const last = await this.deps.store.readLastEvent(WEBHOOK_DISPATCH_STREAM);
+    const from = (last?.data as { position?: number } | undefined)?.position ?? 0;
+    this.subscription = this.deps.store.subscribeAll(from);
+    // A failure of the log itself (the store closing under it) ends the loop; it must not go unhandled.
+    this.loop = this.run(this.subscription).catch((err: unknown) => {
+      if (!this.stopped) this.deps.onError?.(err, undefined);
+    });
+  }
+
+  private async run(subscription: Subscription<RecordedEvent>): Promise<void> {
+    let sinceCheckpoint = 0;
+    for await (const event of subscription) {
+      let scheduled = 0;
+      for (;;) {
+        try {
+          scheduled = await this.react(event);
+          break;
+        } catch (err) {
+          if (this.stopped) return;
+          this.deps.onError?.(err, event);
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, DISPATCH_RETRY_MS);
+            this.wakeStop = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          if (this.stopped) return;
+        }
+      }
+      sinceCheckpoint++;
+      if (scheduled > 0 || sinceCheckpoint >= CHECKPOINT_EVERY) {
+        await this.deps.store.append(WEBHOOK_DISPATCH_STREAM, [{ id: `webhook-dispatch@${event.position}`, type: 'WebhookDispatchCheckpointed', data: { position: event.position } }], 'any');
+        sinceCheckpoint = 0;
+      }
+      if (scheduled > 0) this.deps.onScheduled?.();
+    }
+  }
+
+  /** Schedules the deliveries `event` causes; resolves with how many it stored. */
+  async react(event: RecordedEvent): Promise<number> {
+    const orgId = ledgerOrgId(event.stream);
+    if (orgId === undefined || event.type !== 'JobSettled') return 0;
+    const { jobId, outcome } = event.data as { jobId: string; outcome: JobOutcome };
+    const kind = kindOfOutcome(outcome);
+    const endpoints = await this.deps.endpointsFor(orgId, kind, event.position);
+    if (endpoints.length === 0) return 0;
+    const job = await this.deps.jobView(jobId, event.position);
+    if (!job) return 0;
+    const eventId = webhookEventIdOf(event.id);
+    const body = JSON.stringify({ id: eventId, type: kind, created_at: event.recordedAt, data: { job } });
+    let stored = 0;
+    for (const endpointId of endpoints) {
+      const deliveryId = deliveryIdOf(endpointId, event.id);
+      const done = await handleCommand(this.deps.store, webhookDeliveryStream(deliveryId), webhookDeliveryDecider, {
+        type: 'ScheduleWebhookDelivery',
+        data: { deliveryId, endpointId, orgId, eventId, type: kind, jobId, body, sourcePosition: event.position },
+        metadata: { now: this.deps.clock(), actor: SCHEDULER },
+      });
+      stored += done.events.length;
+    }
+    return stored;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.subscription?.close();
+    this.wakeStop?.();
+    await this.loop;
+  }
+}
