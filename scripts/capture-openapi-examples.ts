@@ -8,6 +8,8 @@
  * The OpenAPI test checks every example against its schema, so a stale file fails it.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -16,6 +18,8 @@ import { startService } from '../api/server.js';
 const ROOT = new URL('..', import.meta.url);
 const OUT = new URL('api/openapi/examples.json', ROOT);
 const EXAMPLE_ORIGIN = 'https://packing.example.com';
+/** Where the captured webhook endpoint points (a loopback receiver in the capture). */
+const EXAMPLE_RECEIVER = 'https://erp.example.com';
 
 /** Examples of one operation: its request body and a success answer by status code. */
 export interface OperationExamples {
@@ -25,7 +29,17 @@ export interface OperationExamples {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'packing-openapi-examples-'));
-  const service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  // A webhook receiver on loopback that accepts every delivery (private targets allowed here only).
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'));
+  });
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  const receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const service = await startService({
+    port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }),
+    webhooks: { allowPrivateTargets: true, retryBaseMs: 50 },
+  });
   const key = readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
   const out: Record<string, OperationExamples> = {};
   const api = async (operationId: string, method: string, path: string, body?: unknown, status?: number): Promise<any> => {
@@ -34,7 +48,7 @@ async function main(): Promise<void> {
       headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const text = (await res.text()).split(service.url).join(EXAMPLE_ORIGIN);
+    const text = (await res.text()).split(service.url).join(EXAMPLE_ORIGIN).split(receiverOrigin).join(EXAMPLE_RECEIVER);
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     const answer = JSON.parse(text) as unknown;
     const entry = (out[operationId] ??= { responses: {} });
@@ -45,6 +59,9 @@ async function main(): Promise<void> {
   try {
     const request = JSON.parse(readFileSync(new URL('examples/eur-pallets-13-6m-trailer.json', ROOT), 'utf8')) as Record<string, unknown>;
     await api('getHealth', 'GET', '/health');
+    const hook = await api('createWebhookEndpoint', 'POST', '/v1/webhook_endpoints', { url: `${receiverOrigin}/hooks/packing`, events: ['job.succeeded', 'job.failed', 'job.canceled'] });
+    const ex = out['createWebhookEndpoint'];
+    if (ex) ex.request = { url: `${EXAMPLE_RECEIVER}/hooks/packing`, events: ['job.succeeded', 'job.failed', 'job.canceled'] };
     await api('estimatePackJob', 'POST', '/v1/estimate', request);
     const queued = await api('createPackJob', 'POST', '/v1/pack', request);
     const done = await api('getJob', 'GET', `/v1/jobs/${queued.id}?wait=60`);
@@ -82,6 +99,18 @@ async function main(): Promise<void> {
     await api('getJob', 'GET', `/v1/jobs/${projectJob.id}?wait=60`);
     await api('packProject', 'POST', `/v1/projects/${project.id}/pack?wait=60`);
 
+    await api('getWebhookEndpoint', 'GET', `/v1/webhook_endpoints/${hook.id}`);
+    await api('listWebhookEndpoints', 'GET', '/v1/webhook_endpoints?limit=2');
+    // Deliveries are made from the log after the jobs settle: wait for one answered attempt.
+    for (let i = 0; ; i++) {
+      const page = await fetch(`${service.url}/v1/webhook_endpoints/${hook.id}/deliveries?limit=2`, { headers: { authorization: `Bearer ${key}` } });
+      const body = (await page.json()) as { data: { attempts?: unknown[] }[] };
+      if (body.data.some((d) => (d.attempts?.length ?? 0) > 0)) break;
+      if (i > 600) throw new Error('no webhook delivery attempt within 60 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await api('listWebhookDeliveries', 'GET', `/v1/webhook_endpoints/${hook.id}/deliveries?limit=2`);
+    await api('deleteWebhookEndpoint', 'DELETE', `/v1/webhook_endpoints/${hook.id}`);
     await api('deleteVehicle', 'DELETE', `/v1/vehicles/${vehicle.id}`);
     await api('deleteTemplate', 'DELETE', `/v1/templates/${template.id}`);
     await api('deleteProject', 'DELETE', `/v1/projects/${project.id}`);
@@ -89,6 +118,7 @@ async function main(): Promise<void> {
     process.stdout.write(`wrote ${Object.keys(out).length} operations to api/openapi/examples.json\n`);
   } finally {
     await service.close();
+    receiver.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -331,9 +331,9 @@ const limits = record('Limits', "The organization's effective limits (GET /v1/li
   rate_card: ref('RateCard'),
 });
 
-const deleted = record('Deleted', 'Answer to DELETE of a vehicle, template or project.', {
+const deleted = record('Deleted', 'Answer to DELETE of a vehicle, template, project or webhook endpoint (our extension).', {
   id: str('The deleted id'),
-  object: { type: 'string', enum: ['vehicle', 'template', 'project'], description: 'Kind of record' },
+  object: { type: 'string', enum: ['vehicle', 'template', 'project', 'webhook_endpoint'], description: 'Kind of record' },
   deleted: { type: 'boolean', const: true, description: 'Always true' },
 });
 

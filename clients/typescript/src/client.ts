@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Balance, Deleted, Estimate, Job, JobList, Limits, Operations, PackRequest, Project, ProjectInput, ProjectList, ProjectPatch, Result,
-  SavedVehicle, Template, TemplateInput, TemplateList, TemplatePatch, Usage, VehicleInput, VehicleList, VehiclePatch, ViewerPlan,
+  SavedVehicle, Template, TemplateInput, TemplateList, TemplatePatch, Usage, VehicleInput, VehicleList, VehiclePatch, ViewerPlan, WebhookEndpointInput, WebhookEndpoint, WebhookEndpointList, WebhookDelivery, WebhookDeliveryList,
 } from './generated/openapi.js';
 import { eachRecord } from './paging.js';
 import { Transport, type Request, type TransportOptions } from './transport.js';
@@ -265,6 +265,37 @@ export class PackingClient {
   deleteProject(id: string): Promise<Deleted> {
     return this.send({ method: 'DELETE', path: path('/v1/projects/{id}', { id }), repeatable: true });
   }
+  // --- Webhook endpoints (our extension) ---
+
+  /** GET /v1/webhook_endpoints: one page of the organization's webhook endpoints. */
+  listWebhookEndpoints(query: QueryOf<'listWebhookEndpoints'> = {}): Promise<WebhookEndpointList> {
+    return this.read('/v1/webhook_endpoints', query);
+  }
+  /** Every webhook endpoint across all pages. */
+  iterateWebhookEndpoints(query: Omit<QueryOf<'listWebhookEndpoints'>, 'cursor'> = {}): AsyncGenerator<WebhookEndpoint, void, undefined> {
+    return eachRecord((cursor) => this.listWebhookEndpoints({ ...query, ...(cursor ? { cursor } : {}) }));
+  }
+  /** POST /v1/webhook_endpoints: the answer shows the signing secret once (not retried after a lost connection). */
+  createWebhookEndpoint(input: WebhookEndpointInput): Promise<WebhookEndpoint> {
+    return this.send({ method: 'POST', path: '/v1/webhook_endpoints', body: input, repeatable: false });
+  }
+  /** GET /v1/webhook_endpoints/{id}. */
+  getWebhookEndpoint(id: string): Promise<WebhookEndpoint> {
+    return this.read(path('/v1/webhook_endpoints/{id}', { id }));
+  }
+  /** DELETE /v1/webhook_endpoints/{id}. */
+  deleteWebhookEndpoint(id: string): Promise<Deleted> {
+    return this.send({ method: 'DELETE', path: path('/v1/webhook_endpoints/{id}', { id }), repeatable: true });
+  }
+  /** GET /v1/webhook_endpoints/{id}/deliveries: one page of an endpoint's deliveries and their attempts. */
+  listWebhookDeliveries(id: string, query: QueryOf<'listWebhookDeliveries'> = {}): Promise<WebhookDeliveryList> {
+    return this.read(path('/v1/webhook_endpoints/{id}/deliveries', { id }), query);
+  }
+  /** Every delivery of an endpoint across all pages. */
+  iterateWebhookDeliveries(id: string, query: Omit<QueryOf<'listWebhookDeliveries'>, 'cursor'> = {}): AsyncGenerator<WebhookDelivery, void, undefined> {
+    return eachRecord((cursor) => this.listWebhookDeliveries(id, { ...query, ...(cursor ? { cursor } : {}) }));
+  }
+
   /** POST /v1/projects/{id}/pack: a job of the project's content; one Idempotency-Key for all retries. */
   packProject(id: string, options: CreateJobOptions = {}): Promise<Job> {
     return this.send({

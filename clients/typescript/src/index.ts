@@ -9,5 +9,5 @@ export { DEFAULT_RETRY, RETRYABLE_STATUSES, retryAfterSeconds, retryDelayMs, typ
 export { Transport, type Answer, type Request, type RetryEvent, type TransportOptions } from './transport.js';
 export type * from './generated/openapi.js';
 export { OPERATIONS } from './generated/openapi.js';
-// Webhook receivers (issue 12 item 4): the signature check lives in ./webhook-signature.ts, written
-// and exported here by the webhooks work.
+// Webhook receivers (issue 12 item 4): check the Packing-Signature header of a delivery.
+export * from './webhook-signature.js';

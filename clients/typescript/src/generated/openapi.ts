@@ -361,12 +361,12 @@ export type RateCard = {
   per_large_load_block: number;
 };
 
-/** Answer to DELETE of a vehicle, template or project. */
+/** Answer to DELETE of a vehicle, template, project or webhook endpoint (our extension). */
 export type Deleted = {
   /** The deleted id */
   id: string;
   /** Kind of record */
-  object: "vehicle" | "template" | "project";
+  object: "vehicle" | "template" | "project" | "webhook_endpoint";
   /** Always true */
   deleted: true;
 };
@@ -1198,6 +1198,70 @@ export type ViewerGroup = {
   color: string | null;
 };
 
+/** Our extension (not in the spec), issue 12. Where to send which job events. */
+export type WebhookEndpointInput = {
+  /** https:// or http:// URL; its host must resolve to public addresses only */
+  url: string;
+  /** Event kinds to receive */
+  events: (("job.succeeded" | "job.failed" | "job.canceled")[]);
+};
+
+/** Our extension (not in the spec), issue 12. A URL receiving signed job events: POST `{id, type, created_at, data: {job}}` with `Packing-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with secret>` and `Packing-Event-Id` (the same on every retry: de-duplicate by it; delivery is at least once). */
+export type WebhookEndpoint = {
+  /** whe_… */
+  id: string;
+  object: "webhook_endpoint";
+  url: string;
+  events: (("job.succeeded" | "job.failed" | "job.canceled")[]);
+  /** whsec_…: the signing secret, only in the answer to the POST that created the endpoint */
+  secret?: string;
+  created_at: string;
+  created_by: {
+    id: string;
+    name: string;
+  };
+};
+
+/** Our extension (not in the spec), issue 12. One event sent to one endpoint. Failed attempts are retried with exponential backoff for three days. */
+export type WebhookDelivery = {
+  /** whd_… */
+  id: string;
+  object: "webhook_delivery";
+  endpoint_id: string;
+  /** evt_…: the `id` of the body and the Packing-Event-Id header */
+  event_id: string;
+  type: "job.succeeded" | "job.failed" | "job.canceled";
+  job_id: string;
+  /** failed: given up after the retry window; dropped: the endpoint was deleted first */
+  status: "pending" | "succeeded" | "failed" | "dropped";
+  attempts: {
+    attempt: number;
+    attempted_at: string;
+    /** HTTP status of the answer; null when none came */
+    status_code: number | null;
+    /** Why no answer came (refused target, DNS, timeout, connection) */
+    error: string | null;
+    /** A 2xx answer */
+    succeeded: boolean;
+  }[];
+  next_attempt_at: string | null;
+  created_at: string;
+};
+
+/** WebhookEndpointList */
+export type WebhookEndpointList = {
+  data: WebhookEndpoint[];
+  /** Pass as `cursor` for the next page; "" on the last page */
+  next_cursor: string;
+};
+
+/** WebhookDeliveryList */
+export type WebhookDeliveryList = {
+  data: WebhookDelivery[];
+  /** Pass as `cursor` for the next page; "" on the last page */
+  next_cursor: string;
+};
+
 /** Every operation of the document by operationId: method, path, parameters, body and success answers by status. */
 export interface Operations {
   /** GET /health: Readiness of the service */
@@ -1692,6 +1756,80 @@ export interface Operations {
       200: ViewerPlan;
     };
   };
+  /** POST /v1/webhook_endpoints: Register a webhook endpoint */
+  createWebhookEndpoint: {
+    method: "POST";
+    path: "/v1/webhook_endpoints";
+    pathParams: never;
+    query: never;
+    body: WebhookEndpointInput;
+    responses: {
+      201: WebhookEndpoint;
+    };
+  };
+  /** GET /v1/webhook_endpoints: List webhook endpoints */
+  listWebhookEndpoints: {
+    method: "GET";
+    path: "/v1/webhook_endpoints";
+    pathParams: never;
+    query: {
+      /** Page size, 1–100, default 20 */
+      limit?: number;
+      /** next_cursor of the previous page */
+      cursor?: string;
+    };
+    body: never;
+    responses: {
+      200: WebhookEndpointList;
+    };
+  };
+  /** GET /v1/webhook_endpoints/{id}: Get a webhook endpoint */
+  getWebhookEndpoint: {
+    method: "GET";
+    path: "/v1/webhook_endpoints/{id}";
+    pathParams: {
+      /** whe_… */
+      id: string;
+    };
+    query: never;
+    body: never;
+    responses: {
+      200: WebhookEndpoint;
+    };
+  };
+  /** DELETE /v1/webhook_endpoints/{id}: Delete a webhook endpoint */
+  deleteWebhookEndpoint: {
+    method: "DELETE";
+    path: "/v1/webhook_endpoints/{id}";
+    pathParams: {
+      /** whe_… */
+      id: string;
+    };
+    query: never;
+    body: never;
+    responses: {
+      200: Deleted;
+    };
+  };
+  /** GET /v1/webhook_endpoints/{id}/deliveries: List an endpoint's deliveries */
+  listWebhookDeliveries: {
+    method: "GET";
+    path: "/v1/webhook_endpoints/{id}/deliveries";
+    pathParams: {
+      /** whe_… */
+      id: string;
+    };
+    query: {
+      /** Page size, 1–100, default 20 */
+      limit?: number;
+      /** next_cursor of the previous page */
+      cursor?: string;
+    };
+    body: never;
+    responses: {
+      200: WebhookDeliveryList;
+    };
+  };
 }
 
 /** Method and path of every operation, by operationId. */
@@ -1728,4 +1866,9 @@ export const OPERATIONS = {
   getPlanPdf: { method: "GET", path: "/plans/{file}" },
   getPlanViewer: { method: "GET", path: "/viewer/{job}" },
   getPlanViewerData: { method: "GET", path: "/viewer/{job}/plan.json" },
+  createWebhookEndpoint: { method: "POST", path: "/v1/webhook_endpoints" },
+  listWebhookEndpoints: { method: "GET", path: "/v1/webhook_endpoints" },
+  getWebhookEndpoint: { method: "GET", path: "/v1/webhook_endpoints/{id}" },
+  deleteWebhookEndpoint: { method: "DELETE", path: "/v1/webhook_endpoints/{id}" },
+  listWebhookDeliveries: { method: "GET", path: "/v1/webhook_endpoints/{id}/deliveries" },
 } as const satisfies Record<keyof Operations, { method: string; path: string }>;
