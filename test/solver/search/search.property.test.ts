@@ -125,7 +125,7 @@ const modelArb = fc.record({
 
 t.test('every plan of random small models verifies and accounts for every unit once', async (t) => {
   fc.assert(fc.property(modelArb, (model) => {
-    const plan = checkedPlan(model, 0, 2000);
+    const plan = checkedPlan(model, 0, 600);
     for (const v of plan.vehicles) if (v.placements.length === 0) throw new Error('empty vehicle in plan');
     if (model.packingMode === 'fleet_only' && plan.vehicles.some((v) => v.auto_added)) throw new Error('auto_added in fleet_only');
   }), { numRuns: 150, seed: 42 });
@@ -161,7 +161,7 @@ const cappedArb = fc.record({
 
 t.test('plans with capped columns and repacked vehicles verify and account for every unit once', async (t) => {
   fc.assert(fc.property(cappedArb, (model) => {
-    const plan = checkedPlan(model, 1, 1000);
+    const plan = checkedPlan(model, 1, 300);
     for (const v of plan.vehicles) if (v.placements.length === 0) throw new Error('empty vehicle in plan');
   }), { numRuns: 100, seed: 7 });
   t.pass('100 random models');
@@ -184,7 +184,7 @@ const loadArb = fc.record({
 t.test('plans under max_stack_weight, floor load and stack density limits verify', async (t) => {
   let loadLimited = 0;
   fc.assert(fc.property(loadArb, (model) => {
-    const plan = checkedPlan(model, 0, 1000);
+    const plan = checkedPlan(model, 0, 300);
     const limited = model.maxStackDensity > 0 || model.vehicles.some((v) => v.floorLoadCapacity > 0) || model.items.some((it) => it.maxStackWeight > 0);
     if (plan.unplaced.some((u) => u.reason === 'load_limit')) {
       if (!limited) throw new Error('load_limit without a load limit');
@@ -225,7 +225,7 @@ const enforcedArb = fc.record({ base: modelArb, axles: fc.array(axleArb, { minLe
 t.test('plans with enforce_axle keep every axle and centre of gravity within limits and verify', async (t) => {
   let axleLimited = 0;
   fc.assert(fc.property(enforcedArb, (model) => {
-    const plan = checkedPlan(model, 0, 1000);
+    const plan = checkedPlan(model, 0, 300);
     if (plan.unplaced.some((u) => u.reason === 'axle_limit')) axleLimited++;
   }), { numRuns: 150, seed: 13 });
   t.ok(axleLimited > 0, `${axleLimited} of 150 plans left units unplaced for axle_limit: the limits bind`);
@@ -254,7 +254,7 @@ function unreachable(plan: Plan): string[] {
 
 t.test('plans under wall, routing and no_stack group routings verify, every unit reachable from the door', async (t) => {
   fc.assert(fc.property(routedArb, (model) => {
-    const blocked = unreachable(checkedPlan(model, 0, 1000));
+    const blocked = unreachable(checkedPlan(model, 0, 300));
     if (blocked.length > 0) throw new Error(`unreachable in step order: ${blocked.slice(0, 3).join('; ')}`);
   }), { numRuns: 200, seed: 17 });
   t.pass('200 random routed models');
@@ -267,7 +267,7 @@ const hazardArb = fc.record({ base: modelArb, flags: fc.array(fc.boolean(), { mi
 t.test('plans with hazardous items keep them low and apart, and verify', async (t) => {
   let apart = 0;
   fc.assert(fc.property(hazardArb, (model) => {
-    const plan = checkedPlan(model, 0, 1000);
+    const plan = checkedPlan(model, 0, 300);
     for (const v of plan.vehicles) {
       const kinds = new Set(v.placements.filter((q) => model.items.find((it) => it.id === q.item_id)!.hazardous).map((q) => q.item_id));
       if (kinds.size > 1) apart++;
@@ -286,7 +286,7 @@ const deckArb = fc.record({ base: modelArb, decks: fc.array(fc.record({ at: fc.c
 t.test('plans with second decks verify', async (t) => {
   let onDeck = 0;
   fc.assert(fc.property(deckArb, (model) => {
-    const plan = checkedPlan(model, 0, 1000);
+    const plan = checkedPlan(model, 0, 300);
     for (const v of plan.vehicles) {
       const deck = model.vehicles.find((d) => d.id === v.vehicle_id)!.auxDeck!;
       if (v.placements.some((q) => Math.abs(q.y - deck.height) < 1e-9)) onDeck++;
@@ -302,7 +302,7 @@ const nestArb = fc.record({ base: modelArb, share: fc.array(fc.constantFrom(0, 0
 t.test('plans with nesting items verify', async (t) => {
   let nested = 0;
   fc.assert(fc.property(nestArb, (model) => {
-    const plan = checkedPlan(model, 0, 1000, true);
+    const plan = checkedPlan(model, 0, 300, true);
     for (const v of plan.vehicles) {
       for (const q of v.placements) {
         const it = model.items.find((i) => i.id === q.item_id)!;
