@@ -131,7 +131,8 @@ export function cappedColumns(
  * The blocks of one kind and orientation that fit `space`: a column-first one (as many layers
  * as allowed, then across the width, then along the length) and a width-first one. The z
  * anchor is the side of the space nearer to a vehicle side wall (`vehicleWidth`, cm).
- * With `wallSlices`, also the column-first block one unit deep. Returns 0–3 blocks.
+ * With `wallSlices`, every shape: the axes filled in any of the six orders, and columns and
+ * layers one unit thick along the other axes (up to 18 shapes, duplicates dropped).
  */
 export function blocksFor(
   item: number, orientation: Orientation, size: OrientedSize, space: Space,

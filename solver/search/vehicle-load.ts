@@ -133,7 +133,7 @@ export function loadVehicle(
     }, min);
   }
   const root: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1, hazards: [], deckWeight: 0, reach: reachFor(ctx, state.remaining, Math.max(vehicle.length, vehicle.width, vehicle.height)) };
-  const beamed = strategy.beam > 0 ? beamLoad(ctx, root, strategy, rng, budget) : null;
+  const beamed = strategy.beam > 0 ? beamLoad(ctx, root, strategy, budget) : null;
   const p = beamed?.best ?? root;
   while (!beamed?.complete) {
     if (spent(budget)) {
@@ -187,29 +187,22 @@ function stateKey(p: Packing, value: number): string {
 
 /**
  * The children of a beam node: the first `k` of `ranked` (best first), taking the best block of
- * each item first, so they try different items before variants of the same one (`sample`: see
- * below; `rng` draws those).
+ * each item first, so they try different items before variants of the same one. (Drawing some
+ * children at random from further down the ranking was tried and filled less: BR1–2 at width
+ * 256, 92.75 % against 93.01 %.)
  */
-function diverseBlocks(ranked: readonly Block[], k: number, sample: number, rng: Random): Block[] {
+function diverseBlocks(ranked: readonly Block[], k: number): Block[] {
   const out: Block[] = [];
   const items = new Set<number>();
-  // With `sample` > 0, only half the children are the best ones; the others are drawn from the
-  // best `sample` fraction of the rest, so widening beams do not all explore the same few blocks.
-  const best = sample > 0 ? Math.ceil(k / 2) : k;
   for (const b of ranked) {
-    if (out.length >= best) break;
+    if (out.length >= k) return out;
     if (items.has(b.item)) continue;
     items.add(b.item);
     out.push(b);
   }
   for (const b of ranked) {
-    if (out.length >= best) break;
+    if (out.length >= k) break;
     if (!out.includes(b)) out.push(b);
-  }
-  if (sample > 0) {
-    const rest = ranked.filter((b) => !out.includes(b));
-    const pool = rest.slice(0, Math.max(1, Math.ceil(sample * rest.length)));
-    while (out.length < k && pool.length > 0) out.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!);
   }
   return out;
 }
@@ -223,7 +216,7 @@ function diverseBlocks(ranked: readonly Block[], k: number, sample: number, rng:
  * is complete (a greedy completion the budget did not end, or a node with nothing left to load);
  * `best` null when not a single child could be valued.
  */
-function beamLoad(ctx: JobContext, root: Packing, strategy: Strategy, rng: Random, budget: WorkBudget): { best: Packing | null; complete: boolean } {
+function beamLoad(ctx: JobContext, root: Packing, strategy: Strategy, budget: WorkBudget): { best: Packing | null; complete: boolean } {
   let best: Packing | null = null, complete = false;
   let beam: Packing[] = [root];
   while (beam.length > 0 && !spent(budget)) {
@@ -237,7 +230,7 @@ function beamLoad(ctx: JobContext, root: Packing, strategy: Strategy, rng: Rando
         }
         continue;
       }
-      for (const block of diverseBlocks(options.blocks, strategy.branch, strategy.rcl, rng)) {
+      for (const block of diverseBlocks(options.blocks, strategy.branch)) {
         if (spent(budget)) break;
         const child = clone(node);
         apply(ctx, child, block, options.space, budget);
