@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import type { ItemModel, PackModel, Plan } from '../domain/pack/plan.js';
 import { Solver } from '../solver/solve.js';
 import { verifyPlan } from '../solver/verify/verify.js';
+import { parseRange } from './bench-br.js';
 
 const ALONSO_DIR = process.env['ALONSO_DIR'] ?? new URL('../../shared/benchmarks/alonso/alonso_2019/', import.meta.url).pathname;
 
@@ -69,12 +70,6 @@ function worstAxle(plan: Plan): number {
   for (const v of plan.vehicles) for (const a of v.axle_loads ?? []) if (a.max > 0) worst = Math.max(worst, a.load / a.max);
   return worst;
 }
-
-const parseRange = (s: string): number[] => {
-  const [a, b] = s.split('-').map(Number);
-  const lo = a ?? 1, hi = b ?? lo;
-  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
-};
 
 /** Runs the benchmark (see the top of this file). */
 export async function benchAlonso(o: { instances: string; day: string; budget: string; threads?: string }): Promise<void> {

@@ -65,7 +65,8 @@ export function parseRange(s: string): number[] {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
-const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+/** Arithmetic mean (0 for an empty list). */
+export const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
 /** Runs the bench; resolves with every row (printed as it goes). */
 export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow[]> {

@@ -36,12 +36,11 @@ import { Command } from 'commander';
 import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/pack-request/check.js';
 import { Solver } from '../solver/solve.js';
 import { verifyPlan } from '../solver/verify/verify.js';
-import { fileURLToPath } from 'node:url';
 import { benchAlonso } from './bench-alonso.js';
 import { benchNodes } from './bench-nodes.js';
 import { benchFairness } from './bench-fairness.js';
+import { mean } from './bench-br.js';
 
-const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
 const EXAMPLES_DIR = new URL('../examples/', import.meta.url).pathname;
 

@@ -31,7 +31,7 @@ export interface WarmTask {
   timeoutMs: number;
 }
 
-/** Runs `task` until its deadline, convergence or patience (search/search.ts); a WarmTask returns null. */
+/** Runs `task` until its budget is spent or it converges (search/search.ts); a WarmTask returns null. */
 export default function run(task: SearchTask | WarmTask): SearchResult | null {
   if ('arrived' in task) {
     const until = Date.now() + task.timeoutMs;

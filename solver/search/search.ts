@@ -25,8 +25,6 @@ export interface SearchTask {
    * as the deadline does not come first. Absent: the deadline alone ends the search.
    */
   work?: number;
-  /** Stop after this many candidates in a row without improvement (absent: never). */
-  patience?: number;
   /** Plans returned (best first), so the coordinator has fallbacks if one fails verification. */
   keep?: number;
   /**
@@ -55,7 +53,7 @@ export interface SearchResult {
   /** Best first; empty when the deadline came before any unit was placed. */
   plans: RankedPlan[];
   candidates: number;
-  /** The deadline ended the search (not convergence or patience). */
+  /** The budget (deadline or work limit) ended the search, not convergence. */
   budgetReached: boolean;
   /** ms from the search's start to its first complete construction (null: none completed). */
   firstPlanMs: number | null;
@@ -76,11 +74,10 @@ export function search(task: SearchTask): SearchResult {
   const ctx = jobContext(task.model);
   const lowerBound = vehicleLowerBound(ctx);
   const total = task.model.items.reduce((s, it) => s + it.quantity, 0);
-  const patience = task.patience ?? Infinity;
   const keep = task.keep ?? 2;
   const budget = workBudget(task.deadline, task.work);
   const best: { c: Construction; score: Score; index: number }[] = [];
-  let candidates = 0, sinceBest = 0, budgetReached = false;
+  let candidates = 0, budgetReached = false;
   const started = Date.now();
   let firstPlanMs: number | null = null;
   for (let i = task.worker; ; i += task.stride) {
@@ -98,13 +95,9 @@ export function search(task: SearchTask): SearchResult {
     // even if nothing fits (every unit then unplaced with its reason).
     if (placed > 0 || !c.cut) {
       const pos = best.findIndex((b) => compareScores(score, b.score) < 0);
-      if (pos === 0 || best.length === 0) sinceBest = 0;
-      else sinceBest++;
       if (pos >= 0) best.splice(pos, 0, { c, score, index: i });
       else best.push({ c, score, index: i });
       best.length = Math.min(best.length, keep);
-    } else {
-      sinceBest++;
     }
     if (c.cut) {
       budgetReached = true;
@@ -115,7 +108,6 @@ export function search(task: SearchTask): SearchResult {
       if (task.converged) lowerTo(task.converged, i);
       break;
     }
-    if (sinceBest >= patience) break;
     // Greedy constructions are deterministic without randomness: one empty job needs no retries.
     if (total === 0) break;
   }
