@@ -1,0 +1,4 @@
+/** Placeholder: to be built (issue 11). */
+export function ProjectsPage() {
+  return <main><h1>projects</h1></main>;
+}
