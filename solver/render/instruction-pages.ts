@@ -9,7 +9,7 @@
  */
 import { type LoadingInstruction, blockPlace, blockShape, loadingInstructions, stepRange } from '../../domain/pack/loading-instructions.js';
 import type { Orientation, PlannedVehicle } from '../../domain/pack/plan.js';
-import { type ColourOf, drawIsometricView } from './cargo-views.js';
+import { type ColourOf, type RoundItems, drawIsometricView } from './cargo-views.js';
 import { LEGEND_LINE_HEIGHT, type LegendEntry, drawLegend } from './legend.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, FONT, FONT_BOLD, MARGIN, formatNumber, textCell, wrapText } from './page.js';
 import { instanceRanges } from './summary-page.js';
@@ -63,6 +63,8 @@ export interface InstructionContext {
   /** Colour-key entries the overview page could not hold, and that page's 1-based number. */
   legendRest: readonly LegendEntry[];
   overviewPage: number;
+  /** Items drawn round (cylinders and drums); absent: none. */
+  round?: RoundItems;
 }
 
 const PACKING_COLUMNS: readonly Column[] = [
@@ -148,7 +150,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
     y += 14;
     for (;;) {
       const lines = Math.max(1, Math.floor((CONTENT_BOTTOM - y) / LEGEND_LINE_HEIGHT));
-      const { drawn, y: below } = drawLegend(doc, rest, colourOf, y, lines);
+      const { drawn, y: below } = drawLegend(doc, rest, colourOf, y, lines, undefined, ctx.round);
       rest = rest.slice(drawn);
       y = below + 8;
       if (rest.length === 0) break;
@@ -175,7 +177,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
     doc.lineWidth(0.5).rect(MARGIN, y, PICTURE_WIDTH, PICTURE_HEIGHT).stroke('#c8c8c8');
     textCell(doc, `After step ${stage.lastStep}`, MARGIN + 4, y + 3, PICTURE_WIDTH - 8, { size: 7, bold: true, colour: '#333333' });
     drawIsometricView(doc, v, colourOf, { x: MARGIN + 4, y: y + 12, width: PICTURE_WIDTH - 8, height: PICTURE_HEIGHT - 16 }, {
-      deckHeight: ctx.deckHeight, upToStep: stage.lastStep, highlightFrom: stage.firstStep, compact: true,
+      deckHeight: ctx.deckHeight, upToStep: stage.lastStep, highlightFrom: stage.firstStep, compact: true, ...(ctx.round ? { round: ctx.round } : {}),
     });
     let ey = y, ex = TEXT_X, ew = TEXT_WIDTH;
     let besidePicture = true;
