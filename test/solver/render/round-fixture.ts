@@ -52,7 +52,9 @@ export function staggeredDrums(x0: number, lines: number, perLine: number, layer
   for (let k = 0; k < lines; k++) {
     for (let i = 0; i < perLine; i++) {
       for (let layer = 0; layer < layers; layer++) {
-        out.push(unit('drum-200', firstInstance + out.length, x0 + (k % 2) * DRUM.radius + i * d, layer * DRUM.height, k * DRUM_PITCH, [d, d, DRUM.height]));
+        // The pitch rounded up to a thousandth of a cm, so circles never cut into each other.
+        const z = Math.round(k * Math.ceil(DRUM_PITCH * 1000)) / 1000;
+        out.push(unit('drum-200', firstInstance + out.length, x0 + (k % 2) * DRUM.radius + i * d, layer * DRUM.height, z, [d, d, DRUM.height]));
       }
     }
   }
@@ -60,18 +62,15 @@ export function staggeredDrums(x0: number, lines: number, perLine: number, layer
 }
 
 /** A planned vehicle of `placements`, steps from the front wall (x, then z, then y). */
-function vehicleOf(index: number, id: string, name: string, size: [number, number, number], maxWeight: number, placements: Placement[]): PlannedVehicle {
+function vehicleOf(index: number, id: string, name: string, type: PlannedVehicle['type'], size: [number, number, number], maxWeight: number, placements: Placement[]): PlannedVehicle {
   const sorted = [...placements].sort((a, b) => a.x - b.x || a.z - b.z || a.y - b.y);
   sorted.forEach((p, i) => (p.step = i + 1));
   const total = sorted.reduce((s, p) => s + p.weight, 0);
   const moment = (f: (p: Placement) => number) => sorted.reduce((s, p) => s + f(p) * p.weight, 0) / total;
-  const volume = sorted.reduce((s, p) => {
-    const it = itemOf(p.item_id);
-    const round = it.shape === 'drum' || it.shape === 'cylinder';
-    return s + (round ? Math.PI * (it.length / 2) ** 2 * it.height : p.length * p.width * p.height);
-  }, 0);
+  // Placed volume as the verifier counts it: bounding boxes.
+  const volume = sorted.reduce((s, p) => s + p.length * p.width * p.height, 0);
   return {
-    index, vehicle_id: id, copy: 1, auto_added: false, name, type: 'container', length: size[0], width: size[1], height: size[2],
+    index, vehicle_id: id, copy: 1, auto_added: false, name, type, length: size[0], width: size[1], height: size[2],
     max_weight: maxWeight, items_placed: sorted.length, total_weight: total,
     volume_utilization: volume / (size[0] * size[1] * size[2]), weight_utilization: total / maxWeight,
     center_of_gravity: { x: moment((p) => p.x + p.length / 2), y: moment((p) => p.y + p.height / 2), z: moment((p) => p.z + p.width / 2) },
@@ -81,7 +80,7 @@ function vehicleOf(index: number, id: string, name: string, size: [number, numbe
 
 /** 36 drums in 4 staggered lines of 9 in a 20 ft container (589 × 235 × 239 cm). */
 export function containerOfDrums(index = 0): PlannedVehicle {
-  return vehicleOf(index, 'c20', '20 ft container', [589, 235, 239], 28_000, staggeredDrums(0, 4, 9, 1));
+  return vehicleOf(index, 'c20', '20 ft container', 'container', [589, 235, 239], 28_000, staggeredDrums(0, 4, 9, 1));
 }
 
 /**
@@ -100,7 +99,7 @@ export function mixedTrailer(index = 1): PlannedVehicle {
   for (let i = 0; i < 4; i++) placements.push(unit('roll', i + 1, rollsX, Math.floor(i / 2) * 60, (i % 2) * 60, [120, 60, 60], 'hwl'));
   // Lying across: the height along the width, orientation `lhw`.
   for (let i = 0; i < 4; i++) placements.push(unit('roll', i + 5, rollsX + 120 + i * 60, 0, 0, [60, 120, 60], 'lhw'));
-  return vehicleOf(index, 'semi', 'Semi-trailer 13.6 m', [1360, 248, 270], 24_000, placements);
+  return vehicleOf(index, 'semi', 'Semi-trailer 13.6 m', 'trailer', [1360, 248, 270], 24_000, placements);
 }
 
 /** Both vehicles as a plan, nothing unplaced. */

@@ -19,6 +19,8 @@ import { FONT, FONT_FILES, PAGE_HEIGHT, PAGE_WIDTH, type Doc } from '../../../so
 import { type PlanDocument, renderPlanPdf } from '../../../solver/render/pdf.js';
 import { type Path3, type Vec3, capSquare, cylinderOf, cylinderOutline, endCircle, roundAxis } from '../../../solver/render/round-unit.js';
 import { stepPageCount } from '../../../solver/render/step-table.js';
+import { verifyPlan } from '../../../solver/verify/verify.js';
+import { modelOf } from '../../helpers/example-model.js';
 import { countPdfPages } from './plan-fixture.js';
 import { DRUM, DRUM_PITCH, containerOfDrums, mixedTrailer, roundPlan } from './round-fixture.js';
 
@@ -107,6 +109,26 @@ t.test('round-unit geometry: axis from the orientation, circles on the radius, s
     }
   }
   t.equal(capSquare(c).length, 4);
+});
+
+t.test('the hand-built plans pass the verifier (circles of staggered drums touch, never cut)', async (t) => {
+  const body = {
+    vehicles: [
+      { id: 'c20', type: 'container', name: '20 ft container', length: 589, width: 235, height: 239, max_weight: 28_000 },
+      { id: 'semi', type: 'trailer', name: 'Semi-trailer 13.6 m', length: 1360, width: 248, height: 270, max_weight: 24_000 },
+    ],
+    items: [
+      { id: 'drum-200', label: 'Drum 200 l', shape: 'drum', radius: DRUM.radius, height: DRUM.height, weight: DRUM.weight, quantity: 84 },
+      { id: 'pal-eur', label: 'EUR pallet', shape: 'pallet', length: 120, width: 80, height: 140, weight: 500, quantity: 6 },
+      { id: 'roll', label: 'Paper roll', shape: 'cylinder', radius: 30, height: 120, weight: 300, quantity: 8, rotation: 'all' },
+    ],
+    options: { packing_mode: 'fleet_only' },
+  };
+  const { model } = modelOf(body) as unknown as { model: Parameters<typeof verifyPlan>[0] };
+  const plan = roundPlan();
+  t.same(plan.vehicles.map((v) => v.placements.length), [36, 62], '36 drums in the container; 6 pallets, 48 drums, 8 rolls in the trailer');
+  t.same(verifyPlan(model, plan).map((v) => `${v.rule}: ${v.message}`), []);
+  t.equal(cargoFactsOf(model).round.join(), 'drum-200,roll');
 });
 
 t.test('cargoFactsOf: round items are the cylinders and drums of the model', async (t) => {
@@ -202,7 +224,7 @@ t.test('3D view: drums are cylinders, the top corners of their boxes between two
   const { toPage } = isometricFrame(v, area);
   let onTop = 0, corner = 0;
   // The line nearest the viewer (highest z): nothing stands in front of its tops.
-  const front = v.placements.filter((q) => Math.abs(q.z - 3 * DRUM_PITCH) < 1e-3);
+  const front = v.placements.filter((q) => Math.abs(q.z - 3 * DRUM_PITCH) < 0.01);
   t.equal(front.length, 9);
   for (const p of front) {
     const [cx, cz] = [p.x + DRUM.radius, p.z + DRUM.radius];
