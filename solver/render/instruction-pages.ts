@@ -102,7 +102,7 @@ function numberList(doc: Doc, numbers: readonly number[], width: number): string
 }
 
 /** One packing-list row per item on board, in order of first loading step. */
-function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colourOf: ColourOf, hazardous: ReadonlySet<string>): Cell[][] {
+function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colourOf: ColourOf, hazardous: ReadonlySet<string>, round: ReadonlySet<string>): Cell[][] {
   const items = new Map<string, { label: string; units: number; kg: number; each: Set<number>; numbers: number[] }>();
   for (const ins of instructions) {
     let it = items.get(ins.itemId);
@@ -113,7 +113,7 @@ function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colo
     for (const p of ins.placements) it.each.add(p.weight);
   }
   return [...items.entries()].map(([id, it]) => [
-    { swatch: colourOf(id) },
+    { swatch: colourOf(id), round: round.has(id) },
     id,
     hazardous.has(id) ? `HAZARDOUS · ${it.label}` : it.label,
     String(it.units),
@@ -159,7 +159,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
   }
 
   textCell(doc, `Packing list  ·  loading metres (LDM) ${ldmText(v)}`, MARGIN, y, CONTENT_WIDTH, { size: 10, bold: true });
-  const rows = packingRows(doc, instructions, colourOf, ctx.hazardous);
+  const rows = packingRows(doc, instructions, colourOf, ctx.hazardous, ctx.round ?? new Set());
   y = flowTable(doc, PACKING_COLUMNS, rows, MARGIN, y + 14, CONTENT_BOTTOM, () => newPage(true)).y;
   if (y + ROW_HEIGHT > CONTENT_BOTTOM) y = newPage(true);
   const units = v.placements.length;
@@ -198,7 +198,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
         ew = CONTENT_WIDTH;
         lines = instructionLines(doc, ins, hazardous, ew);
       }
-      drawInstruction(doc, lines, colourOf(ins.itemId), ex, ey);
+      drawInstruction(doc, lines, colourOf(ins.itemId), ctx.round?.has(ins.itemId) === true, ex, ey);
       ey += lines.height;
     }
     y = (besidePicture ? Math.max(ey, pictureBottom) : ey) + 6;
@@ -235,9 +235,10 @@ function instructionLines(doc: Doc, ins: LoadingInstruction, hazardous: boolean,
   return { head, details, width, height: head.length * HEAD_LINE + details.length * DETAIL_LINE + 4 };
 }
 
-/** Draws an instruction laid out by instructionLines with its colour swatch at (x, y). */
-function drawInstruction(doc: Doc, lines: InstructionLines, colour: string, x: number, y: number): void {
-  doc.lineWidth(0.4).rect(x, y + 1, 9, 9).fillAndStroke(colour, '#333333');
+/** Draws an instruction laid out by instructionLines with its colour swatch (a disc for round items) at (x, y). */
+function drawInstruction(doc: Doc, lines: InstructionLines, colour: string, round: boolean, x: number, y: number): void {
+  if (round) doc.lineWidth(0.4).circle(x + 4.5, y + 5.5, 4.5).fillAndStroke(colour, '#333333');
+  else doc.lineWidth(0.4).rect(x, y + 1, 9, 9).fillAndStroke(colour, '#333333');
   let ly = y + 1;
   for (const h of lines.head) {
     textCell(doc, h, x + 13, ly, lines.width - 13, { size: 9, bold: true });

@@ -105,7 +105,7 @@ function layout(pdf: Doc, doc: PlanDocument): void {
   const appendix: Array<{ first: number; last: number }> = [];
   for (const v of vehicles) {
     const first = pageCount() + 1;
-    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, { deckHeight: deckOf(v.vehicle_id), hazardous });
+    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, { deckHeight: deckOf(v.vehicle_id), hazardous, round });
     appendix.push({ first, last: pageCount() });
   }
   const range = (r: { first: number; last: number }): string => (r.first === r.last ? `page ${r.first}` : `pages ${r.first}–${r.last}`);

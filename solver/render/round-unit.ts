@@ -141,3 +141,21 @@ export function capSquare(c: Cylinder, inset = 0): Vec3[] {
   const centre = endCentre(c, 1);
   return [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([a, b]) => add(add(centre, p, a! * h), q, b! * h));
 }
+
+/**
+ * Do the floor-plane footprints of `a` and `b` overlap by more than `eps` cm? A unit's footprint
+ * is the circle of an upright round unit (`aRound` / `bRound`: its item is a cylinder or drum)
+ * and the bounding rectangle otherwise; staggered drums whose rectangles overlap but whose
+ * circles only touch do not overlap.
+ */
+export function footprintsOverlap(a: Placement, aRound: boolean, b: Placement, bRound: boolean, eps = 1e-6): boolean {
+  const ca = aRound && roundAxis(a) === 'y' ? cylinderOf(a) : null;
+  const cb = bRound && roundAxis(b) === 'y' ? cylinderOf(b) : null;
+  if (ca !== null && cb !== null) return Math.hypot(ca.base[0] - cb.base[0], ca.base[2] - cb.base[2]) < ca.radius + cb.radius - eps;
+  const rectsOverlap = a.x < b.x + b.length - eps && b.x < a.x + a.length - eps && a.z < b.z + b.width - eps && b.z < a.z + a.width - eps;
+  if (!rectsOverlap || (ca === null && cb === null)) return rectsOverlap;
+  const [circle, rect] = ca !== null ? [ca, b] : [cb!, a];
+  const dx = Math.max(rect.x - circle.base[0], 0, circle.base[0] - (rect.x + rect.length));
+  const dz = Math.max(rect.z - circle.base[2], 0, circle.base[2] - (rect.z + rect.width));
+  return Math.hypot(dx, dz) < circle.radius - eps;
+}

@@ -17,8 +17,8 @@ import { cargoFactsOf } from '../../../solver/render/cargo-facts.js';
 import { project, projectionFor } from '../../../solver/render/isometric.js';
 import { FONT, FONT_FILES, PAGE_HEIGHT, PAGE_WIDTH, type Doc } from '../../../solver/render/page.js';
 import { type PlanDocument, renderPlanPdf } from '../../../solver/render/pdf.js';
-import { type Path3, type Vec3, capSquare, cylinderOf, cylinderOutline, endCircle, roundAxis } from '../../../solver/render/round-unit.js';
-import { stepPageCount } from '../../../solver/render/step-table.js';
+import { type Path3, type Vec3, capSquare, footprintsOverlap, cylinderOf, cylinderOutline, endCircle, roundAxis } from '../../../solver/render/round-unit.js';
+import { restingOn, stepPageCount } from '../../../solver/render/step-table.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 import { modelOf } from '../../helpers/example-model.js';
 import { countPdfPages } from './plan-fixture.js';
@@ -129,6 +129,26 @@ t.test('the hand-built plans pass the verifier (circles of staggered drums touch
   t.same(plan.vehicles.map((v) => v.placements.length), [36, 62], '36 drums in the container; 6 pallets, 48 drums, 8 rolls in the trailer');
   t.same(verifyPlan(model, plan).map((v) => `${v.rule}: ${v.message}`), []);
   t.equal(cargoFactsOf(model).round.join(), 'drum-200,roll');
+});
+
+t.test('unit list: a drum of a staggered layer rests on the drum under it, not on its neighbours', async (t) => {
+  const v = mixedTrailer();
+  const drums = v.placements.filter((p) => p.item_id === 'drum-200');
+  const upper = drums.filter((p) => p.y > 0);
+  const under = (p: Placement) => drums.find((q) => q.y === 0 && q.x === p.x && q.z === p.z)!;
+  const asRound = restingOn(v.placements, null, new Set(['drum-200', 'roll']));
+  t.same(upper.filter((p) => asRound.get(p) !== `on ${under(p).step}`).map((p) => `${p.instance}: ${asRound.get(p)}`), [], 'each of the 24 upper drums on one drum');
+  t.equal(upper.length, 24);
+  // As boxes, a drum of an inner line overlaps the boxes of the neighbouring lines' drums.
+  const asBoxes = restingOn(v.placements);
+  t.ok(upper.some((p) => (asBoxes.get(p) ?? '').includes(',')), 'as boxes some rest on several');
+  // Footprints: circles that touch do not overlap, a box in a drum box's corner does not either.
+  const [a, b] = [drums[0]!, drums.find((q) => q.y === 0 && q.z > 0 && q.x === drums[0]!.x + DRUM.radius)!];
+  t.ok(footprintsOverlap(a, false, b, false), 'the boxes of staggered neighbours overlap');
+  t.notOk(footprintsOverlap(a, true, b, true), 'their circles only touch');
+  const corner = { ...a, x: a.x - 5, z: a.z - 5, length: 10, width: 10 };
+  t.notOk(footprintsOverlap(a, true, corner, false), 'a 10 cm box on the corner of the drum\'s box: outside the circle');
+  t.ok(footprintsOverlap(a, true, { ...corner, x: a.x + 20, z: a.z + 20 }, false), 'a box inside the circle');
 });
 
 t.test('cargoFactsOf: round items are the cylinders and drums of the model', async (t) => {
