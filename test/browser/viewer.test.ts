@@ -275,6 +275,8 @@ if (!existsSync(CHROMIUM)) {
           t.same([ds['step'], ds['visible']], [String(step), String(upTo(placements, step))], `${v.name}, step ${step}: ${upTo(placements, step)} units`);
         }
         await page.screenshot({ path: join(ARTIFACTS, `round-cargo-${index + 1}.png`) });
+        const roundSwatches = await page.$$eval('#legend li', (lis) => lis.filter((li) => (li as any).querySelector('.swatch.round')).map((li) => (li as unknown as PageElement).dataset['key']));
+        t.same(roundSwatches.sort(), ['drum-200', 'roll'], 'round swatches for the drums and the rolls');
 
         // Click the drum and the roll loaded last (near the door, nearest the camera): their details.
         for (const itemId of ['drum-200', 'roll']) {

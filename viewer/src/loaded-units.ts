@@ -12,7 +12,7 @@ import {
 } from 'three';
 import type { ViewerItem, ViewerVehicle } from '../../api/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
-import { roundAxis, vertexOffsets, writeUnitEdges } from './unit-edges.js';
+import { ROUND_SHAPES, roundAxis, vertexOffsets, writeUnitEdges } from './unit-edges.js';
 
 interface Part {
   itemId: string;
@@ -38,7 +38,7 @@ function countUpTo(sorted: readonly Placement[], step: number): number {
 }
 
 /** True for items drawn as cylinders. */
-const round = (item: ViewerItem | undefined): boolean => item?.shape === 'cylinder' || item?.shape === 'drum';
+const round = (item: ViewerItem | undefined): boolean => item !== undefined && ROUND_SHAPES.has(item.shape);
 
 /** The instance matrix of `p`: a unit box or cylinder scaled and moved onto the placement. */
 function unitMatrix(p: Placement, cylinder: boolean, into: Matrix4): Matrix4 {

@@ -7,6 +7,9 @@
  */
 import type { Placement } from '../../domain/pack/plan.js';
 
+/** Item shapes drawn as cylinders (issue 10 item 4). */
+export const ROUND_SHAPES: ReadonlySet<string> = new Set(['cylinder', 'drum']);
+
 /** Segments of one end circle of a round unit. */
 export const CIRCLE_SEGMENTS = 24;
 
