@@ -28,6 +28,8 @@ function rgb(hex: string): string {
 }
 
 const num = (v: number): string => (Math.round(v * 100) / 100).toString();
+/** Curves to a tenth of a point (0.035 mm): a disc or cylinder face has 4–9 curves, the hundredths only grew the file. */
+const num1 = (v: number): string => (Math.round(v * 10) / 10).toString();
 
 /**
  * Polygons to fill with one `#rrggbb` colour and outline with another, in drawing order, at the
@@ -49,11 +51,11 @@ export class PolygonBatch {
    * round unit, issue 10 item 4: one path each).
    */
   addPath(start: PagePoint, steps: readonly PageStep[], fill: string, stroke: string): void {
-    let path = `${rgb(fill)} rg ${rgb(stroke)} RG ${num(start[0])} ${num(start[1])} m`;
+    let path = `${rgb(fill)} rg ${rgb(stroke)} RG ${num1(start[0])} ${num1(start[1])} m`;
     for (const step of steps) {
       path += step.length === 1
-        ? ` ${num(step[0][0])} ${num(step[0][1])} l`
-        : ` ${num(step[0][0])} ${num(step[0][1])} ${num(step[1][0])} ${num(step[1][1])} ${num(step[2][0])} ${num(step[2][1])} c`;
+        ? ` ${num1(step[0][0])} ${num1(step[0][1])} l`
+        : ` ${num1(step[0][0])} ${num1(step[0][1])} ${num1(step[1][0])} ${num1(step[1][1])} ${num1(step[2][0])} ${num1(step[2][1])} c`;
     }
     this.parts.push(`${path} h B`);
   }
