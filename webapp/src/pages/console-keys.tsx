@@ -89,7 +89,7 @@ export function KeysPage() {
             <strong>Copy it now: it is shown only once.</strong> The service keeps only a hash.
             {shown.rotated ? ' The previous secret has stopped working.' : ''}
           </p>
-          <code className="secret" aria-label="Secret">
+          <code className="secret" aria-label="Key secret">
             {shown.secret}
           </code>
           <CopyButton text={shown.secret} label="Copy secret" />{' '}
