@@ -196,7 +196,7 @@ export function KeysPage() {
                     <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
                     <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
                     <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
-                    <td>
+                    <td className="actions">
                       {k.revoked ? null : (
                         <>
                           <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => setConfirm({ key: k, action: 'rotate' })}>
