@@ -4,7 +4,8 @@
  * headless Chromium driven by playwright-core through the pages' accessible names. The owner
  * accepts an operator's invitation, signs out and in (a wrong password first), creates, rotates
  * and revokes an API key (each secret checked against /v1/balance), and saves a vehicle whose
- * refused height shows the service's message next to the Height input; a member sees no console.
+ * refused height shows the service's message next to the Height input, saves a project through
+ * its slot and item tables (an item problem in its cell, ids kept on edit); a member sees no console.
  * Screenshots go to test-artifacts/web/, and docs/img/web-keys.png and web-vehicles.png for the
  * README.
  */
@@ -156,6 +157,47 @@ if (!existsSync(CHROMIUM)) {
       'saved through /v1 as the signed-in member',
     );
     await page.screenshot({ path: join(ARTIFACTS, 'vehicles.png'), fullPage: true });
+  });
+
+  t.test('a project: slot and item tables, an item problem in its cell, ids kept on edit', async (t) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Monday run');
+    await page.getByRole('button', { name: 'Add vehicle slot' }).click();
+    await page.getByLabel('Vehicle id of vehicle slot 1').fill('van-3-5t');
+    await page.getByLabel('Quantity of vehicle slot 1').fill('1');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByLabel('Label of item 1').fill('Crate');
+    await page.getByLabel('Length (cm) of item 1').fill('60');
+    await page.getByLabel('Width (cm) of item 1').fill('40');
+    const height = page.getByLabel('Height (cm) of item 1');
+    await height.fill('-1');
+    await page.getByLabel('Weight (kg) of item 1').fill('12');
+    await page.getByLabel('Quantity of item 1').fill('10');
+    await page.getByRole('button', { name: 'Save project' }).click();
+    await page.locator('.field-invalid').first().waitFor();
+    t.equal(await height.getAttribute('aria-invalid'), 'true', 'the item height cell is marked invalid');
+    await page.screenshot({ path: join(ARTIFACTS, 'project-refused.png'), fullPage: true });
+    await height.fill('40');
+    await page.getByRole('button', { name: 'Save project' }).click();
+    await page.getByText(/Saved project “Monday run”/).waitFor();
+    const listed = (await call(run.service.url, key, 'GET', '/v1/projects?q=Monday')).body.data;
+    t.equal(listed.length, 1);
+    const project = listed[0];
+    t.same(
+      [project.vehicles.map((v: any) => [v.vehicle_id, v.quantity]), project.items.map((i: any) => [i.label, i.length, i.width, i.height, i.weight, i.quantity])],
+      [[['van-3-5t', 1]], [['Crate', 60, 40, 40, 12, 10]]],
+      'the project holds the slot and the item',
+    );
+
+    await page.getByRole('button', { name: 'Edit Monday run' }).click();
+    await page.getByLabel('Quantity of item 1').fill('12');
+    await page.getByRole('button', { name: 'Save project' }).click();
+    await page.getByText(/Saved project “Monday run”/).waitFor();
+    await page.getByRole('button', { name: 'New project' }).waitFor();
+    const after = (await call(run.service.url, key, 'GET', `/v1/projects/${project.id}`)).body;
+    t.same([after.items[0].id, after.items[0].quantity, after.vehicles[0].id], [project.items[0].id, 12, project.vehicles[0].id], 'the item changed, the ids kept');
+    await page.screenshot({ path: join(ARTIFACTS, 'projects.png'), fullPage: true });
   });
 
   t.test('a member has no console', async (t) => {

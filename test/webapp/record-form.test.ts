@@ -1,11 +1,12 @@
 /**
  * Saved records as forms and back (webapp/src/saved-data/record-form.ts): a record's inputs and
  * extra fields, the POST/PATCH body (numbers parsed, empty inputs left out, junk sent as typed
- * for the service to name), and the "Edit as JSON" text without read-only fields.
+ * for the service to name), a project's slots and items as rows (ids kept), and the "Edit as JSON"
+ * text without read-only fields.
  */
 import t from 'tap';
-import { bodyOf, formOf, jsonTextOf, parseJsonBody, valueOf } from '../../webapp/src/saved-data/record-form.js';
-import { TEMPLATE_FIELDS, VEHICLE_FIELDS } from '../../webapp/src/saved-data/kinds.js';
+import { bodyOf, formOf, jsonTextOf, parseJsonBody, rowOf, valueOf } from '../../webapp/src/saved-data/record-form.js';
+import { PROJECT_FIELDS, PROJECT_ROWS, TEMPLATE_FIELDS, VEHICLE_FIELDS } from '../../webapp/src/saved-data/kinds.js';
 
 const saved = {
   id: 'veh_1',
@@ -68,4 +69,42 @@ t.test('the JSON text round-trips without read-only fields', async (t) => {
   }
   t.match(parseJsonBody('{"name": '), { problem: /^not valid JSON/ });
   t.same(parseJsonBody('[1]'), { problem: 'the JSON must be an object ({ … })' });
+});
+
+t.test('a project: slots and items as rows, ids kept, the rest as extra', async (t) => {
+  const project = {
+    id: 'prj_1',
+    object: 'project',
+    name: 'Monday',
+    vehicles: [{ id: 'pv_1', vehicle_id: 'van-3-5t', quantity: 2, max_weight: 900 }],
+    items: [{ id: 'item_1', label: 'Box', length: 60, width: 40, height: 40, weight: 12, quantity: 10, rotation: 'upright' }],
+    groups: [],
+    options: { packing_mode: 'fleet_only' },
+    plan: null,
+    pdf_url: '',
+    viewer_url: '',
+    packing: null,
+  };
+  const form = formOf(project, PROJECT_FIELDS, PROJECT_ROWS);
+  t.same(form.rows['vehicles']!.map((r) => [r.values['vehicle_id'], r.values['quantity'], r.extra]), [['van-3-5t', '2', { id: 'pv_1', max_weight: 900 }]]);
+  t.same(form.extra, { groups: [], options: { packing_mode: 'fleet_only' } });
+  form.rows['items']!.push(rowOf(null, PROJECT_ROWS[1]!.columns));
+  form.rows['items']![1]!.values['template_id'] = 'tpl_9';
+  form.rows['items']![1]!.values['quantity'] = '3';
+  t.same(bodyOf(PROJECT_FIELDS, form, PROJECT_ROWS), {
+    groups: [],
+    options: { packing_mode: 'fleet_only' },
+    name: 'Monday',
+    vehicles: [{ id: 'pv_1', max_weight: 900, vehicle_id: 'van-3-5t', quantity: 2 }],
+    items: [
+      { id: 'item_1', rotation: 'upright', label: 'Box', length: 60, width: 40, height: 40, weight: 12, quantity: 10 },
+      { template_id: 'tpl_9', quantity: 3 },
+    ],
+  });
+});
+
+t.test('a list field that is not a list of objects is kept for the service to name', async (t) => {
+  const form = formOf({ name: 'x', items: 'none' }, PROJECT_FIELDS, PROJECT_ROWS);
+  t.equal(form.rows['items'], undefined, 'no rows');
+  t.equal(bodyOf(PROJECT_FIELDS, form, PROJECT_ROWS)['items'], 'none');
 });

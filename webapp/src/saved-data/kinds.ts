@@ -3,7 +3,7 @@
  * most, named as the API names them (spec Vehicle and Item tables; units cm and kg). Every other
  * field is reached through "Edit as JSON". Pure; shared by the pages and the tests.
  */
-import type { FieldSpec } from './record-form.js';
+import type { FieldSpec, RowsSpec } from './record-form.js';
 
 /** Vehicle types of the spec (the organization may allow fewer: the service says which). */
 export const VEHICLE_TYPES = ['truck', 'trailer', 'flatbed', 'container', 'pallet', 'aircraft', 'ship'] as const;
@@ -41,5 +41,38 @@ export const TEMPLATE_FIELDS: readonly FieldSpec[] = [
   { name: 'color', label: 'Colour', kind: 'color' },
 ];
 
-/** Form of a project (POST/PATCH /v1/projects): its name; vehicle slots, items, groups and options through JSON. */
+/** Form of a project (POST/PATCH /v1/projects): its name; the slots and items below; groups and options through JSON. */
 export const PROJECT_FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'Name', kind: 'text', required: true }];
+
+/**
+ * A project's vehicle slots (saved vehicle or preset + how many) and items (pack item shape:
+ * a template or sizes in cm and one unit's weight in kg), as tables; every other field of a slot
+ * or item (overrides, rotation, group, …) through JSON.
+ */
+export const PROJECT_ROWS: readonly RowsSpec[] = [
+  {
+    name: 'vehicles',
+    label: 'Vehicle slots',
+    noun: 'vehicle slot',
+    hint: 'Vehicle id: a preset slug (e.g. van-3-5t) or one of your vehicles (veh_…), as listed on the Vehicles page.',
+    columns: [
+      { name: 'vehicle_id', label: 'Vehicle id', kind: 'text' },
+      { name: 'quantity', label: 'Quantity', kind: 'integer' },
+    ],
+  },
+  {
+    name: 'items',
+    label: 'Items',
+    noun: 'item',
+    hint: 'Sizes in cm, weight of one unit in kg; a template id supplies every field and the others override it.',
+    columns: [
+      { name: 'label', label: 'Label', kind: 'text' },
+      { name: 'template_id', label: 'Template id', kind: 'text' },
+      { name: 'length', label: 'Length (cm)', kind: 'number' },
+      { name: 'width', label: 'Width (cm)', kind: 'number' },
+      { name: 'height', label: 'Height (cm)', kind: 'number' },
+      { name: 'weight', label: 'Weight (kg)', kind: 'number' },
+      { name: 'quantity', label: 'Quantity', kind: 'integer' },
+    ],
+  },
+];

@@ -9,7 +9,7 @@ import { ApiFailure } from '../api.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field, type FieldInputProps } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
-import { bodyOf, formOf, jsonTextOf, parseJsonBody, type FieldSpec, type RecordForm } from './record-form.js';
+import { bodyOf, formOf, jsonTextOf, parseJsonBody, rowOf, type FieldSpec, type FormValues, type RecordForm, type RowsSpec } from './record-form.js';
 
 /**
  * Edits `record` (null: a new one) of kind `noun` ("vehicle"); `onSave(body)` sends it (POST or
@@ -19,6 +19,7 @@ export function RecordEditor({
   noun,
   heading,
   specs,
+  rowSpecs = [],
   record,
   onSave,
   onDone,
@@ -26,11 +27,13 @@ export function RecordEditor({
   noun: string;
   heading: string;
   specs: readonly FieldSpec[];
+  /** List fields edited as tables (a project's vehicle slots and items). */
+  rowSpecs?: readonly RowsSpec[];
   record: Record<string, unknown> | null;
   onSave: (body: Record<string, unknown>) => Promise<void>;
   onDone: () => void;
 }) {
-  const [form, setForm] = useState<RecordForm>(() => formOf(record, specs));
+  const [form, setForm] = useState<RecordForm>(() => formOf(record, specs, rowSpecs));
   const [json, setJson] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -39,10 +42,14 @@ export function RecordEditor({
   useEffect(() => headingRef.current?.focus(), []);
 
   const details = error instanceof ApiFailure ? error.details : [];
-  const errors = json === null ? fieldErrorsOf(details, specs.map((s) => s.name)) : { byField: {} as Record<string, string[]>, other: details };
+  const fieldNames = [
+    ...specs.map((s) => s.name),
+    ...rowSpecs.flatMap((r) => [r.name, ...(form.rows[r.name] ?? []).flatMap((_, i) => [`${r.name}[${i}]`, ...r.columns.map((c) => `${r.name}[${i}].${c.name}`)])]),
+  ];
+  const errors = json === null ? fieldErrorsOf(details, fieldNames) : { byField: {} as Record<string, string[]>, other: details };
 
   function toJson() {
-    setJson(jsonTextOf(bodyOf(specs, form)));
+    setJson(jsonTextOf(bodyOf(specs, form, rowSpecs)));
     setProblem(null);
   }
   function toForm(): RecordForm | null {
@@ -52,16 +59,18 @@ export function RecordEditor({
       setProblem(parsed.problem);
       return null;
     }
-    const next = formOf(parsed.body, specs);
+    const next = formOf(parsed.body, specs, rowSpecs);
     setForm(next);
     setJson(null);
     setProblem(null);
     return next;
   }
 
-  const input = (s: FieldSpec, a: FieldInputProps) => {
-    const v = form.values[s.name];
-    const set = (value: string | boolean) => setForm({ ...form, values: { ...form.values, [s.name]: value } });
+  const setRows = (name: string, rows: RecordForm['rows'][string]) => setForm({ ...form, rows: { ...form.rows, [name]: rows } });
+  const setTop = (values: FormValues) => setForm({ ...form, values });
+  const input = (s: FieldSpec, a: FieldInputProps, values: FormValues = form.values, setValues: (v: FormValues) => void = setTop) => {
+    const v = values[s.name];
+    const set = (value: string | boolean) => setValues({ ...values, [s.name]: value });
     if (s.kind === 'boolean') return <input {...a} type="checkbox" checked={v === true} onChange={(e) => set(e.target.checked)} />;
     if (s.kind === 'select') {
       return (
@@ -105,7 +114,7 @@ export function RecordEditor({
               return;
             }
             body = parsed.body;
-          } else body = bodyOf(specs, form);
+          } else body = bodyOf(specs, form, rowSpecs);
           setBusy(true);
           setError(null);
           try {
@@ -126,7 +135,68 @@ export function RecordEditor({
               </Field>
             ))}
           </div>
-        ) : (
+        ) : null}
+        {json === null
+          ? rowSpecs.map((r) => {
+              const rows = form.rows[r.name] ?? [];
+              return (
+                <fieldset key={r.name} className="rows">
+                  <legend>{r.label}</legend>
+                  {r.hint ? <p className="hint">{r.hint}</p> : null}
+                  {errors.byField[r.name] ? <p className="field-error">Error: {errors.byField[r.name]!.join('; ')}</p> : null}
+                  {rows.length ? (
+                    <div className="table-wrap">
+                      <table className="rows-table">
+                        <thead>
+                          <tr>
+                            <th scope="col">#</th>
+                            {r.columns.map((c) => (
+                              <th key={c.name} scope="col">
+                                {c.label}
+                              </th>
+                            ))}
+                            <th scope="col">
+                              <span className="visually-hidden">Actions</span>
+                            </th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {rows.map((row, i) => (
+                            <tr key={i}>
+                              <td>
+                                {i + 1}
+                                {errors.byField[`${r.name}[${i}]`] ? <p className="field-error">{errors.byField[`${r.name}[${i}]`]!.join('; ')}</p> : null}
+                              </td>
+                              {r.columns.map((c) => (
+                                <td key={c.name}>
+                                  <Field label={`${c.label} of ${r.noun} ${i + 1}`} hideLabel errors={errors.byField[`${r.name}[${i}].${c.name}`]}>
+                                    {(a) =>
+                                      input(c, a, row.values, (values) => setRows(r.name, rows.map((x, j) => (j === i ? { ...x, values } : x))))
+                                    }
+                                  </Field>
+                                </td>
+                              ))}
+                              <td>
+                                <button type="button" className="link" onClick={() => setRows(r.name, rows.filter((_, j) => j !== i))}>
+                                  Remove {r.noun} {i + 1}
+                                </button>
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  ) : (
+                    <p className="hint">None yet.</p>
+                  )}
+                  <button type="button" className="secondary" onClick={() => setRows(r.name, [...rows, rowOf(null, r.columns)])}>
+                    Add {r.noun}
+                  </button>
+                </fieldset>
+              );
+            })
+          : null}
+        {json === null ? null : (
           <Field
             label={`The ${noun} as JSON`}
             hint="Every field the API accepts; the service's read-only fields (id, created_at, …) are ignored."

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Page } from '../ui/page.js';
 import { PagedList } from '../ui/paged-list.js';
-import { READ_ONLY_KEYS, type FieldSpec } from './record-form.js';
+import { READ_ONLY_KEYS, type FieldSpec, type RowsSpec } from './record-form.js';
 import { RecordEditor } from './record-editor.js';
 
 /** A record of a saved-data list: its id and whatever else the kind has. */
@@ -35,6 +35,8 @@ export interface SavedDataKind {
   nameOf: (r: SavedRecord) => string;
   columns: readonly Column[];
   specs: readonly FieldSpec[];
+  /** List fields edited as tables (a project's vehicle slots and items). */
+  rowSpecs?: readonly RowsSpec[];
   /** The fields a new record starts with beyond the inputs (projects: empty slot and item lists). */
   blank?: Record<string, unknown>;
   intro?: ReactNode;
@@ -88,6 +90,7 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
           noun={kind.noun}
           heading={editing.mode === 'edit' ? `Edit ${kind.noun} “${kind.nameOf(editing.record)}”` : `New ${kind.noun}`}
           specs={kind.specs}
+          rowSpecs={kind.rowSpecs ?? []}
           record={editing.mode === 'edit' ? editing.record : editing.from ? copyOf(editing.from) : (kind.blank ?? null)}
           onSave={async (body) => {
             const saved =

@@ -21,9 +21,12 @@ export function Field({
   errors = [],
   hint,
   inline = false,
+  hideLabel = false,
   children,
 }: {
   label: string;
+  /** The label stays for screen readers only (cells of a table whose column heading shows it). */
+  hideLabel?: boolean;
   errors?: readonly string[] | undefined;
   hint?: string;
   inline?: boolean;
@@ -43,7 +46,9 @@ export function Field({
         </>
       ) : (
         <>
-          <label htmlFor={id}>{label}</label>
+          <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+            {label}
+          </label>
           {input}
         </>
       )}
