@@ -1,4 +1,39 @@
-/** Placeholder: to be built (issue 11). */
+/**
+ * Projects (issue 11 item "saved data"; /v1/projects): saved loading jobs (vehicle slots, items,
+ * groups, options) with their last plan, with search, paging, create, edit and delete. Slots,
+ * items, groups and options are edited as JSON in the pack request shape.
+ */
+import { SavedDataPage, type SavedDataKind } from '../saved-data/saved-data-page.js';
+import { PROJECT_FIELDS } from '../saved-data/kinds.js';
+
+const count = (v: unknown): string => (Array.isArray(v) ? String(v.length) : '0');
+
+const PROJECTS: SavedDataKind = {
+  title: 'Projects',
+  noun: 'project',
+  path: '/v1/projects',
+  nameOf: (r) => String(r['name'] ?? r.id),
+  specs: PROJECT_FIELDS,
+  blank: { vehicles: [], items: [], groups: [], options: {} },
+  columns: [
+    { heading: 'Vehicle slots', cell: (r) => count(r['vehicles']), numeric: true },
+    { heading: 'Items', cell: (r) => count(r['items']), numeric: true },
+    {
+      heading: 'Plan',
+      cell: (r) =>
+        r['packing'] ? 'packing…' : typeof r['pdf_url'] === 'string' && r['pdf_url'] ? <a href={r['pdf_url']}>PDF</a> : r['plan_saved_at'] ? 'saved' : 'none yet',
+    },
+    { heading: 'Updated', cell: (r) => (typeof r['updated_at'] === 'string' ? new Date(r['updated_at']).toLocaleString() : '') },
+  ],
+  intro: (
+    <p>
+      A project keeps vehicle slots (<code>vehicle_id</code> + <code>quantity</code>) and items in the pack request shape; use “Edit as JSON” for
+      them. Packing a project saves its plan here.
+    </p>
+  ),
+};
+
+/** The projects page: heading "Projects", button "New project", form button "Save project". */
 export function ProjectsPage() {
-  return <main><h1>projects</h1></main>;
+  return <SavedDataPage kind={PROJECTS} />;
 }

@@ -1,0 +1,71 @@
+/**
+ * Saved records as forms and back (webapp/src/saved-data/record-form.ts): a record's inputs and
+ * extra fields, the POST/PATCH body (numbers parsed, empty inputs left out, junk sent as typed
+ * for the service to name), and the "Edit as JSON" text without read-only fields.
+ */
+import t from 'tap';
+import { bodyOf, formOf, jsonTextOf, parseJsonBody, valueOf } from '../../webapp/src/saved-data/record-form.js';
+import { TEMPLATE_FIELDS, VEHICLE_FIELDS } from '../../webapp/src/saved-data/kinds.js';
+
+const saved = {
+  id: 'veh_1',
+  object: 'vehicle',
+  preset: false,
+  name: 'Van',
+  type: 'truck',
+  length: 420,
+  width: 200,
+  height: 210,
+  max_weight: 1200,
+  blocked_areas: [{ x: 0, z: 0, length: 20, width: 20 }],
+  created_at: '2026-11-23T10:00:00Z',
+  updated_at: '2026-11-23T10:00:00Z',
+  created_by: { id: 'usr_1', name: 'Ann' },
+  updated_by: { id: 'usr_1', name: 'Ann' },
+};
+
+t.test('a record splits into input values and the other writable fields', async (t) => {
+  const form = formOf(saved, VEHICLE_FIELDS);
+  t.equal(form.values['length'], '420');
+  t.equal(form.values['floor_load_capacity'], '', 'unset fields are empty');
+  t.equal(form.values['aux_deck'], false, 'a boolean takes its default');
+  t.same(form.extra, { blocked_areas: [{ x: 0, z: 0, length: 20, width: 20 }] }, 'read-only fields are dropped');
+});
+
+t.test('the body has parsed numbers, no empty inputs, and the extra fields', async (t) => {
+  const form = formOf(saved, VEHICLE_FIELDS);
+  form.values['height'] = '215.5';
+  form.values['max_weight'] = '';
+  t.same(bodyOf(VEHICLE_FIELDS, form), {
+    blocked_areas: [{ x: 0, z: 0, length: 20, width: 20 }],
+    name: 'Van',
+    type: 'truck',
+    length: 420,
+    width: 200,
+    height: 215.5,
+    aux_deck: false,
+  });
+});
+
+t.test('input values for the request', async (t) => {
+  const number = { name: 'length', label: 'Length', kind: 'number' as const };
+  t.equal(valueOf(number, ' 12,5 '), 12.5, 'a decimal comma is read');
+  t.equal(valueOf(number, 'abc'), 'abc', 'junk is sent as typed for the service to name');
+  t.equal(valueOf(number, '  '), undefined);
+  t.equal(valueOf({ name: 'stackable', label: 'Stackable', kind: 'boolean' }, true), true);
+  const stackable = TEMPLATE_FIELDS.find((f) => f.name === 'stackable')!;
+  t.equal(formOf(null, TEMPLATE_FIELDS).values['stackable'], stackable.default, 'a new template is stackable like the spec default');
+});
+
+t.test('the JSON text round-trips without read-only fields', async (t) => {
+  const text = jsonTextOf(bodyOf(VEHICLE_FIELDS, formOf(saved, VEHICLE_FIELDS)));
+  const back = parseJsonBody(text.replace('"name": "Van"', '"name": "Van 2", "id": "veh_x", "created_at": "x"'));
+  t.ok('body' in back);
+  if ('body' in back) {
+    t.equal(back.body['name'], 'Van 2');
+    t.notOk('id' in back.body);
+    t.notOk('created_at' in back.body);
+  }
+  t.match(parseJsonBody('{"name": '), { problem: /^not valid JSON/ });
+  t.same(parseJsonBody('[1]'), { problem: 'the JSON must be an object ({ … })' });
+});
