@@ -9,7 +9,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { call } from '../api.js';
-import { FailureMessage } from '../playground/failure-message.js';
+import { ErrorBanner } from '../ui/error-banner.js';
+import { Page } from '../ui/page.js';
 import { credits } from '../playground/format.js';
 import { ItemImportField } from '../playground/item-import-field.js';
 import { JobDetails } from '../playground/job-details.js';
@@ -78,8 +79,7 @@ export function PlaygroundPage() {
 
   const busy = job !== null && !isFinal(job.status);
   return (
-    <main className="pg-page">
-      <h1>Playground</h1>
+    <Page title="Playground">
       <p className="pg-muted">
         Build a packing request, see its free estimate, run it as a job (billed like any job) and open the plan. Jobs run here are listed under{' '}
         <Link to="/jobs?source=playground">Jobs</Link>.
@@ -94,7 +94,7 @@ export function PlaygroundPage() {
       {imported.length > 0 && (
         <p>
           {imported.length} imported items in the request.{' '}
-          <button type="button" onClick={() => setImported([])}>
+          <button type="button" className="secondary" onClick={() => setImported([])}>
             Remove the imported items
           </button>
         </p>
@@ -126,7 +126,7 @@ export function PlaygroundPage() {
 
       <section aria-label="Estimate" className="pg-estimate">
         <h2>Estimate {pending && <span className="pg-muted">(updating…)</span>}</h2>
-        <FailureMessage failure={estimateFailure} />
+        <ErrorBanner error={estimateFailure} />
         {estimate && (
           <>
             <p data-valid={String(estimate.valid)}>
@@ -155,10 +155,10 @@ export function PlaygroundPage() {
             </p>
           </>
         )}
-        <button type="button" className="pg-primary" disabled={!estimate?.valid || running || busy} onClick={run}>
+        <button type="button" disabled={!estimate?.valid || running || busy} onClick={run}>
           {running ? 'Starting…' : estimate?.valid ? `Run (at most ${credits(estimate.estimated_cost.max_credits)})` : 'Run'}
         </button>
-        <FailureMessage failure={runFailure} />
+        <ErrorBanner error={runFailure} />
       </section>
 
       {job && (
@@ -178,7 +178,7 @@ export function PlaygroundPage() {
           <button type="button" onClick={saveProject}>
             Save as project
           </button>
-          <FailureMessage failure={projectFailure} />
+          <ErrorBanner error={projectFailure} />
           {project && (
             <p role="status" className="pg-ok" data-project-id={project.id}>
               Saved as project <strong>{project.name}</strong> (<code>{project.id}</code>). <Link to={`/projects?q=${encodeURIComponent(project.id)}`}>Open the projects</Link>
@@ -186,6 +186,6 @@ export function PlaygroundPage() {
           )}
         </section>
       )}
-    </main>
+    </Page>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { call } from '../api.js';
-import { FailureMessage } from './failure-message.js';
+import { ErrorBanner } from '../ui/error-banner.js';
 import type { Chosen } from './request-builder.js';
 
 /** A saved vehicle or template as listed (only the fields shown here). */
@@ -61,7 +61,7 @@ export function SavedChoice({ path, title, chosen, onChange }: { path: string; t
     <fieldset className="pg-choice">
       <legend>{title}</legend>
       <label htmlFor={searchId}>Search</label> <input id={searchId} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-      <FailureMessage failure={failure} />
+      <ErrorBanner error={failure} />
       <div className="pg-scroll">
         <table>
           <thead>
