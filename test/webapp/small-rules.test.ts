@@ -20,7 +20,7 @@ t.test('after sign-in: a page of the app, never another site', async (t) => {
 
 t.test('new passwords: long enough and typed twice alike', async (t) => {
   t.same(passwordProblems('correct horse battery', 'correct horse battery'), []);
-  t.same(passwordProblems('short', 'short'), ['the password needs at least 12 characters']);
+  t.same(passwordProblems('short', 'short'), ['the password needs at least 10 characters']);
   t.same(passwordProblems('correct horse battery', 'correct horse batterY'), ['the two passwords differ']);
 });
 

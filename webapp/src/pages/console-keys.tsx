@@ -89,7 +89,7 @@ export function KeysPage() {
             <strong>Copy it now: it is shown only once.</strong> The service keeps only a hash.
             {shown.rotated ? ' The previous secret has stopped working.' : ''}
           </p>
-          <code className="secret" aria-label="Secret">
+          <code className="secret" aria-label="Key secret">
             {shown.secret}
           </code>
           <CopyButton text={shown.secret} label="Copy secret" />{' '}
@@ -196,7 +196,7 @@ export function KeysPage() {
                     <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
                     <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
                     <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
-                    <td>
+                    <td className="actions">
                       {k.revoked ? null : (
                         <>
                           <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => setConfirm({ key: k, action: 'rotate' })}>

@@ -115,7 +115,7 @@ export function MembersPage() {
                     <td>{m.email}</td>
                     <td>{m.role}</td>
                     <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>
-                    <td>
+                    <td className="actions">
                       {m.role === 'owner' ? null : (
                         <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
                           Remove

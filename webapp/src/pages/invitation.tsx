@@ -75,7 +75,7 @@ export function InvitationPage() {
           <Field label="Your name" errors={[...(local['name'] ?? []), ...(apiErrors.byField['name'] ?? [])]}>
             {(a) => <input {...a} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
           </Field>
-          <Field label="Password" hint="At least 12 characters." errors={[...(local['password'] ?? []), ...(apiErrors.byField['password'] ?? [])]}>
+          <Field label="Password" hint="At least 10 characters." errors={[...(local['password'] ?? []), ...(apiErrors.byField['password'] ?? [])]}>
             {(a) => <input {...a} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
           </Field>
           <Field label="Repeat password">

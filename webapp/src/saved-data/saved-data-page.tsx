@@ -129,7 +129,7 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
                         {c.cell(r)}
                       </td>
                     ))}
-                    <td>
+                    <td className="actions">
                       {r.preset ? (
                         <button type="button" className="secondary" aria-label={`Copy ${kind.nameOf(r)}`} onClick={() => setEditing({ mode: 'new', from: r })}>
                           Copy as new

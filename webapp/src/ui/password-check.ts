@@ -5,7 +5,7 @@
  */
 
 /** Characters a new password needs at least (the service's rule may be stricter; it has the last word). */
-export const MIN_PASSWORD_LENGTH = 12;
+export const MIN_PASSWORD_LENGTH = 10;
 
 /** The problems of `password` typed twice (`repeat`), as messages; [] when fine. */
 export function passwordProblems(password: string, repeat: string): string[] {
