@@ -58,6 +58,11 @@ t.test('cylinders and drums: radius instead of length and width', async (t) => {
   t.same(noColumn.ok ? [] : noColumn.problems.map(describeProblem), ['row 2, column G (shape): a drum needs a radius column']);
 });
 
+t.test('a row naming a template leaves the other cells to it', async (t) => {
+  const out = itemsFromCsv('label,length,width,height,weight,quantity,template_id\n,,,,,3,tpl_abc\nOwn label,,,,,,tpl_abc\n');
+  t.same(out, { ok: true, ignored: [], items: [{ quantity: 3, template_id: 'tpl_abc' }, { label: 'Own label', template_id: 'tpl_abc' }] });
+});
+
 t.test('every bad cell is reported with its row and column, and nothing is imported', async (t) => {
   const csv = [
     'label,length,width,height,weight,quantity,shape,stackable,colour,priority',

@@ -88,7 +88,8 @@ const ROUND = new Set(['cylinder', 'drum']);
 /**
  * Items from `rows` (rows[0] is the header row). Problems: a required column missing, a column
  * given twice, no data row, and every bad cell: a required value left empty (label, height,
- * weight, quantity; length and width unless the shape is cylinder or drum; radius when it is), a
+ * weight, quantity; length and width unless the shape is cylinder or drum; radius when it is;
+ * none on a row naming a `template_id`, whose template fills the empty cells), a
  * value of the wrong kind or out of range. Blank rows are skipped; unknown columns are ignored
  * and listed in `ignored`.
  */
@@ -135,11 +136,13 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[]): ItemImport {
       else item[column.field] = parsed.value;
     });
     const round = typeof item['shape'] === 'string' && ROUND.has(item['shape']);
-    for (const { field, index } of blank) {
+    // A template supplies every field the row leaves empty (spec Item.template_id).
+    const fromTemplate = typeof item['template_id'] === 'string';
+    for (const { field, index } of fromTemplate ? [] : blank) {
       const needed = ['label', 'height', 'weight', 'quantity'].includes(field) || (!round && (field === 'length' || field === 'width')) || (round && field === 'radius');
       if (needed) problems.push({ row: r + 1, column: columnLetter(index), header: String(header[index]).trim(), message: `${field} is required${field === 'radius' ? ' for a cylinder or drum' : ''}` });
     }
-    if (round && !seen.has('radius')) {
+    if (round && !fromTemplate && !seen.has('radius')) {
       problems.push({ row: r + 1, column: columnLetter(seen.get('shape')!), header: String(header[seen.get('shape')!]).trim(), message: `a ${String(item['shape'])} needs a radius column` });
     }
     items.push(item as PackItem);
