@@ -14,7 +14,7 @@ ajvFormats.default(ajv);
 
 const email = { type: 'string', format: 'email', maxLength: 254 };
 const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX };
-const name = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' };
+const name = { type: 'string', maxLength: 100, pattern: '\\S' }; // at least one visible character
 
 /** POST /app/api/session: `{email, password}`. */
 export const validateSignIn = ajv.compile({ type: 'object', additionalProperties: false, required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: PASSWORD_MAX } } });

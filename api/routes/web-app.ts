@@ -9,6 +9,8 @@ import { readJsonBody } from '../body.js';
 import { ROUTER_OPTIONS } from '../route-docs.js';
 import type { Services } from '../services.js';
 import { webAppInvitationsRouter } from './web-app-invitations.js';
+import { webAppKeysRouter } from './web-app-keys.js';
+import { webAppMembersRouter } from './web-app-members.js';
 import { webAppPagesRouter } from './web-app-pages.js';
 import { webAppSessionRouter } from './web-app-session.js';
 
@@ -18,6 +20,8 @@ export function webAppRouter(services: Services): Router {
   router.use('/app/api', readJsonBody);
   router.use(webAppSessionRouter(services));
   router.use(webAppInvitationsRouter(services));
+  router.use(webAppMembersRouter(services));
+  router.use(webAppKeysRouter(services));
   router.use(webAppPagesRouter(services));
   return router;
 }
