@@ -20,6 +20,7 @@ import { inProcessService } from '../helpers/in-process-service.js';
 import { invite } from '../helpers/web-session.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
+declare const window: { scrollTo(x: number, y: number): void };
 declare function fetch(url: string, init?: { method?: string; headers?: Record<string, string> }): Promise<{ status: number; json(): Promise<any> }>;
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -189,7 +190,10 @@ if (!existsSync(CHROMIUM)) {
     t.same(project.vehicles.map((v: any) => [v.vehicle_id, v.quantity]), [[vehicleId, 1]], 'the project has the vehicle slot');
     t.same(project.items.map((i: any) => i.template_id ?? i.label), [templateId, 'Carton', 'Drum pallet'], 'and the items');
     t.same(project.options, { time_limit: 2 });
+    await page.setViewportSize({ width: 1280, height: 1320 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${IMG}web-playground.png` });
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     // The jobs list (filtered to playground jobs) and the job's page.
     await page.goto('/app/jobs');
@@ -243,6 +247,6 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await other.page.getByText('Box truck 7.2 m').count(), 0, "the playground lists none of the first organization's vehicles");
     t.same(other.problems, [], 'no page errors');
 
-    for (const img of ['web-playground.png', 'web-jobs.png']) t.comment(`${img}: ${statSync(IMG + img).size} bytes`);
+    for (const img of ['web-playground.png', 'web-jobs.png']) t.ok(statSync(IMG + img).size <= 150 * 1024, `${img} is at most 150 KB for the README (${statSync(IMG + img).size} bytes)`);
   });
 }

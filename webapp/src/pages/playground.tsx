@@ -108,8 +108,8 @@ export function PlaygroundPage() {
         <label htmlFor={jsonId}>Request (JSON: edit or paste a whole request here)</label>
         <textarea
           id={jsonId}
+          className="json"
           spellCheck={false}
-          rows={14}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
