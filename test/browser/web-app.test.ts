@@ -14,9 +14,10 @@ import t from 'tap';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { provisionOrganization } from '../../api/provision.js';
+import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
+import { untilJob } from '../helpers/job-state.js';
 import { invite } from '../helpers/web-session.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
@@ -61,9 +62,9 @@ if (!existsSync(CHROMIUM)) {
   }
 
   /** An organization made as `npm run admin -- create-org` does, and its owner's invitation token (`invite --role owner`). */
-  async function orgWithOwnerInvitation(name: string, email: string): Promise<{ orgId: string; token: string }> {
+  async function orgWithOwnerInvitation(name: string, email: string): Promise<{ orgId: string; ownerId: string; token: string }> {
     const org = await provisionOrganization(run.service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: new Date().toISOString(), axleAccess: false });
-    return { orgId: org.orgId, token: await invite(run.service, org.orgId, email, 'owner') };
+    return { orgId: org.orgId, ownerId: org.ownerId, token: await invite(run.service, org.orgId, email, 'owner') };
   }
 
   /** Accepts `token` in `page` as `name` and waits for the playground (the accepted member is signed in). */
@@ -84,8 +85,10 @@ if (!existsSync(CHROMIUM)) {
     }, path);
 
   /** Calls `path` with an API key (Bearer), from the test. */
-  async function keyCall(key: string, method: string, path: string): Promise<{ status: number; body: any }> {
-    const res = await globalThis.fetch(run.service.url + path, { method, headers: { Authorization: `Bearer ${key}` } });
+  async function keyCall(key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await globalThis.fetch(run.service.url + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     return { status: res.status, body: await res.json() };
   }
 
@@ -248,5 +251,35 @@ if (!existsSync(CHROMIUM)) {
     t.same(other.problems, [], 'no page errors');
 
     for (const img of ['web-playground.png', 'web-jobs.png']) t.ok(statSync(IMG + img).size <= 150 * 1024, `${img} is at most 150 KB for the README (${statSync(IMG + img).size} bytes)`);
+  });
+
+  t.test("a running job's page follows it; Cancel ends it and shows the charge", async (t) => {
+    const org = await orgWithOwnerInvitation('Slow Loads', 'owner@slow.test');
+    const { context, page, problems } = await newBrowser();
+    t.teardown(() => context.close());
+    await accept(page, org.token, 'Sam Slow');
+    const k = await createApiKey(run.service.services.store, { orgId: org.orgId, memberId: org.ownerId, name: 'api', now: new Date().toISOString() });
+    await run.service.services.projections.waitFor(k.position);
+    // 2,000 units of 200 sizes for one van, 60 s of compute: running far longer than the test needs.
+    const items = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
+    const posted = await keyCall(k.secret, 'POST', '/v1/pack', { reference: 'slow', vehicles: [{ vehicle_id: 'van-3-5t' }], items, options: { packing_mode: 'fleet_only', time_limit: 60 } });
+    t.equal(posted.status, 202, 'the job is queued');
+    const jobId: string = posted.body.id;
+    await untilJob(run.service.services, jobId, 'running', (j) => j.status === 'running');
+
+    await page.goto(`/app/jobs/${jobId}`);
+    await page.locator('.pg-status[data-status="running"]').waitFor();
+    await page.locator('.pg-progress progress').waitFor();
+    t.equal(await page.locator('[data-field="credits"]').textContent(), 'when the job ends', 'no charge while it runs');
+    await page.getByRole('main').getByRole('button', { name: 'Cancel job' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel job' }).click();
+    await page.locator('.pg-status[data-status="canceled"]').waitFor();
+    const canceled = (await pageGet(page, `/v1/jobs/${jobId}`)).body;
+    t.equal(canceled.status, 'canceled');
+    t.equal(await page.locator('[data-field="credits"]').textContent(), `${Number(canceled.cost.credits.toFixed(4))} credits`, 'the charge of the canceled job');
+    t.match(await page.locator('.pg-job [role="alert"]').textContent(), /canceled/, 'the error of a canceled job');
+    t.equal(await page.getByRole('button', { name: 'Cancel job' }).count(), 0, 'no Cancel once it ended');
+    t.same(problems, [], 'no page errors');
   });
 }

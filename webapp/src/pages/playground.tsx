@@ -41,7 +41,6 @@ export function PlaygroundPage() {
 
   // The builder writes the JSON; editing the JSON by hand takes over until the builder changes again.
   useEffect(() => {
-    if (vehicles.length === 0 && templates.length === 0 && imported.length === 0 && reference === '') return;
     setText(JSON.stringify(requestOf({ vehicles, templates, imported, reference }), null, 2));
     setEdited(false);
   }, [vehicles, templates, imported, reference]);
