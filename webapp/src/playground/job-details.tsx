@@ -7,10 +7,10 @@
 import { isFinal, type Job } from './pack-request.js';
 import { credits, percent, seconds, when } from './format.js';
 
-/** The status word with its colour class; `aria-live` so a screen reader hears it change. */
-export function JobStatusBadge({ job }: { job: Job }) {
+/** The status word with its colour class; `live`: a screen reader hears it change (one job followed, not list rows). */
+export function JobStatusBadge({ job, live = false }: { job: Job; live?: boolean }) {
   return (
-    <span className={`pg-status pg-status-${job.status}`} aria-live="polite" data-status={job.status}>
+    <span className={`pg-status pg-status-${job.status}`} aria-live={live ? 'polite' : undefined} data-status={job.status}>
       {job.status}
     </span>
   );
@@ -38,7 +38,7 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
     <section className="pg-job" aria-label={title ?? `Job ${job.id}`} data-job-id={job.id}>
       {title && <h2>{title}</h2>}
       <p>
-        <code>{job.id}</code> <JobStatusBadge job={job} /> {job.source && <span className="pg-muted">source: {job.source}</span>}
+        <code>{job.id}</code> <JobStatusBadge job={job} live /> {job.source && <span className="pg-muted">source: {job.source}</span>}
         {job.reference ? <span className="pg-muted"> · reference: {job.reference}</span> : null}
       </p>
       <JobProgress job={job} />
