@@ -19,9 +19,11 @@ import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 import { untilJob } from '../helpers/job-state.js';
 import { invite } from '../helpers/web-session.js';
+import { xlsxOf } from '../helpers/xlsx-file.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
-declare const window: { scrollTo(x: number, y: number): void };
+declare const window: { scrollTo(x: number, y: number): void; innerWidth: number };
+declare const document: { documentElement: { scrollWidth: number } };
 declare function fetch(url: string, init?: { method?: string; headers?: Record<string, string> }): Promise<{ status: number; json(): Promise<any> }>;
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -280,6 +282,30 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await page.locator('[data-field="credits"]').textContent(), `${Number(canceled.cost.credits.toFixed(4))} credits`, 'the charge of the canceled job');
     t.match(await page.locator('.pg-job [role="alert"]').textContent(), /canceled/, 'the error of a canceled job');
     t.equal(await page.getByRole('button', { name: 'Cancel job' }).count(), 0, 'no Cancel once it ended');
+
+    // Item files in the playground: a bad CSV names its cells and imports nothing; an Excel file imports.
+    await page.goto('/app/playground');
+    const file = page.getByLabel('Import items from a CSV or Excel (.xlsx) file');
+    const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
+    await file.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('label;length;width;height;weight;quantity\nA;12,5;wide;10;1;2\nB;1;1;1;1;-3\n') });
+    await page.getByText('Nothing imported from bad.csv: fix these 2 cells and choose the file again.').waitFor();
+    t.same(await page.getByRole('list', { name: 'Problems in the file' }).getByRole('listitem').allTextContents(), [
+      'row 2, column C (width): width must be a number, got "wide"',
+      'row 3, column F (quantity): quantity must be at least 1 and at most 10000, got -3',
+    ]);
+    t.same(JSON.parse(await editor.inputValue()).items, [], 'nothing imported');
+    const xlsx = xlsxOf([['Label', 'Length', 'Width', 'Height', 'Weight', 'Quantity', 'Hazardous'], ['Battery crate', 80, 60, 50, 95.5, 4, true]]);
+    await file.setInputFiles({ name: 'items.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(xlsx) });
+    await page.getByText('Imported 1 item (4 units) from items.xlsx.').waitFor();
+    t.same(JSON.parse(await editor.inputValue()).items, [{ label: 'Battery crate', length: 80, width: 60, height: 50, weight: 95.5, quantity: 4, hazardous: true }], 'the Excel rows');
+
+    // A tablet: the playground and the jobs list fit the width (tables scroll inside their box).
+    await page.setViewportSize({ width: 768, height: 1024 });
+    for (const path of ['/app/playground', '/app/jobs']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} has no sideways scrolling at 768 px`);
+    }
     t.same(problems, [], 'no page errors');
   });
 }

@@ -92,7 +92,7 @@ export function PlaygroundPage() {
       <ItemImportField onItems={(items) => setImported(items)} />
       {imported.length > 0 && (
         <p>
-          {imported.length} imported items in the request.{' '}
+          {imported.length === 1 ? '1 imported item' : `${imported.length} imported items`} in the request.{' '}
           <button type="button" className="secondary" onClick={() => setImported([])}>
             Remove the imported items
           </button>

@@ -14,6 +14,8 @@ const SAMPLE = csvFromItems([
   { label: 'Carton', length: 60, width: 40, height: 40, weight: 12.5, quantity: 20, rotation: 'upright' },
 ]);
 
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** Imports items from a chosen file; `onItems` gets them (replacing earlier imported ones). */
 export function ItemImportField({ onItems }: { onItems(items: PackItem[], fileName: string): void }) {
   const id = useId();
@@ -28,7 +30,7 @@ export function ItemImportField({ onItems }: { onItems(items: PackItem[], fileNa
     if (out.ok) {
       setProblems([]);
       const units = out.items.reduce((n, i) => n + (i.quantity ?? 1), 0);
-      setNote(`Imported ${out.items.length} items (${units} units) from ${file.name}.${ignored}`);
+      setNote(`Imported ${plural(out.items.length, 'item')} (${plural(units, 'unit')}) from ${file.name}.${ignored}`);
       onItems(out.items, file.name);
     } else {
       setProblems(out.problems);
