@@ -195,7 +195,7 @@ if (!existsSync(CHROMIUM)) {
     t.same(project.vehicles.map((v: any) => [v.vehicle_id, v.quantity]), [[vehicleId, 1]], 'the project has the vehicle slot');
     t.same(project.items.map((i: any) => i.template_id ?? i.label), [templateId, 'Carton', 'Drum pallet'], 'and the items');
     t.same(project.options, { time_limit: 2 });
-    await page.setViewportSize({ width: 1280, height: 1320 });
+    await page.setViewportSize({ width: 1280, height: 1230 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${IMG}web-playground.png` });
     await page.setViewportSize({ width: 1280, height: 860 });
