@@ -5,7 +5,8 @@
  *   7 days, one use. `role: 'owner'` attaches to the organization's owner member that has no
  *   email yet (the operator's first owner), else makes a new owner member.
  * - accept: the email gets its credential (scrypt hash; 409 conflict when the email signs in
- *   already, anywhere in the service), then the invitation is used (MemberAdded for a new member).
+ *   already, anywhere in the service), then the invitation is used (MemberAdded for a new member);
+ *   when that fails (used or expired meanwhile) the credential is revoked again (`not_joined`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { loadState, handleCommand } from '../domain/decider/handle.js';
@@ -89,10 +90,13 @@ export async function acceptInvitation(
     data: { email, userId: memberId, orgId: accept.orgId, password: await hashPassword(accept.password) },
     metadata: { ...metadata, actor: { id: memberId, name: accept.name.trim() } },
   });
-  const done = await handleCommand(store, stream, organizationDecider, {
-    type: 'AcceptInvitation',
-    data: { tokenHash, name: accept.name.trim() },
-    metadata: { ...metadata, actor: { id: memberId, name: accept.name.trim() } },
-  });
-  return { memberId, email, position: done.position };
+  const actor = { id: memberId, name: accept.name.trim() };
+  try {
+    const done = await handleCommand(store, stream, organizationDecider, { type: 'AcceptInvitation', data: { tokenHash, name: actor.name }, metadata: { ...metadata, actor } });
+    return { memberId, email, position: done.position };
+  } catch (err) {
+    // The invitation was used or expired in between: the email must not stay taken by nobody.
+    await handleCommand(store, credentialStream(email), credentialDecider, { type: 'RevokeCredential', data: { userId: memberId, reason: 'not_joined' }, metadata: { ...metadata, actor } });
+    throw err;
+  }
 }

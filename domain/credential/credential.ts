@@ -22,8 +22,14 @@ export interface PasswordHash {
 export type CredentialEvent =
   /** `email` (normalized) signs in as member `userId` of organization `orgId`. */
   | DomainEvent<'CredentialCreated', { email: string; userId: string; orgId: string; password: PasswordHash; createdAt: string }>
-  /** The credential stops (its member was removed); the email is free for a new invitation. */
-  | DomainEvent<'CredentialRevoked', { userId: string; reason: 'member_removed'; revokedAt: string }>;
+  /**
+   * The credential stops: its member was removed, or the invitation it was made for could not be
+   * used after all (`not_joined`); the email is free for a new invitation.
+   */
+  | DomainEvent<'CredentialRevoked', { userId: string; reason: CredentialRevokeReason; revokedAt: string }>;
+
+/** Why a credential stopped. */
+export type CredentialRevokeReason = 'member_removed' | 'not_joined';
 
 export interface CredentialState {
   active: boolean;
@@ -35,7 +41,7 @@ export interface CredentialState {
 
 export type CredentialCommand =
   | Command<'CreateCredential', { email: string; userId: string; orgId: string; password: PasswordHash }>
-  | Command<'RevokeCredential', { userId: string; reason: 'member_removed' }>;
+  | Command<'RevokeCredential', { userId: string; reason: CredentialRevokeReason }>;
 
 const initialCredential = (): CredentialState => ({ active: false, email: '', userId: '', orgId: '', password: null });
 
