@@ -1,7 +1,8 @@
 /**
  * GET /v1/jobs (spec Endpoints: JobList with cursor paging, newest first). Filters (spec: "not
  * shown", our choice, README): `status` (one or a comma-separated list), `reference` (exact),
- * `created_after` / `created_before` (RFC 3339, exclusive), `project_id`, plus the list
+ * `created_after` / `created_before` (RFC 3339, exclusive), `project_id`, `source` (`api` or
+ * `playground`: jobs run from the web app, issue 11), plus the list
  * parameters `limit`, `cursor`, `q` (in the reference or the id) and `created_by` (`me` or
  * `usr_…`: the member whose key created the job). Jobs are listed without `result`.
  */
@@ -30,6 +31,8 @@ export interface JobFilters {
   createdAfter: number | null;
   createdBefore: number | null;
   projectId: string | null;
+  /** `api` or `playground` (the web app's jobs). */
+  source: 'api' | 'playground' | null;
 }
 
 type Detail = { path: string; code: string; message: string };
@@ -71,7 +74,11 @@ export function parseJobFilters(query: Record<string, unknown>, details: Detail[
   if (projectId !== null && !PROJECT_ID.test(projectId)) {
     details.push({ path: 'project_id', code: 'invalid_value', message: `project_id must be a prj_… id, got ${JSON.stringify(projectId)}` });
   }
-  return { statuses, reference, createdAfter: time(query, 'created_after', details), createdBefore: time(query, 'created_before', details), projectId };
+  const rawSource = values(query, 'source')?.[0] ?? null;
+  let source: JobFilters['source'] = null;
+  if (rawSource === 'api' || rawSource === 'playground') source = rawSource;
+  else if (rawSource !== null) details.push({ path: 'source', code: 'invalid_value', message: `source must be api or playground, got ${JSON.stringify(rawSource)}` });
+  return { statuses, reference, createdAfter: time(query, 'created_after', details), createdBefore: time(query, 'created_before', details), projectId, source };
 }
 
 // The latest instant Date#toISOString writes with a four-digit year: job times never pass it.
@@ -91,6 +98,7 @@ export function jobFilterConditions(f: JobFilters): Where<JobDocument> {
     ...(f.reference !== null ? { reference: f.reference } : {}),
     ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}),
     ...(f.projectId !== null ? { projectId: f.projectId } : {}),
+    ...(f.source !== null ? { source: f.source } : {}),
   };
 }
 
@@ -167,6 +175,7 @@ export const jobListRoutes: RouteModule = {
         q('reference', 'Exact `reference` of the job', { type: 'string', maxLength: MAX_REFERENCE }),
         q('created_after', 'Only jobs created after this time (RFC 3339, exclusive)', { type: 'string', format: 'date-time' }),
         q('created_before', 'Only jobs created before this time (RFC 3339, exclusive)', { type: 'string', format: 'date-time' }),
+        q('source', 'Only jobs run through the API (`api`) or from the web app\'s playground (`playground`)', { type: 'string', enum: ['api', 'playground'] }),
         q('project_id', 'Only jobs of this project (`prj_…`, created by POST /v1/projects/{id}/pack)', { type: 'string', pattern: '^prj_[a-z0-9]+$' }),
       ],
       responses: { '200': { description: 'A page of jobs', schema: ref('JobList') } },

@@ -37,7 +37,8 @@ const PAGE_POLICY = [
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
-  "frame-ancestors 'none'",
+  // The web app (same origin) embeds the viewer on its playground and job pages (issue 11).
+  "frame-ancestors 'self'",
 ].join('; ');
 
 const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(String(param))?.[0];

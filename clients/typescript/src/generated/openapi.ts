@@ -1367,6 +1367,8 @@ export interface Operations {
       created_after?: string;
       /** Only jobs created before this time (RFC 3339, exclusive) */
       created_before?: string;
+      /** Only jobs run through the API (`api`) or from the web app's playground (`playground`) */
+      source?: "api" | "playground";
       /** Only jobs of this project (`prj_…`, created by POST /v1/projects/{id}/pack) */
       project_id?: string;
     };
