@@ -31,10 +31,10 @@ export function restingWeights(vehicle: LoadedVehicle, below: readonly Contact[]
   const order = units.map((_, i) => i).sort((a, b) => units[b]!.y0 - units[a]!.y0);
   for (const u of order) {
     const contacts = below[u] ?? [];
-    const total = contacts.reduce((s, c) => s + (c.x1 - c.x0) * (c.z1 - c.z0), 0);
+    const total = contacts.reduce((s, c) => s + c.area, 0);
     if (!(total > 0)) continue;
     const force = (units[u]!.item?.weight ?? 0) + resting[u]!;
-    for (const c of contacts) resting[c.lower]! += (force * (c.x1 - c.x0) * (c.z1 - c.z0)) / total;
+    for (const c of contacts) resting[c.lower]! += (force * c.area) / total;
   }
   return resting;
 }

@@ -1,10 +1,13 @@
 /**
  * Rule `overlap`: no two units of a vehicle share a positive volume (touching faces are fine),
- * except identical nesting units of one column (nesting.ts).
+ * except identical nesting units of one column (nesting.ts). An upright cylinder or drum is its
+ * circle extruded over its height (footprint.ts), so staggered round units may share bounding
+ * box volume.
  * Sort-and-sweep along one axis, so the cost is n·log n plus the pairs whose ranges on that
  * axis meet; the axis is the one along which units are expected to meet least (a stack of
  * layers is swept along y, a row along the floor along x or z).
  */
+import { footprintsMeet, penetration } from './footprint.js';
 import { sameNestedColumn } from './nesting.js';
 import type { LoadedVehicle, PlacedUnit } from './placed-unit.js';
 import type { Violation } from './violation.js';
@@ -42,6 +45,8 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
         const dy = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
         if (dy <= LENGTH_TOLERANCE) continue;
         if (sameNestedColumn(a, b)) continue;
+        // Upright round units: bounding boxes may overlap where the circles do not.
+        if ((a.footprint.kind === 'circle' || b.footprint.kind === 'circle') && !footprintsMeet(a.footprint, b.footprint)) continue;
         if (reported >= PAIRS_REPORTED) {
           unreported++;
           continue;
@@ -49,12 +54,16 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
         reported++;
         // Name the pair in plan order so a report does not depend on the sweep axis.
         const [p, q] = vehicle.units.indexOf(b) < vehicle.units.indexOf(a) ? [b.placement, a.placement] : [a.placement, b.placement];
+        const round = a.footprint.kind === 'circle' || b.footprint.kind === 'circle';
+        const both = a.footprint.kind === 'circle' && b.footprint.kind === 'circle' ? 'their circles' : 'a circle and a rectangle';
         violations.push({
           rule: 'overlap',
           vehicle: vehicle.position,
           item_id: p.item_id,
           instance: p.instance,
-          message: `${unitName(p.item_id, p.instance)} and ${unitName(q.item_id, q.instance)} in vehicle ${vehicle.position} overlap by ${num(dx)} × ${num(dz)} × ${num(dy)} cm (x × z × y) = ${num(dx * dy * dz)} cm³.`,
+          message: round
+            ? `${unitName(p.item_id, p.instance)} and ${unitName(q.item_id, q.instance)} in vehicle ${vehicle.position}: ${both} reach ${num(penetration(a.footprint, b.footprint))} cm into each other over ${num(dy)} cm of height.`
+            : `${unitName(p.item_id, p.instance)} and ${unitName(q.item_id, q.instance)} in vehicle ${vehicle.position} overlap by ${num(dx)} × ${num(dz)} × ${num(dy)} cm (x × z × y) = ${num(dx * dy * dz)} cm³.`,
         });
       }
       active.push(i);

@@ -2,6 +2,7 @@
  * The plan seen as boxes: each PlannedVehicle with its model definition and its placements as
  * axis-aligned boxes (min/max corners, cm). Built once by verifyPlan and shared by the rules.
  */
+import { footprintOf, type Footprint } from './footprint.js';
 import type { ItemModel, PackModel, Placement, Plan, PlannedVehicle, VehicleModel } from '../../domain/pack/plan.js';
 
 /** One placement as a box in vehicle coordinates, cm: x along length, y up, z along width. */
@@ -15,6 +16,8 @@ export interface PlacedUnit {
   y1: number;
   z0: number;
   z1: number;
+  /** What the unit covers of the floor plane: its circle when it is an upright cylinder or drum, else its rectangle (footprint.ts). */
+  footprint: Footprint;
 }
 
 /** One vehicle of the plan with the cargo space its units must fit in. */
@@ -58,6 +61,7 @@ export function loadedVehicles(model: PackModel, plan: Plan): LoadedVehicle[] {
     const units = planned.placements.map((placement): PlacedUnit => ({
       placement,
       item: items.get(placement.item_id),
+      footprint: footprintOf(placement, items.get(placement.item_id)),
       x0: placement.x,
       x1: placement.x + placement.length,
       y0: placement.y,
