@@ -58,6 +58,24 @@ export function layersIn(room: number, size: OrientedSize): number {
   return room + EPS < size.h ? 0 : 1 + Math.floor((room - size.h + EPS) / size.pitch);
 }
 
+/**
+ * The mean centre of a block's units on the floor plane (x, z), cm: the middle of its extent,
+ * or for a staggered block the mean of its circle centres (a partial staggered layer is not
+ * symmetric in its envelope). Weight moments (axles, centre of gravity) use it.
+ */
+export function blockCentre(b: Block): { x: number; z: number } {
+  if (b.stagger && b.stagger.centres.length > 0) {
+    let sx = 0, sz = 0;
+    for (const c of b.stagger.centres) {
+      sx += c.x;
+      sz += c.z;
+    }
+    return { x: b.x + sx / b.stagger.centres.length, z: b.z + sz / b.stagger.centres.length };
+  }
+  const e = blockExtent(b);
+  return { x: b.x + e.dx / 2, z: b.z + e.dz / 2 };
+}
+
 /** Units in a block. */
 export function blockUnits(b: Block): number {
   return (b.stagger ? b.stagger.centres.length : b.nx * b.nz) * b.ny;

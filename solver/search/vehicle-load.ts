@@ -8,7 +8,7 @@
  * completion loads the most volume is taken (pilot method).
  */
 import type { VehicleModel } from '../../domain/pack/plan.js';
-import { blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
+import { blockCentre, blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
 import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
@@ -306,8 +306,9 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   p.load.weight += kind.weight * n;
   p.load.volume += kind.volume * n;
   const e = blockExtent(block);
-  p.load.momentX += kind.weight * n * (block.x + e.dx / 2);
-  p.load.momentZ += kind.weight * n * (block.z + e.dz / 2);
+  const centre = blockCentre(block);
+  p.load.momentX += kind.weight * n * centre.x;
+  p.load.momentZ += kind.weight * n * centre.z;
   p.load.minX = Math.min(p.load.minX, block.x);
   p.load.maxX = Math.max(p.load.maxX, block.x + e.dx);
   p.load.blocks.push(block);
@@ -443,9 +444,8 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
 
 /** kg and kg·cm (about x = 0) a block adds, its cap included (which lies within its length). */
 function blockMoment(ctx: JobContext, b: Block): { w: number; m: number } {
-  const e = blockExtent(b);
   const w = ctx.kinds[b.item]!.weight * blockUnits(b);
-  const own = { w, m: w * (b.x + e.dx / 2) };
+  const own = { w, m: w * blockCentre(b).x };
   if (!b.cap) return own;
   const cap = blockMoment(ctx, b.cap);
   return { w: own.w + cap.w, m: own.m + cap.m };

@@ -8,7 +8,7 @@ import t from 'tap';
 import fc from 'fast-check';
 import { bestRoundLayer, firstCentres, roundLayers, type RoundLayer } from '../../../solver/search/round-arrangement.js';
 import { roundBlocksFor } from '../../../solver/search/round-block.js';
-import { blockExtent, blockUnits } from '../../../solver/search/block.js';
+import { blockCentre, blockExtent, blockUnits } from '../../../solver/search/block.js';
 import { initialSpace } from '../../../solver/search/maximal-space.js';
 
 const counts = (r: number, l: number, w: number): Record<string, number> =>
@@ -85,4 +85,16 @@ t.test('round blocks: staggered layers stacked within the limits, anchored at th
   const trailer = roundBlocksFor(0, 'lwh', size, initialSpace(1360, 248, 270), { available: 100, byWeight: 100, layers: 1 }, 248);
   t.ok(trailer.length > 0 && trailer.every((x) => !x.stagger));
   t.equal(Math.max(...trailer.map(blockUnits)), 92);
+});
+
+t.test('the centre of a partial staggered block is the mean of its circles, not of its envelope', async (t) => {
+  const size = { l: 59, w: 59, h: 88, pitch: 88 };
+  // Three drums of the 20 ft layer: lines 0 and 2 at x = 29.5, line 1 at x = 59; envelope 88.5 long.
+  const [b] = roundBlocksFor(0, 'lwh', size, initialSpace(589, 235, 239), { available: 3, byWeight: 100, layers: 1 }, 235);
+  t.equal(b?.stagger?.arrangement, 'lines');
+  t.equal(blockUnits(b!), 3);
+  t.equal(blockExtent(b!).dx, 88.5);
+  const c = blockCentre(b!);
+  t.ok(Math.abs(c.x - (29.5 + 29.5 + 59) / 3) < 1e-9, `x ${c.x} (the envelope's middle is 44.25)`);
+  t.ok(Math.abs(c.z - (29.5 + 29.5 * Math.sqrt(3))) < 1e-9, `z ${c.z}`);
 });
