@@ -110,6 +110,21 @@ export function roundLayers(r: number, length: number, width: number): RoundLaye
  * envelope area, then square before lines before rows); null when not one circle fits.
  */
 export function bestRoundLayer(r: number, length: number, width: number): RoundLayer | null {
+  const key = `${r}|${length}|${width}`;
+  const hit = bestLayers.get(key);
+  if (hit !== undefined) return hit;
+  const best = bestOf(r, length, width);
+  // The same footprints come back from space to space and beam node to beam node.
+  if (bestLayers.size >= MAX_REMEMBERED) bestLayers.clear();
+  bestLayers.set(key, best);
+  return best;
+}
+
+/** Best layers already worked out, by radius and footprint (layers are never mutated). */
+const bestLayers = new Map<string, RoundLayer | null>();
+const MAX_REMEMBERED = 4096;
+
+function bestOf(r: number, length: number, width: number): RoundLayer | null {
   let best: RoundLayer | null = null;
   for (const l of roundLayers(r, length, width)) {
     if (l.centres.length === 0) continue;
