@@ -14,7 +14,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # Viewer stage: every dependency (Vite is a dev dependency; no install scripts, nothing here is
-# compiled) and the sources, then the Vite build of the 3D viewer into viewer/dist. Only that
+# compiled) and the sources, then the Vite builds of the 3D viewer and the web app into
+# viewer/dist and webapp/dist. Only that
 # output goes into the run stage.
 FROM node:20-bookworm-slim AS viewer
 WORKDIR /app
@@ -35,8 +36,9 @@ COPY --from=deps /app/node_modules ./node_modules
 # The sources, root-owned and read-only for the service; .dockerignore keeps node_modules, data,
 # secrets, .git, tests and their outputs out.
 COPY . .
-# The built viewer (with its sources record, so `npm start` finds it fresh and builds nothing).
+# The built viewer and web app (with their sources records, so `npm start` finds them fresh and builds nothing).
 COPY --from=viewer /app/viewer/dist ./viewer/dist
+COPY --from=viewer /app/webapp/dist ./webapp/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080

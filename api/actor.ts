@@ -5,7 +5,8 @@ import type { Actor } from '../domain/decider/actor.js';
 
 export type { Actor };
 
-/** The member the caller's API key acts for. */
+/** The member the caller's API key (or web app session) acts for; a removed member's key keeps their name. */
 export function actorOf(caller: Caller): Actor {
-  return { id: caller.memberId, name: caller.org.members[caller.memberId]?.name ?? caller.memberId };
+  const name = caller.org.members[caller.memberId]?.name ?? caller.org.formerMembers?.[caller.memberId]?.name;
+  return { id: caller.memberId, name: name ?? caller.memberId };
 }

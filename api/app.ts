@@ -1,6 +1,6 @@
 /**
  * The HTTP application: middleware order is request id and access log → HTTP metrics → JSON body
- * (10 MB) → routes → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared
+ * (10 MB) → routes → the web app (/app, issue 11) → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared
  * log, /v1 requests first wait for the read models to reach the log's head.
  */
 import express, { type Express } from 'express';
@@ -10,6 +10,7 @@ import { accessLog } from './access-log.js';
 import { metricsOf } from './metrics.js';
 import type { TrustProxy } from './trust-proxy.js';
 import { ROUTE_MODULES } from './routes/index.js';
+import { webAppRouter } from './routes/web-app.js';
 import type { Services } from './services.js';
 
 /**
@@ -42,15 +43,18 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   if (services.sharedLog) {
     // Read-your-writes whichever API process answers (DESIGN §3): a /v1 request waits until this
     // process's read models include every event stored before it arrived, by any process.
-    app.use('/v1', (_req, _res, next) => {
+    const sync: express.RequestHandler = (_req, _res, next) => {
       services.projections.sync(SYNC_TIMEOUT_MS).then(
         () => next(),
         (err: unknown) => next(err),
       );
-    });
+    };
+    app.use('/v1', sync);
+    app.use('/app/api', sync);
   }
   app.use('/v1', maintenanceGate(services)); // operator's maintenance mode: 503 api_disabled
   for (const module of ROUTE_MODULES) app.use(module.router(services));
+  app.use(webAppRouter(services)); // the web app's pages and own API (issue 11), outside the OpenAPI document
   app.use((req, res) => {
     sendError(res, 'not_found', `no endpoint ${req.method} ${req.path}`);
   });

@@ -1,10 +1,11 @@
 /**
  * Authentication (spec Authentication): `Authorization: Bearer <key>`, looked up by the SHA-256
- * hash of the secret; request rates (api/rate-limit.ts); then the organization's state and the
+ * hash of the secret, or without that header the web app's session cookie (issue 11,
+ * api/web-session.ts); request rates (api/rate-limit.ts); then the organization's state and the
  * key's scopes. Sets `res.locals.caller` and the `X-RateLimit-*` and `X-Credits-Remaining` headers.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Scope } from '../domain/organization/organization.js';
+import { SCOPES, type Scope } from '../domain/organization/organization.js';
 import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
 import { ipAllowed } from './ip-allowlist.js';
@@ -15,12 +16,17 @@ import { ERROR_STATUS } from './error-status.js';
 import type { Services } from './services.js';
 import { setCreditsHeader } from './credits-header.js';
 import { readJsonBody } from './body.js';
+import { activeSession, checkCsrf, isUnsafeMethod, sessionTokenOf } from './web-session.js';
 import { FAILED_AUTH_PER_MINUTE, rateLimitsOf, setRateHeaders } from './rate-limit.js';
 
-/** Who is calling: set by `authenticate` on `res.locals.caller`. */
+/**
+ * Who is calling: set by `authenticate` on `res.locals.caller`. `via`: an API key, or the web
+ * app's session cookie (issue 11: `keyId` is then the session's `ses_…` id, every scope).
+ */
 export interface Caller {
   orgId: string;
   keyId: string;
+  via: 'api_key' | 'session';
   memberId: string;
   scopes: Scope[];
   org: OrganizationDocument;
@@ -28,6 +34,23 @@ export interface Caller {
 
 export function callerOf(res: Response): Caller {
   return res.locals['caller'] as Caller;
+}
+
+/** The `source` of a job the caller creates: `playground` through the web app's session, else `api`. */
+export const jobSourceOf = (caller: Caller): 'api' | 'playground' => (caller.via === 'session' ? 'playground' : 'api');
+
+/**
+ * The member of the request's session cookie, as a key-like identity (issue 11). Throws 401
+ * unauthorized (no active session, or its member was removed) and, on an unsafe method, 403
+ * forbidden without the session's CSRF token.
+ */
+async function identifySession(services: Services, req: Request): Promise<{ key: Pick<ApiKeyDocument, 'keyId' | 'orgId' | 'memberId' | 'scopes' | 'allowedIps'>; org: OrganizationDocument }> {
+  const session = await activeSession(services, req);
+  if (!session) throw new ApiError('unauthorized', 'the session has ended: sign in again');
+  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(session.orgId);
+  if (!org || !org.members[session.memberId]) throw new ApiError('unauthorized', 'the session has ended: sign in again');
+  if (isUnsafeMethod(req.method)) checkCsrf(services, req, session.sessionId);
+  return { key: { keyId: session.sessionId, orgId: session.orgId, memberId: session.memberId, scopes: [...SCOPES], allowedIps: [] }, org };
 }
 
 /**
@@ -71,9 +94,11 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
       setRateHeaders(res, blocked);
       throw new ApiError('rate_limited', `more than ${FAILED_AUTH_PER_MINUTE} failed authentications in a minute from this address; retry after ${blocked.retryAfter} s`);
     }
-    let identified: Awaited<ReturnType<typeof identify>>;
+    // Without an Authorization header, the web app's session cookie identifies the caller (issue 11).
+    const bySession = req.get('authorization') === undefined && sessionTokenOf(services, req) !== undefined;
+    let identified: Awaited<ReturnType<typeof identifySession>>;
     try {
-      identified = await identify(services, req);
+      identified = bySession ? await identifySession(services, req) : await identify(services, req);
     } catch (err) {
       if (err instanceof ApiError && ERROR_STATUS[err.code] === 401) await rates.recordFailedAuth(ip);
       throw err;
@@ -83,7 +108,8 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
       throw new ApiError('ip_not_allowed', `the API key does not allow calls from ${ip}`);
     }
     checkOrganizationApi(res, org); // the operator switched the API off for this organization: 503
-    const rate = await rates.admit(key.keyId, key.orgId, org.limits.rateLimits);
+    // A session's requests count against its member (every session of theirs together).
+    const rate = await rates.admit(bySession ? key.memberId : key.keyId, key.orgId, org.limits.rateLimits);
     setRateHeaders(res, rate);
     if (!rate.allowed) {
       throw new ApiError('rate_limited', `rate limit of ${rate.limit} requests reached for this key or organization; retry after ${rate.retryAfter} s`);
@@ -97,7 +123,7 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
     }
     const missing = scopes.filter((s) => !key.scopes.includes(s));
     if (missing.length > 0) throw new ApiError('scope_missing', `the API key lacks the scope ${missing.join(' and ')}`);
-    res.locals['caller'] = { orgId: key.orgId, keyId: key.keyId, memberId: key.memberId, scopes: key.scopes, org } satisfies Caller;
+    res.locals['caller'] = { orgId: key.orgId, keyId: key.keyId, via: bySession ? 'session' : 'api_key', memberId: key.memberId, scopes: key.scopes, org } satisfies Caller;
     await setCreditsHeader(services, res, key.orgId);
     readJsonBody(req, res, next);
   };

@@ -37,6 +37,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   too_many_jobs: 429,
   internal_error: 500,
   api_disabled: 503,
+  forbidden: 403,
 };
 
 /**

@@ -12,7 +12,7 @@ import { projectDecider } from '../domain/project/decide.js';
 import { projectPackRequest } from '../domain/project/pack-request.js';
 import { projectStream } from '../domain/project/streams.js';
 import { actorOf } from './actor.js';
-import { callerOf } from './auth.js';
+import { callerOf, jobSourceOf } from './auth.js';
 import { checkContextFor } from './check-context.js';
 import { ApiError } from './errors.js';
 import { newId } from './id.js';
@@ -65,7 +65,7 @@ export async function packProject(services: Services, req: Request, res: Respons
   }
   let created: Awaited<ReturnType<typeof createJob>>;
   try {
-    created = await createJob(services, caller, { checked, source: 'api', projectId: id, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
+    created = await createJob(services, caller, { checked, source: jobSourceOf(caller), projectId: id, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
   } catch (err) {
     if (packId !== null) await handleCommand(services.store, projectStream(id), projectDecider, {
         type: 'ReleasePack',

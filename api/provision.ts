@@ -2,7 +2,7 @@
  * Provisioning through the domain commands: organizations (with owner, subscription and
  * credits) and API keys. Used by start-up (the demo organization) and `npm run admin`.
  */
-import { serviceActor } from '../domain/decider/actor.js';
+import { serviceActor, type Actor } from '../domain/decider/actor.js';
 import { handleCommand } from '../domain/decider/handle.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import { fromCredits } from '../domain/ledger/money.js';
@@ -48,10 +48,13 @@ export async function provisionOrganization(store: EventStore, org: NewOrganizat
   return { orgId, ownerId, position };
 }
 
-/** Creates an API key for a member (every scope unless given). Returns the secret: show it once. */
+/**
+ * Creates an API key for a member (every scope unless given). Returns the secret: show it once.
+ * `actor`: who asks (the operator unless given; the owner in the web app's console, issue 11).
+ */
 export async function createApiKey(
   store: EventStore,
-  key: { orgId: string; memberId: string; name: string; scopes?: Scope[]; now: string; expiresAt?: string | null; allowedIps?: string[] },
+  key: { orgId: string; memberId: string; name: string; scopes?: Scope[]; now: string; expiresAt?: string | null; allowedIps?: string[]; actor?: Actor },
 ): Promise<{ keyId: string; secret: string; position: number }> {
   const { secret, hash, prefix } = generateApiKey();
   const keyId = newId('key');
@@ -67,14 +70,14 @@ export async function createApiKey(
       expiresAt: key.expiresAt ?? null,
       allowedIps: key.allowedIps ? checkAllowList(key.allowedIps) : [],
     },
-    metadata: { now: key.now, actor: ADMIN },
+    metadata: { now: key.now, actor: key.actor ?? ADMIN },
   });
   return { keyId, secret, position: done.position };
 }
 
 /** Revokes a key: it stops at once (401 key_revoked). Throws DomainError `not_found` or `conflict` for unknown or revoked keys. */
-export async function revokeApiKey(store: EventStore, orgId: string, keyId: string, now: string): Promise<number> {
-  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RevokeApiKey', data: { keyId }, metadata: { now, actor: ADMIN } });
+export async function revokeApiKey(store: EventStore, orgId: string, keyId: string, now: string, actor: Actor = ADMIN): Promise<number> {
+  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RevokeApiKey', data: { keyId }, metadata: { now, actor } });
   return done.position;
 }
 
@@ -82,9 +85,9 @@ export async function revokeApiKey(store: EventStore, orgId: string, keyId: stri
  * Rotates a key: a new secret (returned once) with the same id, scopes, expiry and allowlist; the
  * old secret stops at once. Throws DomainError `not_found` or `conflict` for unknown or revoked keys.
  */
-export async function rotateApiKey(store: EventStore, orgId: string, keyId: string, now: string): Promise<{ secret: string; position: number }> {
+export async function rotateApiKey(store: EventStore, orgId: string, keyId: string, now: string, actor: Actor = ADMIN): Promise<{ secret: string; position: number }> {
   const { secret, hash, prefix } = generateApiKey();
-  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RotateApiKey', data: { keyId, hash, prefix }, metadata: { now, actor: ADMIN } });
+  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RotateApiKey', data: { keyId, hash, prefix }, metadata: { now, actor } });
   return { secret, position: done.position };
 }
 

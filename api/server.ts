@@ -198,6 +198,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     log,
     signingKey: roles.has('api') ? signingKey(dataDir, config.signingKeyFile) : Buffer.alloc(0),
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
+    secureCookies: Boolean(config.tls) || (config.publicBaseUrl ?? '').startsWith('https://'),
     isReady: () => ready,
     sharedLog: !isEmbedded(profile),
     rateCounters: opened.rateCounters,

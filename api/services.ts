@@ -33,6 +33,11 @@ export interface Services {
    * (WEBHOOK_ALLOW_PRIVATE_TARGETS=true; default false). Checked at registration and delivery.
    */
   webhookAllowPrivateTargets?: boolean;
+  /**
+   * The web app's session cookie is `Secure` with the `__Host-` prefix (issue 11): the service
+   * runs with TLS, or its public URL is https (TLS ends at a proxy). Default false.
+   */
+  secureCookies?: boolean;
   /** Bearer token GET /metrics requires (METRICS_TOKEN); unset or empty: /metrics needs none. */
   metricsToken?: string;
 }

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'too_many_jobs',
   'internal_error',
   'api_disabled',
+  /** Ours (issue 11): the web app's session lacks a right (owner-only route, missing or wrong CSRF token, foreign Origin). */
+  'forbidden',
 ] as const;
 
 /** One code of ERROR_CODES. */

@@ -4,6 +4,7 @@ import { jobsProjection } from './jobs/projection.js';
 import { organizationsProjection } from './organizations/projection.js';
 import type { Projection } from './projection.js';
 import { projectsProjection } from './projects/projection.js';
+import { sessionsProjection } from './sessions/projection.js';
 import { serviceSettingsProjection } from './service-settings/projection.js';
 import { templatesProjection } from './templates/projection.js';
 import { usageProjection } from './usage/projection.js';
@@ -20,4 +21,5 @@ export const PROJECTIONS: readonly Projection[] = [
   projectsProjection,
   serviceSettingsProjection,
   webhooksProjection,
+  sessionsProjection,
 ];

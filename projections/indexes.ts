@@ -10,6 +10,7 @@ import { SAVED_RECORD_INDEXES } from './saved-records/projection.js';
 import { TEMPLATES } from './templates/projection.js';
 import { USAGE_DAY_INDEXES, USAGE_DAYS } from './usage/projection.js';
 import { VEHICLES } from './vehicles/projection.js';
+import { WEB_SESSIONS } from './sessions/projection.js';
 import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_INDEXES, WEBHOOK_ENDPOINT_INDEXES, WEBHOOK_ENDPOINTS } from './webhooks/projection.js';
 
 /** Collection name → the indexes it needs (keys in order; `id` is the document key). */
@@ -21,5 +22,7 @@ export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> 
   [USAGE_DAYS]: USAGE_DAY_INDEXES,
   [WEBHOOK_ENDPOINTS]: WEBHOOK_ENDPOINT_INDEXES,
   [WEBHOOK_DELIVERIES]: WEBHOOK_DELIVERY_INDEXES,
+  // A removed member's sessions are ended by member (issue 11).
+  [WEB_SESSIONS]: [{ keys: [['memberId', 1]] }],
 };
 

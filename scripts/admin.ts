@@ -10,6 +10,7 @@
  *   end-subscription --org org_…                      (then 403 subscription_inactive)
  *   create-key --org org_… [--member usr_…] [--name ci] [--expires-at T] [--allow-ip IP|CIDR …]
  *                                                          (prints the secret once)
+ *   invite --org org_… --email E [--role owner|member] [--base-url URL]   (prints the web app's invitation URL once)
  *   revoke-key --org org_… --key key_…
  *   rotate-key --org org_… --key key_…                    (prints the new secret once)
  *   list-keys --org org_…                                  (ids, names, settings; never secrets)
@@ -38,6 +39,8 @@ import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { OrganizationEvent } from '../domain/organization/organization.js';
 import { createApiKey, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
+import { invitationPath, issueInvitation } from '../api/invitations.js';
+import { serviceActor } from '../domain/decider/actor.js';
 import { setMaintenance, setOrganizationApi, setOrganizationSuspended, type Switched } from '../api/operator-commands.js';
 import { MAINTENANCE_RETRY_AFTER_S, ORG_DISABLED_RETRY_AFTER_S } from '../domain/service-settings/retry-after.js';
 
@@ -165,6 +168,21 @@ program
     const expiresAt = o.expiresAt !== undefined ? new Date(o.expiresAt).toISOString() : null;
     const key = await createApiKey(await eventStore(), { orgId: o.org, memberId, name: o.name, now: now(), expiresAt, allowedIps: o.allowIp ?? [] });
     console.log(JSON.stringify({ key_id: key.keyId, secret: key.secret, expires_at: expiresAt, allowed_ips: o.allowIp ?? [], note: 'shown once; only a hash is stored' }));
+  });
+
+program
+  .command('invite')
+  .description('invite an email into the web app (issue 11); prints the invitation URL once (valid 7 days, one use)')
+  .requiredOption('--org <id>', 'organization id')
+  .requiredOption('--email <email>', 'email address of the person invited')
+  .option('--role <role>', "owner or member; owner: the organization's owner member that has no email yet gets this email and the password chosen on acceptance", 'member')
+  .option('--base-url <url>', 'public URL of the service (default PUBLIC_BASE_URL, else http://localhost:$PORT)')
+  .action(async (o: { org: string; email: string; role: string; baseUrl?: string }) => {
+    if (o.role !== 'owner' && o.role !== 'member') throw new InvalidArgumentError(`--role must be owner or member, not ${o.role}`);
+    if (!/^[^\s@]+@[^\s@]+$/.test(o.email)) throw new InvalidArgumentError(`not an email address: ${o.email}`);
+    const base = (o.baseUrl ?? process.env['PUBLIC_BASE_URL'] ?? `http://localhost:${process.env['PORT'] ?? 8080}`).replace(/\/+$/, '');
+    const issued = await issueInvitation(await eventStore(), { orgId: o.org, email: o.email, role: o.role, now: now(), actor: serviceActor('admin') });
+    console.log(JSON.stringify({ invitation_id: issued.invitationId, email: issued.email, role: issued.role, member_id: issued.memberId, expires_at: issued.expiresAt, url: `${base}${invitationPath(issued.token)}`, note: 'shown once; only a hash of the token is stored' }));
   });
 
 program

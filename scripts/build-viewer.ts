@@ -1,24 +1,27 @@
 /**
- * `npm run build [-- --if-missing | --if-stale]`: builds the 3D viewer (viewer/build.ts) into
- * viewer/dist. Without a flag it always builds (and fails without Vite); `--if-stale` builds
- * when the build is missing or older than its sources, `--if-missing` only when there is none
- * (`npm start` runs this first); both leave the build as it is, with a note, when Vite is not
- * installed. Exit 1 when a build fails.
+ * `npm run build [-- --if-missing | --if-stale]`: builds both front ends (viewer/build.ts), the
+ * 3D viewer into viewer/dist and the web app into webapp/dist. Without a flag it always builds
+ * (and fails without Vite); `--if-stale` builds each one that is missing or older than its
+ * sources, `--if-missing` only those with no build (`npm start` runs this first); both leave a
+ * build as it is, with a note, when Vite is not installed. Exit 1 when a build fails.
  */
+import { relative } from 'node:path';
 import { Command } from 'commander';
-import { buildViewer, ensureViewerBuild } from '../viewer/build.js';
+import { FRONT_ENDS, buildFrontEnd, ensureBuild } from '../viewer/build.js';
 
 const program = new Command('build')
-  .description('build the 3D viewer (Vite) into viewer/dist')
-  .option('--if-missing', 'build only when there is no build')
-  .option('--if-stale', 'build when there is no build or a source changed since')
+  .description('build the 3D viewer and the web app (Vite) into viewer/dist and webapp/dist')
+  .option('--if-missing', 'build only the front ends without a build')
+  .option('--if-stale', 'build the front ends without a build or with a source changed since')
   .action(async (o: { ifMissing?: boolean; ifStale?: boolean }) => {
-    if (o.ifMissing || o.ifStale) {
-      await ensureViewerBuild(o.ifStale ? 'stale' : 'missing');
-      return;
+    for (const fe of FRONT_ENDS) {
+      if (o.ifMissing || o.ifStale) {
+        await ensureBuild(fe, o.ifStale ? 'stale' : 'missing');
+        continue;
+      }
+      const ms = await buildFrontEnd(fe);
+      process.stdout.write(`built the ${fe.name} into ${relative(process.cwd(), fe.dist) || fe.dist} in ${(ms / 1000).toFixed(1)} s\n`);
     }
-    const ms = await buildViewer();
-    process.stdout.write(`built the 3D viewer into viewer/dist in ${(ms / 1000).toFixed(1)} s\n`);
   });
 
 program.parseAsync().catch((err: unknown) => {

@@ -58,7 +58,10 @@ export const DETAIL_CODES = [
  */
 export const ERROR_STATUS: Readonly<Record<string, number>> = STATUS_OF_CODE;
 
-/** Codes every authenticated operation can answer (spec Authentication 5). */
+/**
+ * Codes every authenticated operation can answer (spec Authentication 5), and ours: `forbidden`
+ * when the caller is the web app's session (issue 11) and a change lacks its CSRF token.
+ */
 export const AUTH_ERRORS = [
   'unauthorized',
   'key_revoked',
@@ -69,6 +72,7 @@ export const AUTH_ERRORS = [
   'scope_missing',
   'rate_limited',
   'api_disabled',
+  'forbidden',
 ] as const satisfies readonly ErrorCode[];
 
 /** Short meaning of each error code, for the per-status response descriptions (spec Errors). */
@@ -103,6 +107,7 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
   too_many_jobs: 'Maximum queued + running jobs reached (retry later)',
   internal_error: 'Failure on the service side (retry with backoff)',
   api_disabled: 'API disabled for maintenance, switched off for the organization, or the service is starting (retry after Retry-After)',
+  forbidden: "Web app session (not an API key): missing or wrong X-CSRF-Token on a change, a foreign Origin, or an owner's route asked by a member",
 };
 
 const errorDetail = record('ErrorDetail', 'One problem of a 400/422 answer.', {

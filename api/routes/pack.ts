@@ -5,7 +5,7 @@
  */
 import { Router } from 'express';
 import { checkPackRequest } from '../pack-request/check.js';
-import { authenticate, callerOf } from '../auth.js';
+import { authenticate, callerOf, jobSourceOf } from '../auth.js';
 import { checkContextFor } from '../check-context.js';
 import { createJob, idempotencyKeyOf } from '../job-admission.js';
 import { jsonBody } from '../body.js';
@@ -26,7 +26,7 @@ export function packRouter(services: Services): Router {
     const body = jsonBody(req);
     const checked = checkPackRequest(body, await checkContextFor(services, caller, body));
     if (!checked.ok) throw new ApiError(checked.code, checked.message, checked.details);
-    const created = await createJob(services, caller, { checked, source: 'api', ...(idempotencyKey ? { idempotencyKey } : {}) });
+    const created = await createJob(services, caller, { checked, source: jobSourceOf(caller), ...(idempotencyKey ? { idempotencyKey } : {}) });
     await sendCreatedJob(services, req, res, caller.orgId, created, waitMs);
   });
 

@@ -4,6 +4,7 @@
  * `expires_at`. Renders the plan with pdfkit on demand.
  */
 import { Router } from 'express';
+import { cargoFactsOf } from '../../solver/render/cargo-facts.js';
 import { renderPlanPdf } from '../../solver/render/pdf.js';
 import { ApiError } from '../errors.js';
 import { readJobBody } from '../../domain/job/body.js';
@@ -23,11 +24,8 @@ export function planPdfRouter(services: Services): Router {
     if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
     const colors: Record<string, string> = {};
     for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
-    const deckHeights: Record<string, number> = {};
-    for (const v of model?.vehicles ?? []) if (v.auxDeck) deckHeights[v.id] = v.auxDeck.height;
-    const hazardous = (model?.items ?? []).filter((it) => it.hazardous).map((it) => it.id);
     const pdf = await renderPlanPdf({
-      jobId, ...(job.reference ? { reference: job.reference } : {}), createdAt: job.createdAt, plan, colors, cargo: { deckHeights, hazardous },
+      jobId, ...(job.reference ? { reference: job.reference } : {}), createdAt: job.createdAt, plan, colors, cargo: cargoFactsOf(model),
     });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);

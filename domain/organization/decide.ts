@@ -7,6 +7,7 @@ import {
   evolveOrganization,
   initialOrganization,
   type OrganizationEvent,
+  type MemberRole,
   type OrganizationState,
   type Scope,
 } from './organization.js';
@@ -14,6 +15,11 @@ import {
 export type OrganizationCommand =
   | Command<'CreateOrganization', { orgId: string; name: string; limits: OrgLimits; axleAccess: boolean }>
   | Command<'AddMember', { userId: string; name: string; role: 'owner' | 'member' }>
+  /** Issue 11: invite `email` as `role`; `memberId` is a fresh `usr_` id or the owner member to attach to. */
+  | Command<'IssueInvitation', { invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string }>
+  /** Use the invitation whose token hashes to `tokenHash`; `name` is the member's name. */
+  | Command<'AcceptInvitation', { tokenHash: string; name: string }>
+  | Command<'RemoveMember', { userId: string }>
   | Command<'ActivateSubscription', { plan: string; apiAccess: boolean; expiresAt: string | null }>
   | Command<'EndSubscription', Record<string, never>>
   | Command<
@@ -57,6 +63,35 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       const { userId, name, role } = command.data;
       mustExist(state);
       return [{ type: 'MemberAdded', data: { userId, name, role, addedAt: now } }];
+    }
+    case 'IssueInvitation': {
+      const { invitationId, tokenHash, email, role, memberId, expiresAt } = command.data;
+      mustExist(state);
+      const existing = state.members[memberId];
+      if (existing && (existing.role !== role || existing.email)) {
+        throw new DomainError('conflict', `member ${memberId} cannot take an invitation: it has another role or signs in already`);
+      }
+      return [{ type: 'InvitationIssued', data: { invitationId, tokenHash, email, role, memberId, expiresAt, issuedAt: now, by: actor.id } }];
+    }
+    case 'AcceptInvitation': {
+      const { tokenHash, name } = command.data;
+      mustExist(state);
+      const found = Object.entries(state.invitations).find(([, i]) => i.tokenHash === tokenHash);
+      // Unknown, used and expired invitations look alike (404): a token says nothing about the others.
+      if (!found || found[1].accepted || found[1].expiresAt <= now) throw new DomainError('not_found', 'no such invitation, or it was used or has expired');
+      const [invitationId, invitation] = found;
+      const { memberId, email, role } = invitation;
+      const accepted: OrganizationEvent = { type: 'InvitationAccepted', data: { invitationId, tokenHash, memberId, email, name, acceptedAt: now } };
+      if (state.members[memberId]) return [accepted];
+      return [accepted, { type: 'MemberAdded', data: { userId: memberId, name, role, addedAt: now, email } }];
+    }
+    case 'RemoveMember': {
+      const { userId } = command.data;
+      mustExist(state);
+      const member = state.members[userId];
+      if (!member) throw new DomainError('not_found', `no member ${userId} in the organization`);
+      if (member.role === 'owner') throw new DomainError('conflict', 'the owner cannot be removed');
+      return [{ type: 'MemberRemoved', data: { userId, name: member.name, email: member.email ?? null, removedAt: now, by: actor.id } }];
     }
     case 'ActivateSubscription': {
       const { plan, apiAccess, expiresAt } = command.data;

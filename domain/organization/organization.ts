@@ -16,9 +16,26 @@ export type Scope = (typeof SCOPES)[number];
 /** Most active API keys per organization (spec Limits). */
 export const MAX_ACTIVE_KEYS = 20;
 
+/** How long an invitation can be accepted, ms (issue 11: 7 days). */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+/** A member's role: the owner runs the console (members, API keys); members use the API and the web app. */
+export type MemberRole = 'owner' | 'member';
+
 export type OrganizationEvent =
   | DomainEvent<'OrganizationCreated', { orgId: string; name: string; limits: OrgLimits; axleAccess: boolean; createdAt: string }>
-  | DomainEvent<'MemberAdded', { userId: string; name: string; role: 'owner' | 'member'; addedAt: string }>
+  /** `email`: set when the member joined by an invitation (issue 11), absent for owners made by the operator. */
+  | DomainEvent<'MemberAdded', { userId: string; name: string; role: MemberRole; addedAt: string; email?: string }>
+  /**
+   * An invitation to the web app (issue 11): only the SHA-256 of its token is stored; valid until
+   * `expiresAt`, once. `memberId` is the member it makes (`usr_…`, fresh) or, for an owner
+   * invitation of the existing owner member, that member (it gets the email and a password).
+   */
+  | DomainEvent<'InvitationIssued', { invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; issuedAt: string; by: string }>
+  /** The invitation was used: `memberId` now signs in with `email` (a new member also gets MemberAdded). */
+  | DomainEvent<'InvitationAccepted', { invitationId: string; tokenHash: string; memberId: string; email: string; name: string; acceptedAt: string }>
+  /** The owner removed a member: their sessions end at once; API keys they created stay (README). */
+  | DomainEvent<'MemberRemoved', { userId: string; name: string; email: string | null; removedAt: string; by: string }>
   | DomainEvent<'SubscriptionActivated', { plan: string; apiAccess: boolean; expiresAt: string | null; activatedAt: string }>
   | DomainEvent<'SubscriptionEnded', { endedAt: string }>
   | DomainEvent<
@@ -50,7 +67,9 @@ export interface OrganizationState {
   exists: boolean;
   orgId: string;
   name: string;
-  members: Record<string, { name: string; role: 'owner' | 'member' }>;
+  members: Record<string, { name: string; role: MemberRole; email?: string }>;
+  /** Invitations by id (issue 11). */
+  invitations: Record<string, { tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; accepted: boolean }>;
   activeKeys: number;
   /** Every key by id: the hash of its current secret and whether it was revoked. */
   keys: Record<string, { hash: string; revoked: boolean }>;
@@ -65,6 +84,7 @@ export const initialOrganization = (): OrganizationState => ({
   orgId: '',
   name: '',
   members: {},
+  invitations: {},
   activeKeys: 0,
   keys: {},
   suspended: false,
@@ -75,8 +95,29 @@ export function evolveOrganization(state: OrganizationState, event: Organization
   switch (event.type) {
     case 'OrganizationCreated':
       return { ...state, exists: true, orgId: event.data.orgId, name: event.data.name };
-    case 'MemberAdded':
-      return { ...state, members: { ...state.members, [event.data.userId]: { name: event.data.name, role: event.data.role } } };
+    case 'MemberAdded': {
+      const { userId, name, role, email } = event.data;
+      return { ...state, members: { ...state.members, [userId]: { name, role, ...(email ? { email } : {}) } } };
+    }
+    case 'InvitationIssued': {
+      const { invitationId, tokenHash, email, role, memberId, expiresAt } = event.data;
+      return { ...state, invitations: { ...state.invitations, [invitationId]: { tokenHash, email, role, memberId, expiresAt, accepted: false } } };
+    }
+    case 'InvitationAccepted': {
+      const { invitationId, memberId, email, name } = event.data;
+      const invitation = state.invitations[invitationId];
+      const member = state.members[memberId];
+      return {
+        ...state,
+        invitations: invitation ? { ...state.invitations, [invitationId]: { ...invitation, accepted: true } } : state.invitations,
+        members: member ? { ...state.members, [memberId]: { ...member, name, email } } : state.members,
+      };
+    }
+    case 'MemberRemoved': {
+      const members = { ...state.members };
+      delete members[event.data.userId];
+      return { ...state, members };
+    }
     case 'ApiKeyCreated':
       return { ...state, activeKeys: state.activeKeys + 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false } } };
     case 'ApiKeyRevoked':

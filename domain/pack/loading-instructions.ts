@@ -23,10 +23,19 @@ export interface LoadingInstruction {
   label: string;
   /** Units in the block (lastStep − firstStep + 1). */
   count: number;
-  /** Units across the width (z), high (y) and deep along the length (x); across × high × deep = count. */
+  /**
+   * Units across the width (z), high (y) and deep along the length (x); across × high × deep =
+   * count for a grid. A staggered block of round units (issue 10, `stagger` set): `across` lines
+   * (or `deep` rows) and the most units of one line (row) in the other.
+   */
   across: number;
   high: number;
   deep: number;
+  /**
+   * Set for staggered round units (issue 10): `lines` along the length, every second one
+   * shifted by half a unit, or `rows` across the width shifted the same way.
+   */
+  stagger?: 'lines' | 'rows';
   /** Size of one unit as placed, cm. */
   unit: { length: number; width: number; height: number };
   orientation: Orientation;
@@ -71,6 +80,15 @@ class AxisValues {
   packed(pitch: number): boolean {
     return Math.abs(this.hi - this.lo - (this.size - 1) * pitch) <= 1e-3;
   }
+  /**
+   * Are the distinct values (two or more) evenly spaced at least `min` and less than `max` cm
+   * apart (staggered lines of round units: from r·√3 up to, not including, 2r)?
+   */
+  staggered(min: number, max: number): boolean {
+    if (this.size < 2) return false;
+    const step = (this.hi - this.lo) / (this.size - 1);
+    return step >= min - 1e-3 && step < max - 1e-3 && this.even(step);
+  }
   /** Are the distinct values evenly spaced, at most `pitch` cm apart (nesting units sink into each other)? */
   even(pitch: number): boolean {
     if (this.size < 2) return true;
@@ -88,18 +106,57 @@ class AxisValues {
  * length apart, the z values one unit width apart and the y values evenly at most one unit
  * height apart (nesting units sink into the one under them); a gap makes two blocks. At least 1.
  */
-function longestFullBlock(run: readonly Placement[]): number {
+function longestFullBlock(run: readonly Placement[]): { n: number; stagger?: 'lines' | 'rows' } {
   const xs = new AxisValues(), ys = new AxisValues(), zs = new AxisValues();
   const { length, width, height } = run[0]!;
-  let best = 1;
+  const lines = new StaggerLines(length, 'x'), rows = new StaggerLines(width, 'z');
+  const round = Math.abs(length - width) <= 1e-3; // upright round units have a square bounding footprint
+  let best: { n: number; stagger?: 'lines' | 'rows' } = { n: 1 };
   for (let n = 1; n <= run.length; n++) {
     const p = run[n - 1]!;
     xs.add(p.x);
     ys.add(p.y);
     zs.add(p.z);
-    if (xs.size * ys.size * zs.size === n && xs.packed(length) && zs.packed(width) && ys.even(height)) best = n;
+    if (xs.size * ys.size * zs.size === n && xs.packed(length) && zs.packed(width) && ys.even(height)) {
+      best = { n };
+      continue;
+    }
+    if (!round) continue;
+    lines.add(p);
+    rows.add(p);
+    const pitch = (length * Math.sqrt(3)) / 2;
+    if (ys.even(height) && zs.staggered(pitch, width) && xs.packed(length / 2) && lines.full()) best = { n, stagger: 'lines' };
+    else if (ys.even(height) && xs.staggered(pitch, length) && zs.packed(width / 2) && rows.full()) best = { n, stagger: 'rows' };
   }
   return best;
+}
+
+/**
+ * The lines of a staggered block of round units (issue 10): units grouped by height and by their
+ * position across the lines; full when every line is packed one unit `pitch` apart along `axis`
+ * without a gap and every layer holds as many units.
+ */
+class StaggerLines {
+  private readonly lines = new Map<string, { count: number; lo: number; hi: number }>();
+  private readonly layers = new Map<number, number>();
+  private gappy = 0;
+  constructor(private readonly pitch: number, private readonly axis: 'x' | 'z') {}
+  add(p: Placement): void {
+    const along = this.axis === 'x' ? p.x : p.z;
+    const key = `${keyOf(p.y)}:${keyOf(this.axis === 'x' ? p.z : p.x)}`;
+    const was = this.lines.get(key);
+    const line = was ? { count: was.count + 1, lo: Math.min(was.lo, along), hi: Math.max(was.hi, along) } : { count: 1, lo: along, hi: along };
+    if (was && !this.packed(was)) this.gappy--;
+    if (!this.packed(line)) this.gappy++;
+    this.lines.set(key, line);
+    this.layers.set(keyOf(p.y), (this.layers.get(keyOf(p.y)) ?? 0) + 1);
+  }
+  private packed(l: { count: number; lo: number; hi: number }): boolean {
+    return Math.abs(l.hi - l.lo - (l.count - 1) * this.pitch) <= 1e-3;
+  }
+  full(): boolean {
+    return this.gappy === 0 && new Set(this.layers.values()).size === 1;
+  }
 }
 
 function sideOf(minZ: number, maxZ: number, width: number): BlockSide {
@@ -110,7 +167,7 @@ function sideOf(minZ: number, maxZ: number, width: number): BlockSide {
   return 'centre';
 }
 
-function block(units: Placement[], number: number, width: number, deckHeight: number | null): LoadingInstruction {
+function block(units: Placement[], number: number, width: number, deckHeight: number | null, stagger?: 'lines' | 'rows'): LoadingInstruction {
   const first = units[0]!;
   const distinct = (f: (p: Placement) => number): number => new Set(units.map((p) => keyOf(f(p)))).size;
   const min = { x: Infinity, y: Infinity, z: Infinity }, max = { x: -Infinity, y: -Infinity, z: -Infinity };
@@ -121,9 +178,18 @@ function block(units: Placement[], number: number, width: number, deckHeight: nu
     weight += p.weight;
   }
   const level: BlockLevel = min.y <= 1e-6 ? 'floor' : deckHeight !== null && Math.abs(min.y - deckHeight) <= 1e-6 ? 'deck' : 'stacked';
+  const high = distinct((p) => p.y);
+  // Staggered: lines (rows) by their distinct z (x); the most units of a line (row) of one layer.
+  const perLine = (along: (p: Placement) => number): number => {
+    const counts = new Map<string, number>();
+    for (const p of units) counts.set(`${keyOf(p.y)}:${keyOf(along(p))}`, (counts.get(`${keyOf(p.y)}:${keyOf(along(p))}`) ?? 0) + 1);
+    return Math.max(...counts.values());
+  };
+  const across = stagger === 'rows' ? perLine((p) => p.x) : distinct((p) => p.z);
+  const deep = stagger === 'lines' ? perLine((p) => p.z) : distinct((p) => p.x);
   return {
     number, firstStep: first.step, lastStep: units[units.length - 1]!.step, itemId: first.item_id, label: first.label,
-    count: units.length, across: distinct((p) => p.z), high: distinct((p) => p.y), deep: distinct((p) => p.x),
+    count: units.length, across, high, deep, ...(stagger ? { stagger } : {}),
     unit: { length: first.length, width: first.width, height: first.height }, orientation: first.orientation,
     weight, min, max, side: sideOf(min.z, max.z, width), level, placements: units,
   };
@@ -133,7 +199,8 @@ function block(units: Placement[], number: number, width: number, deckHeight: nu
  * Groups the placements of one vehicle (inner `width` cm across; second deck at `deckHeight` cm
  * or null) into loading instructions: walking the steps in ascending order, a run of consecutive
  * units of the same item, size and orientation is cut into blocks, each the longest prefix that
- * fills a whole across × high × deep grid without gaps. Every placement lands in exactly one instruction; the
+ * fills a whole across × high × deep grid without gaps, or, for round units (square bounding
+ * footprint), a staggered block: lines r·√3 apart, each packed without a gap, every layer alike. Every placement lands in exactly one instruction; the
  * instructions cover the steps in order without gaps. O(n · r) for runs of r units.
  */
 export function loadingInstructions(placements: readonly Placement[], width: number, deckHeight: number | null = null): LoadingInstruction[] {
@@ -145,8 +212,8 @@ export function loadingInstructions(placements: readonly Placement[], width: num
     while (end < ordered.length && sameKind(ordered[i]!, ordered[end]!)) end++;
     let start = i;
     while (start < end) {
-      const n = longestFullBlock(ordered.slice(start, end));
-      out.push(block(ordered.slice(start, start + n), out.length + 1, width, deckHeight));
+      const { n, stagger } = longestFullBlock(ordered.slice(start, end));
+      out.push(block(ordered.slice(start, start + n), out.length + 1, width, deckHeight, stagger));
       start += n;
     }
     i = end;
@@ -165,9 +232,15 @@ export function stepRange(ins: Pick<LoadingInstruction, 'firstStep' | 'lastStep'
   return ins.firstStep === ins.lastStep ? `Step ${ins.firstStep}` : `Steps ${ins.firstStep}–${ins.lastStep}`;
 }
 
-/** "3 across × 2 high × 4 deep" (empty for a single unit). */
-export function blockShape(ins: Pick<LoadingInstruction, 'count' | 'across' | 'high' | 'deep'>): string {
-  return ins.count === 1 ? '' : `${ins.across} across × ${ins.high} high × ${ins.deep} deep`;
+/**
+ * "3 across × 2 high × 4 deep" (empty for a single unit); staggered round units: "4 staggered
+ * lines of up to 9 × 2 high" or "12 staggered rows of up to 4 × 1 high".
+ */
+export function blockShape(ins: Pick<LoadingInstruction, 'count' | 'across' | 'high' | 'deep' | 'stagger'>): string {
+  if (ins.count === 1) return '';
+  if (ins.stagger === 'lines') return `${ins.across} staggered lines of up to ${ins.deep} × ${ins.high} high`;
+  if (ins.stagger === 'rows') return `${ins.deep} staggered rows of up to ${ins.across} × ${ins.high} high`;
+  return `${ins.across} across × ${ins.high} high × ${ins.deep} deep`;
 }
 
 /**

@@ -11,6 +11,32 @@ import { orgIdOfStream } from '../../domain/organization/streams.js';
 
 export const ORGANIZATIONS = 'organizations';
 export const API_KEYS = 'api_keys';
+/** Invitations to the web app by the SHA-256 of their token (issue 11). */
+export const INVITATIONS = 'invitations';
+
+/** A member of an organization as the read model holds it. */
+export interface MemberDocument {
+  name: string;
+  role: 'owner' | 'member';
+  /** The email the member signs in with (issue 11); absent before they accepted an invitation. */
+  email?: string;
+  /** When the member was added, RFC 3339 (absent in documents made before issue 11). */
+  joinedAt?: string;
+}
+
+/** An invitation (issue 11); `id` is the SHA-256 hex of its token. */
+export interface InvitationDocument {
+  id: string;
+  invitationId: string;
+  orgId: string;
+  email: string;
+  role: 'owner' | 'member';
+  memberId: string;
+  expiresAt: string;
+  /** When it was used, or null. */
+  acceptedAt: string | null;
+  position: number;
+}
 
 export interface OrganizationDocument {
   id: string;
@@ -23,7 +49,9 @@ export interface OrganizationDocument {
   /** The API switched off for this organization by the operator (503 api_disabled); absent or null: on. */
   apiDisabled?: { message: string; retryAfterSeconds: number; since: string } | null;
   subscription: { plan: string; apiAccess: boolean; expiresAt: string | null; active: boolean } | null;
-  members: Record<string, { name: string; role: 'owner' | 'member' }>;
+  members: Record<string, MemberDocument>;
+  /** Removed members by id, with their name (keys they created still show who made them). */
+  formerMembers?: Record<string, { name: string; removedAt: string }>;
   position: number;
 }
 
@@ -74,7 +102,32 @@ export const organizationsProjection: Projection = {
     org.position = recorded.position;
     switch (event.type) {
       case 'MemberAdded':
-        org.members[event.data.userId] = { name: event.data.name, role: event.data.role };
+        org.members[event.data.userId] = { name: event.data.name, role: event.data.role, joinedAt: event.data.addedAt, ...(event.data.email ? { email: event.data.email } : {}) };
+        break;
+      case 'InvitationIssued':
+        await store.collection<InvitationDocument>(INVITATIONS).put({
+          id: event.data.tokenHash,
+          invitationId: event.data.invitationId,
+          orgId,
+          email: event.data.email,
+          role: event.data.role,
+          memberId: event.data.memberId,
+          expiresAt: event.data.expiresAt,
+          acceptedAt: null,
+          position: recorded.position,
+        });
+        break;
+      case 'InvitationAccepted': {
+        const invitations = store.collection<InvitationDocument>(INVITATIONS);
+        const invitation = await invitations.get(event.data.tokenHash);
+        if (invitation) await invitations.put({ ...invitation, acceptedAt: event.data.acceptedAt, position: recorded.position });
+        const member = org.members[event.data.memberId];
+        if (member) org.members[event.data.memberId] = { ...member, name: event.data.name, email: event.data.email };
+        break;
+      }
+      case 'MemberRemoved':
+        delete org.members[event.data.userId];
+        org.formerMembers = { ...org.formerMembers, [event.data.userId]: { name: event.data.name, removedAt: event.data.removedAt } };
         break;
       case 'SubscriptionActivated':
         org.subscription = { plan: event.data.plan, apiAccess: event.data.apiAccess, expiresAt: event.data.expiresAt, active: true };

@@ -8,7 +8,8 @@ import type { Placement, PlannedVehicle } from '../../domain/pack/plan.js';
 import { type Projection, type ScreenPoint, type SpaceBox, paintersOrder, project, projectionFor, visibleFaces } from './isometric.js';
 import { darker, lighter, textColourOn } from './item-colour.js';
 import { type Doc, FONT, FONT_BOLD, textCell } from './page.js';
-import { PolygonBatch } from './polygon-batch.js';
+import { type PageStep, PolygonBatch } from './polygon-batch.js';
+import { type Path3, type Vec3, capSquare, cylinderOf, cylinderOutline, endCircle } from './round-unit.js';
 
 /** A page rectangle, pt, y down from the top of the page. */
 export interface Area {
@@ -26,6 +27,17 @@ export interface LengthScale {
 
 /** Colour (`#rrggbb`) of an item_id. */
 export type ColourOf = (itemId: string) => string;
+
+/** item_ids drawn round (shape `cylinder` or `drum`, issue 10 item 4); the rest are boxes. */
+export type RoundItems = ReadonlySet<string>;
+
+const NO_ROUND_ITEMS: RoundItems = new Set();
+
+/** Adds path `path` (vehicle coordinates) to `batch`, mapped onto the page by `toPage`. */
+function addPath3(batch: PolygonBatch, path: Path3, toPage: (v: Vec3) => Pt, fill: string, stroke: string): void {
+  const steps = path.steps.map((s) => s.map(toPage) as unknown as PageStep);
+  batch.addPath(toPage(path.start), steps, fill, stroke);
+}
 
 type Pt = [number, number];
 
@@ -118,7 +130,7 @@ interface Fit {
   toPage: (s: ScreenPoint) => Pt;
 }
 
-function fitProjection(v: PlannedVehicle, area: Area): Fit {
+function fitProjection(v: Pick<PlannedVehicle, 'length' | 'width' | 'height'>, area: Area): Fit {
   let best: { projection: Projection; scale: number; uMin: number; vMax: number; du: number; dv: number } | undefined;
   for (const azimuth of AZIMUTHS) {
     const projection = cachedProjection(azimuth);
@@ -143,6 +155,16 @@ function fitProjection(v: PlannedVehicle, area: Area): Fit {
   };
 }
 
+/**
+ * Where the 3D view of `v` drawn with `compact: true` into `area` puts the point (x, y, z) of the
+ * cargo space (cm): its page point, pt. Without `compact` the drawing keeps 12 pt above and 14 pt
+ * below `area` for the captions.
+ */
+export function isometricFrame(v: Pick<PlannedVehicle, 'length' | 'width' | 'height'>, area: Area): { projection: Projection; toPage: (x: number, y: number, z: number) => Pt } {
+  const { projection, toPage } = fitProjection(v, area);
+  return { projection, toPage: (x, y, z) => toPage(project(projection, x, y, z)) };
+}
+
 /** What a 3D view shows: the whole load, or the load after a step with the latest units highlighted. */
 export interface IsometricOptions {
   /** Second deck height, cm; null without one. */
@@ -153,6 +175,8 @@ export interface IsometricOptions {
   highlightFrom?: number;
   /** Leave out the FRONT WALL / DOOR captions (small pictures); the walls stay marked by colour. */
   compact?: boolean;
+  /** Items drawn as cylinders (default: none). */
+  round?: RoundItems;
 }
 
 /** Fills and edge colour of a shaded box. */
@@ -211,12 +235,15 @@ function cachedProjection(azimuth: number): Projection {
  * With a deck height (cm) the second deck is drawn as a dashed line round the far walls. With
  * `upToStep` / `highlightFrom` it shows the load after a loading instruction: the units loaded
  * before it faded, the instruction's units in colour (issue 9 item 2). The painter's order of a
- * vehicle is computed once and reused by every picture of it.
+ * vehicle is computed once and reused by every picture of it. Units of `round` items are drawn
+ * as cylinders: the visible half of the curved surface and the far end circle (the top of an
+ * upright one), one path each (issue 10 item 4).
  */
 export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area, opts: IsometricOptions = {}): void {
   const deckHeight = opts.deckHeight ?? null;
   const upTo = opts.upToStep ?? Infinity;
   const highlight = opts.highlightFrom ?? -Infinity;
+  const round = opts.round ?? NO_ROUND_ITEMS;
   // Room for the FRONT WALL / DOOR labels above and below the drawing.
   const inner: Area = opts.compact === true ? area : { x: area.x, y: area.y + 12, width: area.width, height: area.height - 26 };
   const { projection, toPage } = fitProjection(v, inner);
@@ -248,10 +275,25 @@ export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourO
     const pl = v.placements[i]!;
     if (pl.step > upTo) continue;
     const fresh = pl.step >= highlight;
-    const f = visibleFaces(projection, boxOf(pl));
-    const top = f.top.map(toPage);
     const shade = shadesOf(colourOf(pl.item_id));
     const c = fresh ? shade.fresh : shade.loaded;
+    if (round.has(pl.item_id)) {
+      const cyl = cylinderOf(pl);
+      const { band, cap } = cylinderOutline(projection, cyl);
+      const toPage3 = (q: Vec3): Pt => P(q[0], q[1], q[2]);
+      // The end circle faces up (upright), the door (lying along x) or the left wall (along z).
+      const capFill = cyl.axis === 'y' ? c.top : cyl.axis === 'x' ? c.door : c.side;
+      addPath3(batch, band, toPage3, cyl.axis === 'z' ? c.door : c.side, c.edge);
+      addPath3(batch, cap, toPage3, capFill, c.edge);
+      const square = capSquare(cyl).map(toPage3);
+      if (fresh && fullLabel(square)) {
+        batch.flush(doc);
+        labelInside(doc, square, String(pl.step), capFill);
+      }
+      continue;
+    }
+    const f = visibleFaces(projection, boxOf(pl));
+    const top = f.top.map(toPage);
     batch.add(f.side.map(toPage), c.side, c.edge);
     batch.add(f.door.map(toPage), c.door, c.edge);
     batch.add(top, c.top, c.edge);
@@ -301,18 +343,31 @@ function tickLabel(cm: number): string {
   return cm % 100 === 0 ? `${cm / 100} m` : `${cm / 100}`;
 }
 
+/** Room left and right of the floor plan for the FRONT / DOOR labels, pt. */
+const TOP_VIEW_SIDE = 44;
+
+/**
+ * Where the floor plan of `v` sits in `area`: page x (pt) of the front wall (x = 0), page y of
+ * the right wall (z = 0) and pt per cm; a point (x, z) of the floor is at
+ * (x0 + x·scale, z0 + z·scale).
+ */
+export function topViewFrame(v: Pick<PlannedVehicle, 'length' | 'width'>, area: Area): { x0: number; z0: number; scale: number } {
+  const side = TOP_VIEW_SIDE;
+  const scale = Math.min((area.width - 2 * side) / v.length, (area.height - 36) / v.width);
+  return { x0: area.x + side + (area.width - 2 * side - v.length * scale) / 2, z0: area.y + 11, scale };
+}
+
 /**
  * Draws the top-down floor plan of `v` inside `area`: the floor, each unit's footprint in its
  * item colour (the highest unit of a spot on top), the loading steps of each stack
  * ("bottom/…/top" when a stack shares one footprint), a metre scale along the floor, the
- * centre of gravity, and the wall names. Returns the drawing's scale along the length, so a
- * drawing under it (the weight diagram) can line up with it.
+ * centre of gravity, and the wall names. Units of `round` items standing upright are drawn as
+ * discs, lying ones as their rectangles (issue 10 item 4). Returns the drawing's scale along the
+ * length, so a drawing under it (the weight diagram) can line up with it.
  */
-export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area): LengthScale {
-  const side = 44;
-  const scale = Math.min((area.width - 2 * side) / v.length, (area.height - 36) / v.width);
-  const ox = area.x + side + (area.width - 2 * side - v.length * scale) / 2;
-  const oy = area.y + 11;
+export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area, round: RoundItems = NO_ROUND_ITEMS): LengthScale {
+  const { x0: ox, z0: oy, scale } = topViewFrame(v, area);
+  const side = TOP_VIEW_SIDE;
   const X = (x: number) => ox + x * scale;
   const Z = (z: number) => oy + z * scale;
 
@@ -336,14 +391,21 @@ export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, are
   for (const p of byTop) {
     const fill = colourOf(p.item_id);
     const [x0, x1, z0, z1] = [X(p.x), X(p.x + p.length), Z(p.z), Z(p.z + p.width)];
-    batch.add([[x0, z0], [x1, z0], [x1, z1], [x0, z1]], fill, shadesOf(fill).fresh.edge);
+    const cyl = round.has(p.item_id) ? cylinderOf(p) : null;
+    let rect: Pt[] = [[x0 + 1, z0 + 1], [x1 - 1, z0 + 1], [x1 - 1, z1 - 1], [x0 + 1, z1 - 1]];
+    if (cyl !== null && cyl.axis === 'y') {
+      const fromAbove = (q: Vec3): Pt => [X(q[0]), Z(q[2])];
+      addPath3(batch, endCircle(cyl, 1), fromAbove, fill, shadesOf(fill).fresh.edge);
+      rect = capSquare(cyl, 1 / scale).map(fromAbove);
+    } else {
+      batch.add([[x0, z0], [x1, z0], [x1, z1], [x0, z1]], fill, shadesOf(fill).fresh.edge);
+    }
     const stack = stacks.get(`${p.x}|${p.z}|${p.length}|${p.width}`)!;
     if (stack.some((s) => s.y > p.y)) continue;
-    const rect: Pt[] = [[x0 + 1, z0 + 1], [x1 - 1, z0 + 1], [x1 - 1, z1 - 1], [x0 + 1, z1 - 1]];
     if (!fullLabel(rect)) continue;
     const steps = [...stack].sort((a, b) => a.y - b.y).map((s) => s.step);
     batch.flush(doc);
-    labelInside(doc, rect, stackLabel(doc, steps, p.length * scale - 3), fill);
+    labelInside(doc, rect, stackLabel(doc, steps, rect[1]![0] - rect[0]![0] - 1), fill);
   }
   batch.flush(doc);
 

@@ -9,7 +9,7 @@
  */
 import { type LoadingInstruction, blockPlace, blockShape, loadingInstructions, stepRange } from '../../domain/pack/loading-instructions.js';
 import type { Orientation, PlannedVehicle } from '../../domain/pack/plan.js';
-import { type ColourOf, drawIsometricView } from './cargo-views.js';
+import { type ColourOf, type RoundItems, drawIsometricView } from './cargo-views.js';
 import { LEGEND_LINE_HEIGHT, type LegendEntry, drawLegend } from './legend.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, FONT, FONT_BOLD, MARGIN, formatNumber, textCell, wrapText } from './page.js';
 import { instanceRanges } from './summary-page.js';
@@ -63,6 +63,8 @@ export interface InstructionContext {
   /** Colour-key entries the overview page could not hold, and that page's 1-based number. */
   legendRest: readonly LegendEntry[];
   overviewPage: number;
+  /** Items drawn round (cylinders and drums); absent: none. */
+  round?: RoundItems;
 }
 
 const PACKING_COLUMNS: readonly Column[] = [
@@ -100,7 +102,7 @@ function numberList(doc: Doc, numbers: readonly number[], width: number): string
 }
 
 /** One packing-list row per item on board, in order of first loading step. */
-function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colourOf: ColourOf, hazardous: ReadonlySet<string>): Cell[][] {
+function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colourOf: ColourOf, hazardous: ReadonlySet<string>, round: ReadonlySet<string>): Cell[][] {
   const items = new Map<string, { label: string; units: number; kg: number; each: Set<number>; numbers: number[] }>();
   for (const ins of instructions) {
     let it = items.get(ins.itemId);
@@ -111,7 +113,7 @@ function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colo
     for (const p of ins.placements) it.each.add(p.weight);
   }
   return [...items.entries()].map(([id, it]) => [
-    { swatch: colourOf(id) },
+    { swatch: colourOf(id), round: round.has(id) },
     id,
     hazardous.has(id) ? `HAZARDOUS · ${it.label}` : it.label,
     String(it.units),
@@ -148,7 +150,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
     y += 14;
     for (;;) {
       const lines = Math.max(1, Math.floor((CONTENT_BOTTOM - y) / LEGEND_LINE_HEIGHT));
-      const { drawn, y: below } = drawLegend(doc, rest, colourOf, y, lines);
+      const { drawn, y: below } = drawLegend(doc, rest, colourOf, y, lines, undefined, ctx.round);
       rest = rest.slice(drawn);
       y = below + 8;
       if (rest.length === 0) break;
@@ -157,7 +159,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
   }
 
   textCell(doc, `Packing list  ·  loading metres (LDM) ${ldmText(v)}`, MARGIN, y, CONTENT_WIDTH, { size: 10, bold: true });
-  const rows = packingRows(doc, instructions, colourOf, ctx.hazardous);
+  const rows = packingRows(doc, instructions, colourOf, ctx.hazardous, ctx.round ?? new Set());
   y = flowTable(doc, PACKING_COLUMNS, rows, MARGIN, y + 14, CONTENT_BOTTOM, () => newPage(true)).y;
   if (y + ROW_HEIGHT > CONTENT_BOTTOM) y = newPage(true);
   const units = v.placements.length;
@@ -175,7 +177,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
     doc.lineWidth(0.5).rect(MARGIN, y, PICTURE_WIDTH, PICTURE_HEIGHT).stroke('#c8c8c8');
     textCell(doc, `After step ${stage.lastStep}`, MARGIN + 4, y + 3, PICTURE_WIDTH - 8, { size: 7, bold: true, colour: '#333333' });
     drawIsometricView(doc, v, colourOf, { x: MARGIN + 4, y: y + 12, width: PICTURE_WIDTH - 8, height: PICTURE_HEIGHT - 16 }, {
-      deckHeight: ctx.deckHeight, upToStep: stage.lastStep, highlightFrom: stage.firstStep, compact: true,
+      deckHeight: ctx.deckHeight, upToStep: stage.lastStep, highlightFrom: stage.firstStep, compact: true, ...(ctx.round ? { round: ctx.round } : {}),
     });
     let ey = y, ex = TEXT_X, ew = TEXT_WIDTH;
     let besidePicture = true;
@@ -196,7 +198,7 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
         ew = CONTENT_WIDTH;
         lines = instructionLines(doc, ins, hazardous, ew);
       }
-      drawInstruction(doc, lines, colourOf(ins.itemId), ex, ey);
+      drawInstruction(doc, lines, colourOf(ins.itemId), ctx.round?.has(ins.itemId) === true, ex, ey);
       ey += lines.height;
     }
     y = (besidePicture ? Math.max(ey, pictureBottom) : ey) + 6;
@@ -233,9 +235,10 @@ function instructionLines(doc: Doc, ins: LoadingInstruction, hazardous: boolean,
   return { head, details, width, height: head.length * HEAD_LINE + details.length * DETAIL_LINE + 4 };
 }
 
-/** Draws an instruction laid out by instructionLines with its colour swatch at (x, y). */
-function drawInstruction(doc: Doc, lines: InstructionLines, colour: string, x: number, y: number): void {
-  doc.lineWidth(0.4).rect(x, y + 1, 9, 9).fillAndStroke(colour, '#333333');
+/** Draws an instruction laid out by instructionLines with its colour swatch (a disc for round items) at (x, y). */
+function drawInstruction(doc: Doc, lines: InstructionLines, colour: string, round: boolean, x: number, y: number): void {
+  if (round) doc.lineWidth(0.4).circle(x + 4.5, y + 5.5, 4.5).fillAndStroke(colour, '#333333');
+  else doc.lineWidth(0.4).rect(x, y + 1, 9, 9).fillAndStroke(colour, '#333333');
   let ly = y + 1;
   for (const h of lines.head) {
     textCell(doc, h, x + 13, ly, lines.width - 13, { size: 9, bold: true });

@@ -4,7 +4,7 @@
  * continues on the next page.
  */
 import type { Placement } from '../../domain/pack/plan.js';
-import type { ColourOf } from './cargo-views.js';
+import type { ColourOf, RoundItems } from './cargo-views.js';
 import { CONTENT_WIDTH, type Doc, FONT, FONT_BOLD, MARGIN, fitText, textCell } from './page.js';
 
 /** One item of the key. */
@@ -34,8 +34,9 @@ export function legendEntries(placements: readonly Placement[]): LegendEntry[] {
  * width. Labels are shortened only when an entry is longer than a whole line. When not all fit,
  * the last line ends with `more` (e.g. "continued on page 3 →") and the count drawn is returned;
  * the caller continues with the rest. Returns how many entries were drawn and the y below.
+ * Items in `round` get a round swatch (cylinders and drums, issue 10 item 4).
  */
-export function drawLegend(doc: Doc, entries: readonly LegendEntry[], colourOf: ColourOf, top: number, maxLines: number, more = 'continued on the next page →'): { drawn: number; y: number } {
+export function drawLegend(doc: Doc, entries: readonly LegendEntry[], colourOf: ColourOf, top: number, maxLines: number, more = 'continued on the next page →', round?: RoundItems): { drawn: number; y: number } {
   const right = MARGIN + CONTENT_WIDTH;
   doc.font(FONT_BOLD).fontSize(SIZE);
   const moreWidth = doc.widthOfString(more) + 8;
@@ -57,7 +58,8 @@ export function drawLegend(doc: Doc, entries: readonly LegendEntry[], colourOf: 
       x = MARGIN;
     }
     const y = top + line * LEGEND_LINE_HEIGHT;
-    doc.lineWidth(0.4).rect(x, y, 9, 9).fillAndStroke(colourOf(e.itemId), '#333333');
+    if (round?.has(e.itemId) === true) doc.lineWidth(0.4).circle(x + 4.5, y + 4.5, 4.5).fillAndStroke(colourOf(e.itemId), '#333333');
+    else doc.lineWidth(0.4).rect(x, y, 9, 9).fillAndStroke(colourOf(e.itemId), '#333333');
     doc.font(FONT).fontSize(SIZE).fillColor('#000000').text(text, x + 12, y + 1.5, { lineBreak: false });
     x += w;
   }

@@ -15,10 +15,12 @@ import { drawStepPages } from './step-table.js';
 import { drawSummary, fillVehiclePages } from './summary-page.js';
 import { type TextSlot, drawVehiclePage, fillTextSlot } from './vehicle-page.js';
 
-/** Per vehicle_id the second deck's height (cm), and the ids of hazardous items. */
+/** Per vehicle_id the second deck's height (cm), the ids of hazardous items and of round items. */
 export interface CargoFacts {
   deckHeights?: Record<string, number>;
   hazardous?: string[];
+  /** item_ids of shape `cylinder` or `drum`: drawn as discs and cylinders (issue 10 item 4). */
+  round?: string[];
 }
 
 /** What the PDF shows: the job's identity and its plan; `colors` maps item_id → `#rrggbb`. */
@@ -84,6 +86,7 @@ function layout(pdf: Doc, doc: PlanDocument): void {
   const { vehicles } = doc.plan;
   const header = { jobId: doc.jobId, ...(doc.reference !== undefined ? { reference: doc.reference } : {}), createdAt: doc.createdAt };
   const hazardous = new Set(doc.cargo?.hazardous ?? []);
+  const round = new Set(doc.cargo?.round ?? []);
   const deckOf = (vehicleId: string): number | null => doc.cargo?.deckHeights?.[vehicleId] ?? null;
   const slots = drawSummary(pdf, header, doc.plan, addPage);
   const pages: Array<{ first: number; last: number }> = [];
@@ -92,9 +95,9 @@ function layout(pdf: Doc, doc: PlanDocument): void {
     addPage();
     const first = pageCount();
     const deckHeight = deckOf(v.vehicle_id);
-    const overview = drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, deckHeight, header }, first - 1);
+    const overview = drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, deckHeight, header, round }, first - 1);
     const ins = drawInstructionPages(pdf, v, colourOf, {
-      vehicleCount: vehicles.length, deckHeight, hazardous, legendRest: overview.legendRest, overviewPage: first,
+      vehicleCount: vehicles.length, deckHeight, hazardous, legendRest: overview.legendRest, overviewPage: first, round,
     }, addPage);
     pages.push({ first, last: ins.last });
     pageSlots.push(overview.pagesSlot);
@@ -102,7 +105,7 @@ function layout(pdf: Doc, doc: PlanDocument): void {
   const appendix: Array<{ first: number; last: number }> = [];
   for (const v of vehicles) {
     const first = pageCount() + 1;
-    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, { deckHeight: deckOf(v.vehicle_id), hazardous });
+    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, { deckHeight: deckOf(v.vehicle_id), hazardous, round });
     appendix.push({ first, last: pageCount() });
   }
   const range = (r: { first: number; last: number }): string => (r.first === r.last ? `page ${r.first}` : `pages ${r.first}–${r.last}`);

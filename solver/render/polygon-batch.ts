@@ -10,6 +10,9 @@ import type { Doc } from './page.js';
 /** A point on the page, pt, y down. */
 export type PagePoint = readonly [number, number];
 
+/** A step of a page path: a line to one point, or a cubic Bézier curve (two control points, then the end). */
+export type PageStep = readonly [PagePoint] | readonly [PagePoint, PagePoint, PagePoint];
+
 const rgbCache = new Map<string, string>();
 
 /** "0.306 0.475 0.655" for "#4e79a7": the operands of the rg / RG operators. */
@@ -25,6 +28,8 @@ function rgb(hex: string): string {
 }
 
 const num = (v: number): string => (Math.round(v * 100) / 100).toString();
+/** Curves to a tenth of a point (0.035 mm): a disc or cylinder face has 4–9 curves, the hundredths only grew the file. */
+const num1 = (v: number): string => (Math.round(v * 10) / 10).toString();
 
 /**
  * Polygons to fill with one `#rrggbb` colour and outline with another, in drawing order, at the
@@ -38,6 +43,20 @@ export class PolygonBatch {
   add(points: readonly PagePoint[], fill: string, stroke: string): void {
     let path = `${rgb(fill)} rg ${rgb(stroke)} RG ${num(points[0]![0])} ${num(points[0]![1])} m`;
     for (let i = 1; i < points.length; i++) path += ` ${num(points[i]![0])} ${num(points[i]![1])} l`;
+    this.parts.push(`${path} h B`);
+  }
+
+  /**
+   * Adds a closed path of lines and cubic curves from `start` (a disc or a cylinder face of a
+   * round unit, issue 10 item 4: one path each).
+   */
+  addPath(start: PagePoint, steps: readonly PageStep[], fill: string, stroke: string): void {
+    let path = `${rgb(fill)} rg ${rgb(stroke)} RG ${num1(start[0])} ${num1(start[1])} m`;
+    for (const step of steps) {
+      path += step.length === 1
+        ? ` ${num1(step[0][0])} ${num1(step[0][1])} l`
+        : ` ${num1(step[0][0])} ${num1(step[0][1])} ${num1(step[1][0])} ${num1(step[1][1])} ${num1(step[2][0])} ${num1(step[2][1])} c`;
+    }
     this.parts.push(`${path} h B`);
   }
 

@@ -8,6 +8,7 @@ import type { Orientation, Placement, PlannedVehicle } from '../../domain/pack/p
 import type { ColourOf } from './cargo-views.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, textCell } from './page.js';
 import { type Cell, type Column, HEADER_ROW_HEIGHT, ROW_HEIGHT, drawHeaderRow, drawRow } from './table.js';
+import { footprintsOverlap } from './round-unit.js';
 import { vehicleTitle } from './vehicle-page.js';
 
 const TABLE_TOP = MARGIN + 34;
@@ -38,9 +39,11 @@ const EPS = 1e-6;
  * What each unit stands on, for the loader: "floor" at y = 0, "deck" on the second deck at
  * `deckHeight` cm, else the steps of the units whose top is at the unit's bottom and whose
  * footprint overlaps it ("on 12, 13"), or of the identical unit it is nested into ("in 12"), or
- * "?" when there are none (the verifier reports such a plan; the PDF still shows it).
+ * "?" when there are none (the verifier reports such a plan; the PDF still shows it). Upright
+ * units of `round` items have circular footprints (issue 10: a drum on a staggered layer rests
+ * on the drum under it, not on the neighbours whose bounding boxes it overlaps).
  */
-export function restingOn(placements: readonly Placement[], deckHeight: number | null = null): Map<Placement, string> {
+export function restingOn(placements: readonly Placement[], deckHeight: number | null = null, round: ReadonlySet<string> = new Set()): Map<Placement, string> {
   const byTop = new Map<number, Placement[]>();
   for (const q of placements) {
     const key = Math.round((q.y + q.height) * 1000);
@@ -59,14 +62,7 @@ export function restingOn(placements: readonly Placement[], deckHeight: number |
       continue;
     }
     const below = (byTop.get(Math.round(p.y * 1000)) ?? [])
-      .filter(
-        (q) =>
-          q !== p &&
-          q.x < p.x + p.length - EPS &&
-          p.x < q.x + q.length - EPS &&
-          q.z < p.z + p.width - EPS &&
-          p.z < q.z + q.width - EPS,
-      )
+      .filter((q) => q !== p && footprintsOverlap(q, round.has(q.item_id), p, round.has(p.item_id), EPS))
       .map((q) => q.step)
       .sort((a, b) => a - b);
     // The highest identical unit of the same footprint that this one sinks into.
@@ -86,11 +82,11 @@ function orientationText(o: Orientation): string {
   return `${o} (on its side)`;
 }
 
-function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boolean): Cell[] {
+function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boolean, round: boolean): Cell[] {
   const n = (v: number) => formatNumber(v, 1);
   return [
     String(p.step),
-    { swatch: colourOf(p.item_id) },
+    { swatch: colourOf(p.item_id), round },
     hazardous ? `HAZARDOUS · ${p.label}` : p.label,
     `${p.item_id}#${p.instance}`,
     `${n(p.x)} / ${n(p.y)} / ${n(p.z)}`,
@@ -103,15 +99,17 @@ function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boole
 
 /**
  * Adds the unit-list pages of `v` (stepPageCount(v.placements.length) pages, each started
- * with `addPage`). Rows are in ascending `step`; `facts` names the vehicle's second deck and the
- * hazardous items (their rows say HAZARDOUS).
+ * with `addPage`). Rows are in ascending `step`; `facts` names the vehicle's second deck, the
+ * hazardous items (their rows say HAZARDOUS) and the round items (round swatches, circular
+ * footprints in "Rests on").
  */
 export function drawStepPages(
   doc: Doc, v: PlannedVehicle, colourOf: ColourOf, vehicleCount: number, addPage: () => void,
-  facts: { deckHeight: number | null; hazardous: ReadonlySet<string> } = { deckHeight: null, hazardous: new Set() },
+  facts: { deckHeight: number | null; hazardous: ReadonlySet<string>; round?: ReadonlySet<string> } = { deckHeight: null, hazardous: new Set() },
 ): void {
   const ordered = [...v.placements].sort((a, b) => a.step - b.step);
-  const support = restingOn(ordered, facts.deckHeight);
+  const round = facts.round ?? new Set<string>();
+  const support = restingOn(ordered, facts.deckHeight, round);
   const pages = stepPageCount(ordered.length);
   for (let page = 0; page < pages; page++) {
     addPage();
@@ -135,7 +133,7 @@ export function drawStepPages(
     );
     let y = drawHeaderRow(doc, COLUMNS, MARGIN, TABLE_TOP);
     chunk.forEach((p, i) => {
-      y = drawRow(doc, COLUMNS, row(p, colourOf, support.get(p) ?? '', facts.hazardous.has(p.item_id)), MARGIN, y, { stripe: i % 2 === 1 });
+      y = drawRow(doc, COLUMNS, row(p, colourOf, support.get(p) ?? '', facts.hazardous.has(p.item_id), round.has(p.item_id)), MARGIN, y, { stripe: i % 2 === 1 });
     });
   }
 }

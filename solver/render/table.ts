@@ -11,8 +11,8 @@ export interface Column {
   align?: Align;
 }
 
-/** A cell: text, or a colour swatch (`#rrggbb`). */
-export type Cell = string | { swatch: string };
+/** A cell: text, or a colour swatch (`#rrggbb`; a disc for round items, issue 10 item 4). */
+export type Cell = string | { swatch: string; round?: boolean };
 
 /** Row height of body rows, pt. */
 export const ROW_HEIGHT = 11.5;
@@ -64,7 +64,8 @@ export function drawRow(
       });
     } else {
       const side = ROW_HEIGHT - 3;
-      doc.rect(cx + (c.width - side) / 2, y + 1.5, side, side).lineWidth(0.4).fillAndStroke(cell.swatch, '#333333');
+      if (cell.round === true) doc.circle(cx + c.width / 2, y + 1.5 + side / 2, side / 2).lineWidth(0.4).fillAndStroke(cell.swatch, '#333333');
+      else doc.rect(cx + (c.width - side) / 2, y + 1.5, side, side).lineWidth(0.4).fillAndStroke(cell.swatch, '#333333');
     }
     cx += c.width;
   });

@@ -8,7 +8,7 @@
  */
 import type { PlannedVehicle } from '../../domain/pack/plan.js';
 import { loadingMetres } from '../../domain/pack/loading-metres.js';
-import { type ColourOf, drawIsometricView, drawTopView } from './cargo-views.js';
+import { type ColourOf, type RoundItems, drawIsometricView, drawTopView } from './cargo-views.js';
 import { type HeaderFacts, drawHeaderBlock } from './header-block.js';
 import { LEGEND_LINE_HEIGHT, type LegendEntry, drawLegend, legendEntries } from './legend.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, formatPercent, textCell } from './page.js';
@@ -21,6 +21,8 @@ export interface VehiclePageContext {
   deckHeight?: number | null;
   /** The job's facts for the header block. */
   header: HeaderFacts;
+  /** Items drawn round (cylinders and drums); absent: none. */
+  round?: RoundItems;
 }
 
 /** A line left empty on a drawn page, to be written once later pages exist: 0-based page, pt. */
@@ -126,16 +128,16 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     align: 'right',
     colour: '#555555',
   });
-  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 }, { deckHeight: ctx.deckHeight ?? null });
+  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 }, { deckHeight: ctx.deckHeight ?? null, ...(ctx.round ? { round: ctx.round } : {}) });
   y += isoHeight + 4;
   textCell(doc, 'Floor plan (from above; numbers = loading steps of each stack, bottom to top)', MARGIN, y, 400, {
     size: 7,
     colour: '#555555',
   });
-  const along = drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 });
+  const along = drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 }, ctx.round);
   const remarks = drawWeightDiagram(doc, v, along, weightTop + 2);
   const entries = legendEntries(v.placements);
-  const { drawn } = drawLegend(doc, entries, colourOf, legendTop + 2, LEGEND_LINES, `colour key continued on page ${page + 2} →`);
+  const { drawn } = drawLegend(doc, entries, colourOf, legendTop + 2, LEGEND_LINES, `colour key continued on page ${page + 2} →`, ctx.round);
   return { legendRest: entries.slice(drawn), pagesSlot, remarks };
 }
 

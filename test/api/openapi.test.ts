@@ -131,7 +131,11 @@ t.test('the PackRequest component is the schema ajv validates with', async (t) =
 
 t.test('the routes the app serves are exactly the documented ones', async (t) => {
   const app = createApp(service.services) as unknown as { router: { stack: Layer[] } };
-  const served = servedRoutes(app.router.stack).sort();
+  const all = servedRoutes(app.router.stack).sort();
+  // The web app's own API (/app/api, issue 11) is not the spec's: it stays out of the document.
+  const served = all.filter((r) => !r.split(' ')[1]!.startsWith('/app/'));
+  t.ok(all.includes('GET /app/api/session'), 'the web app routes are served');
+  t.same(documentedRoutes(doc).filter((r) => r.split(' ')[1]!.startsWith('/app/')), [], 'and not documented');
   const documented = documentedRoutes(doc).sort();
   t.ok(served.length >= 11, `${served.length} routes served`);
   t.same(served.filter((r) => !documented.includes(r)), [], 'served but not documented');

@@ -7,10 +7,13 @@
  * drawn to exactly those of steps 1..s, a clicked unit's details, the legend (every item, every
  * group), the unplaced units, the weight distribution and the vehicle switcher. Screenshots go
  * to test-artifacts/viewer/. A 2,000-unit plan is timed: page load to the first drawn frame and
- * the mean frame time of an orbit are printed, not asserted.
+ * the mean frame time of an orbit are printed, not asserted. A hand-built plan of round cargo
+ * (issue 10 item 4: 36 staggered drums in a 20 ft container, drums, pallets and lying rolls in a
+ * trailer) is served in place of a solved job's plan and checked the same way; its picture is
+ * the README's docs/img/viewer-drums.png.
  */
 import t, { type Test } from 'tap';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -18,6 +21,8 @@ import { weightDistribution } from '../../domain/pack/weight-distribution.js';
 import { ensureViewerBuild } from '../../viewer/build.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
+import type { ViewerPlan } from '../../api/viewer-plan.js';
+import { ITEMS, roundPlan } from '../solver/render/round-fixture.js';
 
 // What the callbacks run in the page touch: the root tsconfig has no DOM lib, so these shapes are
 // declared here (types only; in the page the names are the browser's own).
@@ -35,10 +40,12 @@ declare const window: {
   };
 };
 declare const Event: new (type: string, init?: { bubbles?: boolean }) => unknown;
+declare const requestAnimationFrame: (callback: () => void) => number;
 
 const CHROMIUM = '/usr/bin/chromium';
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
+const README_PICTURE = fileURLToPath(new URL('../../docs/img/viewer-drums.png', import.meta.url));
 const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
 
 if (!existsSync(CHROMIUM)) {
@@ -74,9 +81,13 @@ if (!existsSync(CHROMIUM)) {
     return { job: posted.body, result };
   }
 
-  /** A page on `job`'s viewer_url once it is ready; the ms from navigation to the ready marker. */
-  async function openViewer(t: Test, job: any): Promise<{ page: Page; ms: number; problems: string[] }> {
+  /**
+   * A page on `job`'s viewer_url once it is ready; the ms from navigation to the ready marker.
+   * With `plan`, the page gets that document from its plan.json request instead of the job's.
+   */
+  async function openViewer(t: Test, job: any, plan?: ViewerPlan): Promise<{ page: Page; ms: number; problems: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    if (plan) await page.route('**/plan.json?*', (route) => route.fulfill({ json: { ...plan, job_id: job.id } }));
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     page.on('console', (m) => {
@@ -89,6 +100,13 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await page.getAttribute('body', 'data-error'), null, 'the page loaded the plan');
     return { page, ms, problems };
   }
+
+  /** The details' radius field of a round item (shape cylinder or drum), else nothing. */
+  const radiusOf = (item: any): { radius?: string } => (item?.shape === 'cylinder' || item?.shape === 'drum' ? { radius: String(item.radius) } : {});
+
+  /** The details panel's raw values by field. */
+  const detailsOf = (page: Page): Promise<Record<string, string>> =>
+    page.$$eval('#details dd', (dds) => Object.fromEntries(dds.map((d) => [(d as unknown as PageElement).dataset['field'], (d as unknown as PageElement).dataset['value']])));
 
   const dataset = (page: Page): Promise<Record<string, string>> => page.evaluate(() => ({ ...document.body.dataset }) as Record<string, string>);
   const upTo = (placements: any[], step: number): number => placements.filter((p) => p.step <= step).length;
@@ -161,6 +179,7 @@ if (!existsSync(CHROMIUM)) {
           size: `${picked.length},${picked.width},${picked.height}`,
           orientation: picked.orientation,
           rotated: String(picked.rotated),
+          ...radiusOf(body.items.find((it: any) => it.id === picked.item_id)),
           ...(body.items.find((it: any) => it.id === picked.item_id)?.hazardous ? { hazardous: 'true' } : {}),
         }, 'the details are the placement\'s');
         await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
@@ -217,6 +236,78 @@ if (!existsSync(CHROMIUM)) {
       const frameMs = await page.evaluate(() => window.planViewer!.orbitFrameMs(60));
       t.comment(`2,000-unit plan (${units} placed, ${result.vehicles[0].placements.length} in vehicle 1 of ${result.vehicles.length}): viewer ready ${ms} ms after navigation (page's own clock ${ds['loadMs']} ms), orbit ${frameMs.toFixed(1)} ms per frame (headless Chromium, SwiftShader software WebGL, ${60} frames)`);
       await page.screenshot({ path: join(ARTIFACTS, '2000-units.png') });
+      t.same(problems, [], 'no script errors');
+    } finally {
+      await page.close();
+    }
+  });
+
+  t.test('round cargo: drums and rolls drawn as cylinders, counted per step, picked by a click', async (t) => {
+    // Any solved job gives a signed viewer link; the page is served its hand-built plan instead.
+    const body = {
+      reference: 'round cargo',
+      vehicles: [{ id: 'c20', type: 'container', name: '20 ft container', length: 589, width: 235, height: 239, max_weight: 28_000 }],
+      items: [{ id: 'drum-200', label: 'Drum 200 l', shape: 'drum', radius: 29.5, height: 88, weight: 220, quantity: 4 }],
+    };
+    const { job } = await solve(body, 2);
+    const plan = roundPlan();
+    const kinds = (v: { placements: { item_id: string }[] }) => [...new Set(v.placements.map((p) => p.item_id))].map((id) => `${v.placements.filter((p) => p.item_id === id).length} ${id}`).join(', ');
+    t.comment(`round cargo: ${plan.vehicles.map((v) => `${v.name}: ${kinds(v)}`).join('; ')}`);
+    const viewer: ViewerPlan = {
+      job_id: job.id, reference: 'Drums and rolls (hand-built)', created_at: job.created_at ?? '2026-11-23T10:00:00Z', expires_at: '2099-01-01T00:00:00Z',
+      vehicles: plan.vehicles.map((v) => ({ ...v, blocked_areas: [], aux_deck: null })),
+      unplaced: [],
+      items: ITEMS.map((it) => ({ ...it, quantity: plan.vehicles.reduce((n, v) => n + v.placements.filter((p) => p.item_id === it.id).length, 0), group: null, color: null, hazardous: false })),
+      groups: [],
+      warnings: [],
+    };
+    const { page, problems } = await openViewer(t, job, viewer);
+    try {
+      for (const [index, v] of plan.vehicles.entries()) {
+        if (index > 0) await page.selectOption('#vehicle', String(index));
+        const placements = v.placements;
+        const last = Math.max(...placements.map((p) => p.step));
+        let ds = await dataset(page);
+        t.same([ds['vehicle'], ds['units'], ds['visible'], ds['step']], [String(index), String(placements.length), String(placements.length), String(last)], `${v.name}: all ${placements.length} units drawn at step ${last}`);
+        for (const step of [0, 1, Math.ceil(last / 3), Math.ceil(last / 2), last - 1, last]) {
+          await slideTo(page, step);
+          ds = await dataset(page);
+          t.same([ds['step'], ds['visible']], [String(step), String(upTo(placements, step))], `${v.name}, step ${step}: ${upTo(placements, step)} units`);
+        }
+        await page.screenshot({ path: join(ARTIFACTS, `round-cargo-${index + 1}.png`) });
+        const roundSwatches = await page.$$eval('#legend li', (lis) => lis.filter((li) => (li as any).querySelector('.swatch.round')).map((li) => (li as unknown as PageElement).dataset['key']));
+        t.same(roundSwatches.sort(), ['drum-200', 'roll'], 'round swatches for the drums and the rolls');
+
+        // Click the drum and the roll loaded last (near the door, nearest the camera): their details.
+        for (const itemId of ['drum-200', 'roll']) {
+          const units = placements.filter((p) => p.item_id === itemId);
+          if (units.length === 0) continue;
+          const target = units.reduce((a, b) => (b.step > a.step ? b : a));
+          const point = await page.evaluate(([item, instance]) => window.planViewer!.screenPoint(item as string, instance as number), [target.item_id, target.instance]);
+          t.ok(point, `${itemId} #${target.instance} is on screen`);
+          await page.mouse.click(point!.x, point!.y);
+          await page.waitForSelector(`#details[data-item="${itemId}"][data-instance="${target.instance}"]`, { timeout: 10_000 });
+          const shown = await detailsOf(page);
+          t.same(shown, {
+            item: target.item_id, label: target.label, instance: String(target.instance), step: String(target.step), weight: String(target.weight),
+            position: `${target.x},${target.y},${target.z}`, size: `${target.length},${target.width},${target.height}`,
+            radius: String(ITEMS.find((it) => it.id === itemId)!.length / 2), orientation: target.orientation, rotated: String(target.rotated),
+          }, `${v.name}: the clicked ${itemId} #${target.instance} shows its details and radius`);
+        }
+        await page.screenshot({ path: join(ARTIFACTS, `round-cargo-${index + 1}-picked.png`) });
+      }
+
+      // The README's picture: the staggered drums of the container, a drum of the middle picked.
+      await page.selectOption('#vehicle', '0');
+      const drum = plan.vehicles[0]!.placements.find((p) => p.step === 20)!;
+      const point = await page.evaluate(([item, instance]) => window.planViewer!.screenPoint(item as string, instance as number), [drum.item_id, drum.instance]);
+      await page.mouse.click(point!.x, point!.y);
+      await page.waitForSelector(`#details[data-instance="${drum.instance}"]`, { timeout: 10_000 });
+      await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+      mkdirSync(join(README_PICTURE, '..'), { recursive: true });
+      await page.screenshot({ path: README_PICTURE });
+      const kib = statSync(README_PICTURE).size / 1024;
+      t.ok(kib <= 150, `docs/img/viewer-drums.png: ${kib.toFixed(0)} KiB (at most 150)`);
       t.same(problems, [], 'no script errors');
     } finally {
       await page.close();

@@ -29,15 +29,18 @@ export function unitCounts(plan: ViewerPlan, vehicleIndex: number): UnitCounts {
 
 const sum = (m: ReadonlyMap<string, number>, ids: readonly string[]): number => ids.reduce((n, id) => n + (m.get(id) ?? 0), 0);
 
-/** Fills `list` (a `<ul>`) with one row per legend entry. */
-export function showLegend(list: HTMLElement, entries: readonly LegendEntry[], counts: UnitCounts, labelOf: (itemId: string) => string): void {
+/**
+ * Fills `list` (a `<ul>`) with one row per legend entry. An entry whose items are all round
+ * (`isRound`: cylinders and drums, issue 10 item 4) gets a round swatch (class `round`).
+ */
+export function showLegend(list: HTMLElement, entries: readonly LegendEntry[], counts: UnitCounts, labelOf: (itemId: string) => string, isRound: (itemId: string) => boolean = () => false): void {
   list.replaceChildren(
     ...entries.map((e) => {
       const li = document.createElement('li');
       li.dataset['key'] = e.key;
       li.dataset['colour'] = e.colour;
       const swatch = document.createElement('span');
-      swatch.className = 'swatch';
+      swatch.className = e.itemIds.length > 0 && e.itemIds.every(isRound) ? 'swatch round' : 'swatch';
       swatch.style.background = e.colour;
       swatch.setAttribute('aria-hidden', 'true');
       const name = document.createElement('span');

@@ -2,8 +2,9 @@
  * The units of one vehicle as GPU objects, cheap for thousands of units (issue 9: a 2,000-unit
  * plan loads and orbits smoothly): one InstancedMesh per item (boxes, or cylinders for
  * `cylinder` and `drum` items, their axis along the placed side that is the item's height) and
- * all box edges in one LineSegments. Instances and edges are kept in loading-step order, so
- * "show steps 1..s" is a count per mesh and a draw range on the edges, nothing rebuilt.
+ * all outlines in one LineSegments (box edges, the end circles of round units: unit-edges.ts).
+ * Instances and outlines are kept in loading-step order, so "show steps 1..s" is a count per
+ * mesh and a draw range on the outlines, nothing rebuilt. A picked unit glows in its own shape.
  */
 import {
   BoxGeometry, BufferGeometry, CylinderGeometry, EdgesGeometry, Float32BufferAttribute, Group, InstancedMesh, LineBasicMaterial,
@@ -11,6 +12,7 @@ import {
 } from 'three';
 import type { ViewerItem, ViewerVehicle } from '../../api/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
+import { ROUND_SHAPES, roundAxis, vertexOffsets, writeUnitEdges } from './unit-edges.js';
 
 interface Part {
   itemId: string;
@@ -20,11 +22,7 @@ interface Part {
 }
 
 const BOX = new BoxGeometry(1, 1, 1);
-const CYLINDER = new CylinderGeometry(0.5, 0.5, 1, 24);
-/** Corners of the unit box, and the 12 edges between them (pairs of corner indices). */
-const CORNERS = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 0, 1], [0, 1, 0], [1, 1, 0], [1, 1, 1], [0, 1, 1]] as const;
-const EDGES = [[0, 1], [1, 2], [2, 3], [3, 0], [4, 5], [5, 6], [6, 7], [7, 4], [0, 4], [1, 5], [2, 6], [3, 7]] as const;
-const VERTICES_PER_UNIT = EDGES.length * 2;
+const CYLINDER = new CylinderGeometry(0.5, 0.5, 1, 32);
 
 const byStep = (a: Placement, b: Placement): number => a.step - b.step;
 
@@ -40,20 +38,19 @@ function countUpTo(sorted: readonly Placement[], step: number): number {
 }
 
 /** True for items drawn as cylinders. */
-const round = (item: ViewerItem | undefined): boolean => item?.shape === 'cylinder' || item?.shape === 'drum';
+const round = (item: ViewerItem | undefined): boolean => item !== undefined && ROUND_SHAPES.has(item.shape);
 
 /** The instance matrix of `p`: a unit box or cylinder scaled and moved onto the placement. */
 function unitMatrix(p: Placement, cylinder: boolean, into: Matrix4): Matrix4 {
   const centre = new Vector3(p.x + p.length / 2, p.y + p.height / 2, p.z + p.width / 2);
   if (!cylinder) return into.compose(centre, new Quaternion(), new Vector3(p.length, p.height, p.width));
-  // The orientation's letters name the defined side along x, z (width) and y (height).
-  const axis = p.orientation.indexOf('h');
+  const axis = roundAxis(p);
   const q = new Quaternion();
   let scale: Vector3;
   if (axis === 0) {
     q.setFromAxisAngle(new Vector3(0, 0, 1), -Math.PI / 2);
     scale = new Vector3(p.height, p.length, p.width);
-  } else if (axis === 1) {
+  } else if (axis === 2) {
     q.setFromAxisAngle(new Vector3(1, 0, 0), Math.PI / 2);
     scale = new Vector3(p.length, p.width, p.height);
   } else scale = new Vector3(p.length, p.height, p.width);
@@ -69,12 +66,16 @@ export class LoadedUnits {
   readonly lastStep: number;
   private readonly parts: Part[] = [];
   private readonly edges: LineSegments;
-  private readonly edgeUnits: Placement[];
+  /** Where each unit's outline starts in the edge buffer (vertices), the total last. */
+  private readonly edgeStart: Uint32Array;
   private readonly highlight = new Group();
+  private readonly glowShapes: { box: Group; cylinder: Group };
+  private readonly isRound: (p: Placement) => boolean;
 
   constructor(vehicle: ViewerVehicle, items: ReadonlyMap<string, ViewerItem>) {
     this.units = [...vehicle.placements].sort(byStep);
     this.lastStep = this.units.reduce((m, p) => Math.max(m, p.step), 0);
+    this.isRound = (p) => round(items.get(p.item_id));
     const perItem = new Map<string, Placement[]>();
     for (const p of this.units) {
       const list = perItem.get(p.item_id);
@@ -95,36 +96,29 @@ export class LoadedUnits {
       this.object.add(mesh);
     }
 
-    // Box edges only (a cylinder's outline is its shading): degenerate segments keep the
-    // unit → vertex range arithmetic for round units.
-    this.edgeUnits = this.units;
-    const positions = new Float32Array(this.units.length * VERTICES_PER_UNIT * 3);
-    this.units.forEach((p, u) => {
-      if (round(items.get(p.item_id))) {
-        positions.fill(0, u * VERTICES_PER_UNIT * 3, (u + 1) * VERTICES_PER_UNIT * 3);
-        return;
-      }
-      let k = u * VERTICES_PER_UNIT * 3;
-      for (const [a, b] of EDGES) {
-        for (const c of [CORNERS[a], CORNERS[b]]) {
-          positions[k++] = p.x + c[0] * p.length;
-          positions[k++] = p.y + c[1] * p.height;
-          positions[k++] = p.z + c[2] * p.width;
-        }
-      }
-    });
+    // Outlines in step order: box edges, the end circles of round units.
+    this.edgeStart = vertexOffsets(this.units, this.isRound);
+    const positions = new Float32Array(this.edgeStart[this.units.length]! * 3);
+    this.units.forEach((p, u) => writeUnitEdges(p, this.isRound(p), positions, this.edgeStart[u]!));
     const edgeGeometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(positions, 3));
     this.edges = new LineSegments(edgeGeometry, new LineBasicMaterial({ color: '#1f2933', transparent: true, opacity: 0.55 }));
     this.edges.name = 'unit-edges';
     this.object.add(this.edges);
 
-    // The picked unit: a translucent yellow box with a dark outline, drawn over everything so
-    // it shows through the units in front of it.
-    const glow = new Mesh(BOX, new MeshBasicMaterial({ color: '#ffd400', transparent: true, opacity: 0.55, depthTest: false, depthWrite: false }));
-    const outline = new LineSegments(new EdgesGeometry(BOX), new LineBasicMaterial({ color: '#111111', depthTest: false }));
-    glow.renderOrder = 30;
-    outline.renderOrder = 31;
-    this.highlight.add(glow, outline);
+    // The picked unit: a translucent yellow box or cylinder with a dark outline (a cylinder's:
+    // its end circles), drawn over everything so it shows through the units in front of it.
+    const glowMaterial = new MeshBasicMaterial({ color: '#ffd400', transparent: true, opacity: 0.55, depthTest: false, depthWrite: false });
+    const outlineMaterial = new LineBasicMaterial({ color: '#111111', depthTest: false });
+    const glowShape = (geometry: BoxGeometry | CylinderGeometry): Group => {
+      const glow = new Mesh(geometry, glowMaterial);
+      const outline = new LineSegments(new EdgesGeometry(geometry, 20), outlineMaterial);
+      glow.renderOrder = 30;
+      outline.renderOrder = 31;
+      return new Group().add(glow, outline);
+    };
+    this.glowShapes = { box: glowShape(BOX), cylinder: glowShape(CYLINDER) };
+    this.highlight.add(this.glowShapes.box, this.glowShapes.cylinder);
+    this.highlight.matrixAutoUpdate = false;
     this.highlight.visible = false;
     this.object.add(this.highlight);
   }
@@ -136,7 +130,7 @@ export class LoadedUnits {
       part.mesh.count = countUpTo(part.units, step);
       drawn += part.mesh.count;
     }
-    this.edges.geometry.setDrawRange(0, countUpTo(this.edgeUnits, step) * VERTICES_PER_UNIT);
+    this.edges.geometry.setDrawRange(0, this.edgeStart[countUpTo(this.units, step)]!);
     return drawn;
   }
 
@@ -164,9 +158,13 @@ export class LoadedUnits {
   select(p: Placement | null): void {
     this.highlight.visible = p !== null;
     if (!p) return;
-    const pad = 2;
-    this.highlight.position.set(p.x + p.length / 2, p.y + p.height / 2, p.z + p.width / 2);
-    this.highlight.scale.set(p.length + pad, p.height + pad, p.width + pad);
+    const cylinder = this.isRound(p);
+    this.glowShapes.box.visible = !cylinder;
+    this.glowShapes.cylinder.visible = cylinder;
+    const pad = 1;
+    const padded = { ...p, x: p.x - pad, y: p.y - pad, z: p.z - pad, length: p.length + 2 * pad, height: p.height + 2 * pad, width: p.width + 2 * pad };
+    unitMatrix(padded, cylinder, this.highlight.matrix);
+    this.highlight.matrixWorldNeedsUpdate = true;
   }
 
   /** Frees the meshes' materials and the edge geometry (the shared unit geometries stay). */
@@ -177,9 +175,11 @@ export class LoadedUnits {
     }
     this.edges.geometry.dispose();
     (this.edges.material as LineBasicMaterial).dispose();
-    for (const child of this.highlight.children as (Mesh | LineSegments)[]) {
-      if (child.geometry !== BOX) child.geometry.dispose();
-      (child.material as MeshBasicMaterial | LineBasicMaterial).dispose();
+    for (const shape of [this.glowShapes.box, this.glowShapes.cylinder]) {
+      for (const child of shape.children as (Mesh | LineSegments)[]) {
+        if (child.geometry !== BOX && child.geometry !== CYLINDER) child.geometry.dispose();
+        (child.material as MeshBasicMaterial | LineBasicMaterial).dispose();
+      }
     }
   }
 }

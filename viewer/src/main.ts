@@ -24,6 +24,7 @@ import { Stage } from './stage.js';
 import { StepControl } from './step-control.js';
 import { showUnit } from './unit-details.js';
 import { showUnplaced } from './unplaced-list.js';
+import { ROUND_SHAPES } from './unit-edges.js';
 import { showWeightChart } from './weight-chart.js';
 import './style.css';
 
@@ -130,7 +131,7 @@ async function start(): Promise<void> {
     if (!shown) return;
     const c = colouring(plan, modeSelect.value as ColourMode);
     shown.units.colour(c.colourOf);
-    showLegend(byId('legend'), c.legend, unitCounts(plan, shown.index), labelOf);
+    showLegend(byId('legend'), c.legend, unitCounts(plan, shown.index), labelOf, (id) => ROUND_SHAPES.has(items.get(id)?.shape ?? 'box'));
     stage.requestRender();
   };
 

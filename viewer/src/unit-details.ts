@@ -1,6 +1,7 @@
 /**
  * The details of the unit picked in the 3D view (issue 9: "click a unit to see item, label,
- * instance, step, weight, position and orientation"). Each value is a `<dd data-field=…>` whose
+ * instance, step, weight, position and orientation"; a round unit adds its radius, issue 10
+ * item 4). Each value is a `<dd data-field=…>` whose
  * `data-value` holds the raw figure (cm, kg) and whose text is for people.
  */
 import type { ViewerItem } from '../../api/viewer-plan.js';
@@ -33,6 +34,11 @@ export function showUnit(panel: HTMLElement, p: Placement | null, item: ViewerIt
     ['orientation', 'Orientation', `${p.orientation}: ${orientationWords(p.orientation)}`, p.orientation],
     ['rotated', 'Rotated', p.rotated ? 'yes' : 'no', String(p.rotated)],
   ];
+  if (item && (item.shape === 'cylinder' || item.shape === 'drum')) {
+    // Round units (issue 10 item 4): the size above is the bounding box, 2·radius across.
+    const r = item.length / 2;
+    rows.splice(7, 0, ['radius', `Radius (${item.shape})`, `${cm(r)} cm`, String(r)]);
+  }
   if (item?.hazardous) rows.push(['hazardous', 'Hazardous', 'yes', 'true']);
   for (const [field, name, text, value] of rows) {
     const dt = document.createElement('dt');

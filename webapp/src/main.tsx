@@ -1,7 +1,8 @@
-/** Entry of the web app (issue 11): mounts the router into #root. */
+/** Entry of the web app (issue 11): the one stylesheet, then the router mounted into #root. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -104,3 +104,30 @@ t.test('property: every unit in exactly one instruction, steps covered in order,
   }), { numRuns: 300, seed: 5 });
   t.equal(runs, 300);
 });
+
+/** Drums (r 29.5, h 88) in `lines` staggered lines along x, two layers when `layers` is 2, loaded front first (by x, then z, then y). */
+function staggeredDrums(lines: number, perLine: number, layers: number): Placement[] {
+  const r = 29.5;
+  const spots: [number, number, number][] = [];
+  for (let k = 0; k < lines; k++) {
+    const n = k % 2 === 1 ? perLine - 1 : perLine;
+    for (let i = 0; i < n; i++) for (let l = 0; l < layers; l++) spots.push([i * 2 * r + (k % 2) * r, l * 88, k * r * Math.sqrt(3)]);
+  }
+  spots.sort((a, b) => a[0] - b[0] || a[2] - b[2] || a[1] - b[1]);
+  return spots.map(([x, y, z]) => unit('drum', x, y, z, [59, 59, 88], 200));
+}
+
+t.test('staggered drums make one instruction per block, described as lines (issue 10)', async (t) => {
+  step = 0;
+  const one = loadingInstructions(staggeredDrums(4, 9, 1), 235);
+  t.equal(one.length, 1);
+  t.same([one[0]!.count, one[0]!.stagger, one[0]!.across, one[0]!.high, one[0]!.deep], [34, 'lines', 4, 1, 9]);
+  t.equal(describeInstruction(one[0]!), '34 × Item drum, 4 staggered lines of up to 9 × 1 high, in the front right corner');
+  step = 0;
+  const two = loadingInstructions(staggeredDrums(4, 9, 2), 235);
+  t.same(two.map((i) => [i.count, i.stagger, i.high]), [[68, 'lines', 2]]);
+  // A gap in a line (one drum missing in the middle of the first line) splits the block.
+  step = 0;
+  const gappy = staggeredDrums(4, 9, 1).filter((p) => !(p.z === 0 && p.x === 4 * 59));
+  t.ok(loadingInstructions(gappy, 235).length > 1);
+});

@@ -14,6 +14,7 @@ import { loadingInstructions } from '../../../domain/pack/loading-instructions.j
 import type { PackModel, Plan } from '../../../domain/pack/plan.js';
 import { MAX_PICTURES, pictureStages } from '../../../solver/render/instruction-pages.js';
 import { CONTENT_BOTTOM, PAGE_HEIGHT } from '../../../solver/render/page.js';
+import { cargoFactsOf } from '../../../solver/render/cargo-facts.js';
 import { renderPlanPdf } from '../../../solver/render/pdf.js';
 import { stepPageCount } from '../../../solver/render/step-table.js';
 import { search } from '../../../solver/search/search.js';
@@ -40,13 +41,11 @@ function bodyInk(file: string): number {
   return ink / (rows * width);
 }
 
-/** The request facts the PDF route passes besides the plan: colours, second decks, hazardous items. */
+/** The request facts the PDF passes besides the plan: colours, second decks, hazardous and round items. */
 function cargoOf(model: PackModel) {
   const colors: Record<string, string> = {};
   for (const it of model.items) if (it.color) colors[it.id] = it.color;
-  const deckHeights: Record<string, number> = {};
-  for (const v of model.vehicles) if (v.auxDeck) deckHeights[v.id] = v.auxDeck.height;
-  return { colors, cargo: { deckHeights, hazardous: model.items.filter((it) => it.hazardous).map((it) => it.id) } };
+  return { colors, cargo: cargoFactsOf(model) };
 }
 
 const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();

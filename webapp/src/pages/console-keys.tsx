@@ -1,4 +1,233 @@
-/** Placeholder: to be built (issue 11). */
+/**
+ * Console: API keys (issue 11 item "API keys", owner only; /app/api/keys). Lists the keys (name,
+ * prefix, scopes, created, expires, IP allowlist, state, creator); creates one (name, scope
+ * checkboxes all ticked by default, optional expiry and IP allowlist) and shows its secret once
+ * with a copy button and a warning; rotates a key (the new secret shown once, the old one stops at
+ * once) and revokes one after a confirmation.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiFailure, call } from '../api.js';
+import { emptyKeyForm, KEY_FIELDS, keyRequestOf, SCOPES, type KeyForm, type Scope } from '../console/key-request.js';
+import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { CopyButton } from '../ui/copy-button.js';
+import { ErrorBanner } from '../ui/error-banner.js';
+import { Field } from '../ui/field.js';
+import { fieldErrorsOf } from '../ui/field-errors.js';
+import { Page } from '../ui/page.js';
+
+/** A key as GET /app/api/keys lists it. */
+interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  created_at: string;
+  expires_at: string | null;
+  allowed_ips: string[] | null;
+  revoked: boolean;
+  created_by: { id: string; name: string } | null;
+}
+
+/** A secret to show once: which key and why. */
+interface Shown {
+  key: ApiKey;
+  secret: string;
+  rotated: boolean;
+}
+
+/** The API keys page: heading "API keys", form "Create a key", table "Keys". */
 export function KeysPage() {
-  return <main><h1>console-keys</h1></main>;
+  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [listError, setListError] = useState<unknown>(null);
+  const [form, setForm] = useState<KeyForm>(emptyKeyForm);
+  const [createError, setCreateError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [confirm, setConfirm] = useState<{ key: ApiKey; action: 'rotate' | 'revoke' } | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+
+  const load = useCallback(() => {
+    call<{ data: ApiKey[] }>('GET', '/app/api/keys').then(
+      (r) => {
+        setKeys(r.data);
+        setListError(null);
+      },
+      setListError,
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  const errors = createError instanceof ApiFailure ? fieldErrorsOf(createError.details, KEY_FIELDS) : { byField: {} as Record<string, string[]>, other: [] };
+
+  async function act(key: ApiKey, action: 'rotate' | 'revoke') {
+    setConfirm(null);
+    setActionError(null);
+    try {
+      if (action === 'rotate') {
+        const r = await call<ApiKey & { secret: string }>('POST', `/app/api/keys/${encodeURIComponent(key.id)}/rotate`);
+        setShown({ key: r, secret: r.secret, rotated: true });
+      } else {
+        await call('DELETE', `/app/api/keys/${encodeURIComponent(key.id)}`);
+        if (shown?.key.id === key.id) setShown(null);
+      }
+    } catch (err) {
+      setActionError(err);
+    }
+    load();
+  }
+
+  return (
+    <Page title="API keys">
+      <p>
+        API keys let your servers call the service (<code>Authorization: Bearer …</code>). Keep them on the server side. Up to 20 keys may be
+        active.
+      </p>
+      {shown ? (
+        <section className="warning" aria-labelledby="secret-heading" role="region">
+          <h2 id="secret-heading">{shown.rotated ? `New secret of “${shown.key.name}”` : `Secret of “${shown.key.name}”`}</h2>
+          <p>
+            <strong>Copy it now: it is shown only once.</strong> The service keeps only a hash.
+            {shown.rotated ? ' The previous secret has stopped working.' : ''}
+          </p>
+          <code className="secret" aria-label="Key secret">
+            {shown.secret}
+          </code>
+          <CopyButton text={shown.secret} label="Copy secret" />{' '}
+          <button type="button" className="secondary" onClick={() => setShown(null)}>
+            I have stored the secret
+          </button>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="create-key-heading">
+        <h2 id="create-key-heading">Create a key</h2>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setBusy(true);
+            setCreateError(null);
+            try {
+              const r = await call<ApiKey & { secret: string }>('POST', '/app/api/keys', keyRequestOf(form));
+              setShown({ key: r, secret: r.secret, rotated: false });
+              setForm(emptyKeyForm());
+              load();
+            } catch (err) {
+              setCreateError(err);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Field label="Key name" errors={errors.byField['name']}>
+            {(a) => <input {...a} value={form.name} maxLength={255} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
+          </Field>
+          <fieldset aria-describedby="scopes-hint">
+            <legend>Scopes</legend>
+            <p className="hint" id="scopes-hint">
+              A key may call only the endpoints of its scopes; all are ticked by default.
+            </p>
+            <div className="form-grid">
+              {SCOPES.map((s) => (
+                <Field key={s} label={s} inline>
+                  {(a) => (
+                    <input
+                      {...a}
+                      type="checkbox"
+                      checked={form.scopes.includes(s)}
+                      onChange={(e) => setForm({ ...form, scopes: e.target.checked ? [...form.scopes, s] : form.scopes.filter((x) => x !== s) })}
+                    />
+                  )}
+                </Field>
+              ))}
+            </div>
+            {errors.byField['scopes'] ? <p className="field-error">Error: {errors.byField['scopes'].join('; ')}</p> : null}
+          </fieldset>
+          <div className="form-grid">
+            <Field label="Expires on (optional)" hint="The key works through the end of this day (UTC)." errors={errors.byField['expires_at']}>
+              {(a) => <input {...a} type="date" value={form.expiresOn} onChange={(e) => setForm({ ...form, expiresOn: e.target.value })} />}
+            </Field>
+            <Field label="Allowed IPs (optional)" hint="IPs or CIDR ranges, separated by commas; empty = any address." errors={errors.byField['allowed_ips']}>
+              {(a) => <input {...a} value={form.allowedIps} placeholder="203.0.113.7, 10.0.0.0/8" onChange={(e) => setForm({ ...form, allowedIps: e.target.value })} />}
+            </Field>
+          </div>
+          <ErrorBanner error={createError} details={errors.other} />
+          <div className="form-buttons">
+            <button type="submit" disabled={busy}>
+              Create key
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="keys-heading">
+        <h2 id="keys-heading">Keys</h2>
+        <ErrorBanner error={listError ?? actionError} />
+        {keys === null ? (
+          listError ? null : <p role="status">Loading…</p>
+        ) : keys.length === 0 ? (
+          <p>No keys yet.</p>
+        ) : (
+          <div className="table-wrap">
+            <table aria-labelledby="keys-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Prefix</th>
+                  <th scope="col">Scopes</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Allowed IPs</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((k) => (
+                  <tr key={k.id}>
+                    <th scope="row">{k.name}</th>
+                    <td>
+                      <code>{k.prefix}…</code>
+                    </td>
+                    <td>{k.scopes.length === SCOPES.length ? 'all' : k.scopes.join(', ')}</td>
+                    <td>
+                      {new Date(k.created_at).toLocaleDateString()}
+                      {k.created_by ? ` by ${k.created_by.name}` : ''}
+                    </td>
+                    <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
+                    <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
+                    <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
+                    <td className="actions">
+                      {k.revoked ? null : (
+                        <>
+                          <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => setConfirm({ key: k, action: 'rotate' })}>
+                            Rotate
+                          </button>{' '}
+                          <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => setConfirm({ key: k, action: 'revoke' })}>
+                            Revoke
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm?.action === 'rotate' ? `Rotate “${confirm.key.name}”?` : `Revoke “${confirm?.key.name ?? ''}”?`}
+        confirmLabel={confirm?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && act(confirm.key, confirm.action)}
+      >
+        <p>
+          {confirm?.action === 'rotate'
+            ? 'A new secret is issued with the same settings and the current secret stops working at once.'
+            : 'Calls with this key are refused from now on. This cannot be undone.'}
+        </p>
+      </ConfirmDialog>
+    </Page>
+  );
 }

@@ -1,4 +1,154 @@
-/** Placeholder: to be built (issue 11). */
+/**
+ * Console: members (issue 11 item "members", owner only; /app/api/members, /app/api/invitations).
+ * Lists the organization's members; invites one by email (the invitation URL is shown to copy
+ * and send: the service sends no mail); removes a member after a confirmation (the owner cannot
+ * be removed: 409 conflict, shown in the banner).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiFailure, call } from '../api.js';
+import { useSignedIn } from '../session.js';
+import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { CopyButton } from '../ui/copy-button.js';
+import { ErrorBanner } from '../ui/error-banner.js';
+import { Field } from '../ui/field.js';
+import { fieldErrorsOf } from '../ui/field-errors.js';
+import { Page } from '../ui/page.js';
+
+/** A member as GET /app/api/members lists it. */
+interface Member {
+  id: string;
+  name: string;
+  email: string;
+  role: 'owner' | 'member';
+  joined_at: string;
+}
+
+/** Answer of POST /app/api/invitations. */
+interface Invitation {
+  id: string;
+  url: string;
+  token: string;
+  email: string;
+  role: string;
+  expires_at: string;
+}
+
+/** The members page: heading "Members", form "Invite a member" (field "Email", button "Invite"), table "Members of …". */
 export function MembersPage() {
-  return <main><h1>console-members</h1></main>;
+  const session = useSignedIn();
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [listError, setListError] = useState<unknown>(null);
+  const [email, setEmail] = useState('');
+  const [inviteError, setInviteError] = useState<unknown>(null);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [removeError, setRemoveError] = useState<unknown>(null);
+
+  const load = useCallback(() => {
+    call<{ data: Member[] }>('GET', '/app/api/members').then((r) => {
+      setMembers(r.data);
+      setListError(null);
+    }, setListError);
+  }, []);
+  useEffect(load, [load]);
+
+  const errors = inviteError instanceof ApiFailure ? fieldErrorsOf(inviteError.details, ['email', 'role']) : { byField: {} as Record<string, string[]>, other: [] };
+  const invitationUrl = invitation ? new URL(invitation.url, window.location.origin).toString() : '';
+
+  return (
+    <Page title="Members">
+      <section aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite a member</h2>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setInviteError(null);
+            try {
+              setInvitation(await call<Invitation>('POST', '/app/api/invitations', { email: email.trim(), role: 'member' }));
+              setEmail('');
+            } catch (err) {
+              setInviteError(err);
+            }
+          }}
+        >
+          <Field label="Email" hint="Members use the playground, jobs and saved data; only the owner manages keys, members and the account." errors={errors.byField['email']}>
+            {(a) => <input {...a} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+          </Field>
+          <ErrorBanner error={inviteError} details={errors.other} />
+          <div className="form-buttons">
+            <button type="submit">Invite</button>
+          </div>
+        </form>
+        {invitation ? (
+          <div className="notice" role="region" aria-label="Invitation link">
+            <p>
+              Send this link to <strong>{invitation.email}</strong>; it works once, until {new Date(invitation.expires_at).toLocaleString()}.
+            </p>
+            <code className="secret" aria-label="Invitation URL">
+              {invitationUrl}
+            </code>
+            <CopyButton text={invitationUrl} label="Copy invitation link" />
+          </div>
+        ) : null}
+      </section>
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading">Members of {session.organization.name}</h2>
+        <ErrorBanner error={listError ?? removeError} />
+        {members === null ? (
+          listError ? null : <p role="status">Loading…</p>
+        ) : (
+          <div className="table-wrap">
+            <table aria-labelledby="members-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((m) => (
+                  <tr key={m.id}>
+                    <th scope="row">{m.name}</th>
+                    <td>{m.email}</td>
+                    <td>{m.role}</td>
+                    <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>
+                    <td className="actions">
+                      {m.role === 'owner' ? null : (
+                        <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
+                          Remove
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? ''}?`}
+        confirmLabel="Remove member"
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          const m = removing;
+          setRemoving(null);
+          if (!m) return;
+          setRemoveError(null);
+          try {
+            await call('DELETE', `/app/api/members/${encodeURIComponent(m.id)}`);
+          } catch (err) {
+            setRemoveError(err);
+          }
+          load();
+        }}
+      >
+        <p>They are signed out and can no longer sign in to this organization. Their saved data and jobs stay.</p>
+      </ConfirmDialog>
+    </Page>
+  );
 }

@@ -1,0 +1,102 @@
+/**
+ * Invitations to the web app and the credentials they create (issue 11), through the
+ * organization's and the credential's commands:
+ * - issue: a random token (shown once as the invitation URL), stored only as its SHA-256, valid
+ *   7 days, one use. `role: 'owner'` attaches to the organization's owner member that has no
+ *   email yet (the operator's first owner), else makes a new owner member.
+ * - accept: the email gets its credential (scrypt hash; 409 conflict when the email signs in
+ *   already, anywhere in the service), then the invitation is used (MemberAdded for a new member);
+ *   when that fails (used or expired meanwhile) the credential is revoked again (`not_joined`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { loadState, handleCommand } from '../domain/decider/handle.js';
+import type { Actor } from '../domain/decider/actor.js';
+import { credentialDecider } from '../domain/credential/credential.js';
+import { credentialStream, normalizeEmail } from '../domain/credential/streams.js';
+import { decideOrganization, organizationDecider } from '../domain/organization/decide.js';
+import { INVITATION_LIFETIME_MS, type MemberRole } from '../domain/organization/organization.js';
+import { orgStream } from '../domain/organization/streams.js';
+import type { EventStore } from '../domain/ports/event-store.js';
+import { ApiError } from './errors.js';
+import { newId } from './id.js';
+import { hashPassword } from './password.js';
+
+/** The SHA-256 hex of an invitation token. */
+export const invitationTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The web app's page of an invitation. */
+export const invitationPath = (token: string): string => `/app/invitations/${token}`;
+
+/** An issued invitation; `token` is shown once (in `url`). */
+export interface IssuedInvitation {
+  invitationId: string;
+  token: string;
+  email: string;
+  role: MemberRole;
+  memberId: string;
+  expiresAt: string;
+  /** Log position of the InvitationIssued event. */
+  position: number;
+}
+
+/** Throws 409 conflict when `email` signs in already. */
+async function emailFree(store: EventStore, email: string): Promise<void> {
+  const { state } = await loadState(store, credentialStream(email), credentialDecider);
+  if (state.active) throw new ApiError('conflict', 'this email address is in use already');
+}
+
+/**
+ * Invites `email` into organization `orgId` as `role`. Throws 404 not_found (no organization) and
+ * 409 conflict (the email signs in already).
+ */
+export async function issueInvitation(store: EventStore, invite: { orgId: string; email: string; role: MemberRole; now: string; actor: Actor }): Promise<IssuedInvitation> {
+  const email = normalizeEmail(invite.email);
+  await emailFree(store, email);
+  const { state } = await loadState(store, orgStream(invite.orgId), organizationDecider);
+  if (!state.exists) throw new ApiError('not_found', `no organization ${invite.orgId}`);
+  const firstOwner = invite.role === 'owner' ? Object.entries(state.members).find(([, m]) => m.role === 'owner' && !m.email)?.[0] : undefined;
+  const memberId = firstOwner ?? newId('usr');
+  const token = randomBytes(32).toString('base64url');
+  const invitationId = newId('inv');
+  const expiresAt = new Date(Date.parse(invite.now) + INVITATION_LIFETIME_MS).toISOString();
+  const done = await handleCommand(store, orgStream(invite.orgId), organizationDecider, {
+    type: 'IssueInvitation',
+    data: { invitationId, tokenHash: invitationTokenHash(token), email, role: invite.role, memberId, expiresAt },
+    metadata: { now: invite.now, actor: invite.actor },
+  });
+  return { invitationId, token, email, role: invite.role, memberId, expiresAt, position: done.position };
+}
+
+/**
+ * Accepts the invitation of `token` in organization `orgId`: the credential (email, password),
+ * then the invitation's use. Throws 404 not_found (unknown, used or expired) and 409 conflict
+ * (the email signs in already). Resolves with the member and the last log position.
+ */
+export async function acceptInvitation(
+  store: EventStore,
+  accept: { orgId: string; token: string; name: string; password: string; now: string },
+): Promise<{ memberId: string; email: string; position: number }> {
+  const tokenHash = invitationTokenHash(accept.token);
+  const stream = orgStream(accept.orgId);
+  const { state } = await loadState(store, stream, organizationDecider);
+  const metadata = { now: accept.now, actor: { id: 'invitation', name: accept.name.trim() } };
+  // Decided once before the credential is written, so a used or expired token writes nothing.
+  const [first] = decideOrganization({ type: 'AcceptInvitation', data: { tokenHash, name: accept.name.trim() }, metadata }, state);
+  if (first?.type !== 'InvitationAccepted') throw new Error('AcceptInvitation decided no InvitationAccepted');
+  const { memberId, email } = first.data;
+  await emailFree(store, email);
+  await handleCommand(store, credentialStream(email), credentialDecider, {
+    type: 'CreateCredential',
+    data: { email, userId: memberId, orgId: accept.orgId, password: await hashPassword(accept.password) },
+    metadata: { ...metadata, actor: { id: memberId, name: accept.name.trim() } },
+  });
+  const actor = { id: memberId, name: accept.name.trim() };
+  try {
+    const done = await handleCommand(store, stream, organizationDecider, { type: 'AcceptInvitation', data: { tokenHash, name: actor.name }, metadata: { ...metadata, actor } });
+    return { memberId, email, position: done.position };
+  } catch (err) {
+    // The invitation was used or expired in between: the email must not stay taken by nobody.
+    await handleCommand(store, credentialStream(email), credentialDecider, { type: 'RevokeCredential', data: { userId: memberId, reason: 'not_joined' }, metadata: { ...metadata, actor } });
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The owner's console: members (issue 11; the web app's own API, not in the OpenAPI document).
+ * Owner only (403 forbidden for members):
+ * - GET /app/api/members → {data: [{id, name, email, role, joined_at}]} (owner first, then by name);
+ * - DELETE /app/api/members/:id → 204; their sessions end at once; 409 conflict for the owner,
+ *   404 not_found for an unknown member. Invitations: POST /app/api/invitations (web-app-invitations.ts).
+ */
+import { Router } from 'express';
+import { ApiError } from '../errors.js';
+import { removeMember } from '../members.js';
+import { ROUTER_OPTIONS } from '../route-docs.js';
+import type { Services } from '../services.js';
+import { requireOwner, requireWebSession, webCallerOf } from '../web-app-access.js';
+
+/** Router of /app/api/members. */
+export function webAppMembersRouter(services: Services): Router {
+  const router = Router(ROUTER_OPTIONS);
+
+  router.get('/app/api/members', requireWebSession(services), requireOwner, (_req, res) => {
+    const { org } = webCallerOf(res);
+    const data = Object.entries(org.members)
+      .map(([id, m]) => ({ id, name: m.name, email: m.email ?? null, role: m.role, joined_at: m.joinedAt ?? org.createdAt }))
+      .sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) || a.id.localeCompare(b.id) : a.role === 'owner' ? -1 : 1));
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ data });
+  });
+
+  router.delete('/app/api/members/:id', requireWebSession(services), requireOwner, async (req, res) => {
+    const { org, member } = webCallerOf(res);
+    const id = String(req.params['id']);
+    if (!/^usr_[a-z0-9]+$/.test(id)) throw new ApiError('not_found', `no member ${id} in the organization`);
+    await removeMember(services, org.id, id, { id: member.id, name: member.name });
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,55 @@
+/**
+ * Web app sessions read model (collection `web_sessions`, issue 11): a session is found by the
+ * SHA-256 of its cookie token. Authentication (api/web-session.ts) reads it on every request
+ * that carries the session cookie.
+ */
+import type { SessionEndReason, SessionEvent } from '../../domain/session/session.js';
+import { sessionIdOfStream } from '../../domain/session/streams.js';
+import type { RecordedEvent } from '../../domain/ports/event-store.js';
+import type { ReadStore } from '../../domain/ports/read-store.js';
+import type { Projection } from '../projection.js';
+
+export const WEB_SESSIONS = 'web_sessions';
+
+/** A session; `id` is the SHA-256 hex of the cookie token. Times RFC 3339. */
+export interface WebSessionDocument {
+  id: string;
+  sessionId: string;
+  orgId: string;
+  memberId: string;
+  startedAt: string;
+  /** Absolute end (12 h after the start). */
+  expiresAt: string;
+  /** Last recorded use (the idle timeout counts from it). */
+  lastSeenAt: string;
+  /** When and why it ended; null while active. */
+  endedAt: string | null;
+  endReason: SessionEndReason | null;
+  position: number;
+}
+
+export const sessionsProjection: Projection = {
+  name: 'sessions',
+  async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {
+    if (sessionIdOfStream(recorded.stream) === undefined) return;
+    const sessions = store.collection<WebSessionDocument>(WEB_SESSIONS);
+    const event = { type: recorded.type, data: recorded.data } as SessionEvent;
+    switch (event.type) {
+      case 'SessionStarted': {
+        const { sessionId, tokenHash, orgId, memberId, startedAt, expiresAt } = event.data;
+        await sessions.put({ id: tokenHash, sessionId, orgId, memberId, startedAt, expiresAt, lastSeenAt: startedAt, endedAt: null, endReason: null, position: recorded.position });
+        return;
+      }
+      case 'SessionRefreshed': {
+        const doc = await sessions.get(event.data.tokenHash);
+        if (doc) await sessions.put({ ...doc, lastSeenAt: event.data.at, position: recorded.position });
+        return;
+      }
+      case 'SessionEnded': {
+        const doc = await sessions.get(event.data.tokenHash);
+        if (doc) await sessions.put({ ...doc, endedAt: event.data.endedAt, endReason: event.data.reason, position: recorded.position });
+        return;
+      }
+    }
+  },
+};

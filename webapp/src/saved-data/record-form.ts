@@ -1,0 +1,171 @@
+/**
+ * A saved record (vehicle, template, project; spec Endpoints "saved data") as a form and back:
+ * the fields users need most as inputs (values as typed), every other field kept as JSON, and the
+ * request body of POST/PATCH built from both. Values are sent as typed: the service validates and
+ * its `details[].path` messages are shown next to the field they name. Pure; tested in
+ * test/webapp/record-form.test.ts.
+ */
+
+/** How a form field is entered: text, a number (cm, kg, …), a whole number, a checkbox or one of `options`. */
+export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'color';
+
+/** One input of a record form; `name` is the record's field (and the `details[].path` it answers to). */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  /** For `select`: the accepted values (an empty choice is added for optional fields). */
+  options?: readonly string[];
+  /** For `boolean`: the value when the record has none (the spec's default). */
+  default?: boolean;
+  required?: boolean;
+  hint?: string;
+}
+
+/** Form values by field name: texts as typed, booleans as ticked. */
+export type FormValues = Record<string, string | boolean>;
+
+/** Fields of a record the service sets itself, never sent back (saved-record and project records). */
+export const READ_ONLY_KEYS = [
+  'id',
+  'object',
+  'preset',
+  'created_at',
+  'updated_at',
+  'created_by',
+  'updated_by',
+  'plan',
+  'plan_job_id',
+  'plan_summary',
+  'plan_saved_at',
+  'pdf_url',
+  'viewer_url',
+  'packing',
+] as const;
+
+/**
+ * A list field edited as a table (a project's `vehicles` and `items`): one row per entry, one
+ * input per column; the entry's other fields (its `id` among them, so PATCH keeps it) ride along.
+ */
+export interface RowsSpec {
+  name: string;
+  label: string;
+  /** One entry ("vehicle slot"): the add and remove buttons say it. */
+  noun: string;
+  /** Shown under the table's legend. */
+  hint?: string;
+  columns: readonly FieldSpec[];
+}
+
+/** One entry of a list field: its inputs' values and its other fields. */
+export interface RowForm {
+  values: FormValues;
+  extra: Record<string, unknown>;
+}
+
+/** A record split for editing: the inputs' values, the list fields' rows and the rest of its writable fields. */
+export interface RecordForm {
+  values: FormValues;
+  rows: Record<string, RowForm[]>;
+  extra: Record<string, unknown>;
+}
+
+/** The inputs of `entry` per `specs`, text ('' when unset) or boolean (the default when unset). */
+function valuesOf(entry: Record<string, unknown> | null, specs: readonly FieldSpec[]): FormValues {
+  const values: FormValues = {};
+  for (const s of specs) {
+    const v = entry?.[s.name];
+    if (s.kind === 'boolean') values[s.name] = typeof v === 'boolean' ? v : (s.default ?? false);
+    else values[s.name] = v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return values;
+}
+
+/** The row of one list entry: its columns' values; every other field (its `id` too) in `extra`. */
+export function rowOf(entry: Record<string, unknown> | null, columns: readonly FieldSpec[]): RowForm {
+  const named = new Set(columns.map((c) => c.name));
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(entry ?? {})) if (!named.has(k) && v !== null) extra[k] = v;
+  return { values: valuesOf(entry, columns), extra };
+}
+
+/**
+ * The form of `record` (null: a new one): each spec's value as text ('' when unset), each list
+ * field's entries as rows, other writable fields in `extra`.
+ */
+export function formOf(record: Record<string, unknown> | null, specs: readonly FieldSpec[], rowSpecs: readonly RowsSpec[] = []): RecordForm {
+  const extra: Record<string, unknown> = {};
+  const rows: Record<string, RowForm[]> = {};
+  const named = new Set([...specs.map((s) => s.name), ...rowSpecs.map((r) => r.name)]);
+  for (const r of rowSpecs) {
+    const list = record?.[r.name];
+    if (Array.isArray(list) && list.every((e) => e !== null && typeof e === 'object' && !Array.isArray(e))) {
+      rows[r.name] = (list as Record<string, unknown>[]).map((e) => rowOf(e, r.columns));
+    } else if (list !== undefined && list !== null) {
+      // Not a list of objects: kept as it is (no rows), for the service to name the problem.
+      extra[r.name] = list;
+    } else rows[r.name] = [];
+  }
+  for (const [k, v] of Object.entries(record ?? {})) {
+    if (!named.has(k) && !(READ_ONLY_KEYS as readonly string[]).includes(k) && v !== null) extra[k] = v;
+  }
+  return { values: valuesOf(record, specs), rows, extra };
+}
+
+/**
+ * The value of one input for the request: '' is left out (undefined); numbers are parsed, and a
+ * text that is no number is sent as typed so the service names the problem.
+ */
+export function valueOf(spec: FieldSpec, raw: string | boolean | undefined): unknown {
+  if (spec.kind === 'boolean') return raw === true;
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (text === '') return undefined;
+  if (spec.kind === 'number' || spec.kind === 'integer') {
+    const n = Number(text.replace(',', '.'));
+    return Number.isFinite(n) ? n : text;
+  }
+  return spec.kind === 'text' ? (raw as string) : text;
+}
+
+/** `extra` with the value of every input in `specs` over it (inputs left empty are not sent). */
+function withValues(specs: readonly FieldSpec[], values: FormValues, extra: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...extra };
+  for (const s of specs) {
+    const v = valueOf(s, values[s.name]);
+    if (v === undefined) delete body[s.name];
+    else body[s.name] = v;
+  }
+  return body;
+}
+
+/**
+ * The body of POST/PATCH: `extra` with every input's value over it (inputs left empty are not
+ * sent) and each list field as the list of its rows (entries keep their `id`).
+ */
+export function bodyOf(specs: readonly FieldSpec[], form: RecordForm, rowSpecs: readonly RowsSpec[] = []): Record<string, unknown> {
+  const body = withValues(specs, form.values, form.extra);
+  for (const r of rowSpecs) {
+    const rows = form.rows[r.name];
+    if (rows) body[r.name] = rows.map((row) => withValues(r.columns, row.values, row.extra));
+  }
+  return body;
+}
+
+/** The JSON text of a body for the "Edit as JSON" area (2-space indent). */
+export function jsonTextOf(body: Record<string, unknown>): string {
+  return JSON.stringify(body, null, 2);
+}
+
+/** The body typed in the JSON area, without the read-only keys; or the parse problem as a message. */
+export function parseJsonBody(text: string): { body: Record<string, unknown> } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    return { problem: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'the JSON must be an object ({ … })' };
+  const body = { ...(parsed as Record<string, unknown>) };
+  for (const k of READ_ONLY_KEYS) delete body[k];
+  return { body };
+}
