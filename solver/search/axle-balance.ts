@@ -8,7 +8,7 @@
  * Vehicles with blocked areas are not moved (a move could put a unit on one).
  */
 import { axleLines, axleLoad, type AxleLine } from './axle-load.js';
-import { blockExtent, blockUnits, type Block } from './block.js';
+import { blockCentre, blockExtent, blockUnits, type Block } from './block.js';
 import type { JobContext } from './job-context.js';
 import { EPS } from './maximal-space.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
@@ -71,9 +71,9 @@ function excess(load: VehicleLoad, lines: readonly AxleLine[], mass: Mass): numb
 }
 
 function massOf(ctx: JobContext, b: Block): Mass {
-  const e = blockExtent(b);
   const w = ctx.kinds[b.item]!.weight * blockUnits(b);
-  return { w, mx: w * (b.x + e.dx / 2), mz: w * (b.z + e.dz / 2) };
+  const c = blockCentre(b);
+  return { w, mx: w * c.x, mz: w * c.z };
 }
 
 /**

@@ -8,6 +8,7 @@ import { EPS } from './maximal-space.js';
 import type { OrientedSize } from './orientation.js';
 import type { BlockScore } from './strategy.js';
 import { gapLoss, type Reach } from './reach.js';
+import type { RoundLayer } from './round-arrangement.js';
 
 /** A block of one item kind placed with its min corner at (x, y, z), cm. */
 export interface Block {
@@ -26,6 +27,12 @@ export interface Block {
    * within its footprint (a capped column). Applied as a block of its own after this one.
    */
   cap?: Block;
+  /**
+   * A staggered block of upright round units (issue 10): each of its `ny` layers holds the
+   * circles of this layer (`nx` = `nz` = 1), stacked exactly on top of each other; the block
+   * occupies the layer's envelope. Nothing rests on a staggered block.
+   */
+  stagger?: RoundLayer;
 }
 
 /** Limits a block must respect besides the space. */
@@ -41,7 +48,9 @@ export interface BlockLimits {
 /** Block sizes along x, y, z, cm. */
 export function blockExtent(b: Block): { dx: number; dy: number; dz: number } {
   // Nesting units sink into the one below: each further layer adds its pitch.
-  return { dx: b.size.l * b.nx, dy: b.size.h + b.size.pitch * (b.ny - 1), dz: b.size.w * b.nz };
+  const dy = b.size.h + b.size.pitch * (b.ny - 1);
+  if (b.stagger) return { dx: b.stagger.dx, dy, dz: b.stagger.dz };
+  return { dx: b.size.l * b.nx, dy, dz: b.size.w * b.nz };
 }
 
 /** Layers of units of `size` that fit a height of `room` cm in one column (0 when not one). */
@@ -49,9 +58,27 @@ export function layersIn(room: number, size: OrientedSize): number {
   return room + EPS < size.h ? 0 : 1 + Math.floor((room - size.h + EPS) / size.pitch);
 }
 
+/**
+ * The mean centre of a block's units on the floor plane (x, z), cm: the middle of its extent,
+ * or for a staggered block the mean of its circle centres (a partial staggered layer is not
+ * symmetric in its envelope). Weight moments (axles, centre of gravity) use it.
+ */
+export function blockCentre(b: Block): { x: number; z: number } {
+  if (b.stagger && b.stagger.centres.length > 0) {
+    let sx = 0, sz = 0;
+    for (const c of b.stagger.centres) {
+      sx += c.x;
+      sz += c.z;
+    }
+    return { x: b.x + sx / b.stagger.centres.length, z: b.z + sz / b.stagger.centres.length };
+  }
+  const e = blockExtent(b);
+  return { x: b.x + e.dx / 2, z: b.z + e.dz / 2 };
+}
+
 /** Units in a block. */
 export function blockUnits(b: Block): number {
-  return b.nx * b.ny * b.nz;
+  return (b.stagger ? b.stagger.centres.length : b.nx * b.nz) * b.ny;
 }
 
 /** Volume of a block's units, cm³ (without its cap). */
@@ -190,7 +217,7 @@ export function rankBlocks(
       dy += b.cap.size.h * b.cap.ny;
       vol += blockVolume(b.cap);
     }
-    const dx = b.size.l * b.nx, dz = b.size.w * b.nz;
+    const { dx, dz } = blockExtent(b);
     let m0 = sx - dx, m1 = sy - dy, m2 = sz - dz, t: number;
     // Fitness: the volume less the gaps beside, behind and above the block no units can fill.
     if (score === 'fitness' && reach) {

@@ -11,7 +11,7 @@
  */
 import type { JobContext } from './job-context.js';
 import type { Construction } from './fleet-load.js';
-import { blockExtent, blockUnits } from './block.js';
+import { blockCentre, blockUnits } from './block.js';
 
 /** Objective figures of one construction. */
 export interface Score {
@@ -42,11 +42,11 @@ export function scoreOf(ctx: JobContext, c: Construction): Score {
       volumeByPriority[prios.indexOf(it.priority)]! += bv;
       placed += n;
       placedVol += bv;
-      const e = blockExtent(b);
       const bw = n * it.weight;
       w += bw;
-      mx += bw * (b.x + e.dx / 2);
-      mz += bw * (b.z + e.dz / 2);
+      const c = blockCentre(b);
+      mx += bw * c.x;
+      mz += bw * c.z;
     }
     if (w > 0) {
       imbalance += Math.abs(mx / w - v.vehicle.length / 2) / v.vehicle.length + Math.abs(mz / w - v.vehicle.width / 2) / v.vehicle.width;

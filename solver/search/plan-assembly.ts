@@ -59,6 +59,20 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
   c.vehicles.forEach((lv, index) => {
     const units: Unit[] = [];
     for (const b of lv.blocks) {
+      if (b.stagger) {
+        // A staggered block: each circle's bounding square (2r × 2r), layer over layer.
+        const r = b.stagger.radius;
+        for (const c of b.stagger.centres) {
+          for (let iy = 0; iy < b.ny; iy++) {
+            units.push({
+              item: b.item, orientation: b.orientation, rank: rank(b.item), kind: b.item,
+              x: b.x + c.x - r, y: b.y + iy * b.size.pitch, z: b.z + c.z - r, dx: b.size.l, dy: b.size.h, dz: b.size.w,
+              ...(iy > 0 && b.size.pitch < b.size.h ? { nest: b.size.h - b.size.pitch } : {}),
+            });
+          }
+        }
+        continue;
+      }
       for (let ix = 0; ix < b.nx; ix++) {
         for (let iy = 0; iy < b.ny; iy++) {
           for (let iz = 0; iz < b.nz; iz++) {

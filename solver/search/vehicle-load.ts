@@ -8,7 +8,7 @@
  * completion loads the most volume is taken (pilot method).
  */
 import type { VehicleModel } from '../../domain/pack/plan.js';
-import { blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
+import { blockCentre, blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
 import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
@@ -19,6 +19,8 @@ import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
 import { reachFor, type Reach } from './reach.js';
+import { bearingArea, uprightRound } from './round-arrangement.js';
+import { roundBlocksFor } from './round-block.js';
 import { spent, type WorkBudget } from './work-budget.js';
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
@@ -292,7 +294,7 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: 
 /** Capacity left on the top of `block`'s columns (kg/cm²) when it stands in `space`. */
 function columnCapacity(ctx: JobContext, block: Block, space: Space): number {
   const it = ctx.model.items[block.item]!;
-  return capacityAbove(it, block.size.l * block.size.w, block.ny, space.capacity);
+  return capacityAbove(it, bearingArea(it, block.orientation, block.size.l, block.size.w), block.ny, space.capacity);
 }
 
 function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void {
@@ -304,8 +306,9 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   p.load.weight += kind.weight * n;
   p.load.volume += kind.volume * n;
   const e = blockExtent(block);
-  p.load.momentX += kind.weight * n * (block.x + e.dx / 2);
-  p.load.momentZ += kind.weight * n * (block.z + e.dz / 2);
+  const centre = blockCentre(block);
+  p.load.momentX += kind.weight * n * centre.x;
+  p.load.momentZ += kind.weight * n * centre.z;
   p.load.minX = Math.min(p.load.minX, block.x);
   p.load.maxX = Math.max(p.load.maxX, block.x + e.dx);
   p.load.blocks.push(block);
@@ -317,7 +320,10 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   // A top that can take no more weight stays a space (of capacity 0): units that fit there but
   // weigh something are then known to be unplaced for load, not for room.
   const above = columnCapacity(ctx, block, space);
-  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems);
+  // Nothing rests on upright round units: a box on drums is not fully supported, and a drum
+  // column is built whole in its block (round-block.ts).
+  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems) ||
+    uprightRound(model.items[block.item]!, block.orientation);
   if ((p.state.remaining[block.item] ?? 0) < 1) {
     p.min = minSize(ctx, p.state.remaining);
     p.stackH = stackableHeight(ctx, p.state.remaining);
@@ -369,7 +375,7 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
           const layers = kind.stackable && !item.hazardous ? stackRoom : Math.min(1, stackRoom);
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
-            const byLoad = layersByLoad(item, size.l * size.w, space.capacity);
+            const byLoad = layersByLoad(item, bearingArea(item, orientation, size.l, size.w), space.capacity);
             if (byLoad < 1) {
               if (!p.state.loadBlocked[i] && layers >= 1) p.state.loadBlocked[i] = true;
               continue;
@@ -382,9 +388,11 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               }
               continue;
             }
+            // Upright round units: the square grid or a staggered arrangement, whichever holds more.
+            const build = uprightRound(item, orientation) ? roundBlocksFor : blocksFor;
             const allowed = p.axles.length === 0
-              ? blocksFor(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices)
-              : axleAllowed(ctx, p, i, (available) => blocksFor(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
+              ? build(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices)
+              : axleAllowed(ctx, p, i, (available) => build(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
             blocks.push(...(item.hazardous ? allowed.filter((b) => keepsClearance(b, p.hazards)) : allowed));
           }
         }
@@ -410,14 +418,15 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
           let columns = 0;
           for (const col of ranked) {
             const kind = ctx.kinds[col.item]!;
-            if (!kind.stackable) continue;
+            if (!kind.stackable || uprightRound(model.items[col.item]!, col.orientation)) continue;
             if (++columns > capColumns) break;
             for (const b of cappedColumns(
               col, space, caps, p.state.remaining[col.item] ?? 0, kind.weight, weightLeft, layersLeft, vehicle.width,
             )) {
               // The cap's units press on the column's top, which may be able to take less.
               const cap = b.cap!;
-              if (!bears(ctx.kinds[cap.item]!.weight, cap.size.l * cap.size.w, columnCapacity(ctx, b, space))) continue;
+              const capArea = bearingArea(model.items[cap.item]!, cap.orientation, cap.size.l, cap.size.w);
+              if (!bears(ctx.kinds[cap.item]!.weight, capArea, columnCapacity(ctx, b, space))) continue;
               if (p.axles.length > 0 && !axleFits(ctx, p, b)) continue;
               capped.push(b);
             }
@@ -435,9 +444,8 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
 
 /** kg and kg·cm (about x = 0) a block adds, its cap included (which lies within its length). */
 function blockMoment(ctx: JobContext, b: Block): { w: number; m: number } {
-  const e = blockExtent(b);
   const w = ctx.kinds[b.item]!.weight * blockUnits(b);
-  const own = { w, m: w * (b.x + e.dx / 2) };
+  const own = { w, m: w * blockCentre(b).x };
   if (!b.cap) return own;
   const cap = blockMoment(ctx, b.cap);
   return { w: own.w + cap.w, m: own.m + cap.m };

@@ -1,8 +1,8 @@
 /**
  * From the wire to a verified plan: random valid requests using every packing field of the spec
  * (load limits, second decks, axle models with enforce_axle, hazardous items, nesting, group
- * routings) are checked like POST /v1/pack checks them, searched, and the plan must pass the
- * verifier. Covers the mapping of request fields to the model as much as the search.
+ * routings; boxes, pallets, bags, cylinders and drums) are checked like POST /v1/pack checks
+ * them, searched, and the plan must pass the verifier. Covers the mapping of request fields to the model as much as the search.
  */
 import t from 'tap';
 import fc from 'fast-check';
@@ -38,7 +38,7 @@ const vehicle = fc.record({
   ...(v.cog !== null ? { cog_range_x: Math.min(v.cog, v.length / 2) } : {}),
 }));
 const item = fc.record({
-  shape: fc.constantFrom('box', 'pallet', 'bag'),
+  shape: fc.constantFrom('box', 'pallet', 'bag', 'cylinder', 'drum'),
   length: fc.integer({ min: 20, max: 120 }),
   width: fc.integer({ min: 20, max: 120 }),
   height: fc.integer({ min: 10, max: 120 }),
@@ -51,7 +51,11 @@ const item = fc.record({
   nesting: fc.constantFrom(0, 0, 0.5),
   priority: fc.integer({ min: 0, max: 2 }),
   group: fc.constantFrom('Stop 1', 'Stop 2', 'Stop 3'),
-}).map(({ nesting, ...it }) => ({ ...it, nesting_height: Math.floor(it.height * nesting) }));
+}).map(({ nesting, length, width, ...it }) => ({
+  ...it, nesting_height: Math.floor(it.height * nesting),
+  // Cylinders and drums (issue 10) are given by a radius instead of length and width.
+  ...(it.shape === 'cylinder' || it.shape === 'drum' ? { radius: Math.floor(Math.min(length, width) / 2) } : { length, width }),
+}));
 const request = fc.record({
   vehicles: fc.array(vehicle, { minLength: 1, maxLength: 2 }),
   items: fc.array(item, { minLength: 1, maxLength: 4 }),

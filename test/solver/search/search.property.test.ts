@@ -76,7 +76,8 @@ function checkedPlan(model: PackModel, worker: number, work: number, nesting = f
   if (!plan) throw new Error('no plan');
   const violations = verifyPlan(model, plan);
   if (violations.length > 0) throw new Error(`verifier: ${JSON.stringify(violations.slice(0, 3))}`);
-  // The local checks know nothing of nesting (overlaps and supports between nested units).
+  // The local checks know nothing of nesting (overlaps and supports between nested units) nor of
+  // round footprints (staggered drums whose bounding boxes overlap).
   if (nesting) return plan;
   const local = localProblems(model, plan);
   if (local.length > 0) throw new Error(`local: ${local.slice(0, 5).join(', ')}`);
@@ -192,6 +193,39 @@ t.test('plans under max_stack_weight, floor load and stack density limits verify
     }
   }), { numRuns: 150, seed: 11 });
   t.ok(loadLimited > 0, `${loadLimited} of 150 plans left units unplaced for load_limit: the limits bind`);
+});
+
+// Round units (issue 10): some items become drums (upright) or cylinders (upright or lying, as
+// their orientations allow), 2r × 2r × h, among boxes, under the load limits above. Every plan
+// must pass the verifier, which sees upright round units as circles.
+const roundArb = fc.record({
+  base: loadArb,
+  shapes: fc.array(fc.constantFrom('box', 'drum', 'cylinder', 'cylinder'), { minLength: 6, maxLength: 6 }),
+}).map(({ base, shapes }): PackModel => ({
+  ...base,
+  items: base.items.map((it, i) => {
+    const shape = shapes[i]!;
+    if (shape === 'box') return it;
+    const d = Math.min(it.length, it.width);
+    return { ...it, shape, length: d, width: d, orientations: shape === 'drum' ? ['lwh'] : it.orientations };
+  }),
+}));
+
+t.test('plans with drums and cylinders among the items verify', async (t) => {
+  let staggered = 0, round = 0;
+  fc.assert(fc.property(roundArb, (model) => {
+    const plan = checkedPlan(model, 0, 300, true);
+    const upright = plan.vehicles.flatMap((v) => v.placements.filter((p) => {
+      const it = model.items.find((i) => i.id === p.item_id)!;
+      return it.shape !== 'box' && (p.orientation === 'lwh' || p.orientation === 'wlh');
+    }));
+    round += upright.length;
+    // Two upright round units whose bounding boxes overlap: a staggered arrangement was used.
+    if (upright.some((p, i) => upright.slice(0, i).some((q) => q.y === p.y &&
+      Math.min(p.x + p.length, q.x + q.length) - Math.max(p.x, q.x) > E && Math.min(p.z + p.width, q.z + q.width) - Math.max(p.z, q.z) > E))) staggered++;
+  }), { numRuns: 100, seed: 23 });
+  t.ok(round > 0, `${round} upright round units placed`);
+  t.ok(staggered > 0, `${staggered} of 100 plans use a staggered arrangement`);
 });
 
 // enforce_axle on random vehicles: axle positions and maxima (a share of the payload), centre-of-
