@@ -67,3 +67,12 @@ function safeParse(text: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * A fresh `Idempotency-Key` (spec Idempotency): 32 hex characters from the browser's random
+ * source (crypto.getRandomValues works on plain http too, unlike crypto.randomUUID).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -6,9 +6,9 @@
  * result, open the plan in the 3D viewer and the PDF; save the request as a project
  * (POST /v1/projects).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../api.js';
+import { call, newIdempotencyKey } from '../api.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Page } from '../ui/page.js';
 import { credits } from '../playground/format.js';
@@ -45,6 +45,10 @@ export function PlaygroundPage() {
     setEdited(false);
   }, [vehicles, templates, imported, reference]);
 
+  const runKey = useRef<string | null>(null);
+  useEffect(() => {
+    runKey.current = null;
+  }, [text]);
   const parsed = useMemo(() => parseRequestText(text), [text]);
   const request = 'request' in parsed ? parsed.request : null;
   const { estimate, failure: estimateFailure, pending } = useEstimate(request);
@@ -55,8 +59,12 @@ export function PlaygroundPage() {
     setRunning(true);
     setRunFailure(null);
     setProject(null);
+    // One Idempotency-Key per run of this request: a retry after a lost answer gets the same job
+    // and is charged once; a new run after a success (or an edit) gets a new key.
+    runKey.current ??= newIdempotencyKey();
     try {
-      const created = await call<Job>('POST', '/v1/pack', request);
+      const created = await call<Job>('POST', '/v1/pack', request, { 'Idempotency-Key': runKey.current });
+      runKey.current = null;
       setJobId(created.id);
     } catch (err) {
       setRunFailure(err);
