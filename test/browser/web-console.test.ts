@@ -157,6 +157,11 @@ if (!existsSync(CHROMIUM)) {
       'saved through /v1 as the signed-in member',
     );
     await page.screenshot({ path: join(ARTIFACTS, 'vehicles.png'), fullPage: true });
+
+    await page.getByLabel('Search vehicles').fill('box');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: /^Copy / }).first().waitFor({ state: 'detached' });
+    t.same(await page.locator('tbody th[scope="row"]').allInnerTexts().then((rows) => rows.map((r) => r.split('\n')[0]!.trim())), ['Box van'], 'the search leaves only the matching vehicle');
   });
 
   t.test('a project: slot and item tables, an item problem in its cell, ids kept on edit', async (t) => {
