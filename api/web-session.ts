@@ -76,7 +76,7 @@ export function checkCsrf(services: Services, req: Request, sessionId: string): 
 }
 
 /** Starts a session for a member; resolves with its cookie token and document, once the read model has it. */
-export async function startSession(services: Services, orgId: string, memberId: string): Promise<{ token: string; session: WebSessionDocument }> {
+export async function startSession(services: Services, orgId: string, memberId: string, actor: Actor = { id: memberId, name: memberId }): Promise<{ token: string; session: WebSessionDocument }> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const sessionId = newId('ses');
@@ -84,7 +84,7 @@ export async function startSession(services: Services, orgId: string, memberId: 
   const done = await handleCommand(services.store, sessionStream(sessionId), sessionDecider, {
     type: 'StartSession',
     data: { sessionId, tokenHash, orgId, memberId },
-    metadata: { now, actor: { id: memberId, name: memberId } },
+    metadata: { now, actor },
   });
   await services.projections.waitFor(done.position);
   const session = await services.reads.collection<WebSessionDocument>(WEB_SESSIONS).get(tokenHash);

@@ -6,7 +6,7 @@
  *   forbidden for a foreign Origin;
  * - DELETE /app/api/session → 204, the session ends (SessionEnded signed_out), cookie cleared.
  */
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { ROUTER_OPTIONS } from '../route-docs.js';
@@ -19,7 +19,7 @@ import { requireSameOrigin, requireWebSession, sessionView, webCallerFor, webCal
 import { clearSessionCookie, endSession, setSessionCookie, startSession } from '../web-session.js';
 
 /** Signs `memberId` in: starts a session, sets the cookie, answers 200 with the session's body. */
-export async function answerNewSession(services: Services, res: import('express').Response, orgId: string, memberId: string): Promise<void> {
+export async function answerNewSession(services: Services, res: Response, orgId: string, memberId: string): Promise<void> {
   const { token, session } = await startSession(services, orgId, memberId);
   const caller = await webCallerFor(services, session);
   if (!caller) throw new ApiError('unauthorized', 'wrong email or password');

@@ -46,7 +46,10 @@ function evolveSession(state: SessionState, event: SessionEvent): SessionState {
   }
 }
 
-/** StartSession: 409 conflict on a used id. Refresh and End cause nothing on a session that is not active (idempotent). */
+/**
+ * StartSession: 409 conflict on a used id. Refresh and End cause nothing on a session that is not
+ * active (idempotent); Refresh nothing either within SESSION_REFRESH_MS of the last recorded use.
+ */
 function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   const { now } = command.metadata;
   switch (command.type) {
@@ -55,8 +58,11 @@ function decideSession(command: SessionCommand, state: SessionState): SessionEve
       const expiresAt = new Date(Date.parse(now) + SESSION_LIFETIME_MS).toISOString();
       return [{ type: 'SessionStarted', data: { ...command.data, startedAt: now, expiresAt } }];
     }
-    case 'RefreshSession':
-      return state.status === 'active' ? [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, tokenHash: state.tokenHash, at: now } }] : [];
+    case 'RefreshSession': {
+      // Requests at once may all ask: one refresh per SESSION_REFRESH_MS is enough.
+      const recent = Date.parse(now) - Date.parse(state.lastSeenAt) < SESSION_REFRESH_MS;
+      return state.status === 'active' && !recent ? [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, tokenHash: state.tokenHash, at: now } }] : [];
+    }
     case 'EndSession':
       return state.status === 'active' ? [{ type: 'SessionEnded', data: { sessionId: state.sessionId, tokenHash: state.tokenHash, reason: command.data.reason, endedAt: now } }] : [];
   }
