@@ -5,7 +5,8 @@
  * accepts an operator's invitation, signs out and in (a wrong password first), creates, rotates
  * and revokes an API key (each secret checked against /v1/balance), and saves a vehicle whose
  * refused height shows the service's message next to the Height input, saves a project through
- * its slot and item tables (an item problem in its cell, ids kept on edit); a member sees no console.
+ * its slot and item tables (an item problem in its cell, ids kept on edit), invites a member whose
+ * pages lack the console, and removes them (signed out at once).
  * Screenshots go to test-artifacts/web/, and docs/img/web-keys.png and web-vehicles.png for the
  * README.
  */
@@ -205,21 +206,37 @@ if (!existsSync(CHROMIUM)) {
     await page.screenshot({ path: join(ARTIFACTS, 'projects.png'), fullPage: true });
   });
 
-  t.test('a member has no console', async (t) => {
-    const token = await invite(run.service, orgId, 'mia@example.com', 'member');
+  t.test('members: the owner invites through the console, the member has no console, the owner removes them', async (t) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Email').fill('mia@example.com');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const link = (await page.getByLabel('Invitation URL').innerText()).trim();
+    t.match(link, new RegExp(`/app/invitations/\\S+$`), 'the invitation link is shown to copy');
     const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
     try {
       const member = await context.newPage();
-      await member.goto(url(`/app/invitations/${token}`));
+      member.on('pageerror', (e) => problems.push(`page error (member): ${e.message}`));
+      await member.goto(url(new URL(link).pathname));
       await member.getByLabel('Your name').fill('Mia Member');
       await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await member.getByLabel('Repeat password').fill(PASSWORD);
       await member.getByRole('button', { name: 'Accept invitation' }).click();
       await member.waitForURL('**/app/playground');
-      t.same(await member.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects']);
+      t.same(await member.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects'], 'no console links');
       await member.goto(url('/app/console/keys'));
       await member.getByRole('heading', { name: 'For the owner only' }).waitFor();
       await member.screenshot({ path: join(ARTIFACTS, 'member-tablet.png') });
+
+      await page.reload();
+      const row = page.getByRole('row', { name: /Mia Member/ });
+      await row.waitFor();
+      t.equal(await page.getByRole('button', { name: /^Remove Olga/ }).count(), 0, 'the owner has no Remove button');
+      await page.getByRole('button', { name: 'Remove Mia Member' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
+      await row.waitFor({ state: 'detached' });
+      await member.goto(url('/app/vehicles'));
+      await member.getByRole('heading', { name: 'Sign in' }).waitFor();
+      t.pass('the removed member is signed out');
     } finally {
       await context.close();
     }
