@@ -124,6 +124,18 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await page.getByRole('button', { name: 'Revoke CI server' }).count(), 0, 'no actions on a revoked key');
   });
 
+  t.test('account: balance, usage charts with their tables, limits and rate card', async (t) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    const balance = page.getByRole('region', { name: 'Balance' });
+    await balance.getByText('credits available').waitFor();
+    t.match(await balance.innerText(), /100\s+credits available[\s\S]*100\s+subscription credits[\s\S]*0\s+purchased credits[\s\S]*0\s+held for running jobs/, 'the balance of the organization (100 subscription credits)');
+    await page.getByText('Show “Credits per day” as a table').click();
+    const days = page.getByRole('table', { name: 'Credits per day' }).locator('tbody tr');
+    t.equal(await days.count(), 30, 'a row per day of the last 30');
+    t.ok(await page.getByRole('region', { name: 'Rate card' }).isVisible(), 'the rate card is shown');
+    await page.screenshot({ path: join(ARTIFACTS, 'account.png'), fullPage: true });
+  });
+
   t.test('a vehicle: the refused height shown next to its field, then saved', async (t) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vehicles' }).click();
     await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
