@@ -80,6 +80,12 @@ if (!existsSync(CHROMIUM)) {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.goto(url('/app/console/keys'));
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.keyboard.press('Tab');
+    t.same(
+      await page.evaluate('[document.activeElement.id === document.querySelector("label").htmlFor, getComputedStyle(document.activeElement).outlineStyle]'),
+      [true, 'solid'],
+      'Tab reaches the email field first, with a visible focus outline',
+    );
     await page.getByLabel('Email').fill('owner@example.com');
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
