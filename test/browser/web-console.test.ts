@@ -5,7 +5,8 @@
  * accepts an operator's invitation, signs out and in (a wrong password first), creates, rotates
  * and revokes an API key (each secret checked against /v1/balance), and saves a vehicle whose
  * refused height shows the service's message next to the Height input, saves a project through
- * its slot and item tables (an item problem in its cell, ids kept on edit); a member sees no console.
+ * its slot and item tables (an item problem in its cell, ids kept on edit), invites a member whose
+ * pages lack the console, and removes them (signed out at once).
  * Screenshots go to test-artifacts/web/, and docs/img/web-keys.png and web-vehicles.png for the
  * README.
  */
@@ -79,6 +80,12 @@ if (!existsSync(CHROMIUM)) {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.goto(url('/app/console/keys'));
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.keyboard.press('Tab');
+    t.same(
+      await page.evaluate('[document.activeElement.id === document.querySelector("label").htmlFor, getComputedStyle(document.activeElement).outlineStyle]'),
+      [true, 'solid'],
+      'Tab reaches the email field first, with a visible focus outline',
+    );
     await page.getByLabel('Email').fill('owner@example.com');
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -123,6 +130,18 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await page.getByRole('button', { name: 'Revoke CI server' }).count(), 0, 'no actions on a revoked key');
   });
 
+  t.test('account: balance, usage charts with their tables, limits and rate card', async (t) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    const balance = page.getByRole('region', { name: 'Balance' });
+    await balance.getByText('credits available').waitFor();
+    t.match(await balance.innerText(), /100\s+credits available[\s\S]*100\s+subscription credits[\s\S]*0\s+purchased credits[\s\S]*0\s+held for running jobs/, 'the balance of the organization (100 subscription credits)');
+    await page.getByText('Show “Credits per day” as a table').click();
+    const days = page.getByRole('table', { name: 'Credits per day' }).locator('tbody tr');
+    t.equal(await days.count(), 30, 'a row per day of the last 30');
+    t.ok(await page.getByRole('region', { name: 'Rate card' }).isVisible(), 'the rate card is shown');
+    await page.screenshot({ path: join(ARTIFACTS, 'account.png'), fullPage: true });
+  });
+
   t.test('a vehicle: the refused height shown next to its field, then saved', async (t) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vehicles' }).click();
     await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
@@ -157,6 +176,11 @@ if (!existsSync(CHROMIUM)) {
       'saved through /v1 as the signed-in member',
     );
     await page.screenshot({ path: join(ARTIFACTS, 'vehicles.png'), fullPage: true });
+
+    await page.getByLabel('Search vehicles').fill('box');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: /^Copy / }).first().waitFor({ state: 'detached' });
+    t.same(await page.locator('tbody th[scope="row"]').allInnerTexts().then((rows) => rows.map((r) => r.split('\n')[0]!.trim())), ['Box van'], 'the search leaves only the matching vehicle');
   });
 
   t.test('a project: slot and item tables, an item problem in its cell, ids kept on edit', async (t) => {
@@ -200,21 +224,37 @@ if (!existsSync(CHROMIUM)) {
     await page.screenshot({ path: join(ARTIFACTS, 'projects.png'), fullPage: true });
   });
 
-  t.test('a member has no console', async (t) => {
-    const token = await invite(run.service, orgId, 'mia@example.com', 'member');
+  t.test('members: the owner invites through the console, the member has no console, the owner removes them', async (t) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Email').fill('mia@example.com');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const link = (await page.getByLabel('Invitation URL').innerText()).trim();
+    t.match(link, new RegExp(`/app/invitations/\\S+$`), 'the invitation link is shown to copy');
     const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
     try {
       const member = await context.newPage();
-      await member.goto(url(`/app/invitations/${token}`));
+      member.on('pageerror', (e) => problems.push(`page error (member): ${e.message}`));
+      await member.goto(url(new URL(link).pathname));
       await member.getByLabel('Your name').fill('Mia Member');
       await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await member.getByLabel('Repeat password').fill(PASSWORD);
       await member.getByRole('button', { name: 'Accept invitation' }).click();
       await member.waitForURL('**/app/playground');
-      t.same(await member.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects']);
+      t.same(await member.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects'], 'no console links');
       await member.goto(url('/app/console/keys'));
       await member.getByRole('heading', { name: 'For the owner only' }).waitFor();
       await member.screenshot({ path: join(ARTIFACTS, 'member-tablet.png') });
+
+      await page.reload();
+      const row = page.getByRole('row', { name: /Mia Member/ });
+      await row.waitFor();
+      t.equal(await page.getByRole('button', { name: /^Remove Olga/ }).count(), 0, 'the owner has no Remove button');
+      await page.getByRole('button', { name: 'Remove Mia Member' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
+      await row.waitFor({ state: 'detached' });
+      await member.goto(url('/app/vehicles'));
+      await member.getByRole('heading', { name: 'Sign in' }).waitFor();
+      t.pass('the removed member is signed out');
     } finally {
       await context.close();
     }

@@ -81,7 +81,7 @@ export function InvitationPage() {
           <Field label="Repeat password">
             {(a) => <input {...a} type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />}
           </Field>
-          <ErrorBanner error={error} details={apiErrors.other} />
+          <ErrorBanner error={error} details={apiErrors.other} signInLink={false} />
           <div className="form-buttons">
             <button type="submit" disabled={busy}>
               {busy ? 'Joining…' : 'Accept invitation'}

@@ -46,7 +46,7 @@ export function SignInPage() {
         <Field label="Password">
           {(a) => <input {...a} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
         </Field>
-        <ErrorBanner error={error} />
+        <ErrorBanner error={error} signInLink={false} />
         <div className="form-buttons">
           <button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}

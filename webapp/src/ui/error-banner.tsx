@@ -5,8 +5,12 @@
  */
 import { ApiFailure, type ErrorDetail } from '../api.js';
 
-/** Shows `error` (an ApiFailure or anything thrown) with `details` (default: the failure's own); nothing when null. */
-export function ErrorBanner({ error, details }: { error: unknown; details?: readonly ErrorDetail[] }) {
+/**
+ * Shows `error` (an ApiFailure or anything thrown) with `details` (default: the failure's own);
+ * nothing when null. A 401 (the session ended) offers a link to sign in again unless
+ * `signInLink` is false (the sign-in form itself).
+ */
+export function ErrorBanner({ error, details, signInLink = true }: { error: unknown; details?: readonly ErrorDetail[]; signInLink?: boolean }) {
   if (error === null || error === undefined) return null;
   const failure = error instanceof ApiFailure ? error : null;
   const message = failure ? failure.message : error instanceof Error ? error.message : String(error);
@@ -16,6 +20,12 @@ export function ErrorBanner({ error, details }: { error: unknown; details?: read
       <p>
         <strong>{failure ? describeStatus(failure) : 'Something went wrong'}:</strong> {message}
         {failure ? <span className="code"> ({failure.code})</span> : null}
+        {failure?.status === 401 && signInLink ? (
+          <>
+            {' '}
+            <a href={`/app/sign-in?next=${encodeURIComponent(window.location.pathname)}`}>Sign in again</a>
+          </>
+        ) : null}
       </p>
       {listed.length ? (
         <ul>
