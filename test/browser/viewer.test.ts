@@ -23,6 +23,7 @@ import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import type { ViewerPlan } from '../../api/viewer-plan.js';
 import { ITEMS, roundPlan } from '../solver/render/round-fixture.js';
+import { readmePictureDir } from '../helpers/readme-pictures.js';
 
 // What the callbacks run in the page touch: the root tsconfig has no DOM lib, so these shapes are
 // declared here (types only; in the page the names are the browser's own).
@@ -45,7 +46,7 @@ declare const requestAnimationFrame: (callback: () => void) => number;
 const CHROMIUM = '/usr/bin/chromium';
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
-const README_PICTURE = fileURLToPath(new URL('../../docs/img/viewer-drums.png', import.meta.url));
+const README_PICTURE = `${readmePictureDir()}viewer-drums.png`;
 const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
 
 if (!existsSync(CHROMIUM)) {

@@ -20,6 +20,7 @@ import { inProcessService } from '../helpers/in-process-service.js';
 import { untilJob } from '../helpers/job-state.js';
 import { invite } from '../helpers/web-session.js';
 import { xlsxOf } from '../helpers/xlsx-file.js';
+import { readmePictureDir } from '../helpers/readme-pictures.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
 declare const window: { scrollTo(x: number, y: number): void; innerWidth: number };
@@ -27,7 +28,7 @@ declare const document: { documentElement: { scrollWidth: number } };
 declare function fetch(url: string, init?: { method?: string; headers?: Record<string, string> }): Promise<{ status: number; json(): Promise<any> }>;
 
 const CHROMIUM = '/usr/bin/chromium';
-const IMG = fileURLToPath(new URL('../../docs/img/', import.meta.url));
+const IMG = readmePictureDir();
 const PASSWORD = 'correct horse battery staple';
 const ITEMS_CSV = ['Label,Length (cm),Width (cm),Height (cm),Weight (kg),Qty,Stackable,Colour', 'Carton,60,40,40,"12,5",12,yes,#1f77b4', 'Drum pallet,120,80,110,180,2,no,ff7f0e', ''].join('\n');
 

@@ -19,10 +19,11 @@ import { ensureBuild, WEBAPP } from '../../viewer/build.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { invite } from '../helpers/web-session.js';
+import { readmePictureDir } from '../helpers/readme-pictures.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/web/', import.meta.url));
-const DOC_IMAGES = fileURLToPath(new URL('../../docs/img/', import.meta.url));
+const DOC_IMAGES = readmePictureDir();
 const PASSWORD = 'correct horse battery';
 
 if (!existsSync(CHROMIUM)) {
