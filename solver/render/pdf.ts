@@ -87,7 +87,9 @@ function layout(pdf: Doc, doc: PlanDocument): void {
   const header = { jobId: doc.jobId, ...(doc.reference !== undefined ? { reference: doc.reference } : {}), createdAt: doc.createdAt };
   const hazardous = new Set(doc.cargo?.hazardous ?? []);
   const round = new Set(doc.cargo?.round ?? []);
-  const deckOf = (vehicleId: string): number | null => doc.cargo?.deckHeights?.[vehicleId] ?? null;
+  // Own keys only: a vehicle id such as "toString" must not find Object.prototype's.
+  const decks = doc.cargo?.deckHeights ?? {};
+  const deckOf = (vehicleId: string): number | null => (Object.hasOwn(decks, vehicleId) ? decks[vehicleId]! : null);
   const slots = drawSummary(pdf, header, doc.plan, addPage);
   const pages: Array<{ first: number; last: number }> = [];
   const pageSlots: TextSlot[] = [];
