@@ -20,6 +20,7 @@ import { ERROR_STATUS, liftDefs } from '../../api/openapi/components.js';
 import { PACK_REQUEST_SCHEMA } from '../../api/pack-request/schema.js';
 import { ROUTE_MODULES } from '../../api/routes/index.js';
 import { call } from '../helpers/service-process.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-openapi-'));
 let service: RunningService;
@@ -194,7 +195,7 @@ t.test('GET /docs answers an HTML page whose assets load from this service', asy
 });
 
 t.test('GET /docs renders the operations in a browser', async (t) => {
-  const chromium = '/usr/bin/chromium';
+  const chromium = CHROMIUM;
   if (!existsSync(chromium)) {
     // .ci/run installs Debian's chromium; a machine without it says so here.
     const reason = `no browser check: ${chromium} is not installed`;
@@ -202,8 +203,7 @@ t.test('GET /docs renders the operations in a browser', async (t) => {
     t.pass('browser screenshot of /docs', { skip: reason });
     return;
   }
-  const { chromium: launcher } = await import('playwright-core');
-  const browser = await launcher.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`${service.url}/docs`);
@@ -265,7 +265,7 @@ t.test('every tag has a description; info has a license', async (t) => {
 });
 
 t.test('GET /docs behind a path prefix: the document and "Try it out" go through the prefix', async (t) => {
-  const chromium = '/usr/bin/chromium';
+  const chromium = CHROMIUM;
   if (!existsSync(chromium)) {
     const reason = `no browser check: ${chromium} is not installed`;
     t.comment(reason);
@@ -284,8 +284,7 @@ t.test('GET /docs behind a path prefix: the document and "Try it out" go through
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
   const base = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  const { chromium: launcher } = await import('playwright-core');
-  const browser = await launcher.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`${base}/packing/docs`);

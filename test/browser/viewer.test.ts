@@ -24,6 +24,7 @@ import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import type { ViewerPlan } from '../../api/viewer-plan.js';
 import { ITEMS, roundPlan } from '../solver/render/round-fixture.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
 // What the callbacks run in the page touch: the root tsconfig has no DOM lib, so these shapes are
 // declared here (types only; in the page the names are the browser's own).
@@ -43,7 +44,6 @@ declare const window: {
 declare const Event: new (type: string, init?: { bubbles?: boolean }) => unknown;
 declare const requestAnimationFrame: (callback: () => void) => number;
 
-const CHROMIUM = '/usr/bin/chromium';
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/viewer/', import.meta.url));
 const README_PICTURE = `${readmePictureDir()}viewer-drums.png`;
@@ -63,12 +63,7 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await ensureViewerBuild('stale'), 'fresh', 'the viewer is built');
     mkdirSync(ARTIFACTS, { recursive: true });
     key = (await orgWithKey(run.service)).key;
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-gl=swiftshader', '--enable-unsafe-swiftshader'],
-    });
+    browser = await launchChromium({ webgl: true });
   });
   t.teardown(async () => {
     await browser?.close();

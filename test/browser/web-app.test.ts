@@ -21,13 +21,13 @@ import { untilJob } from '../helpers/job-state.js';
 import { invite } from '../helpers/web-session.js';
 import { xlsxOf } from '../helpers/xlsx-file.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
 declare const window: { scrollTo(x: number, y: number): void; innerWidth: number };
 declare const document: { documentElement: { scrollWidth: number } };
 declare function fetch(url: string, init?: { method?: string; headers?: Record<string, string> }): Promise<{ status: number; json(): Promise<any> }>;
 
-const CHROMIUM = '/usr/bin/chromium';
 const IMG = readmePictureDir();
 const PASSWORD = 'correct horse battery staple';
 const ITEMS_CSV = ['Label,Length (cm),Width (cm),Height (cm),Weight (kg),Qty,Stackable,Colour', 'Carton,60,40,40,"12,5",12,yes,#1f77b4', 'Drum pallet,120,80,110,180,2,no,ff7f0e', ''].join('\n');
@@ -44,12 +44,7 @@ if (!existsSync(CHROMIUM)) {
     t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
     t.not(await ensureBuild(VIEWER, 'stale'), 'missing', 'the viewer is built');
     mkdirSync(IMG, { recursive: true });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-gl=swiftshader', '--enable-unsafe-swiftshader'],
-    });
+    browser = await launchChromium({ webgl: true });
   });
   t.teardown(async () => {
     await browser?.close();

@@ -20,8 +20,8 @@ import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { invite } from '../helpers/web-session.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/web/', import.meta.url));
 const DOC_IMAGES = readmePictureDir();
 const PASSWORD = 'correct horse battery';
@@ -42,8 +42,7 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await ensureBuild(WEBAPP, 'stale'), 'fresh', 'the web app is built');
     mkdirSync(ARTIFACTS, { recursive: true });
     ({ orgId, key } = await orgWithKey(run.service, { name: 'Acme Freight' }));
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   });
