@@ -170,6 +170,10 @@ if (!existsSync(CHROMIUM)) {
     t.equal(job.source, 'playground', 'the job is a playground job');
     t.equal(job.reference, 'walk-1');
     t.equal(await page.locator('iframe.pg-viewer').getAttribute('src'), job.viewer_url, 'the viewer is embedded');
+    // The viewer page lets the same origin frame it: the embedded one loads the plan too.
+    const framed = page.frameLocator('iframe.pg-viewer').locator('body[data-ready="1"], body[data-error]');
+    await framed.waitFor({ timeout: 60_000 });
+    t.equal(await framed.getAttribute('data-error'), null, 'the embedded viewer loaded the plan');
     t.equal(await page.getByRole('link', { name: 'Plan as PDF' }).getAttribute('href'), job.pdf_url, 'the PDF link');
 
     // Open its plan in the 3D viewer.
