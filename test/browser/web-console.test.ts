@@ -145,6 +145,8 @@ if (!existsSync(CHROMIUM)) {
   t.test('a vehicle: the refused height shown next to its field, then saved', async (t) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vehicles' }).click();
     await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
+    // The list loads after the heading: wait for its first row (the count raced it once).
+    await page.getByRole('button', { name: /^Copy / }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
     t.ok(await page.getByRole('button', { name: /^Copy / }).count() > 0, 'presets are listed, read-only');
     await page.getByRole('button', { name: 'New vehicle' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Box van');

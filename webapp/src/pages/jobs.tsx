@@ -14,6 +14,7 @@ import type { JobList } from '../playground/pack-request.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Page } from '../ui/page.js';
 import '../playground/playground.css';
+import { Pager, useCursorPages } from '../ui/pager.js';
 
 const PAGE_SIZE = 20;
 
@@ -23,15 +24,15 @@ export function JobsPage() {
   const applied = filtersOfSearch(search);
   const appliedKey = searchOfFilters(applied).toString();
   const [draft, setDraft] = useState<JobFilters>(applied);
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const pages = useCursorPages();
   const [page, setPage] = useState<JobList | null>(null);
   const [error, setError] = useState<unknown>(null);
   const ids = { q: useId(), reference: useId(), after: useId(), before: useId(), project: useId(), source: useId() };
-  const cursor = cursors[cursors.length - 1] ?? null;
+  const cursor = pages.cursor;
 
   useEffect(() => {
     setDraft(filtersOfSearch(new URLSearchParams(appliedKey)));
-    setCursors([null]);
+    pages.reset();
   }, [appliedKey]);
 
   useEffect(() => {
@@ -170,15 +171,7 @@ export function JobsPage() {
           </table>
         </div>
       )}
-      <div className="pager">
-        <button type="button" className="secondary" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          Previous page
-        </button>
-        <span>Page {cursors.length}</span>
-        <button type="button" className="secondary" disabled={!page?.next_cursor} onClick={() => page?.next_cursor && setCursors((c) => [...c, page.next_cursor])}>
-          Next page
-        </button>
-      </div>
+      <Pager pages={pages} nextCursor={page?.next_cursor} />
     </Page>
   );
 }

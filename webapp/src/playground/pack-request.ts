@@ -5,6 +5,8 @@
  * judge of every body (the same validation as the API).
  */
 
+import type { Job } from '../../../clients/typescript/src/generated/openapi.js';
+
 /** Spec Item: one SKU with `quantity` identical units. */
 export interface PackItem {
   id?: string;
@@ -43,76 +45,21 @@ export interface PackRequest {
   options?: Record<string, unknown>;
 }
 
-/** One problem of a body (spec Errors: ErrorDetail). */
-export interface Detail {
-  path: string;
-  code: string;
-  message: string;
-}
-
-/** A non-blocking remark (spec Warning; fields beyond these may come). */
-export interface Warning {
-  code?: string;
-  message?: string;
-  [field: string]: unknown;
-}
-
-/** Spec Estimate (answer of POST /v1/estimate). */
-export interface Estimate {
-  valid: boolean;
-  errors: Detail[];
-  warnings: Warning[];
-  items: number;
-  max_vehicles: number;
-  estimated_cost: { min_credits: number; max_credits: number };
-  estimated_seconds: number;
-  balance: { available_credits: number };
-}
+/**
+ * The answers the pages read, as the typed client generates them from the service's OpenAPI
+ * document (clients/typescript, kept in step with the service by a test): one definition of the
+ * wire, not a second copy.
+ */
+export type {
+  ErrorDetail as Detail,
+  Warning,
+  Estimate,
+  Job,
+  JobList,
+} from '../../../clients/typescript/src/generated/openapi.js';
 
 /** Spec Job status. */
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
-
-/** Spec Job (without `result`), plus our `viewer_url` (issue 9: the signed 3D viewer page). */
-export interface Job {
-  id: string;
-  object: 'job';
-  status: JobStatus;
-  reference?: string;
-  source?: 'api' | 'playground';
-  project_id?: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  progress: { stage: string; vehicles_done: number; placed_items: number };
-  summary: {
-    items_requested: number;
-    items_placed: number;
-    items_unplaced: number;
-    vehicles_used: number;
-    total_weight: number;
-    volume_utilization: number;
-    queue_ms: number;
-    compute_ms: number;
-  };
-  cost: {
-    credits: number;
-    reserved_credits: number;
-    rate_card_version: number;
-    breakdown: { base: number; vehicles: number; compute: number; large_load: number };
-  };
-  error: { code: string; message: string } | null;
-  warnings: Warning[];
-  result_url: string;
-  pdf_url: string;
-  viewer_url?: string;
-  expires_at: string;
-}
-
-/** Spec JobList: one page, newest first; `next_cursor` empty on the last page. */
-export interface JobList {
-  data: Job[];
-  next_cursor: string;
-}
+export type JobStatus = Job['status'];
 
 /** True for the statuses that never change (spec States and transitions). */
 export function isFinal(status: JobStatus): boolean {

@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { call } from '../api.js';
 import { ErrorBanner } from './error-banner.js';
 import { listUrl, type ListPage } from './list-query.js';
+import { Pager, useCursorPages } from './pager.js';
 
 /**
  * Lists `path` (`/v1/vehicles`) `limit` at a time; `searchLabel` labels the search box;
@@ -27,10 +28,10 @@ export function PagedList<T>({
 }) {
   const [q, setQ] = useState('');
   const [typed, setTyped] = useState('');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const pages = useCursorPages();
   const [page, setPage] = useState<ListPage<T> | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const cursor = cursors[cursors.length - 1] ?? null;
+  const cursor = pages.cursor;
 
   useEffect(() => {
     let live = true;
@@ -54,7 +55,7 @@ export function PagedList<T>({
         onSubmit={(e) => {
           e.preventDefault();
           setQ(typed);
-          setCursors([null]);
+          pages.reset();
         }}
       >
         <label htmlFor={`${path}-q`}>{searchLabel}</label>
@@ -71,15 +72,7 @@ export function PagedList<T>({
       ) : (
         children(page.data)
       )}
-      <div className="pager">
-        <button type="button" className="secondary" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-          Previous page
-        </button>
-        <span>Page {cursors.length}</span>
-        <button type="button" className="secondary" disabled={!page?.next_cursor} onClick={() => page?.next_cursor && setCursors((c) => [...c, page.next_cursor])}>
-          Next page
-        </button>
-      </div>
+      <Pager pages={pages} nextCursor={page?.next_cursor} />
     </section>
   );
 }
