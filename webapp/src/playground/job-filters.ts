@@ -91,6 +91,6 @@ export function jobListUrl(f: JobFilters, cursor: string | null, limit: number, 
 }
 
 /** True when `job` passes the `source` filter (jobs stored before sources existed count as `api`). */
-export function sourceMatches(job: Pick<Job, 'source'>, f: Pick<JobFilters, 'source'>): boolean {
+export function sourceMatches(job: Partial<Pick<Job, 'source'>>, f: Pick<JobFilters, 'source'>): boolean {
   return f.source === '' || (job.source ?? 'api') === f.source;
 }
