@@ -2,7 +2,8 @@
  * API key secrets (spec Authentication 2): a fixed live prefix followed by 40 characters. Only
  * the SHA-256 hash is stored; lookups go by hash, and the stored hash is compared in constant time.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../domain/digest.js';
 
 export const KEY_PREFIX = 'pk_live_';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -10,7 +11,7 @@ const KEY_PATTERN = /^pk_live_[A-Za-z0-9]{40}$/;
 
 /** SHA-256 hex of a secret. */
 export function hashApiKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return sha256Hex(secret);
 }
 
 /** A new secret with its hash and the display prefix (first 12 characters). */

@@ -100,7 +100,8 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
     try {
       identified = bySession ? await identifySession(services, req) : await identify(services, req);
     } catch (err) {
-      if (err instanceof ApiError && ERROR_STATUS[err.code] === 401) await rates.recordFailedAuth(ip);
+      // An ended session's cookie (a tab left open) is no guess at a secret: only keys count as failed authentications.
+      if (!bySession && err instanceof ApiError && ERROR_STATUS[err.code] === 401) await rates.recordFailedAuth(ip);
       throw err;
     }
     const { key, org } = identified;

@@ -8,7 +8,7 @@
  *   already, anywhere in the service), then the invitation is used (MemberAdded for a new member);
  *   when that fails (used or expired meanwhile) the credential is revoked again (`not_joined`).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { loadState, handleCommand } from '../domain/decider/handle.js';
 import type { Actor } from '../domain/decider/actor.js';
 import { credentialDecider } from '../domain/credential/credential.js';
@@ -20,9 +20,10 @@ import type { EventStore } from '../domain/ports/event-store.js';
 import { ApiError } from './errors.js';
 import { newId } from './id.js';
 import { hashPassword } from './password.js';
+import { sha256Hex } from '../domain/digest.js';
 
 /** The SHA-256 hex of an invitation token. */
-export const invitationTokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const invitationTokenHash = (token: string): string => sha256Hex(token);
 
 /** The web app's page of an invitation. */
 export const invitationPath = (token: string): string => `/app/invitations/${token}`;

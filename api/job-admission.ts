@@ -9,7 +9,6 @@
  * concurrent requests with one key create one job. A key reused with a different body is
  * `422 validation_failed` (detail path `Idempotency-Key`).
  */
-import { createHash } from 'node:crypto';
 import { handleCommand, loadState } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
 import type { JobQueuedData } from '../domain/job/job.js';
@@ -30,6 +29,7 @@ import { newId } from './id.js';
 import type { Services } from './services.js';
 import { idempotencyStream } from '../domain/job/streams.js';
 import { releaseUnqueuedJob } from '../domain/ledger/release.js';
+import { sha256Hex } from '../domain/digest.js';
 
 const DAY_MS = 86_400_000;
 /** Idempotency window (spec Limits). */
@@ -75,7 +75,7 @@ interface Claim {
   claimedAt: string;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sha256 = sha256Hex;
 
 /**
  * Claims the key's stream for `claim.jobId`. Returns null when the claim is ours, or the earlier

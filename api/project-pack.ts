@@ -4,7 +4,6 @@
  * is claimed on its stream (409 project_busy while a pack is in progress), and the job is created
  * and answered like POST /v1/pack; the process manager (domain/project/process.ts) saves the plan.
  */
-import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { handleCommand, loadState } from '../domain/decider/handle.js';
 import type { PackRequest } from '../domain/pack/request.js';
@@ -21,8 +20,9 @@ import { sendCreatedJob } from './job-view.js';
 import { checkPackRequest, type CheckContext } from './pack-request/check.js';
 import { waitParam } from './query.js';
 import type { Services } from './services.js';
+import { sha256Hex } from '../domain/digest.js';
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+const sha256 = sha256Hex;
 
 /** The project's PackRequest checked like a POST /v1/pack body; its problems answer 422 with paths into the project. */
 function checkedRequest(request: PackRequest, ctx: CheckContext): CheckedRequest {

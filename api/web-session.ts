@@ -9,7 +9,7 @@
  *   signing key, sent back by the web app in `X-CSRF-Token` on unsafe methods and compared in
  *   constant time (403 forbidden when missing or wrong).
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { serviceActor, type Actor } from '../domain/decider/actor.js';
 import { handleCommand } from '../domain/decider/handle.js';
@@ -19,6 +19,7 @@ import { WEB_SESSIONS, type WebSessionDocument } from '../projections/sessions/p
 import { ApiError } from './errors.js';
 import { newId } from './id.js';
 import type { Services } from './services.js';
+import { sha256Hex } from '../domain/digest.js';
 
 /** Methods that change nothing (no CSRF token needed). */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -29,7 +30,7 @@ export const isUnsafeMethod = (method: string): boolean => !SAFE_METHODS.has(met
 /** The session cookie's name: `__Host-session` when cookies are Secure, else `session`. */
 export const sessionCookieName = (services: Services): string => (services.secureCookies ? '__Host-session' : 'session');
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const hashToken = sha256Hex;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The session token in the request's Cookie header, or undefined. */
@@ -119,12 +120,13 @@ export async function activeSession(services: Services, req: Request): Promise<W
     return null;
   }
   if (Date.parse(session.lastSeenAt) + SESSION_REFRESH_MS <= nowMs) {
-    const done = await handleCommand(services.store, sessionStream(session.sessionId), sessionDecider, {
+    // Nothing in this request reads the refreshed time back: no wait for the read model.
+    await handleCommand(services.store, sessionStream(session.sessionId), sessionDecider, {
       type: 'RefreshSession',
       data: {},
       metadata: { now, actor: { id: session.memberId, name: session.memberId } },
     });
-    await services.projections.waitFor(done.position);
+    return { ...session, lastSeenAt: now };
   }
   return session;
 }

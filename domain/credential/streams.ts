@@ -1,8 +1,8 @@
 /** Stream names of credentials (issue 11); the only place they are built. */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../digest.js';
 
 /** An email as the service compares it: trimmed, lower case. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** The credential stream of an email: `credential-<sha256 hex of the normalized email>` (no address in stream names). */
-export const credentialStream = (email: string): string => `credential-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
+export const credentialStream = (email: string): string => `credential-${sha256Hex(normalizeEmail(email))}`;

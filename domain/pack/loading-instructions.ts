@@ -111,6 +111,7 @@ function longestFullBlock(run: readonly Placement[]): { n: number; stagger?: 'li
   const { length, width, height } = run[0]!;
   const lines = new StaggerLines(length, 'x'), rows = new StaggerLines(width, 'z');
   const round = Math.abs(length - width) <= 1e-3; // upright round units have a square bounding footprint
+  const pitch = (length * Math.sqrt(3)) / 2; // the closest pitch of staggered lines
   let best: { n: number; stagger?: 'lines' | 'rows' } = { n: 1 };
   for (let n = 1; n <= run.length; n++) {
     const p = run[n - 1]!;
@@ -124,7 +125,6 @@ function longestFullBlock(run: readonly Placement[]): { n: number; stagger?: 'li
     if (!round) continue;
     lines.add(p);
     rows.add(p);
-    const pitch = (length * Math.sqrt(3)) / 2;
     if (ys.even(height) && zs.staggered(pitch, width) && xs.packed(length / 2) && lines.full()) best = { n, stagger: 'lines' };
     else if (ys.even(height) && xs.staggered(pitch, length) && zs.packed(width / 2) && rows.full()) best = { n, stagger: 'rows' };
   }

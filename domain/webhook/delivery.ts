@@ -12,7 +12,7 @@
  * - `WebhookDeliveryDropped {deliveryId, endpointId, orgId, reason, droppedAt}`: the endpoint was
  *   deleted before the delivery succeeded.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../digest.js';
 import type { Command, CommandMetadata, Decider, DomainEvent } from '../decider/decider.js';
 import type { WebhookEventKind } from './event-kinds.js';
 import { nextAttemptAt, type RetryPolicy } from './retry-policy.js';
@@ -83,12 +83,12 @@ export function evolveWebhookDelivery(state: WebhookDeliveryState, event: Webhoo
 
 /** The delivery of stored event `sourceEventId` to `endpointId`: `whd_` + 24 hex digits. */
 export function deliveryIdOf(endpointId: string, sourceEventId: string): string {
-  return `whd_${createHash('sha256').update(`${endpointId}\u0000${sourceEventId}`).digest('hex').slice(0, 24)}`;
+  return `whd_${sha256Hex(`${endpointId}\u0000${sourceEventId}`).slice(0, 24)}`;
 }
 
 /** The webhook event id of stored event `sourceEventId`: `evt_` + 24 hex digits, the same for every endpoint. */
 export function webhookEventIdOf(sourceEventId: string): string {
-  return `evt_${createHash('sha256').update(sourceEventId).digest('hex').slice(0, 24)}`;
+  return `evt_${sha256Hex(sourceEventId).slice(0, 24)}`;
 }
 
 /** The outcome of one attempt, as the sender saw it. */

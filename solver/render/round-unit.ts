@@ -8,6 +8,7 @@
  */
 import type { Placement } from '../../domain/pack/plan.js';
 import type { Projection } from './isometric.js';
+import { footprintOf, footprintsMeet } from '../verify/footprint.js';
 
 /** A point or direction in vehicle coordinates, cm: x, y, z. */
 export type Vec3 = readonly [number, number, number];
@@ -32,8 +33,8 @@ export interface Cylinder {
   length: number;
 }
 
-/** Item shapes drawn round. */
-export const ROUND_SHAPES: ReadonlySet<string> = new Set(['cylinder', 'drum']);
+/** Item shapes drawn round (domain/pack/round-shape.ts). */
+export { ROUND_SHAPES } from '../../domain/pack/round-shape.js';
 
 /**
  * The axis of `p`'s height: the orientation's letters name the defined side along x, z and y
@@ -143,19 +144,14 @@ export function capSquare(c: Cylinder, inset = 0): Vec3[] {
 }
 
 /**
- * Do the floor-plane footprints of `a` and `b` overlap by more than `eps` cm? A unit's footprint
- * is the circle of an upright round unit (`aRound` / `bRound`: its item is a cylinder or drum)
- * and the bounding rectangle otherwise; staggered drums whose rectangles overlap but whose
- * circles only touch do not overlap.
+ * Do the floor-plane footprints of `a` and `b` overlap? A unit's footprint is the circle of an
+ * upright round unit (`aRound` / `bRound`: its item is a cylinder or drum) and the bounding
+ * rectangle otherwise, decided by the verifier's geometry (solver/verify/footprint.ts), so the
+ * unit list's "Rests on" and the verifier's contacts agree: staggered drums whose rectangles
+ * overlap but whose circles only touch do not overlap.
  */
-export function footprintsOverlap(a: Placement, aRound: boolean, b: Placement, bRound: boolean, eps = 1e-6): boolean {
-  const ca = aRound && roundAxis(a) === 'y' ? cylinderOf(a) : null;
-  const cb = bRound && roundAxis(b) === 'y' ? cylinderOf(b) : null;
-  if (ca !== null && cb !== null) return Math.hypot(ca.base[0] - cb.base[0], ca.base[2] - cb.base[2]) < ca.radius + cb.radius - eps;
-  const rectsOverlap = a.x < b.x + b.length - eps && b.x < a.x + a.length - eps && a.z < b.z + b.width - eps && b.z < a.z + a.width - eps;
-  if (!rectsOverlap || (ca === null && cb === null)) return rectsOverlap;
-  const [circle, rect] = ca !== null ? [ca, b] : [cb!, a];
-  const dx = Math.max(rect.x - circle.base[0], 0, circle.base[0] - (rect.x + rect.length));
-  const dz = Math.max(rect.z - circle.base[2], 0, circle.base[2] - (rect.z + rect.width));
-  return Math.hypot(dx, dz) < circle.radius - eps;
+export function footprintsOverlap(a: Placement, aRound: boolean, b: Placement, bRound: boolean): boolean {
+  return footprintsMeet(footprintOf(a, aRound ? DRUM : undefined), footprintOf(b, bRound ? DRUM : undefined));
 }
+
+const DRUM = { shape: 'drum' } as const;

@@ -62,7 +62,7 @@ export function restingOn(placements: readonly Placement[], deckHeight: number |
       continue;
     }
     const below = (byTop.get(Math.round(p.y * 1000)) ?? [])
-      .filter((q) => q !== p && footprintsOverlap(q, round.has(q.item_id), p, round.has(p.item_id), EPS))
+      .filter((q) => q !== p && footprintsOverlap(q, round.has(q.item_id), p, round.has(p.item_id)))
       .map((q) => q.step)
       .sort((a, b) => a - b);
     // The highest identical unit of the same footprint that this one sinks into.

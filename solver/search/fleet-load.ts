@@ -11,7 +11,7 @@ import type { VehicleModel } from '../../domain/pack/plan.js';
 import type { JobContext } from './job-context.js';
 import { blockUnits } from './block.js';
 import { mulberry32 } from './prng.js';
-import { strategyAt, type Strategy } from './strategy.js';
+import { GREEDY_STRATEGIES, strategyAt, type Strategy } from './strategy.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
 import { loadVehicle } from './vehicle-load.js';
 import { spent, type WorkBudget } from './work-budget.js';
@@ -129,9 +129,7 @@ function addVehicles(
  * vehicles' units into one: the five greedy ones, then their pilot variants (repacks are rare:
  * only when the volume is within reach, so the look-ahead is affordable).
  */
-const MERGE_STRATEGIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-/** MERGE_STRATEGIES below this index are greedy (no look-ahead). */
-const GREEDY_STRATEGIES = 5;
+const MERGE_STRATEGIES = Array.from({ length: 2 * GREEDY_STRATEGIES }, (_, i) => i);
 /** Pilot repacks only when units × kinds to repack stay within this (their cost grows with both). */
 const PILOT_MERGE_WORK = 10_000;
 

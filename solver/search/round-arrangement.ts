@@ -11,6 +11,7 @@
  * Lengths in cm; x along the vehicle's length, z across its width.
  */
 import type { ItemModel, Orientation } from '../../domain/pack/plan.js';
+import { heightVertical, isRoundShape } from '../../domain/pack/round-shape.js';
 import { EPS } from './maximal-space.js';
 
 /** The arrangements of one layer of upright round units. */
@@ -37,7 +38,7 @@ export interface RoundLayer {
 
 /** True when `item` placed in orientation `o` is an upright round unit (its height vertical). */
 export function uprightRound(item: Pick<ItemModel, 'shape'>, o: Orientation): boolean {
-  return (item.shape === 'cylinder' || item.shape === 'drum') && o[2] === 'h';
+  return isRoundShape(item.shape) && heightVertical(o);
 }
 
 /**

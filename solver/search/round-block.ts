@@ -33,7 +33,7 @@ export function roundBlocksFor(
   const full = best.centres.length;
   const shapes: [number, number][] = [];
   // Column first: as many layers as allowed, then the layer as full as the units allow.
-  const ny = Math.max(1, Math.min(fy, q));
+  const ny = Math.min(fy, q);
   shapes.push([Math.min(full, Math.floor(q / ny)), ny]);
   // Layer first: the fullest layer, then as many layers as the units allow.
   const per = Math.min(full, q);

@@ -45,6 +45,9 @@ const FIXED: Omit<Strategy, 'seed'>[] = [
   { name: 'front-volume', spaceRank: 'front', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
 ];
 
+/** Strategies 0 … GREEDY_STRATEGIES − 1 are greedy, the next GREEDY_STRATEGIES their pilot variants (strategyOf). */
+export const GREEDY_STRATEGIES = FIXED.length;
+
 /** Blocks tried per node of the first beam searches; every third round doubles it, up to MAX_BRANCH. */
 export const BEAM_BRANCH = 8;
 const MAX_BRANCH = 32;

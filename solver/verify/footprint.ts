@@ -6,6 +6,7 @@
  * units may have overlapping bounding boxes while their circles only touch.
  */
 import type { ItemModel, Placement } from '../../domain/pack/plan.js';
+import { heightVertical, isRoundShape } from '../../domain/pack/round-shape.js';
 import { LENGTH_TOLERANCE } from './violation.js';
 
 /** An axis-aligned rectangle, cm. */
@@ -59,10 +60,9 @@ export const SAMPLE_SPACING = 0.5;
  * with its defined height vertical (orientation `lwh` or `wlh`) and a square bounding footprint;
  * the bounding rectangle otherwise (unknown item, lying cylinder, any other shape).
  */
-export function footprintOf(placement: Placement, item: ItemModel | undefined): Footprint {
+export function footprintOf(placement: Placement, item: Pick<ItemModel, 'shape'> | undefined): Footprint {
   const rect: RectFootprint = { kind: 'rect', x0: placement.x, x1: placement.x + placement.length, z0: placement.z, z1: placement.z + placement.width };
-  if (!item || (item.shape !== 'cylinder' && item.shape !== 'drum')) return rect;
-  if (placement.orientation !== 'lwh' && placement.orientation !== 'wlh') return rect;
+  if (!item || !isRoundShape(item.shape) || !heightVertical(placement.orientation)) return rect;
   if (Math.abs(placement.length - placement.width) > LENGTH_TOLERANCE) return rect;
   const r = placement.length / 2;
   return { kind: 'circle', cx: placement.x + r, cz: placement.z + r, r };

@@ -46,7 +46,8 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
         if (dy <= LENGTH_TOLERANCE) continue;
         if (sameNestedColumn(a, b)) continue;
         // Upright round units: bounding boxes may overlap where the circles do not.
-        if ((a.footprint.kind === 'circle' || b.footprint.kind === 'circle') && !footprintsMeet(a.footprint, b.footprint)) continue;
+        const round = a.footprint.kind === 'circle' || b.footprint.kind === 'circle';
+        if (round && !footprintsMeet(a.footprint, b.footprint)) continue;
         if (reported >= PAIRS_REPORTED) {
           unreported++;
           continue;
@@ -54,7 +55,6 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
         reported++;
         // Name the pair in plan order so a report does not depend on the sweep axis.
         const [p, q] = vehicle.units.indexOf(b) < vehicle.units.indexOf(a) ? [b.placement, a.placement] : [a.placement, b.placement];
-        const round = a.footprint.kind === 'circle' || b.footprint.kind === 'circle';
         const both = a.footprint.kind === 'circle' && b.footprint.kind === 'circle' ? 'their circles' : 'a circle and a rectangle';
         violations.push({
           rule: 'overlap',

@@ -12,8 +12,6 @@ import type { LoadedVehicle } from './placed-unit.js';
 import type { Violation } from './violation.js';
 import { RELATIVE_TOLERANCE, num, unitName } from './violation.js';
 
-export { unionArea } from './footprint.js';
-
 /** Checks each unit above the floor of one vehicle: covered base area ≥ base area · (1 − RELATIVE_TOLERANCE). */
 export function checkSupport(vehicle: LoadedVehicle, below: readonly Contact[][]): Violation[] {
   const violations: Violation[] = [];

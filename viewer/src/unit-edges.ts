@@ -8,7 +8,7 @@
 import type { Placement } from '../../domain/pack/plan.js';
 
 /** Item shapes drawn as cylinders (issue 10 item 4). */
-export const ROUND_SHAPES: ReadonlySet<string> = new Set(['cylinder', 'drum']);
+export { ROUND_SHAPES } from '../../domain/pack/round-shape.js';
 
 /** Segments of one end circle of a round unit. */
 export const CIRCLE_SEGMENTS = 24;

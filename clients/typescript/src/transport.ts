@@ -44,7 +44,7 @@ export interface Request {
   headers?: Record<string, string>;
   /** Send the key (default true). */
   auth?: boolean;
-  /** Safe to send again after a lost connection (reads, deletes, calls with an Idempotency-Key). */
+  /** Safe to send again after a lost connection or a 500 (reads, deletes, calls with an Idempotency-Key). */
   repeatable: boolean;
   /** How to read a 2xx body (default json). */
   as?: 'json' | 'text' | 'bytes';
@@ -88,8 +88,9 @@ export class Transport {
   }
 
   /**
-   * Sends `request`, retrying 429, 500 and 503 (and lost connections of repeatable requests)
-   * per the policy. Throws the PackingApiError subclass of the last non-2xx answer, or
+   * Sends `request`, retrying 429 and 503 (refused before any work) and, for repeatable
+   * requests only, 500 and lost connections (either may come after the work was done: a create
+   * without an Idempotency-Key sent again would create twice) per the policy. Throws the PackingApiError subclass of the last non-2xx answer, or
    * PackingConnectionError; an abort of `request.signal` rejects with its reason.
    */
   async send<T>(request: Request): Promise<Answer<T>> {
@@ -115,7 +116,7 @@ export class Transport {
       if (res.ok) return { status: res.status, headers: res.headers, body: (await readBody(res, request.as ?? 'json')) as T };
       const text = await res.text();
       const retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
-      if (RETRYABLE_STATUSES.has(res.status) && retriesLeft) {
+      if (RETRYABLE_STATUSES.has(res.status) && (request.repeatable || res.status !== 500) && retriesLeft) {
         await this.wait(request, attempt, res.status, retryAfter);
         continue;
       }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { unionArea } from '../../../solver/verify/support.js';
+import { unionArea } from '../../../solver/verify/footprint.js';
 
 t.test('unionArea counts overlapping rectangles once', async (t) => {
   t.equal(unionArea([]), 0);

@@ -30,9 +30,15 @@ export function JobsPage() {
   const ids = { q: useId(), reference: useId(), after: useId(), before: useId(), project: useId(), source: useId() };
   const cursor = pages.cursor;
 
+  // The cursors belong to one set of filters: new filters start again at the first page, in the
+  // same render, so no page is fetched with the old filters' cursor.
+  const [pagedKey, setPagedKey] = useState(appliedKey);
+  if (pagedKey !== appliedKey) {
+    setPagedKey(appliedKey);
+    pages.reset();
+  }
   useEffect(() => {
     setDraft(filtersOfSearch(new URLSearchParams(appliedKey)));
-    pages.reset();
   }, [appliedKey]);
 
   useEffect(() => {

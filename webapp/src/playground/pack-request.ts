@@ -51,7 +51,6 @@ export interface PackRequest {
  * wire, not a second copy.
  */
 export type {
-  ErrorDetail as Detail,
   Warning,
   Estimate,
   Job,
