@@ -9,6 +9,7 @@ import type { OrientedSize } from './orientation.js';
 import type { BlockScore } from './strategy.js';
 import { gapLoss, type Reach } from './reach.js';
 import type { RoundLayer } from './round-arrangement.js';
+import type { GeneralShape } from './general-block.js';
 
 /** A block of one item kind placed with its min corner at (x, y, z), cm. */
 export interface Block {
@@ -33,6 +34,12 @@ export interface Block {
    * occupies the layer's envelope. Nothing rests on a staggered block.
    */
   stagger?: RoundLayer;
+  /**
+   * Candidates only: a general block (general-block.ts) of this shape, made of `parts` (simple
+   * blocks at their absolute places); `item` … `nz` are its first part's. Applied part by part.
+   */
+  general?: GeneralShape;
+  parts?: Block[];
 }
 
 /** Limits a block must respect besides the space. */
@@ -47,6 +54,7 @@ export interface BlockLimits {
 
 /** Block sizes along x, y, z, cm. */
 export function blockExtent(b: Block): { dx: number; dy: number; dz: number } {
+  if (b.general) return { dx: b.general.dx, dy: b.general.dy, dz: b.general.dz };
   // Nesting units sink into the one below: each further layer adds its pitch.
   const dy = b.size.h + b.size.pitch * (b.ny - 1);
   if (b.stagger) return { dx: b.stagger.dx, dy, dz: b.stagger.dz };
@@ -64,6 +72,7 @@ export function layersIn(room: number, size: OrientedSize): number {
  * symmetric in its envelope). Weight moments (axles, centre of gravity) use it.
  */
 export function blockCentre(b: Block): { x: number; z: number } {
+  if (b.general) return { x: b.x + b.general.dx / 2, z: b.z + b.general.dz / 2 };
   if (b.stagger && b.stagger.centres.length > 0) {
     let sx = 0, sz = 0;
     for (const c of b.stagger.centres) {
@@ -78,11 +87,13 @@ export function blockCentre(b: Block): { x: number; z: number } {
 
 /** Units in a block. */
 export function blockUnits(b: Block): number {
+  if (b.general) return b.general.units;
   return (b.stagger ? b.stagger.centres.length : b.nx * b.nz) * b.ny;
 }
 
 /** Volume of a block's units, cm³ (without its cap). */
 export function blockVolume(b: Block): number {
+  if (b.general) return b.general.volume;
   return b.size.l * b.size.w * b.size.h * blockUnits(b);
 }
 

@@ -33,16 +33,18 @@ export interface Strategy {
   branch: number;
   /** Also offer blocks one unit deep (wall slices). */
   wallSlices: boolean;
+  /** Also offer general blocks: units of several kinds joined (general-block.ts). */
+  general: boolean;
   /** Seed of this construction's random stream. */
   seed: number;
 }
 
 const FIXED: Omit<Strategy, 'seed'>[] = [
-  { name: 'corner-fitness', spaceRank: 'corner', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
-  { name: 'corner-volume', spaceRank: 'corner', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
-  { name: 'front-fitness', spaceRank: 'front', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
-  { name: 'front-fit', spaceRank: 'front', blockScore: 'fit', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
-  { name: 'front-volume', spaceRank: 'front', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false },
+  { name: 'corner-fitness', spaceRank: 'corner', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
+  { name: 'corner-volume', spaceRank: 'corner', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
+  { name: 'front-fitness', spaceRank: 'front', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
+  { name: 'front-fit', spaceRank: 'front', blockScore: 'fit', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
+  { name: 'front-volume', spaceRank: 'front', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
 ];
 
 /** Strategies 0 … GREEDY_STRATEGIES − 1 are greedy, the next GREEDY_STRATEGIES their pilot variants (strategyOf). */
@@ -108,7 +110,8 @@ export function strategyAt(seed: number, i: number): Strategy {
     const { fixed: f, wallSlices } = BEAM_VARIANTS[lane]!;
     const variant = FIXED[f]!;
     const { beam, branch } = beamShape(round);
-    return { ...variant, name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}`, beam, branch, wallSlices, seed: own };
+    const general = process.env['GENERAL_LANES']?.includes(String(lane)) ?? false;
+    return { ...variant, name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}`, beam, branch, wallSlices, general, seed: own };
   }
   const rng: Random = mulberry32(own);
   const base = FIXED[Math.floor(rng() * FIXED.length)]!;

@@ -22,6 +22,7 @@ import { reachFor, type Reach } from './reach.js';
 import { bearingArea, uprightRound } from './round-arrangement.js';
 import { roundBlocksFor } from './round-block.js';
 import { spent, type WorkBudget } from './work-budget.js';
+import { generalBlocksFor, generalShapesFor } from './general-block.js';
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
 interface Packing {
@@ -64,6 +65,8 @@ function minSize(ctx: JobContext, remaining: number[]): MinSize {
 const MAX_CAP_KINDS = 12;
 /** Work allowed per choice for capped variants: columns × cap kinds × column heights tried. */
 const CAP_WORK = 8_000;
+/** Most general blocks offered per space (the largest that fit). */
+const MAX_GENERAL = 48;
 
 function stackableHeight(ctx: JobContext, remaining: number[]): number {
   let h = Infinity;
@@ -277,6 +280,21 @@ function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, budget: W
  */
 function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: WorkBudget): void {
   budget.used++;
+  if (block.parts) {
+    // A general block: parts on the space's floor take the space; a part higher up stands on the
+    // flat top of the parts under it (general-block.ts), which bears without limit.
+    for (const part of block.parts) {
+      if (part.y <= space.y0 + EPS) {
+        applyOne(ctx, p, part, space);
+        continue;
+      }
+      const e = blockExtent(part);
+      applyOne(ctx, p, part, {
+        x0: part.x, x1: part.x + e.dx, z0: part.z, z1: part.z + e.dz, y0: part.y, y1: space.y1, level: space.level + 1, capacity: Infinity,
+      });
+    }
+    return;
+  }
   if (block.cap) {
     const { cap, ...column } = block;
     applyOne(ctx, p, column, space);
@@ -362,6 +380,12 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
         .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
         .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
         .slice(0, MAX_CAP_KINDS);
+      // General blocks of the tier's kinds (general-block.ts), when the strategy uses them.
+      const general = strategy.general && p.axles.length === 0 && model.maxStackItems === 0
+        ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
+        : [];
+      const tierLeft: number[] = new Array<number>(p.state.remaining.length).fill(0);
+      for (const i of kinds) tierLeft[i] = p.state.remaining[i] ?? 0;
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
         const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
@@ -395,6 +419,11 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               : axleAllowed(ctx, p, i, (available) => build(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
             blocks.push(...(item.hazardous ? allowed.filter((b) => keepsClearance(b, p.hazards)) : allowed));
           }
+        }
+        // General blocks only where the search's other bookkeeping (axles, stack levels, load
+        // bearing) has nothing to say: their parts need room, units and payload alone.
+        if (general.length > 0 && space.capacity === Infinity && blocks.length > 0) {
+          blocks.push(...generalBlocksFor(general, space, tierLeft, weightRoom(p, space, model.allowOverweight), vehicle.width, MAX_GENERAL));
         }
         if (blocks.length > 0) {
           if (dead.size > 0) p.spaces = p.spaces.filter((s) => !dead.has(s));
