@@ -72,7 +72,10 @@ export function beamShape(round: number): { beam: number; branch: number } {
  * block shape (wall slices), which helps weakly heterogeneous loads (BR1: +1.3 points at width 64)
  * and costs strongly heterogeneous ones (BR5, BR7: −0.8).
  */
-const BEAM_VARIANTS: { fixed: number; wallSlices: boolean }[] = [{ fixed: 0, wallSlices: false }, { fixed: 1, wallSlices: true }];
+const BEAM_VARIANTS: { fixed: number; wallSlices: boolean; general: boolean }[] = [
+  { fixed: 0, wallSlices: false, general: false },
+  { fixed: 1, wallSlices: true, general: true },
+];
 
 /** Random constructions after beam round r of a lane: RANDOM_PER_ROUND · 2^r (their share of the time stays about even). */
 const RANDOM_PER_ROUND = 2;
@@ -107,11 +110,10 @@ export function strategyAt(seed: number, i: number): Strategy {
   const lane = k % BEAM_VARIANTS.length;
   const { round, within } = lanePosition(Math.floor(k / BEAM_VARIANTS.length));
   if (within === 0) {
-    const { fixed: f, wallSlices } = BEAM_VARIANTS[lane]!;
+    const { fixed: f, wallSlices, general } = BEAM_VARIANTS[lane]!;
     const variant = FIXED[f]!;
     const { beam, branch } = beamShape(round);
-    const general = process.env['GENERAL_LANES']?.includes(String(lane)) ?? false;
-    return { ...variant, name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}`, beam, branch, wallSlices, general, seed: own };
+    return { ...variant, name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}${general ? '-general' : ''}`, beam, branch, wallSlices, general, seed: own };
   }
   const rng: Random = mulberry32(own);
   const base = FIXED[Math.floor(rng() * FIXED.length)]!;
