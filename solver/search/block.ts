@@ -35,11 +35,12 @@ export interface Block {
    */
   stagger?: RoundLayer;
   /**
-   * Candidates only: a general block (general-block.ts) of this shape, made of `parts` (simple
-   * blocks at their absolute places); `item` … `nz` are its first part's. Applied part by part.
+   * Candidates only: a general block (general-block.ts) of this shape with its min corner at
+   * (x, y, z); `item` … `nz` are its first part's. Applied part by part (generalParts), its
+   * parts mirrored across the width when `mirrored`.
    */
   general?: GeneralShape;
-  parts?: Block[];
+  mirrored?: boolean;
 }
 
 /** Limits a block must respect besides the space. */
@@ -184,6 +185,8 @@ export function blocksFor(
   if (fx < 1 || fz < 1 || fy < 1) return [];
   const out: Block[] = [];
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
+  // One unit left (jobs of many kinds): every shape is that unit.
+  if (q === 1) return [{ item, orientation, size, nx: 1, ny: 1, nz: 1, x: space.x0, y: space.y0, z: nearLeft ? space.z0 : space.z1 - size.w }];
   const shapes: [number, number, number][] = [];
   const fits: [number, number, number] = [fx, fy, fz];
   // Axes filled in order, as far as the space and the units allow; axes after the first `k`

@@ -219,8 +219,8 @@ export function generalShapesFor(ctx: JobContext, length: number, height: number
 /**
  * General blocks of `shapes` for `space` (at its bottom, on the side nearer to a vehicle side
  * wall, `vehicleWidth`), largest first, at most `limit`: those that fit the space, with units of
- * each item left (`remaining`) and weighing at most `weightRoom` kg. The parts of a block put at
- * the right wall are mirrored across the width, so they stay flush with that wall.
+ * each item left (`remaining`) and weighing at most `weightRoom` kg. A block put at the right
+ * wall has its parts mirrored across the width (`generalParts`), so they stay flush with that wall.
  */
 export function generalBlocksFor(
   shapes: readonly GeneralShape[], space: Space, remaining: readonly number[], weightRoom: number, vehicleWidth: number, limit: number,
@@ -228,17 +228,33 @@ export function generalBlocksFor(
   const out: Block[] = [];
   const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
-  for (const s of shapes) {
-    if (out.length >= limit) break;
-    if (s.dx > sx || s.dy > sy || s.dz > sz || s.weight > weightRoom + 1e-9) continue;
-    if (!s.need.every(([i, n]) => n <= (remaining[i] ?? 0))) continue;
-    const z = nearLeft ? space.z0 : space.z1 - s.dz;
-    const parts: Block[] = s.parts.map((p) => ({
-      item: p.item, orientation: p.orientation, size: p.size, nx: p.nx, ny: p.ny, nz: p.nz,
-      x: space.x0 + p.x, y: space.y0 + p.y, z: nearLeft ? z + p.z : z + s.dz - p.z - p.size.w * p.nz,
-    }));
-    const first = parts[0]!;
-    out.push({ ...first, x: space.x0, y: space.y0, z, general: s, parts });
+  const room = weightRoom + 1e-9;
+  for (let k = 0; k < shapes.length && out.length < limit; k++) {
+    const s = shapes[k]!;
+    if (s.dx > sx || s.dy > sy || s.dz > sz || s.weight > room) continue;
+    let left = true;
+    for (let j = 0; j < s.need.length; j++) {
+      const e = s.need[j]!;
+      if (e[1] > (remaining[e[0]] ?? 0)) {
+        left = false;
+        break;
+      }
+    }
+    if (!left) continue;
+    const first = s.parts[0]!;
+    out.push({
+      item: first.item, orientation: first.orientation, size: first.size, nx: first.nx, ny: first.ny, nz: first.nz,
+      x: space.x0, y: space.y0, z: nearLeft ? space.z0 : space.z1 - s.dz, general: s, mirrored: !nearLeft,
+    });
   }
   return out;
+}
+
+/** The parts of general block `b` as simple blocks at their absolute places (mirrored across the width when `b.mirrored`). */
+export function generalParts(b: Block): Block[] {
+  const s = b.general!;
+  return s.parts.map((p) => ({
+    item: p.item, orientation: p.orientation, size: p.size, nx: p.nx, ny: p.ny, nz: p.nz,
+    x: b.x + p.x, y: b.y + p.y, z: b.mirrored ? b.z + s.dz - p.z - p.size.w * p.nz : b.z + p.z,
+  }));
 }

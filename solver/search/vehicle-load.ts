@@ -22,7 +22,7 @@ import { reachFor, type Reach } from './reach.js';
 import { bearingArea, uprightRound } from './round-arrangement.js';
 import { roundBlocksFor } from './round-block.js';
 import { spent, type WorkBudget } from './work-budget.js';
-import { generalBlocksFor, generalShapesFor } from './general-block.js';
+import { generalBlocksFor, generalParts, generalShapesFor } from './general-block.js';
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
 interface Packing {
@@ -280,10 +280,10 @@ function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, budget: W
  */
 function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: WorkBudget): void {
   budget.used++;
-  if (block.parts) {
+  if (block.general) {
     // A general block: parts on the space's floor take the space; a part higher up stands on the
     // flat top of the parts under it (general-block.ts), which bears without limit.
-    for (const part of block.parts) {
+    for (const part of generalParts(block)) {
       if (part.y <= space.y0 + EPS) {
         applyOne(ctx, p, part, space);
         continue;
@@ -343,8 +343,10 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems) ||
     uprightRound(model.items[block.item]!, block.orientation);
   if ((p.state.remaining[block.item] ?? 0) < 1) {
-    p.min = minSize(ctx, p.state.remaining);
-    p.stackH = stackableHeight(ctx, p.state.remaining);
+    // The minima change only when the kind that ran out held one of them.
+    const m = p.min;
+    if (kind.orientations.some(({ size }) => size.l <= m.x + EPS || size.h <= m.y + EPS || size.w <= m.z + EPS)) p.min = minSize(ctx, p.state.remaining);
+    if (kind.stackable && kind.orientations.some(({ size }) => size.h <= p.stackH + EPS)) p.stackH = stackableHeight(ctx, p.state.remaining);
   }
   if (!Number.isFinite(p.min.x)) {
     p.spaces = [];
@@ -389,17 +391,21 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
         const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
+        const kgRoom = weightRoom(p, space, model.allowOverweight);
+        const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
         for (const i of kinds) {
           const kind = ctx.kinds[i]!;
-          const byWeight = kind.weight <= 0 ? Infinity : Math.floor(weightRoom(p, space, model.allowOverweight) / kind.weight + 1e-9);
-          const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
+          const byWeight = kind.weight <= 0 ? Infinity : Math.floor(kgRoom / kind.weight + 1e-9);
           const item = model.items[i]!;
           // Hazardous units are kept low: on the floor, one layer.
           if (item.hazardous && space.y0 > EPS) continue;
           const layers = kind.stackable && !item.hazardous ? stackRoom : Math.min(1, stackRoom);
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
-            const byLoad = layersByLoad(item, bearingArea(item, orientation, size.l, size.w), space.capacity);
+            // Without a pressure or stack weight limit, load bearing allows any number of layers.
+            const byLoad = space.capacity === Infinity && item.maxStackWeight === 0
+              ? Infinity
+              : layersByLoad(item, bearingArea(item, orientation, size.l, size.w), space.capacity);
             if (byLoad < 1) {
               if (!p.state.loadBlocked[i] && layers >= 1) p.state.loadBlocked[i] = true;
               continue;
@@ -413,17 +419,17 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               continue;
             }
             // Upright round units: the square grid or a staggered arrangement, whichever holds more.
-            const build = uprightRound(item, orientation) ? roundBlocksFor : blocksFor;
+            const build = item.shape !== 'box' && uprightRound(item, orientation) ? roundBlocksFor : blocksFor;
             const allowed = p.axles.length === 0
               ? build(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices)
               : axleAllowed(ctx, p, i, (available) => build(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
-            blocks.push(...(item.hazardous ? allowed.filter((b) => keepsClearance(b, p.hazards)) : allowed));
+            for (const b of allowed) if (!item.hazardous || keepsClearance(b, p.hazards)) blocks.push(b);
           }
         }
         // General blocks only where the search's other bookkeeping (axles, stack levels, load
         // bearing) has nothing to say: their parts need room, units and payload alone.
         if (general.length > 0 && space.capacity === Infinity && blocks.length > 0) {
-          blocks.push(...generalBlocksFor(general, space, tierLeft, weightRoom(p, space, model.allowOverweight), vehicle.width, MAX_GENERAL));
+          for (const b of generalBlocksFor(general, space, tierLeft, kgRoom, vehicle.width, MAX_GENERAL)) blocks.push(b);
         }
         if (blocks.length > 0) {
           if (dead.size > 0) p.spaces = p.spaces.filter((s) => !dead.has(s));

@@ -2,7 +2,7 @@ import t from 'tap';
 import fc from 'fast-check';
 import type { ItemModel, Orientation, PackModel } from '../../../domain/pack/plan.js';
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
-import { generalBlocksFor, generalShapes, MIN_FILL, type GeneralShape } from '../../../solver/search/general-block.js';
+import { generalBlocksFor, generalParts, generalShapes, MIN_FILL, type GeneralShape } from '../../../solver/search/general-block.js';
 import { blockExtent } from '../../../solver/search/block.js';
 import { jobContext } from '../../../solver/search/job-context.js';
 import { initialSpace } from '../../../solver/search/maximal-space.js';
@@ -115,7 +115,7 @@ t.test('general blocks for a space fit it, need no more units than are left, and
     t.ok(b.general!.need.every(([i, n]) => n <= [2, 1][i]!), 'within the units left');
     // Nearer the right wall (z = 400): flush with it, parts mirrored inside the block.
     t.equal(b.z + e.dz, 400);
-    for (const p of b.parts!) t.ok(p.z >= b.z - E && p.z + p.size.w * p.nz <= b.z + e.dz + E);
+    for (const p of generalParts(b)) t.ok(p.z >= b.z - E && p.z + p.size.w * p.nz <= b.z + e.dz + E);
   }
   t.same(generalBlocksFor(shapes, space, [0, 0], Infinity, 400, 100), [], 'nothing without units left');
   t.same(generalBlocksFor(shapes, space, [2, 2], 15, 400, 100), [], 'nothing over the payload left');
