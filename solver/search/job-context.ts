@@ -30,7 +30,16 @@ export interface JobContext {
    * items without a group last). Tiers never mix groups when group_routing is not `none`.
    */
   groupRank: number[];
+  /**
+   * Many kinds with few units each: at most SPARSE_UNITS_PER_KIND units per kind on average.
+   * Beam searches use general blocks (general-block.ts) only then: on BR1–9-like loads they cost
+   * fill, on BR10–15-like loads they add 0.5–3.5 points (measured in issue 8's note).
+   */
+  sparse: boolean;
 }
+
+/** Most units per kind, on average, of a job whose beam searches use general blocks. */
+export const SPARSE_UNITS_PER_KIND = 3;
 
 /** Rank of each item's group: distinct (order, name) pairs sorted, items without a group last. */
 export function groupRanks(model: PackModel): number[] {
@@ -69,5 +78,7 @@ export function jobContext(model: PackModel): JobContext {
     }
     tiers[tiers.length - 1]!.push(i);
   }
-  return { model, kinds, tiers, groupRank };
+  const units = model.items.reduce((n, it) => n + it.quantity, 0);
+  const sparse = model.items.length > 0 && units <= SPARSE_UNITS_PER_KIND * model.items.length;
+  return { model, kinds, tiers, groupRank, sparse };
 }

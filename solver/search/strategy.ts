@@ -33,7 +33,10 @@ export interface Strategy {
   branch: number;
   /** Also offer blocks one unit deep (wall slices). */
   wallSlices: boolean;
-  /** Also offer general blocks: units of several kinds joined (general-block.ts). */
+  /**
+   * Also offer general blocks, units of several kinds joined (general-block.ts), when the job
+   * has many kinds with few units each (JobContext.sparse).
+   */
   general: boolean;
   /** Seed of this construction's random stream. */
   seed: number;
@@ -73,7 +76,7 @@ export function beamShape(round: number): { beam: number; branch: number } {
  * and costs strongly heterogeneous ones (BR5, BR7: −0.8).
  */
 const BEAM_VARIANTS: { fixed: number; wallSlices: boolean; general: boolean }[] = [
-  { fixed: 0, wallSlices: false, general: false },
+  { fixed: 0, wallSlices: false, general: true },
   { fixed: 1, wallSlices: true, general: true },
 ];
 

@@ -382,8 +382,9 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
         .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
         .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
         .slice(0, MAX_CAP_KINDS);
-      // General blocks of the tier's kinds (general-block.ts), when the strategy uses them.
-      const general = strategy.general && p.axles.length === 0 && model.maxStackItems === 0
+      // General blocks of the tier's kinds (general-block.ts), when the strategy uses them on a job
+      // of many kinds with few units each.
+      const general = strategy.general && ctx.sparse && p.axles.length === 0 && model.maxStackItems === 0
         ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
         : [];
       const tierLeft: number[] = new Array<number>(p.state.remaining.length).fill(0);

@@ -129,7 +129,7 @@ t.test('constructions with general blocks verify, and they change what the const
   const sizes = fc.constantFrom(20, 30, 40, 50, 60);
   const arb = fc.record({
     items: fc.array(fc.record({
-      length: sizes, width: sizes, height: sizes, quantity: fc.integer({ min: 1, max: 8 }), weight: fc.integer({ min: 0, max: 50 }),
+      length: sizes, width: sizes, height: sizes, quantity: fc.integer({ min: 1, max: 3 }), weight: fc.integer({ min: 0, max: 50 }),
       orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
       stackable: fc.boolean(), priority: fc.integer({ min: 0, max: 1 }),
     }), { minLength: 2, maxLength: 7 }),
@@ -141,6 +141,7 @@ t.test('constructions with general blocks verify, and they change what the const
     const m = { ...model(items.map((o, i) => item(o, i)), vehicle), packingMode: 'auto' as const, maxVehicles: 3 };
     m.vehicles[0] = { ...m.vehicles[0]!, maxWeight: vehicle.maxWeight };
     const ctx = jobContext(m);
+    if (!ctx.sparse) throw new Error('at most 3 units per kind is a sparse job');
     const run = (general: boolean) => loadFleet(ctx, { ...greedy(general), beam, branch: beam > 0 ? 4 : 0 }, workBudget(Date.now() + 5000, 3000));
     const withGeneral = run(true);
     const plan = assemblePlan(m, withGeneral);
@@ -150,4 +151,13 @@ t.test('constructions with general blocks verify, and they change what the const
     if (JSON.stringify(plan.vehicles.map((v) => v.placements)) !== JSON.stringify(plain.vehicles.map((v) => v.placements))) differ++;
   }), { numRuns: 120, seed: 9 });
   t.ok(differ > 10, `general blocks changed ${differ} of 120 constructions`);
+});
+
+t.test('a job with more than three units per kind on average gets no general blocks', async (t) => {
+  const m = model([item({ length: 100, width: 120, height: 50, quantity: 4 }, 0), item({ length: 100, width: 80, height: 50, quantity: 4 }, 1)]);
+  const ctx = jobContext(m);
+  t.equal(ctx.sparse, false);
+  const place = (general: boolean) => assemblePlan(m, loadFleet(ctx, greedy(general), workBudget(Date.now() + 5000, 3000))).vehicles.map((v) => v.placements);
+  t.same(place(true), place(false));
+  t.equal(jobContext(model([item({ length: 100, width: 120, height: 50, quantity: 3 }, 0)])).sparse, true);
 });
