@@ -387,8 +387,9 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
       const general = strategy.general && ctx.sparse && p.axles.length === 0 && model.maxStackItems === 0
         ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
         : [];
-      const tierLeft: number[] = new Array<number>(p.state.remaining.length).fill(0);
-      for (const i of kinds) tierLeft[i] = p.state.remaining[i] ?? 0;
+      // Units left of the tier's kinds (general blocks take no units of other tiers).
+      const tierLeft: number[] = general.length > 0 ? new Array<number>(p.state.remaining.length).fill(0) : [];
+      if (general.length > 0) for (const i of kinds) tierLeft[i] = p.state.remaining[i] ?? 0;
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
         const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
