@@ -15,11 +15,10 @@
  * part: boxes, stackable, no max_stack_weight, no nesting, not hazardous (see `joinable`).
  * All sizes cm, weights kg.
  */
-import type { ItemModel, Orientation } from '../../domain/pack/plan.js';
+import type { ItemModel } from '../../domain/pack/plan.js';
 import type { Block } from './block.js';
 import type { JobContext } from './job-context.js';
 import { EPS, type Space } from './maximal-space.js';
-import type { OrientedSize } from './orientation.js';
 
 /** Least share of a general block's bounding box its units fill. */
 export const MIN_FILL = 0.98;
@@ -32,18 +31,8 @@ const MAX_PAIRS = 2_000_000;
 /** Rounds of joining: shapes of up to 2^ROUNDS base blocks. */
 const ROUNDS = 3;
 
-/** A unit of a general block, placed relative to the block's min corner. */
-export interface GeneralPart {
-  item: number;
-  orientation: Orientation;
-  size: OrientedSize;
-  nx: number;
-  ny: number;
-  nz: number;
-  x: number;
-  y: number;
-  z: number;
-}
+/** A simple block inside a general block, placed relative to the general block's min corner. */
+export type GeneralPart = Pick<Block, 'item' | 'orientation' | 'size' | 'nx' | 'ny' | 'nz' | 'x' | 'y' | 'z'>;
 
 /** A general block's shape: its parts relative to its min corner and what it needs. */
 export interface GeneralShape {
