@@ -73,7 +73,6 @@ export function layersIn(room: number, size: OrientedSize): number {
  * symmetric in its envelope). Weight moments (axles, centre of gravity) use it.
  */
 export function blockCentre(b: Block): { x: number; z: number } {
-  if (b.general) return { x: b.x + b.general.dx / 2, z: b.z + b.general.dz / 2 };
   if (b.stagger && b.stagger.centres.length > 0) {
     let sx = 0, sz = 0;
     for (const c of b.stagger.centres) {

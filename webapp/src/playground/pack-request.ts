@@ -5,29 +5,10 @@
  * judge of every body (the same validation as the API).
  */
 
-import type { Job } from '../../../clients/typescript/src/generated/openapi.js';
+import type { Item, Job } from '../../../clients/typescript/src/generated/openapi.js';
 
-/** Spec Item: one SKU with `quantity` identical units. */
-export interface PackItem {
-  id?: string;
-  template_id?: string;
-  label?: string;
-  shape?: 'box' | 'cylinder' | 'pallet' | 'bag' | 'drum';
-  length?: number;
-  width?: number;
-  height?: number;
-  radius?: number;
-  weight?: number;
-  quantity?: number;
-  stackable?: boolean;
-  max_stack_weight?: number;
-  rotation?: 'all' | 'upright' | 'fixed';
-  hazardous?: boolean;
-  priority?: number;
-  group?: string;
-  color?: string;
-  nesting_height?: number;
-}
+/** Spec Item: one SKU with `quantity` identical units (the typed client's generated type). */
+export type PackItem = Item;
 
 /** Spec Vehicle as the playground sends it: a saved vehicle by id with a quantity (other fields allowed when pasted). */
 export interface PackVehicle {
