@@ -5,7 +5,7 @@
  * that share the event store and talk over NATS.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync, utimesSync, closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
@@ -31,6 +31,7 @@ import { openAdapters, type Adapters } from './open-adapters.js';
 import { EMBEDDED_PROFILE, isEmbedded, ProfileError, type Profile } from './profile.js';
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
+import { signingKey } from './signing-key.js';
 import { answerStarting } from './starting-responder.js';
 import { parseTrustProxy } from './trust-proxy.js';
 import { startWebhooks } from './webhooks.js';
@@ -108,24 +109,6 @@ export interface RunningService {
   url: string;
   services: Services;
   close(): Promise<void>;
-}
-
-/**
- * The HMAC key of PDF links. Given a file, it must exist (all API replicas share it); else it is
- * made once per data dir (exclusive create, so processes sharing the dir agree) and kept there.
- */
-function signingKey(dataDir: string, file?: string): Buffer {
-  if (!file) {
-    file = join(dataDir, 'signing-key');
-    try {
-      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
-  if (key.length < 16) throw new Error(`the PDF signing key in ${file} must be at least 32 hex digits`);
-  return key;
 }
 
 /**

@@ -150,11 +150,21 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     ...options.env,
   };
   const started: ClusterProcess[] = [];
+  /**
+   * Starts processes side by side; every one that came up is kept in `started` even when another
+   * failed, so the cleanup below stops it (a process left running keeps the test file alive).
+   */
+  const startTogether = async (count: number, name: (i: number) => string, roles: string): Promise<ClusterProcess[]> => {
+    const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => startClusterProcess(name(i), roles, options.dataDir, env)));
+    const up = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    started.push(...up);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return up;
+  };
   try {
-    const cores = await Promise.all(Array.from({ length: options.cores ?? 1 }, (_, i) => startClusterProcess(`core-${i + 1}`, 'projector,scheduler', options.dataDir, env)));
-    started.push(...cores);
-    const apis = await Promise.all(Array.from({ length: options.apis ?? 2 }, (_, i) => startClusterProcess(`api-${i + 1}`, 'api', options.dataDir, env)));
-    started.push(...apis);
+    const cores = await startTogether(options.cores ?? 1, (i) => `core-${i + 1}`, 'projector,scheduler');
+    const apis = await startTogether(options.apis ?? 2, (i) => `api-${i + 1}`, 'api');
     let solverCount = 0;
     const addSolver = async (): Promise<ClusterProcess> => {
       const node = await startClusterProcess(`solver-${++solverCount}`, 'solver', options.dataDir, env);
