@@ -44,7 +44,10 @@ export interface RankedPlan {
   strategy: string;
   /** Strategy index (strategy.ts strategyAt). */
   index: number;
-  /** Every unit placed in as few vehicles as the lower bound allows: nothing can be better. */
+  /**
+   * Nothing can be better: every unit placed in as few vehicles as the lower bound allows, or no
+   * unit fits in any vehicle at all.
+   */
   atBound: boolean;
 }
 
@@ -80,13 +83,24 @@ export function search(task: SearchTask): SearchResult {
   let candidates = 0, budgetReached = false;
   const started = Date.now();
   let firstPlanMs: number | null = null;
+  /**
+   * Nothing can be better: every unit placed in as few vehicles as the bound allows, or a
+   * complete construction placed no unit at all (every strategy offers, in an empty vehicle, a
+   * block of any unit that fits there, so no construction can place one).
+   */
+  const atBound = (score: Score, c: Construction): boolean =>
+    (score.placed === total && score.vehicles <= lowerBound) || (score.placed === 0 && !c.cut);
   for (let i = task.worker; ; i += task.stride) {
     if (task.converged && i > Atomics.load(task.converged, 0)) break;
     if (spent(budget)) {
       budgetReached = true;
       break;
     }
+    const before = budget.used;
     const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
+    // A construction that placed nothing still costs a unit of work (work-budget.ts), so a work
+    // limit ends every search.
+    if (budget.used === before) budget.used++;
     candidates++;
     if (firstPlanMs === null && !c.cut) firstPlanMs = Date.now() - started;
     const score = scoreOf(ctx, c);
@@ -104,7 +118,7 @@ export function search(task: SearchTask): SearchResult {
       break;
     }
     const top = best[0];
-    if (top && top.score.placed === total && top.score.vehicles <= lowerBound) {
+    if (top && atBound(top.score, top.c)) {
       if (task.converged) lowerTo(task.converged, i);
       break;
     }
@@ -114,7 +128,7 @@ export function search(task: SearchTask): SearchResult {
   return {
     plans: best.map((b) => ({
       plan: assemblePlan(task.model, b.c), score: b.score, strategy: b.c.strategy.name, index: b.index,
-      atBound: b.score.placed === total && b.score.vehicles <= lowerBound,
+      atBound: atBound(b.score, b.c),
     })),
     candidates,
     budgetReached,

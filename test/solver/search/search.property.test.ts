@@ -365,3 +365,21 @@ t.test('units that support nothing go on top of columns, not on the floor under 
   t.same(verifyPlan(model, plan), []);
   t.ok(plan.vehicles[0]!.placements.filter((p) => p.item_id === 'glass').every((p) => p.y > 0), 'glass on top');
 });
+
+t.test('a job where no unit fits any vehicle ends after its first construction, not at the budget', async (t) => {
+  const model: PackModel = {
+    vehicles: [{ id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 100, maxWeight: 1e6, quantity: 2, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],
+    items: [{
+      id: 'beam', label: 'beam', shape: 'box', length: 300, width: 20, height: 20, weight: 1, quantity: 5, stackable: true,
+      maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh'], priority: 0, hazardous: false, group: null, groupOrder: Number.MAX_SAFE_INTEGER, color: null,
+    }],
+    packingMode: 'fleet_only', maxVehicles: 2, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 300, seed: 1,
+  };
+  const started = Date.now();
+  const r = search({ model, worker: 0, stride: 1, deadline: Date.now() + 60_000, work: 1_000_000 });
+  t.equal(r.candidates, 1, 'one construction: it proves that nothing fits');
+  t.equal(r.budgetReached, false);
+  t.equal(r.plans[0]!.atBound, true, 'nothing can be better');
+  t.equal(r.plans[0]!.plan.unplaced.length, 5);
+  t.ok(Date.now() - started < 30_000, 'long before the 60 s deadline');
+});
