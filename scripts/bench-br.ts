@@ -5,7 +5,7 @@
  * again here. A FILE is a path, or a name in `../shared/benchmarks/br` beside the repository
  * (`thpack3.txt`, `BR12.txt`, or just `BR3`, which means thpack3.txt for BR1–BR7).
  * Prints one line per instance (`--json`: one JSON object per line with `file`, `instance`,
- * `fill` %, `placed`, `total`, `ms`, `verified`, `candidates`, `work`) and a summary per file with
+ * `fill` %, `placed`, `total`, `ms`, `verified`, `candidates`, `work`, `strategy`) and a summary per file with
  * the placements per second of all threads (how well threads add up). An instance
  * the budget ends without a plan prints a clear line and counts as 0 % fill; nothing is thrown.
  */
@@ -41,18 +41,20 @@ export interface BrRow {
   candidates: number;
   /** Block placements of all threads (work units). */
   work: number;
+  /** Name of the strategy whose plan was returned (search/strategy.ts); absent without a plan. */
+  strategy?: string;
   /** Why there is no plan (budget ended first, or a failure); absent when solved. */
   error?: string;
 }
 
-/** Resolves a FILE argument (see top); throws Error naming what was tried. */
+/** Resolves a FILE argument (see top); throws RangeError naming what was tried. */
 export function resolveBrFile(arg: string): string {
   const tries = [resolve(arg), resolve(BR_DIR, arg)];
   const m = /^BR([1-7])$/i.exec(arg);
   if (m) tries.push(resolve(BR_DIR, `thpack${m[1]}.txt`));
   if (/^BR\d+$/i.test(arg)) tries.push(resolve(BR_DIR, `${arg.toUpperCase()}.txt`));
   const found = tries.find((p) => existsSync(p));
-  if (!found) throw new Error(`no BR file "${arg}" (tried ${tries.join(', ')})`);
+  if (!found) throw new RangeError(`no BR file "${arg}" (tried ${tries.join(', ')})`);
   return found;
 }
 
@@ -98,7 +100,7 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
           const v = out.plan.vehicles[0];
           row = {
             file, instance: pr.number, fill: 100 * (v?.volume_utilization ?? 0), placed: v?.items_placed ?? 0, total,
-            ms: out.computeMs, verified: verifyPlan(model, out.plan).length === 0, candidates: out.candidates, work: out.work,
+            ms: out.computeMs, verified: verifyPlan(model, out.plan).length === 0, candidates: out.candidates, work: out.work, strategy: out.strategy,
           };
         } else {
           const why = out.status === 'timedout' ? 'the budget ended before a plan was found' : out.status === 'failed' ? out.error.message : out.status;

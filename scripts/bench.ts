@@ -133,4 +133,11 @@ program.command('fairness')
   .option('--pool-threads <n>', 'the Solver alone with a pool of n threads (the measurement behind the choice)')
   .action(benchFairness);
 program.command('api').description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)').option('--jobs <n>', 'succeeded jobs seeded first', '2000').option('--seconds <n>', 'seconds per case', '10').option('--connections <n>', 'autocannon connections', '50').option('--only <cases>', 'comma-separated cases (default all)').option('--keep', 'keep the data dir (its path is printed)').action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  // Bad arguments (an unknown file, a budget that is no number: RangeError) end with one line, not a stack trace.
+  if (!(err instanceof RangeError)) throw err;
+  console.error(`bench: ${err.message}`);
+  process.exitCode = 2;
+}

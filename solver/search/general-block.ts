@@ -103,8 +103,9 @@ function key(s: GeneralShape): string {
  * The general blocks of `ctx` that fit a vehicle of `length` × `height` × `width` cm, largest
  * volume first: each joins at least two simple blocks (of different kinds or orientations, or
  * side by side in a way a simple block is not), needs no more units of an item than the job
- * has, and fills at least MIN_FILL of its bounding box. Empty when fewer than two kinds are
- * joinable and no kind has two orientations.
+ * has, and fills at least MIN_FILL of its bounding box. Empty when no two small simple blocks
+ * join that well: for example with no joinable kind, or with one joinable kind of one orientation
+ * and at most BASE_UNITS units (with more, a row of 4 + 1 units is already a joined shape).
  */
 export function generalShapes(ctx: JobContext, length: number, height: number, width: number): GeneralShape[] {
   const base: GeneralShape[] = [];
@@ -129,13 +130,8 @@ export function generalShapes(ctx: JobContext, length: number, height: number, w
     }
   }
   const quantity = ctx.model.items.map((it) => it.quantity);
-  const enough = (a: GeneralShape, b: GeneralShape): boolean => {
-    for (const [i, n] of a.need) {
-      const other = b.need.find((e) => e[0] === i);
-      if (n + (other?.[1] ?? 0) > quantity[i]!) return false;
-    }
-    return b.need.every(([i, n]) => a.need.some((e) => e[0] === i) || n <= quantity[i]!);
-  };
+  /** The job has the units a joined shape needs (its `need` already adds up both parts). */
+  const enough = (s: GeneralShape): boolean => s.need.every(([i, n]) => n <= quantity[i]!);
   const seen = new Set(base.map(key));
   const general: GeneralShape[] = [];
   // Shapes by height (joins along x and z need equal heights), and all of them (joins along y).
@@ -152,7 +148,7 @@ export function generalShapes(ctx: JobContext, length: number, height: number, w
   const fits = (s: GeneralShape): boolean => s.dx <= length + EPS && s.dy <= height + EPS && s.dz <= width + EPS;
   const consider = (p: GeneralShape, q: GeneralShape, axis: 'x' | 'y' | 'z', fresh: GeneralShape[]): void => {
     const s = join(p, q, axis);
-    if (!s || !fits(s) || !enough(p, q)) return;
+    if (!s || !fits(s) || !enough(s)) return;
     const k = key(s);
     if (seen.has(k)) return;
     seen.add(k);
