@@ -96,11 +96,7 @@ export function search(task: SearchTask): SearchResult {
       budgetReached = true;
       break;
     }
-    const before = budget.used;
     const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
-    // A construction that placed nothing still costs a unit of work (work-budget.ts), so a work
-    // limit ends every search.
-    if (budget.used === before) budget.used++;
     candidates++;
     if (firstPlanMs === null && !c.cut) firstPlanMs = Date.now() - started;
     const score = scoreOf(ctx, c);
