@@ -37,6 +37,7 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof DomainError) {
+      if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       sendError(res, err.code, err.message, err.details);
       return;
     }

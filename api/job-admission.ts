@@ -4,12 +4,14 @@
  * JobQueued; then read-your-writes.
  *
  * Idempotency (spec Endpoints): the same `Idempotency-Key` within 24 hours returns the original
- * job and creates and charges nothing; the claim is an event in `idem-<org>-<sha256(key)>`
- * written with "stream must not exist" (or the expected revision of an expired claim), so two
- * concurrent requests with one key create one job. A key reused with a different body is
- * `422 validation_failed` (detail path `Idempotency-Key`).
+ * job and creates and charges nothing. The key's claim (domain/job/idempotency-claim.ts, stream
+ * `idem-<org>-<sha256(key)>`) is pending until its request ends, then completed with the job or
+ * released; every step is an expected-revision append, so concurrent requests with one key
+ * create one job, across processes too. A key reused with a different body is
+ * `422 validation_failed` (detail path `Idempotency-Key`); a request that finds the same body's
+ * claim still pending after 10 s answers `409 conflict` with Retry-After.
  */
-import { handleCommand, loadState } from '../domain/decider/handle.js';
+import { handleCommand } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
 import type { JobQueuedData } from '../domain/job/job.js';
 import { jobBodyStream, jobStream } from '../domain/job/streams.js';
@@ -20,20 +22,21 @@ import { ledgerStream } from '../domain/ledger/streams.js';
 import type { Warning } from '../domain/pack/diagnostics.js';
 import type { PackModel } from '../domain/pack/plan.js';
 import type { PackRequest } from '../domain/pack/request.js';
-import { ConcurrencyError, type EventStore } from '../domain/ports/event-store.js';
-import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
 import { actorOf } from './actor.js';
 import type { Caller } from './auth.js';
 import { ApiError } from './errors.js';
 import { newId } from './id.js';
 import type { Services } from './services.js';
 import { idempotencyStream } from '../domain/job/streams.js';
+import { claimDecider, IDEMPOTENCY_TIMINGS, judgeClaim, type IdempotencyTimings } from '../domain/job/idempotency-claim.js';
+import { settleStaleClaim } from '../domain/job/stale-claim.js';
+import { serviceActor } from '../domain/decider/actor.js';
 import { releaseUnqueuedJob } from '../domain/ledger/release.js';
 import { sha256Hex } from '../domain/digest.js';
 
 const DAY_MS = 86_400_000;
 /** Idempotency window (spec Limits). */
-export const IDEMPOTENCY_WINDOW_MS = DAY_MS;
+export const IDEMPOTENCY_WINDOW_MS = IDEMPOTENCY_TIMINGS.windowMs;
 export const MAX_IDEMPOTENCY_KEY = 128;
 
 /** A request that passed checkPackRequest. */
@@ -69,79 +72,135 @@ export function idempotencyKeyOf(raw: string | undefined): string | undefined {
   return header;
 }
 
-interface Claim {
-  jobId: string;
-  bodyHash: string;
-  claimedAt: string;
+/** The Idempotency-Key timings this service runs with (tests shorten them; IDEMPOTENCY_TIMINGS by default). */
+export function idempotencyTimingsOf(services: Services): IdempotencyTimings {
+  return { ...IDEMPOTENCY_TIMINGS, ...services.idempotency };
 }
 
-const sha256 = sha256Hex;
-
-/**
- * Claims the key's stream for `claim.jobId`. Returns null when the claim is ours, or the earlier
- * claim when it still stands: inside the window and `stands(earlier)` (its job exists or is
- * being created, or it was made for another body). A claim whose job never came to be (refused
- * with 402/429, or lost in a crash) is replaced, so a retry makes a new job.
- */
-async function claimKey(store: EventStore, stream: string, claim: Claim, now: string, stands: (earlier: Claim) => Promise<boolean>): Promise<Claim | null> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const last = await store.readLastEvent(stream);
-    const earlier = last?.data as Claim | undefined;
-    if (last && earlier && Date.parse(now) - Date.parse(earlier.claimedAt) < IDEMPOTENCY_WINDOW_MS && (await stands(earlier))) return earlier;
-    try {
-      await store.append(stream, [{ id: `${stream}:${claim.jobId}`, type: 'IdempotencyKeyClaimed', data: claim }], last ? last.revision : 'no_stream');
-      return null;
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err;
-    }
-  }
-  throw new ApiError('conflict', 'the Idempotency-Key is being used by concurrent requests; retry');
-}
-
-/** True once the job's read model exists (waits up to `timeoutMs` for one being queued right now). */
-async function jobAppears(services: Services, jobId: string, timeoutMs: number): Promise<boolean> {
-  const jobs = services.reads.collection<JobDocument>(JOBS);
-  if (await jobs.get(jobId)) return true;
+/** Resolves after the key's stream got an event (as the read models see the log) or after `ms`. */
+function claimMoved(services: Services, stream: string, ms: number): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => done(false), timeoutMs);
+    const timer = setTimeout(done, ms);
     const off = services.projections.onApplied((e) => {
-      if (e.type === 'JobQueued' && (e.data as { jobId: string }).jobId === jobId) done(true);
+      if (e.stream === stream) done();
     });
-    function done(found: boolean): void {
+    function done(): void {
       clearTimeout(timer);
       off();
-      resolve(found);
+      resolve();
     }
   });
 }
 
+/** What createJob answers: the job, whether it is an earlier request's, and the log position to wait for. */
+export interface CreatedJob {
+  jobId: string;
+  replayed: boolean;
+  position: number;
+}
+
 /**
  * Creates and queues a job, or replays the job of an earlier request with the same
- * Idempotency-Key. Throws 402 insufficient_credits, 429 too_many_jobs, 422 for a reused key.
- * Returns the job id, whether it was replayed, and the log position to wait for.
+ * Idempotency-Key (spec Endpoints, "Idempotency"). Throws 402 insufficient_credits, 429
+ * too_many_jobs, 422 validation_failed for a key reused with another body, and 409 conflict (with
+ * Retry-After) when a request with the same key and body is still creating its job after
+ * `pendingWaitMs` (domain/job/idempotency-claim.ts).
+ *
+ * With a key, the request claims it (one expected-revision append on the key's stream) before
+ * anything is reserved, and ends the claim with its outcome: completed with the queued job, or
+ * released when refused or failed. A concurrent request with the same key and body never makes
+ * a job of its own: it waits for the outcome and replays it (or claims anew after a release).
  */
-export async function createJob(services: Services, caller: Caller, job: NewJob): Promise<{ jobId: string; replayed: boolean; position: number }> {
-  const now = services.clock();
-  const jobId = newId('job');
-  if (job.idempotencyKey !== undefined) {
-    const bodyHash = sha256(JSON.stringify({ project: job.projectId ?? null, request: job.checked.request }));
-    const stream = idempotencyStream(caller.orgId, sha256(job.idempotencyKey));
-    const stands = async (earlier: Claim): Promise<boolean> => {
-      if (earlier.bodyHash !== bodyHash) return true;
-      // Admitted (credits held) but not queued yet: the earlier request is still creating it.
-      const { state } = await loadState(services.store, ledgerStream(caller.orgId), ledgerDecider);
-      return jobAppears(services, earlier.jobId, earlier.jobId in state.reservations ? 5000 : 0);
-    };
-    const earlier = await claimKey(services.store, stream, { jobId, bodyHash, claimedAt: now }, now, stands);
-    if (earlier) {
-      if (earlier.bodyHash !== bodyHash) {
+export async function createJob(services: Services, caller: Caller, job: NewJob): Promise<CreatedJob> {
+  if (job.idempotencyKey === undefined) {
+    const jobId = newId('job');
+    const queued = await admitAndQueue(services, caller, job, jobId);
+    if (queued === 'voided') throw new Error(`job ${jobId} was voided without an Idempotency-Key claim`); // only a key's take-over voids a job
+    return { jobId, replayed: false, position: queued.position };
+  }
+  const timings = idempotencyTimingsOf(services);
+  const bodyHash = sha256Hex(JSON.stringify({ project: job.projectId ?? null, request: job.checked.request }));
+  const stream = idempotencyStream(caller.orgId, sha256Hex(job.idempotencyKey));
+  const actor = actorOf(caller);
+  const waitUntil = Date.now() + timings.pendingWaitMs;
+  for (;;) {
+    const now = services.clock();
+    const jobId = newId('job');
+    const claimed = await handleCommand(services.store, stream, claimDecider, { type: 'ClaimKey', data: { jobId, bodyHash }, metadata: { now, actor } });
+    if (claimed.events.length > 0) {
+      const created = await createClaimedJob(services, caller, job, stream, jobId);
+      if (created) return created;
+      continue; // our job was voided: the key was taken over meanwhile; judge its claim again
+    }
+    const verdict = judgeClaim(claimed.state, bodyHash, now, timings);
+    switch (verdict.kind) {
+      case 'replay':
+        // The job was queued before its claim was completed: the read models have it at this position.
+        return { jobId: verdict.jobId, replayed: true, position: claimed.position };
+      case 'other_body':
         throw new ApiError('validation_failed', 'this Idempotency-Key was used with a different body', [
           { path: 'Idempotency-Key', code: 'invalid_value', message: 'the key is reused only to retry the same body; send a new key for a new job' },
         ]);
+      case 'stale': {
+        const outcome = await settleStaleClaim(services.store, stream, verdict.jobId, now, serviceActor('admission'));
+        services.log.warn({ jobId: verdict.jobId, outcome }, 'settled an Idempotency-Key claim left pending by a request that stopped');
+        continue;
       }
-      return { jobId: earlier.jobId, replayed: true, position: services.projections.position };
+      case 'wait': {
+        const left = waitUntil - Date.now();
+        if (left <= 0) {
+          throw new ApiError('conflict', `a request with this Idempotency-Key is still creating job ${verdict.jobId}; retry with the same key to get it`, undefined, {
+            retryAfterSeconds: CONFLICT_RETRY_AFTER_S,
+          });
+        }
+        await claimMoved(services, stream, Math.min(left, CLAIM_POLL_MS));
+        continue;
+      }
+      case 'claim':
+        continue; // not reached: ClaimKey claims on the very state it judged
     }
   }
+}
+
+/** Retry-After of a `409 conflict` for a claim still pending, s: the claim's request usually ends within it. */
+const CONFLICT_RETRY_AFTER_S = 1;
+
+/** Longest time between two looks at a pending claim, ms (a claim moving wakes the waiter at once in this process). */
+const CLAIM_POLL_MS = 100;
+
+/**
+ * The rest of an admission whose claim on `stream` is ours: admit and queue job `jobId`, then
+ * complete the claim; on a refusal or failure release the claim and rethrow. Resolves null when
+ * the job was voided (the claim was taken over while this request stalled).
+ */
+async function createClaimedJob(services: Services, caller: Caller, job: NewJob, stream: string, jobId: string): Promise<CreatedJob | null> {
+  const actor = actorOf(caller);
+  let queued: Awaited<ReturnType<typeof admitAndQueue>>;
+  try {
+    queued = await admitAndQueue(services, caller, job, jobId);
+  } catch (err) {
+    const reason = err instanceof ApiError ? 'refused' : 'failed';
+    await handleCommand(services.store, stream, claimDecider, { type: 'ReleaseClaim', data: { jobId, reason }, metadata: { now: services.clock(), actor } }).catch((release: unknown) =>
+      services.log.error({ jobId, err: release }, 'Idempotency-Key claim not released; a retry settles it once it is stale'),
+    );
+    throw err;
+  }
+  if (queued === 'voided') return null;
+  // The job is queued and charged: the answer is the job even when the claim cannot be completed
+  // now (a stale claim is completed by whoever settles it, since its job is queued).
+  await handleCommand(services.store, stream, claimDecider, { type: 'CompleteClaim', data: { jobId }, metadata: { now: services.clock(), actor } }).catch((complete: unknown) =>
+    services.log.error({ jobId, err: complete }, 'Idempotency-Key claim not completed; the repair tick completes it once it is stale'),
+  );
+  return { jobId, replayed: false, position: queued.position };
+}
+
+/**
+ * Admits job `jobId` on the ledger (402 / 429 thrown as ApiError), stores its request and queues
+ * it (DESIGN §4.1). Resolves with the log position to wait for, or `voided` when the job stream
+ * was fenced off (domain/job/stale-claim.ts): the hold is then released and nothing is queued.
+ */
+async function admitAndQueue(services: Services, caller: Caller, job: NewJob, jobId: string): Promise<{ position: number } | 'voided'> {
+  const now = services.clock();
   const limits = caller.org.limits;
   const { checked } = job;
   const admitted = await handleCommand(services.store, ledgerStream(caller.orgId), ledgerDecider, {
@@ -191,12 +250,18 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
       [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: checked.request, model: checked.model, queued } }],
       'any',
     );
-    ({ position } = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now, actor: actorOf(caller) } }));
+    const handled = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now, actor: actorOf(caller) } });
+    if (handled.events.length === 0) throw new JobVoided();
+    position = handled.position;
   } catch (err) {
     // The credits must not stay held for a job that was never queued: release them (no charge).
     await releaseUnqueuedJob(services.store, caller.orgId, jobId, services.clock(), actorOf(caller)).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
+    if (err instanceof JobVoided) return 'voided';
     throw err;
   }
   await services.projections.waitFor(position);
-  return { jobId, replayed: false, position };
+  return { position };
 }
+
+/** QueueJob wrote nothing: the job stream holds JobVoided. */
+class JobVoided extends Error {}

@@ -36,7 +36,8 @@ function checkedRequest(request: PackRequest, ctx: CheckContext): CheckedRequest
  * The handler of POST /v1/projects/{id}/pack (after authentication): claims the project on its
  * stream (409 project_busy), then creates the job like POST /v1/pack; a job that is not admitted
  * releases the claim, so no claim is left without a job. A retry with an Idempotency-Key of a
- * pack of this project skips the claim and replays.
+ * pack of this project (also one running concurrently: StartPack refused with project_busy for a
+ * pack of the same key) skips the claim and replays through the key's claim (api/job-admission.ts).
  */
 export async function packProject(services: Services, req: Request, res: Response): Promise<void> {
   const caller = callerOf(res);
@@ -55,13 +56,21 @@ export async function packProject(services: Services, req: Request, res: Respons
     keyHash !== null &&
     (state.pack?.keyHash === keyHash ||
       state.history.some((p) => p.keyHash === keyHash && p.jobId !== null && Date.parse(now) - Date.parse(p.startedAt) < IDEMPOTENCY_WINDOW_MS));
-  const packId = replay ? null : newId('pack');
+  let packId = replay ? null : newId('pack');
   if (packId !== null) {
-    await handleCommand(services.store, projectStream(id), projectDecider, {
-      type: 'StartPack',
-      data: { projectId: id, orgId: caller.orgId, packId, version: state.version, keyHash },
-      metadata: { now, actor: actorOf(caller) },
-    });
+    try {
+      await handleCommand(services.store, projectStream(id), projectDecider, {
+        type: 'StartPack',
+        data: { projectId: id, orgId: caller.orgId, packId, version: state.version, keyHash },
+        metadata: { now, actor: actorOf(caller) },
+      });
+    } catch (err) {
+      // A concurrent retry with the same key started this pack a moment ago: replay its job.
+      if (!(err instanceof ApiError && err.code === 'project_busy' && keyHash !== null)) throw err;
+      const current = await loadState(services.store, projectStream(id), projectDecider);
+      if (current.state.pack?.keyHash !== keyHash) throw err;
+      packId = null;
+    }
   }
   let created: Awaited<ReturnType<typeof createJob>>;
   try {

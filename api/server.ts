@@ -17,7 +17,8 @@ import { RepairTick, repairIntervalMs } from '../domain/job/repair.js';
 import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import type { Bus } from '../domain/ports/bus.js';
-import type { RecordedEvent, Subscription } from '../domain/ports/event-store.js';
+import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
+import { IDEMPOTENCY_TIMINGS } from '../domain/job/idempotency-claim.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { PROJECTIONS } from '../projections/all.js';
 import { ProjectionRunner } from '../projections/runner.js';
@@ -67,6 +68,15 @@ export interface ServiceConfig {
    * (default false), WEBHOOK_RETRY_BASE_MS (default 30000), WEBHOOK_POLL_MS (default 1000).
    */
   webhooks?: { allowPrivateTargets?: boolean; retryBaseMs?: number; pollMs?: number; sender?: WebhookSender };
+  /**
+   * Idempotency-Key claims (domain/job/idempotency-claim.ts): how old a pending claim must be to
+   * be taken over, and how long a request waits for a pending claim of its body, ms. Defaults:
+   * the IDEMPOTENCY_PENDING_STALE_MS and IDEMPOTENCY_PENDING_WAIT_MS variables, else
+   * IDEMPOTENCY_TIMINGS (30 s and 10 s).
+   */
+  idempotency?: { pendingStaleAfterMs?: number; pendingWaitMs?: number };
+  /** Wraps the event store this process uses (tests inject faults around the port); default none. */
+  decorateStore?: (store: EventStore) => EventStore;
 }
 
 /** Default time between two looks for due webhook retries, ms. */
@@ -96,6 +106,16 @@ function webhookSettings(config: ServiceConfig): { allowPrivateTargets: boolean;
   };
 }
 
+/** The Idempotency-Key timings of `config`, filled from the environment. Throws ProfileError for a bad variable. */
+function idempotencySettings(config: ServiceConfig): { pendingStaleAfterMs: number; pendingWaitMs: number } {
+  const env = process.env;
+  return {
+    pendingStaleAfterMs:
+      config.idempotency?.pendingStaleAfterMs ?? msSetting('IDEMPOTENCY_PENDING_STALE_MS', env['IDEMPOTENCY_PENDING_STALE_MS'], IDEMPOTENCY_TIMINGS.pendingStaleAfterMs),
+    pendingWaitMs: config.idempotency?.pendingWaitMs ?? msSetting('IDEMPOTENCY_PENDING_WAIT_MS', env['IDEMPOTENCY_PENDING_WAIT_MS'], IDEMPOTENCY_TIMINGS.pendingWaitMs),
+  };
+}
+
 /** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
 
@@ -121,6 +141,7 @@ export interface RunningService {
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const trustProxy = parseTrustProxy(config.trustProxy ?? process.env['TRUST_PROXY']);
   const webhooks = webhookSettings(config);
+  const idempotency = idempotencySettings(config);
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const profile = config.profile ?? EMBEDDED_PROFILE;
   const roles = profile.roles;
@@ -162,7 +183,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     throw err;
   }
   const opened = adapters;
-  const { store, reads, bus } = opened;
+  const { reads, bus } = opened;
+  const store = config.decorateStore ? config.decorateStore(opened.store) : opened.store;
   const clock = (): string => new Date().toISOString();
   // Read models: a process that reads them and holds them in its own memory projects them
   // itself; with a shared (SQLite file or MongoDB) read store only the projector writes them and
@@ -187,6 +209,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     rateCounters: opened.rateCounters,
     metricsToken: config.metricsToken ?? process.env['METRICS_TOKEN'],
     webhookAllowPrivateTargets: webhooks.allowPrivateTargets,
+    idempotency,
   };
   const close = async (): Promise<void> => {
     ready = false;

@@ -38,6 +38,11 @@ export interface Services {
    * runs with TLS, or its public URL is https (TLS ends at a proxy). Default false.
    */
   secureCookies?: boolean;
+  /**
+   * Idempotency-Key timings (domain/job/idempotency-claim.ts IDEMPOTENCY_TIMINGS), ms; tests
+   * shorten them. Default: IDEMPOTENCY_TIMINGS.
+   */
+  idempotency?: { pendingStaleAfterMs?: number; pendingWaitMs?: number };
   /** Bearer token GET /metrics requires (METRICS_TOKEN); unset or empty: /metrics needs none. */
   metricsToken?: string;
 }

@@ -53,16 +53,19 @@ export interface ErrorProblem {
 /**
  * A refused request or command: the spec's error `code`, an English `message`, and `details`
  * (only with `invalid_json`, `validation_failed` and `idempotency_key_invalid`: every problem).
- * An error that wraps another keeps it as `cause`.
+ * An error that wraps another keeps it as `cause`; one worth retrying soon may say after how
+ * many seconds (`retryAfterSeconds`, answered as `Retry-After`).
  */
 export class DomainError extends Error {
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorProblem[],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DomainError';
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

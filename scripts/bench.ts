@@ -29,6 +29,11 @@
  * `fairness`: a tiny job of organization B while A and C run long jobs (scripts/bench-fairness.ts).
  *
  *   npm run bench -- fairness [--budget 90000] [--concurrency n] [--threads n] [--pool-threads n]
+ *
+ * `idempotency`: concurrent retries with one Idempotency-Key, jobs made per round
+ * (scripts/bench-idempotency.ts).
+ *
+ *   npm run bench -- idempotency [--rounds 5] [--concurrency 20] [--root DIR]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -132,6 +137,13 @@ program.command('fairness')
   .option('--threads <n>', 'worker threads per job (default: available cores)')
   .option('--pool-threads <n>', 'the Solver alone with a pool of n threads (the measurement behind the choice)')
   .action(benchFairness);
+program
+  .command('idempotency')
+  .description('concurrent retries with one Idempotency-Key against a real service process: jobs made per round (scripts/bench-idempotency.ts)')
+  .option('--rounds <n>', 'rounds, each with a fresh organization', '5')
+  .option('--concurrency <n>', 'identical requests released together per round', '20')
+  .option('--root <dir>', 'run the service from this checkout (e.g. a worktree of an earlier commit)')
+  .action(async (o: import('./bench-idempotency.js').IdempotencyOptions) => (await import('./bench-idempotency.js')).benchIdempotency(o));
 program.command('api').description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)').option('--jobs <n>', 'succeeded jobs seeded first', '2000').option('--seconds <n>', 'seconds per case', '10').option('--connections <n>', 'autocannon connections', '50').option('--only <cases>', 'comma-separated cases (default all)').option('--keep', 'keep the data dir (its path is printed)').action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
 try {
   await program.parseAsync(process.argv);

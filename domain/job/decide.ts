@@ -16,7 +16,13 @@ export type JobCommand =
   /** Adds a warning to a job in any state, final ones included (one per code: the event id is `<jobId>:warned:<code>`). */
   | Command<'WarnJob', { jobId: string; warning: Warning }>
   /** Records that the job's bodies were deleted at retention: only for final jobs past expires_at, once. */
-  | Command<'RecordBodyDeleted', { jobId: string }>;
+  | Command<'RecordBodyDeleted', { jobId: string }>
+  /**
+   * Fences off a job that was admitted but not queued, so that a late QueueJob of its admission
+   * writes nothing: only while the job is not queued (then JobVoided), else a no-op. The caller
+   * reads the returned state: `voided`, or queued by its admission after all.
+   */
+  | Command<'VoidJob', { jobId: string }>;
 
 /**
  * FailJob with `queue_timeout` is a no-op once a solver reported `computing` (the wait the
@@ -28,7 +34,7 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
   const { now } = command.metadata;
   switch (command.type) {
     case 'QueueJob':
-      if (state.status !== 'none') return [];
+      if (state.status !== 'none' || state.voided) return [];
       return [{ type: 'JobQueued', id: `${command.data.jobId}:queued`, data: command.data }];
     case 'StartJob': {
       const { jobId } = command.data;
@@ -65,6 +71,11 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       const { jobId } = command.data;
       if (!isFinal(state.status) || state.bodyDeleted || !state.queued || now < state.queued.expiresAt) return [];
       return [{ type: 'JobBodyDeleted', id: `${jobId}:body-deleted`, data: { jobId, deletedAt: now } }];
+    }
+    case 'VoidJob': {
+      const { jobId } = command.data;
+      if (state.status !== 'none' || state.voided) return [];
+      return [{ type: 'JobVoided', id: `${jobId}:voided`, data: { jobId, voidedAt: now } }];
     }
     case 'FailJob': {
       const { jobId, computeMs, code, message } = command.data;

@@ -50,7 +50,13 @@ export type JobEvent =
   /** A remark added after the job ended (e.g. `project_not_saved`); the status does not change. */
   | DomainEvent<'JobWarned', { jobId: string; warning: Warning }>
   /** The request and result bodies were deleted at retention (spec Job.expires_at); metadata and charges stay. */
-  | DomainEvent<'JobBodyDeleted', { jobId: string; deletedAt: string }>;
+  | DomainEvent<'JobBodyDeleted', { jobId: string; deletedAt: string }>
+  /**
+   * The admission of this job stopped before it was queued and was given up (its Idempotency-Key
+   * claim was taken over, domain/job/stale-claim.ts): the job can never be queued. The job never
+   * existed for the customer; no read model shows it.
+   */
+  | DomainEvent<'JobVoided', { jobId: string; voidedAt: string }>;
 
 /** How a job ended, as settlement needs it (vehicles loaded: 0 unless it succeeded). */
 export interface JobEnd {
@@ -68,6 +74,8 @@ export interface JobState {
   end: JobEnd | null;
   /** A solver reported `computing` (JobProgressed stage `computing`): the job's wait is over. */
   computing: boolean;
+  /** JobVoided: never queued, and never will be (status stays `none`). */
+  voided?: boolean;
 }
 
 export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false, end: null, computing: false });
@@ -92,6 +100,8 @@ export function evolveJob(state: JobState, event: JobEvent): JobState {
       return state;
     case 'JobBodyDeleted':
       return { ...state, bodyDeleted: true };
+    case 'JobVoided':
+      return state.status === 'none' ? { ...state, voided: true } : state;
   }
 }
 

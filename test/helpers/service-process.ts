@@ -19,9 +19,10 @@ export interface ServiceProcess {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
-export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+/** Starts the service of checkout `root` (default this one) on `dataDir` with `env` added to this process's environment. */
+export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}, root = ROOT): Promise<ServiceProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, SOLVER_THREADS: '2', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,32 @@
+/**
+ * Settling an Idempotency-Key claim left pending (domain/job/idempotency-claim.ts): its request
+ * stopped between the claim and the end of the admission, usually because its process died.
+ *
+ * Whether the claim's job was queued is decided on the job's own stream, by one expected-revision
+ * append: VoidJob writes JobVoided only while the job stream holds no JobQueued, and a QueueJob
+ * after it writes nothing. So either the job was queued (the claim is completed with it and
+ * replays return it) or it never will be (the claim is released and the next request claims
+ * anew); a slow admission that comes back later finds its job voided and makes nothing.
+ * Used by a request that meets a stale claim (api/job-admission.ts) and by the repair tick.
+ */
+import type { Actor } from '../decider/actor.js';
+import { handleCommand } from '../decider/handle.js';
+import type { EventStore } from '../ports/event-store.js';
+import { jobDecider } from './decide.js';
+import { claimDecider } from './idempotency-claim.js';
+import { jobStream } from './streams.js';
+
+/**
+ * Settles the pending claim of `jobId` on the key stream `stream` at `now` (RFC 3339), asked by
+ * `actor`. Resolves with what became of it: `completed` (the job was queued) or `released` (the
+ * job is voided). Idempotent: settling a claim that is no longer pending writes nothing.
+ */
+export async function settleStaleClaim(store: EventStore, stream: string, jobId: string, now: string, actor: Actor): Promise<'completed' | 'released'> {
+  const fenced = await handleCommand(store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: { now, actor } });
+  if (fenced.state.status !== 'none') {
+    await handleCommand(store, stream, claimDecider, { type: 'CompleteClaim', data: { jobId }, metadata: { now, actor } });
+    return 'completed';
+  }
+  await handleCommand(store, stream, claimDecider, { type: 'ReleaseClaim', data: { jobId, reason: 'abandoned' }, metadata: { now, actor } });
+  return 'released';
+}
