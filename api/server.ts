@@ -229,7 +229,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     }
 
     if (roles.has('scheduler')) {
-      stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS));
+      stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS, idempotency.pendingStaleAfterMs));
       // Webhooks are sent by the scheduler role: one scheduler process, one sender of each delivery.
       stops.push(
         await startWebhooks(services, {
@@ -295,7 +295,7 @@ function startHeartbeat(file: string): () => void {
  * The scheduler role (DESIGN §4): the job and project process managers react to stored events;
  * start-up recovery; the repair tick (domain/job/repair.ts). Returns its stop.
  */
-async function startScheduler(services: Services, profile: Profile, bus: Bus, queueTimeoutMs: number): Promise<() => Promise<void>> {
+async function startScheduler(services: Services, profile: Profile, bus: Bus, queueTimeoutMs: number, pendingClaimStaleMs: number): Promise<() => Promise<void>> {
   const { store, reads, clock, log } = services;
   const jobProcess = new JobProcess({
     store,
@@ -316,7 +316,7 @@ async function startScheduler(services: Services, profile: Profile, bus: Bus, qu
   // Otherwise solver nodes live in other processes: a running job is theirs, and the bus gives
   // the job of a node that died to another one after the ack wait. Nothing is failed here.
   const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
-  const tick = new RepairTick({ store, jobs: jobProcess, projects: projectProcess, reads: repairReads(reads), clock, queueTimeoutMs });
+  const tick = new RepairTick({ store, jobs: jobProcess, projects: projectProcess, reads: repairReads(reads), clock, queueTimeoutMs, pendingClaimStaleMs });
   let repairing = false;
   const repairTimer = setInterval(() => {
     if (repairing) return;
@@ -328,6 +328,7 @@ async function startScheduler(services: Services, profile: Profile, bus: Bus, qu
         if (report.redispatched > 0) log.warn({ redispatched: report.redispatched }, 'published solve commands again for started jobs no solver took');
         if (report.bodiesDeleted > 0) log.info({ jobs: report.bodiesDeleted }, 'deleted request and result bodies past retention');
         for (const jobId of report.orphansReleased) log.warn({ jobId }, 'released the credits held for a job that was never queued');
+        for (const claim of report.claimsSettled) log.warn(claim, 'settled an Idempotency-Key claim left pending by a request that stopped');
         for (const { step, error } of report.errors) log.error({ err: error, step }, 'repair step failed; tried again next tick');
       })
       .catch((err: unknown) => log.error({ err }, 'repair tick failed'))

@@ -1,5 +1,6 @@
 /** Every read model's projection, in the order the runner applies them to each event. */
 import { balancesProjection } from './balances/projection.js';
+import { idempotencyClaimsProjection } from './idempotency-claims/projection.js';
 import { jobsProjection } from './jobs/projection.js';
 import { organizationsProjection } from './organizations/projection.js';
 import type { Projection } from './projection.js';
@@ -22,4 +23,5 @@ export const PROJECTIONS: readonly Projection[] = [
   serviceSettingsProjection,
   webhooksProjection,
   sessionsProjection,
+  idempotencyClaimsProjection,
 ];

@@ -4,6 +4,7 @@
  * (organizations, api_keys, balances, usage_jobs) need none beyond the id.
  */
 import type { IndexSpec } from '../domain/ports/read-store.js';
+import { IDEMPOTENCY_CLAIM_INDEXES, IDEMPOTENCY_CLAIMS } from './idempotency-claims/projection.js';
 import { JOB_INDEXES, JOBS } from './jobs/job-document.js';
 import { PROJECT_INDEXES, PROJECTS } from './projects/project-document.js';
 import { SAVED_RECORD_INDEXES } from './saved-records/projection.js';
@@ -24,5 +25,6 @@ export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> 
   [WEBHOOK_DELIVERIES]: WEBHOOK_DELIVERY_INDEXES,
   // A removed member's sessions are ended by member (issue 11).
   [WEB_SESSIONS]: [{ keys: [['memberId', 1]] }],
+  [IDEMPOTENCY_CLAIMS]: IDEMPOTENCY_CLAIM_INDEXES,
 };
 

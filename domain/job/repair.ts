@@ -5,10 +5,14 @@
  * may run it at once, and a step that fails is simply tried again at the next tick.
  *
  * The steps: queue timeouts (of jobs queued or not yet computing); settlements of ended jobs; solve commands of started jobs that no
- * solver took; retention of job bodies; project packs whose job ended; free compute slots; and
- * credits held for jobs that were admitted but never queued.
+ * solver took; retention of job bodies; project packs whose job ended; free compute slots;
+ * credits held for jobs that were admitted but never queued; and Idempotency-Key claims left
+ * pending past their timeout (completed when their job was queued, else released with the job
+ * voided: domain/job/stale-claim.ts).
  */
+import { serviceActor } from '../decider/actor.js';
 import type { EventStore } from '../ports/event-store.js';
+import { settleStaleClaim } from './stale-claim.js';
 import type { JobStatus } from './job.js';
 import type { JobProcess } from './process.js';
 import { deleteExpiredBodies } from './retention.js';
@@ -69,6 +73,8 @@ export interface RepairReads {
   /** Per organization: queued jobs waiting for a slot, and the job ids its ledger holds credits for. */
   ledgers(): Promise<{ orgId: string; queued: number; heldJobIds: string[] }[]>;
   jobExists(jobId: string): Promise<boolean>;
+  /** Idempotency-Key claims still pending that were claimed at or before `claimedBefore` (RFC 3339): key stream and job id. */
+  stalePendingClaims(claimedBefore: string): Promise<{ stream: string; jobId: string }[]>;
 }
 
 /** What one tick did, for the log. */
@@ -77,6 +83,8 @@ export interface RepairReport {
   redispatched: number;
   bodiesDeleted: number;
   orphansReleased: string[];
+  /** Pending Idempotency-Key claims settled: the key's stream, the claim's job and what became of it. */
+  claimsSettled: { stream: string; jobId: string; outcome: 'completed' | 'released' }[];
   /** Steps that failed (tried again next tick). */
   errors: { step: string; error: unknown }[];
 }
@@ -89,6 +97,8 @@ export interface RepairDeps {
   /** RFC 3339 now. */
   clock: () => string;
   queueTimeoutMs: number;
+  /** Age past which a pending Idempotency-Key claim is settled, ms (IDEMPOTENCY_TIMINGS.pendingStaleAfterMs). */
+  pendingClaimStaleMs: number;
 }
 
 /** One repair tick after another; keeps which holds it has seen without a job. */
@@ -100,7 +110,7 @@ export class RepairTick {
 
   /** Runs every step once; a failing step is reported and does not stop the others. */
   async run(): Promise<RepairReport> {
-    const report: RepairReport = { queueTimeouts: 0, redispatched: 0, bodiesDeleted: 0, orphansReleased: [], errors: [] };
+    const report: RepairReport = { queueTimeouts: 0, redispatched: 0, bodiesDeleted: 0, orphansReleased: [], claimsSettled: [], errors: [] };
     const step = async (name: string, work: () => Promise<void>): Promise<void> => {
       try {
         await work();
@@ -150,6 +160,13 @@ export class RepairTick {
             report.orphansReleased.push(jobId);
           }
         }
+      }
+    });
+    await step('idempotency claims', async () => {
+      const claimedBefore = new Date(nowMs - this.deps.pendingClaimStaleMs).toISOString();
+      for (const { stream, jobId } of await reads.stalePendingClaims(claimedBefore)) {
+        const outcome = await settleStaleClaim(store, stream, jobId, clock(), serviceActor('repair'));
+        report.claimsSettled.push({ stream, jobId, outcome });
       }
     });
     return report;

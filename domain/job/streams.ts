@@ -11,8 +11,12 @@ export const jobBodyStream = (jobId: string): string => `${JOB_BODY_STREAM_PREFI
 /** True for a job's state stream (not its body stream). */
 export const isJobStream = (stream: string): boolean => stream.startsWith(JOB_PREFIX);
 
+const IDEMPOTENCY_PREFIX = 'idem-';
+
 /**
- * Stream of one Idempotency-Key claim: `idem-<org>-<keyHash>` (`keyHash`: hex SHA-256 of the
- * key), written with "stream must not exist", so one key makes one job.
+ * Stream of one Idempotency-Key's claims: `idem-<org>-<keyHash>` (`keyHash`: hex SHA-256 of the
+ * key; domain/job/idempotency-claim.ts), written with expected revisions, so one key makes one job.
  */
-export const idempotencyStream = (orgId: string, keyHash: string): string => `idem-${orgId}-${keyHash}`;
+export const idempotencyStream = (orgId: string, keyHash: string): string => `${IDEMPOTENCY_PREFIX}${orgId}-${keyHash}`;
+/** True for an Idempotency-Key's claim stream. */
+export const isIdempotencyStream = (stream: string): boolean => stream.startsWith(IDEMPOTENCY_PREFIX);

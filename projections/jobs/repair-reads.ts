@@ -1,6 +1,7 @@
 /**
  * The repair tick's queries (domain/job/repair.ts RepairReads) answered from the read models:
- * jobs by status, expiry and settlement, projects with a pack in progress, balances. Each is one
+ * jobs by status, expiry and settlement, projects with a pack in progress, balances, pending
+ * Idempotency-Key claims by age. Each is one
  * indexed query (projections/indexes.ts), not a load of a whole collection, except the balances
  * (one small document per organization).
  */
@@ -9,6 +10,7 @@ import type { ReadStore } from '../../domain/ports/read-store.js';
 import { BALANCES, type BalanceDocument } from '../balances/projection.js';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.js';
 import { JOBS, type JobDocument } from './job-document.js';
+import { IDEMPOTENCY_CLAIMS, type PendingClaimDocument } from '../idempotency-claims/projection.js';
 
 const ENDED = ['succeeded', 'failed', 'canceled'] as const;
 
@@ -41,5 +43,7 @@ export function repairReads(reads: ReadStore): RepairReads {
     ledgers: async () =>
       (await reads.collection<BalanceDocument>(BALANCES).find()).map((b) => ({ orgId: b.id, queued: b.ledger.queue.length, heldJobIds: Object.keys(b.ledger.reservations) })),
     jobExists: async (jobId) => (await jobs.get(jobId)) !== undefined,
+    stalePendingClaims: async (claimedBefore) =>
+      (await reads.collection<PendingClaimDocument>(IDEMPOTENCY_CLAIMS).find({ where: { claimedAt: { lte: claimedBefore } } })).map((c) => ({ stream: c.id, jobId: c.jobId })),
   };
 }

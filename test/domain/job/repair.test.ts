@@ -2,7 +2,8 @@
  * The repair tick (domain/job/repair.ts) on a real SQLite store and read models built by the
  * projections, with a clock the test moves: a hold without a job is released only after
  * `orphanAfterMs`; a queued job past the queue timeout fails `queue_timeout`; a step that fails
- * is reported and does not stop the others.
+ * is reported and does not stop the others; an Idempotency-Key claim left pending is settled only
+ * past its timeout, completed when its job was queued and released (the job voided) when not.
  */
 import t from 'tap';
 import { ACTOR } from '../../helpers/decider-spec.js';
@@ -15,7 +16,9 @@ import { handleCommand } from '../../../domain/decider/handle.js';
 import { jobDecider } from '../../../domain/job/decide.js';
 import { JobProcess } from '../../../domain/job/process.js';
 import { REPAIR_TIMINGS, RepairTick } from '../../../domain/job/repair.js';
-import { jobStream } from '../../../domain/job/streams.js';
+import { idempotencyStream, jobStream } from '../../../domain/job/streams.js';
+import { claimDecider, IDEMPOTENCY_TIMINGS } from '../../../domain/job/idempotency-claim.js';
+import { loadState } from '../../../domain/decider/handle.js';
 import { ledgerDecider } from '../../../domain/ledger/decide.js';
 import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
 import { ledgerStream } from '../../../domain/ledger/streams.js';
@@ -60,7 +63,7 @@ t.test('a hold with no job behind it is released after orphanAfterMs, not before
   t.teardown(w.close);
   await w.admit('job_orphan');
   await w.settle();
-  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: repairReads(w.reads), clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS });
+  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: repairReads(w.reads), clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS, pendingClaimStaleMs: IDEMPOTENCY_TIMINGS.pendingStaleAfterMs });
   t.same((await tick.run()).orphansReleased, [], 'first seen: kept');
   w.advance(REPAIR_TIMINGS.orphanAfterMs);
   t.same((await tick.run()).orphansReleased, [], `${REPAIR_TIMINGS.orphanAfterMs} ms later: still kept`);
@@ -87,7 +90,7 @@ t.test('a queued job past the queue timeout fails queue_timeout; a failing step 
   await w.settle();
   // No slot is given here (no reactions run), so the job stays queued while the clock moves.
   const broken = { ...repairReads(w.reads), endedUnsettledJobs: async () => Promise.reject(new Error('read store down')) };
-  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: broken, clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS });
+  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: broken, clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS, pendingClaimStaleMs: IDEMPOTENCY_TIMINGS.pendingStaleAfterMs });
   const early = await tick.run();
   t.equal(early.queueTimeouts, 0, 'within the timeout: still queued');
   w.advance(QUEUE_TIMEOUT_MS + REPAIR_TIMINGS.orphanAfterMs + 1);
@@ -118,7 +121,7 @@ t.test('a job holding its slot but not computing past the queue timeout fails qu
     type: 'ReportProgress', data: { jobId: 'job_computing', stage: 'computing', vehiclesDone: 0, placedItems: 0 }, metadata: { now: createdAt, actor: ACTOR },
   });
   await w.settle();
-  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: repairReads(w.reads), clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS });
+  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: repairReads(w.reads), clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS, pendingClaimStaleMs: IDEMPOTENCY_TIMINGS.pendingStaleAfterMs });
   t.equal((await tick.run()).queueTimeouts, 0, 'within the timeout');
   w.advance(QUEUE_TIMEOUT_MS + 1);
   t.equal((await tick.run()).queueTimeouts, 1, 'past the timeout: only the one not computing');
@@ -128,4 +131,41 @@ t.test('a job holding its slot but not computing past the queue timeout fails qu
   t.same([stuck?.status, stuck?.error?.code], ['failed', 'queue_timeout']);
   t.match(stuck?.error?.message, /waited more than 60 s to begin computing/);
   t.equal((await jobs.get('job_computing'))?.status, 'running');
+});
+
+t.test('a pending Idempotency-Key claim is settled past its timeout: completed with a queued job, released with its job voided', async (t) => {
+  const w = await world();
+  t.teardown(w.close);
+  const claim = async (stream: string, jobId: string) =>
+    handleCommand(w.store, stream, claimDecider, { type: 'ClaimKey', data: { jobId, bodyHash: 'b' }, metadata: { now: w.clock(), actor: ACTOR } });
+  const queuedKey = idempotencyStream(w.org.orgId, 'queued');
+  const lostKey = idempotencyStream(w.org.orgId, 'lost');
+  await claim(queuedKey, 'job_queued');
+  await claim(lostKey, 'job_lost');
+  // The first admission got as far as JobQueued and stopped before completing its claim; the second stopped after its hold.
+  await w.admit('job_queued');
+  const queued = { jobId: 'job_queued', orgId: w.org.orgId, keyId: 'key_1', memberId: w.org.ownerId, source: 'api' as const, reference: null, createdAt: w.clock(), expiresAt: '2099-01-01T00:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 1000, reservedMicros: 0, rateCardVersion: CURRENT_RATE_CARD.version, warnings: [] };
+  await handleCommand(w.store, jobStream('job_queued'), jobDecider, { type: 'QueueJob', data: queued, metadata: { now: w.clock(), actor: ACTOR } });
+  await w.admit('job_lost');
+  await w.settle();
+  const tick = new RepairTick({ store: w.store, jobs: w.jobs, projects: w.projects, reads: repairReads(w.reads), clock: w.clock, queueTimeoutMs: QUEUE_TIMEOUT_MS, pendingClaimStaleMs: IDEMPOTENCY_TIMINGS.pendingStaleAfterMs });
+  t.same((await tick.run()).claimsSettled, [], 'within the timeout: both left pending');
+  w.advance(IDEMPOTENCY_TIMINGS.pendingStaleAfterMs);
+  const report = await tick.run();
+  t.same(
+    [...report.claimsSettled].sort((a, b) => a.jobId.localeCompare(b.jobId)),
+    [
+      { stream: lostKey, jobId: 'job_lost', outcome: 'released' },
+      { stream: queuedKey, jobId: 'job_queued', outcome: 'completed' },
+    ],
+  );
+  t.same(report.errors, []);
+  t.equal((await loadState(w.store, queuedKey, claimDecider)).state.claim?.status, 'completed');
+  t.equal((await loadState(w.store, lostKey, claimDecider)).state.claim?.status, 'released');
+  // The stalled admission of job_lost comes back: its QueueJob writes nothing.
+  const late = await handleCommand(w.store, jobStream('job_lost'), jobDecider, { type: 'QueueJob', data: { ...queued, jobId: 'job_lost' }, metadata: { now: w.clock(), actor: ACTOR } });
+  t.same(late.events, [], 'a voided job is never queued');
+  t.equal(late.state.status, 'none');
+  await w.settle();
+  t.same((await tick.run()).claimsSettled, [], 'settled claims leave the read model');
 });
