@@ -230,7 +230,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
 
     if (roles.has('scheduler')) {
       stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS, idempotency.pendingStaleAfterMs));
-      // Webhooks are sent by the scheduler role: one scheduler process, one sender of each delivery.
+      // Webhooks are sent by the scheduler role; with several schedulers each attempt is claimed by one (domain/webhook/deliver.ts).
       stops.push(
         await startWebhooks(services, {
           baseUrl: config.publicBaseUrl ?? (url || 'http://localhost'),

@@ -1,8 +1,9 @@
 /**
  * Starts the webhook dispatcher and delivery worker (issue 12 item 4) with what they read from
  * the read models: the endpoints live at a log position, the job as GET /v1/jobs/{id} shows it,
- * and the deliveries due now. Run by the scheduler role only (api/server.ts), so with one
- * scheduler process exactly one process delivers.
+ * and the deliveries due now. Run by the scheduler role (api/server.ts); with several scheduler
+ * processes each attempt is still POSTed by one of them (the attempt claim, domain/webhook/deliver.ts),
+ * leased for attemptLeaseMs of the sender's timeout (30 s for the default 10 s).
  *
  * Environment (read by api/server.ts): WEBHOOK_ALLOW_PRIVATE_TARGETS (`true` lets targets
  * resolve to internal addresses; default false), WEBHOOK_RETRY_BASE_MS (wait after the first
@@ -10,9 +11,9 @@
  * retries are looked for; default 1000).
  */
 import type { Request } from 'express';
-import { httpWebhookSender } from '../adapters/http/webhook-sender.js';
+import { httpWebhookSender, WEBHOOK_TIMEOUT_MS } from '../adapters/http/webhook-sender.js';
 import type { WebhookSender } from '../domain/ports/webhook-sender.js';
-import { WebhookDelivery } from '../domain/webhook/deliver.js';
+import { attemptLeaseMs, WebhookDelivery } from '../domain/webhook/deliver.js';
 import { WebhookDispatch } from '../domain/webhook/dispatch.js';
 import type { WebhookEventKind } from '../domain/webhook/event-kinds.js';
 import type { RetryPolicy } from '../domain/webhook/retry-policy.js';
@@ -52,6 +53,8 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
     clock,
     sender: settings.sender ?? httpWebhookSender({ allowPrivate: settings.allowPrivateTargets }),
     policy: settings.policy,
+    // Sized for the HTTP sender's timeout; a sender given in the settings is cut off by the worker within the same lease.
+    leaseMs: attemptLeaseMs(WEBHOOK_TIMEOUT_MS),
     pollMs: settings.pollMs,
     async due(now, limit) {
       const due = await reads.collection<WebhookDeliveryDocument>(WEBHOOK_DELIVERIES).find({ where: { status: 'pending', nextAttemptAt: { lte: now } }, sortBy: 'nextAttemptAt', limit });

@@ -15,7 +15,8 @@ export interface WebhookRequest {
 export interface WebhookSender {
   /**
    * Resolves with the HTTP status (`statusCode`) or, when no answer came, `error` (statusCode
-   * null). `signal` aborts the request (the service is stopping): it then resolves with an error.
+   * null). `signal` aborts the request (the service is stopping, or the attempt's lease is running
+   * out): it then resolves with an error.
    */
   send(request: WebhookRequest, signal?: AbortSignal): Promise<AttemptOutcome>;
 }

@@ -11,6 +11,9 @@
  *   error, succeeded, nextAttemptAt}`: `nextAttemptAt` null after a failure means given up.
  * - `WebhookDeliveryDropped {deliveryId, endpointId, orgId, reason, droppedAt}`: the endpoint was
  *   deleted before the delivery succeeded.
+ * - `WebhookAttemptClaimed {deliveryId, endpointId, orgId, attempt, claimantId, claimedAt,
+ *   leaseUntil}`: the attempt claim (lease) a worker stores before it POSTs, so that of several
+ *   scheduler processes only one sends each attempt; the webhooks read model ignores it.
  */
 import { sha256Hex } from '../digest.js';
 import type { Command, CommandMetadata, Decider, DomainEvent } from '../decider/decider.js';
@@ -49,13 +52,42 @@ export interface WebhookDeliveryAttemptedData {
   nextAttemptAt: string | null;
 }
 
+/**
+ * Attempt `attempt` is being sent by `claimantId` until `leaseUntil` (the attempt claim): no other
+ * worker sends it before the lease ends, and after it (the sender died between claim and record)
+ * another may claim the same attempt again.
+ */
+export interface WebhookAttemptClaimedData {
+  deliveryId: string;
+  endpointId: string;
+  orgId: string;
+  /** 1-based: the attempt about to be sent. */
+  attempt: number;
+  /** Who sends it: an id the worker draws for this one try. */
+  claimantId: string;
+  /** RFC 3339. */
+  claimedAt: string;
+  /** RFC 3339 end of the lease. */
+  leaseUntil: string;
+}
+
 export type WebhookDeliveryEvent =
   | DomainEvent<'WebhookDeliveryScheduled', WebhookDeliveryScheduledData>
   | DomainEvent<'WebhookDeliveryAttempted', WebhookDeliveryAttemptedData>
-  | DomainEvent<'WebhookDeliveryDropped', { deliveryId: string; endpointId: string; orgId: string; reason: 'endpoint_deleted'; droppedAt: string }>;
+  | DomainEvent<'WebhookDeliveryDropped', { deliveryId: string; endpointId: string; orgId: string; reason: 'endpoint_deleted'; droppedAt: string }>
+  | DomainEvent<'WebhookAttemptClaimed', WebhookAttemptClaimedData>;
 
 /** `pending` until an attempt succeeds (`succeeded`), the window ends (`failed`) or the endpoint goes (`dropped`). */
 export type WebhookDeliveryStatus = 'none' | 'pending' | 'succeeded' | 'failed' | 'dropped';
+
+/** The latest claim on the next attempt; `take` counts the claims of that attempt (1 = first, 2 = claimed again after a lease ended). */
+export interface WebhookAttemptClaim {
+  attempt: number;
+  claimantId: string;
+  /** RFC 3339. */
+  leaseUntil: string;
+  take: number;
+}
 
 export interface WebhookDeliveryState {
   status: WebhookDeliveryStatus;
@@ -63,21 +95,28 @@ export interface WebhookDeliveryState {
   attempts: number;
   /** RFC 3339; the first attempt is due when scheduled. */
   nextAttemptAt: string | null;
+  /** The claim on attempt `attempts + 1`, null when none was made since the last recorded attempt. */
+  claim: WebhookAttemptClaim | null;
 }
 
-export const initialWebhookDelivery = (): WebhookDeliveryState => ({ status: 'none', scheduled: null, attempts: 0, nextAttemptAt: null });
+export const initialWebhookDelivery = (): WebhookDeliveryState => ({ status: 'none', scheduled: null, attempts: 0, nextAttemptAt: null, claim: null });
 
 export function evolveWebhookDelivery(state: WebhookDeliveryState, event: WebhookDeliveryEvent): WebhookDeliveryState {
   switch (event.type) {
     case 'WebhookDeliveryScheduled':
-      return { status: 'pending', scheduled: event.data, attempts: 0, nextAttemptAt: event.data.scheduledAt };
+      return { status: 'pending', scheduled: event.data, attempts: 0, nextAttemptAt: event.data.scheduledAt, claim: null };
     case 'WebhookDeliveryAttempted': {
       const { attempt, succeeded, nextAttemptAt } = event.data;
       const status = succeeded ? 'succeeded' : nextAttemptAt === null ? 'failed' : 'pending';
-      return { ...state, status, attempts: attempt, nextAttemptAt };
+      return { ...state, status, attempts: attempt, nextAttemptAt, claim: null };
     }
     case 'WebhookDeliveryDropped':
-      return { ...state, status: 'dropped', nextAttemptAt: null };
+      return { ...state, status: 'dropped', nextAttemptAt: null, claim: null };
+    case 'WebhookAttemptClaimed': {
+      const { attempt, claimantId, leaseUntil } = event.data;
+      const take = state.claim?.attempt === attempt ? state.claim.take + 1 : 1;
+      return { ...state, claim: { attempt, claimantId, leaseUntil, take } };
+    }
   }
 }
 
@@ -100,7 +139,8 @@ export interface AttemptOutcome {
 export type WebhookDeliveryCommand =
   | Command<'ScheduleWebhookDelivery', Omit<WebhookDeliveryScheduledData, 'scheduledAt'>, CommandMetadata>
   | Command<'RecordWebhookAttempt', { deliveryId: string; attempt: number; outcome: AttemptOutcome; policy: RetryPolicy }, CommandMetadata>
-  | Command<'DropWebhookDelivery', { deliveryId: string }, CommandMetadata>;
+  | Command<'DropWebhookDelivery', { deliveryId: string }, CommandMetadata>
+  | Command<'ClaimWebhookAttempt', { deliveryId: string; attempt: number; claimantId: string; leaseUntil: string }, CommandMetadata>;
 
 const ok = (statusCode: number | null): boolean => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
@@ -109,6 +149,12 @@ const ok = (statusCode: number | null): boolean => statusCode !== null && status
  * Schedule: once (an existing delivery records nothing). Record attempt `n`: only when the
  * delivery is pending and `n` is the next number (another worker recorded it otherwise); a 2xx
  * succeeds, anything else schedules the next attempt by `policy` or gives up. Drop: only pending.
+ * Claim attempt `n` (the attempt claim, before the POST): only when the delivery is pending, `n`
+ * is the next number, it is due at `now`, and no claim on `n` whose lease runs past `now` stands
+ * (whoever holds it, the claimant itself included: a standing claim is never renewed). The
+ * event id names the attempt and the take (`<deliveryId>:claim:<n>:<take>`), so two workers
+ * deciding on the same state store one claim, and a claim made again after a lease ended is a
+ * new event.
  */
 export const webhookDeliveryDecider: Decider<WebhookDeliveryState, WebhookDeliveryCommand, WebhookDeliveryEvent> = {
   initialState: initialWebhookDelivery,
@@ -140,6 +186,22 @@ export const webhookDeliveryDecider: Decider<WebhookDeliveryState, WebhookDelive
               succeeded,
               nextAttemptAt: succeeded ? null : nextAttemptAt(policy, scheduled.scheduledAt, attempt, now),
             },
+          },
+        ];
+      }
+      case 'ClaimWebhookAttempt': {
+        const { attempt, claimantId, leaseUntil } = command.data;
+        const scheduled = state.scheduled;
+        if (state.status !== 'pending' || !scheduled || attempt !== state.attempts + 1) return [];
+        if (state.nextAttemptAt === null || Date.parse(state.nextAttemptAt) > Date.parse(now)) return [];
+        const held = state.claim?.attempt === attempt ? state.claim : null;
+        if (held && Date.parse(held.leaseUntil) > Date.parse(now)) return [];
+        const take = (held?.take ?? 0) + 1;
+        return [
+          {
+            type: 'WebhookAttemptClaimed',
+            id: `${deliveryId}:claim:${attempt}:${take}`,
+            data: { deliveryId, endpointId: scheduled.endpointId, orgId: scheduled.orgId, attempt, claimantId, claimedAt: now, leaseUntil },
           },
         ];
       }

@@ -126,6 +126,7 @@ t.test('the worker signs, records each attempt once, and drops deliveries of del
     clock: () => clock,
     sender: { send: async (r) => (sent.push(r), { statusCode: r.url.endsWith('whe_s') ? 500 : 200, error: null }) },
     policy,
+    leaseMs: 30_000,
     pollMs: 60_000,
     due: async () => (await deliveriesIn(store)).map((e) => (e.data as any).deliveryId),
   });

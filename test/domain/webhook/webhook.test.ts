@@ -1,7 +1,8 @@
 /**
  * The webhook deciders (domain/webhook): endpoint registration and deletion, the delivery's
- * schedule, attempts and drop (given events, when a command, then events; fixed clock); the retry
- * policy's backoff and window; and the webhooks projection applied twice changing nothing.
+ * schedule, attempt claims, attempts and drop (given events, when a command, then events; fixed
+ * clock); the retry policy's backoff and window; and the webhooks projection applied twice
+ * changing nothing, and ignoring attempt claims.
  */
 import t from 'tap';
 import { webhookEndpointDecider, type WebhookEndpointEvent } from '../../../domain/webhook/endpoint.js';
@@ -73,6 +74,64 @@ t.test('delivery: given up when the next attempt would leave the window; dropped
   given([scheduled]).when({ type: 'DropWebhookDelivery', data: { deliveryId }, metadata: meta(LATER) }).then([dropped]);
   given([scheduled, dropped]).when(attempt(1, LATER, 200)).thenNothing();
   given([scheduled, attempted(1, NOW, 200, true, null)]).when({ type: 'DropWebhookDelivery', data: { deliveryId }, metadata: meta(LATER) }).thenNothing();
+});
+
+t.test('delivery: the attempt claim (lease) before each POST', async (t) => {
+  const { given } = deciderSpec(t, webhookDeliveryDecider);
+  const claim = (n: number, now: string, claimantId: string, leaseUntil: string) => ({
+    type: 'ClaimWebhookAttempt' as const,
+    data: { deliveryId, attempt: n, claimantId, leaseUntil },
+    metadata: meta(now),
+  });
+  const claimed = (n: number, take: number, now: string, claimantId: string, leaseUntil: string): WebhookDeliveryEvent => ({
+    type: 'WebhookAttemptClaimed',
+    id: `${deliveryId}:claim:${n}:${take}`,
+    data: { deliveryId, endpointId: 'whe_1', orgId: 'org_a', attempt: n, claimantId, claimedAt: now, leaseUntil },
+  });
+  const c1 = claimed(1, 1, NOW, 'worker_a', after(30_000));
+  const first = given([scheduled]).when(claim(1, NOW, 'worker_a', after(30_000))).then([c1], 'pending, next attempt, due: claimed');
+  t.same(first.state.claim, { attempt: 1, claimantId: 'worker_a', leaseUntil: after(30_000), take: 1 });
+  given([scheduled]).when(claim(2, NOW, 'worker_a', after(30_000))).thenNothing('only the next attempt number');
+  given([]).when(claim(1, NOW, 'worker_a', after(30_000))).thenNothing('no delivery, no claim');
+
+  given([scheduled, c1]).when(claim(1, after(1000), 'worker_b', after(31_000))).thenNothing('a second claimant while the lease stands');
+  given([scheduled, c1]).when(claim(1, after(29_999), 'worker_b', after(59_999))).thenNothing('1 ms before the lease ends');
+  given([scheduled, c1]).when(claim(1, after(1000), 'worker_a', after(31_000))).thenNothing('the holder does not renew a standing claim');
+  const c1again = claimed(1, 2, after(30_000), 'worker_b', after(60_000));
+  const again = given([scheduled, c1]).when(claim(1, after(30_000), 'worker_b', after(60_000))).then([c1again], 'once the lease has ended the same attempt is claimable (a new take)');
+  t.match(again.state.claim, { attempt: 1, claimantId: 'worker_b', take: 2 });
+  given([scheduled, c1, c1again]).when(claim(1, after(45_000), 'worker_a', after(75_000))).thenNothing('the new lease stands in turn');
+
+  // Recording is unchanged (idempotent, by attempt number) and ends the claim.
+  const a1 = attempted(1, after(500), 500, false, after(1500));
+  const recorded = given([scheduled, c1]).when(attempt(1, after(500), 500)).then([a1]);
+  t.equal(recorded.state.claim, null, 'a recorded attempt ends its claim');
+  given([scheduled, c1, a1]).when(claim(1, after(2000), 'worker_b', after(32_000))).thenNothing('a recorded attempt is not claimed again');
+  given([scheduled, c1, a1]).when(claim(2, after(1499), 'worker_b', after(31_499))).thenNothing('the next attempt is not due yet');
+  given([scheduled, c1, a1]).when(claim(2, after(1500), 'worker_b', after(31_500))).then([claimed(2, 1, after(1500), 'worker_b', after(31_500))], 'the next attempt once due');
+
+  const dropped: WebhookDeliveryEvent = { type: 'WebhookDeliveryDropped', id: `${deliveryId}:dropped`, data: { deliveryId, endpointId: 'whe_1', orgId: 'org_a', reason: 'endpoint_deleted', droppedAt: LATER } };
+  given([scheduled, c1, attempted(1, after(500), 200, true, null)]).when(claim(2, LATER, 'worker_b', after(3_630_000))).thenNothing('delivered');
+  given([scheduled, attempted(1, after(9500), 503, false, null)]).when(claim(2, LATER, 'worker_b', after(3_630_000))).thenNothing('given up (window exhausted)');
+  given([scheduled, c1, dropped]).when(claim(1, LATER, 'worker_b', after(3_630_000))).thenNothing('dropped');
+});
+
+t.test('projection: the attempt claim changes no read-model document', async (t) => {
+  const stream = `webhook-delivery-${deliveryId}`;
+  const recorded = (e: { type: string; data: unknown }, position: number): RecordedEvent => ({ id: `e${position}`, type: e.type, data: e.data, metadata: {}, stream, revision: position, position, recordedAt: NOW });
+  const claimedEvent = { type: 'WebhookAttemptClaimed', data: { deliveryId, endpointId: 'whe_1', orgId: 'org_a', attempt: 1, claimantId: 'worker_a', claimedAt: NOW, leaseUntil: after(30_000) } };
+  const withClaim = new MemoryReadStore();
+  const without = new MemoryReadStore();
+  await webhooksProjection.apply(recorded(scheduled, 1), withClaim);
+  await webhooksProjection.apply(recorded(scheduled, 1), without);
+  const beforeClaim = await withClaim.collection<any>(WEBHOOK_DELIVERIES).get(deliveryId);
+  await webhooksProjection.apply(recorded(claimedEvent, 2), withClaim);
+  t.same(await withClaim.collection<any>(WEBHOOK_DELIVERIES).get(deliveryId), beforeClaim, 'the claim leaves the delivery as scheduled');
+  await webhooksProjection.apply(recorded(attempted(1, NOW, 200, true, null), 3), withClaim);
+  await webhooksProjection.apply(recorded(attempted(1, NOW, 200, true, null), 3), without);
+  const delivery = await withClaim.collection<any>(WEBHOOK_DELIVERIES).get(deliveryId);
+  t.match(delivery, { status: 'succeeded', nextAttemptAt: null, position: 3 });
+  t.same(delivery, await without.collection<any>(WEBHOOK_DELIVERIES).get(deliveryId), 'the same document as without the claim');
 });
 
 t.test('retry policy: doubling waits, capped, for at least a day by default', async (t) => {
