@@ -3,13 +3,14 @@
  * credits) and API keys. Used by start-up (the demo organization) and `npm run admin`.
  */
 import { serviceActor, type Actor } from '../domain/decider/actor.js';
+import { DomainError } from '../domain/decider/decider.js';
 import { handleCommand } from '../domain/decider/handle.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import { fromCredits } from '../domain/ledger/money.js';
 import { ledgerStream } from '../domain/ledger/streams.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { DEFAULT_LIMITS, type OrgLimits } from '../domain/organization/limits.js';
-import { SCOPES, type Scope } from '../domain/organization/organization.js';
+import { SCOPES, type OrganizationEvent, type Scope } from '../domain/organization/organization.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { generateApiKey } from './api-key.js';
@@ -82,13 +83,45 @@ export async function revokeApiKey(store: EventStore, orgId: string, keyId: stri
 }
 
 /**
- * Rotates a key: a new secret (returned once) with the same id, scopes, expiry and allowlist; the
- * old secret stops at once. Throws DomainError `not_found` or `conflict` for unknown or revoked keys.
+ * Rotates a key: a new secret (returned once, with its hash and prefix) with the same id, scopes,
+ * expiry and allowlist; the old secret stops at once. `expectedHash` is the hash of the secret the
+ * caller means to replace, as it read the key: when the key was rotated since, nothing changes
+ * and DomainError `conflict` says to reload and retry, so of concurrent rotations exactly one
+ * succeeds. Throws DomainError `not_found` or `conflict` for unknown or revoked keys.
  */
-export async function rotateApiKey(store: EventStore, orgId: string, keyId: string, now: string, actor: Actor = ADMIN): Promise<{ secret: string; position: number }> {
+export async function rotateApiKey(
+  store: EventStore,
+  rotation: { orgId: string; keyId: string; expectedHash: string; now: string; actor?: Actor },
+): Promise<{ secret: string; hash: string; prefix: string; position: number }> {
   const { secret, hash, prefix } = generateApiKey();
-  const done = await handleCommand(store, orgStream(orgId), organizationDecider, { type: 'RotateApiKey', data: { keyId, hash, prefix }, metadata: { now, actor } });
-  return { secret, position: done.position };
+  const { orgId, keyId, expectedHash, now, actor = ADMIN } = rotation;
+  const done = await handleCommand(store, orgStream(orgId), organizationDecider, {
+    type: 'RotateApiKey',
+    data: { keyId, expectedHash, hash, prefix },
+    metadata: { now, actor },
+  });
+  return { secret, hash, prefix, position: done.position };
+}
+
+/**
+ * The current secret of key `keyId` as the organization's stream has it now (a revoked key's
+ * too): its hash and display prefix, from one read of the stream. For a caller that holds no
+ * earlier read of the key (the admin command). Throws DomainError `not_found` for an unknown
+ * organization or key, as the rotation would.
+ */
+export async function currentKeySecret(store: EventStore, orgId: string, keyId: string): Promise<{ hash: string; prefix: string }> {
+  let exists = false;
+  let secret: { hash: string; prefix: string } | undefined;
+  for (const recorded of await store.readStream(orgStream(orgId))) {
+    const event = { type: recorded.type, data: recorded.data } as OrganizationEvent;
+    if (event.type === 'OrganizationCreated') exists = true;
+    if ((event.type === 'ApiKeyCreated' || event.type === 'ApiKeyRotated') && event.data.keyId === keyId) {
+      secret = { hash: event.data.hash, prefix: event.data.prefix };
+    }
+  }
+  if (!exists) throw new DomainError('not_found', 'no such organization');
+  if (!secret) throw new DomainError('not_found', `no API key ${keyId} in the organization`);
+  return secret;
 }
 
 /** Adds purchased credits (never expire). */

@@ -35,6 +35,17 @@ export const validateKeyInput = ajv.compile({
   },
 });
 
+/**
+ * POST /app/api/keys/:id/rotate: `{prefix}`, the display prefix of the secret to replace as the
+ * console listed it (the secret and its hash are never shown).
+ */
+export const validateRotation = ajv.compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['prefix'],
+  properties: { prefix: { type: 'string', minLength: 1, maxLength: 64 } },
+});
+
 /** `body` as `T` when `validate` accepts it; else throws 422 validation_failed with every problem. */
 export function checkedBody<T>(validate: ValidateFunction, body: unknown): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -12,7 +12,7 @@
  *                                                          (prints the secret once)
  *   invite --org org_… --email E [--role owner|member] [--base-url URL]   (prints the web app's invitation URL once)
  *   revoke-key --org org_… --key key_…
- *   rotate-key --org org_… --key key_…                    (prints the new secret once)
+ *   rotate-key --org org_… --key key_… [--prefix pk_live_…]   (prints the new secret once)
  *   list-keys --org org_…                                  (ids, names, settings; never secrets)
  *   list-orgs
  *   maintenance on|off [--message TEXT] [--retry-after S]  (every /v1 call: 503 api_disabled)
@@ -38,9 +38,10 @@ import { loadState } from '../domain/decider/handle.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { OrganizationEvent } from '../domain/organization/organization.js';
-import { createApiKey, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
+import { createApiKey, currentKeySecret, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
 import { invitationPath, issueInvitation } from '../api/invitations.js';
 import { serviceActor } from '../domain/decider/actor.js';
+import { DomainError } from '../domain/decider/decider.js';
 import { setMaintenance, setOrganizationApi, setOrganizationSuspended, type Switched } from '../api/operator-commands.js';
 import { MAINTENANCE_RETRY_AFTER_S, ORG_DISABLED_RETRY_AFTER_S } from '../domain/service-settings/retry-after.js';
 
@@ -200,8 +201,16 @@ program
   .description('give an API key a new secret with the same settings; prints it once, the old secret stops')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--key <id>', 'key id (key_…)')
-  .action(async (o: { org: string; key: string }) => {
-    const rotated = await rotateApiKey(await eventStore(), o.org, o.key, now());
+  .option('--prefix <prefix>', 'prefix of the secret to replace, as list-keys shows it: refused (conflict) when the key has another secret by now')
+  .action(async (o: { org: string; key: string; prefix?: string }) => {
+    const store = await eventStore();
+    // The rotation names the secret it replaces (the one given by --prefix, else the one the log
+    // has now), so a rotation by someone else in between is refused instead of chained.
+    const current = await currentKeySecret(store, o.org, o.key);
+    if (o.prefix !== undefined && o.prefix !== current.prefix) {
+      throw new DomainError('conflict', `API key ${o.key} no longer has the secret ${o.prefix}…: it was rotated since (now ${current.prefix}…); check list-keys and retry`);
+    }
+    const rotated = await rotateApiKey(store, { orgId: o.org, keyId: o.key, expectedHash: current.hash, now: now() });
     console.log(JSON.stringify({ key_id: o.key, secret: rotated.secret, note: 'shown once; the old secret stopped' }));
   });
 

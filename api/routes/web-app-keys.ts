@@ -5,7 +5,9 @@
  *   revoked, created_by: {id, name}}]} (newest first; never a secret);
  * - POST /app/api/keys {name, scopes? (default every scope), expires_at?, allowed_ips?} → 201 the
  *   key and its `secret` (shown once); 422 validation_failed; 409 conflict past 20 active keys;
- * - POST /app/api/keys/:id/rotate → 200 the key and its new `secret` (the old one stops: 401 key_revoked);
+ * - POST /app/api/keys/:id/rotate {prefix} (of the secret to replace, as listed) → 200 the key and
+ *   its new `secret` (the old one stops: 401 key_revoked); 409 conflict when the key's secret is
+ *   no longer that one (of concurrent rotations exactly one succeeds; the others reload and retry);
  * - DELETE /app/api/keys/:id → 204 (revoked). Unknown keys 404 not_found, revoked ones 409 conflict.
  */
 import { Router } from 'express';
@@ -17,7 +19,7 @@ import { checkAllowList } from '../ip-allowlist.js';
 import { createApiKey, revokeApiKey, rotateApiKey } from '../provision.js';
 import { ROUTER_OPTIONS } from '../route-docs.js';
 import type { Services } from '../services.js';
-import { checkedBody, validateKeyInput } from '../web-app-bodies.js';
+import { checkedBody, validateKeyInput, validateRotation } from '../web-app-bodies.js';
 import { requireOwner, requireWebSession, webCallerOf } from '../web-app-access.js';
 
 interface KeyInput {
@@ -107,10 +109,22 @@ export function webAppKeysRouter(services: Services): Router {
   router.post('/app/api/keys/:id/rotate', ...owner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const keyId = String(req.params['id']);
-    if (!(await currentKey(services, org.id, keyId))) throw new ApiError('not_found', `no API key ${keyId} in the organization`);
-    const rotated = await rotateApiKey(services.store, org.id, keyId, services.clock(), { id: member.id, name: member.name });
+    const current = await currentKey(services, org.id, keyId);
+    if (!current) throw new ApiError('not_found', `no API key ${keyId} in the organization`);
+    const { prefix } = checkedBody<{ prefix: string }>(validateRotation, jsonBody(req));
+    if (current.prefix !== prefix) throw new ApiError('conflict', `API key ${keyId} was rotated since it was read: reload the key and retry`);
+    // The caller names the secret it saw (its prefix); the hash read for it goes with the
+    // command, so a rotation that lands between this read and the append is refused as well.
+    const rotated = await rotateApiKey(services.store, {
+      orgId: org.id,
+      keyId,
+      expectedHash: current.id,
+      now: services.clock(),
+      actor: { id: member.id, name: member.name },
+    });
     await services.projections.waitFor(rotated.position);
-    const key = await currentKey(services, org.id, keyId);
+    // The document of the secret returned (read-model documents are keyed by the secret's hash).
+    const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(rotated.hash);
     if (!key) throw new Error(`key ${keyId} not in the read model after its rotation`);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ...keyView(key, org), secret: rotated.secret });

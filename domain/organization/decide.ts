@@ -27,7 +27,11 @@ export type OrganizationCommand =
       { keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; expiresAt?: string | null; allowedIps?: string[] }
     >
   | Command<'RevokeApiKey', { keyId: string }>
-  | Command<'RotateApiKey', { keyId: string; hash: string; prefix: string }>
+  /**
+   * A new secret (`hash`, `prefix`) for key `keyId`, replacing the secret whose hash is
+   * `expectedHash`: the caller names the secret it read, so of concurrent rotations one wins.
+   */
+  | Command<'RotateApiKey', { keyId: string; expectedHash: string; hash: string; prefix: string }>
   /** Operator switches (issue 14): each is idempotent, asking for the state there is causes no event. */
   | Command<'SuspendOrganization', { reason: string }>
   | Command<'ReactivateOrganization', Record<string, never>>
@@ -48,8 +52,9 @@ function mustExist(state: OrganizationState): void {
 
 /**
  * The events `command` causes on `state`. Throws DomainError not_found (no organization), conflict
- * (exists already, key limit, revoked key) or validation_failed. The operator switches return []
- * when the organization is already in the state asked for (idempotent).
+ * (exists already, key limit, revoked key, key rotated since the caller read it) or
+ * validation_failed. The operator switches return [] when the organization is already in the
+ * state asked for (idempotent).
  */
 export function decideOrganization(command: OrganizationCommand, state: OrganizationState): OrganizationEvent[] {
   const { now, actor } = command.metadata;
@@ -134,9 +139,14 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       return [{ type: 'ApiKeyRevoked', data: { keyId, hash: key.hash, revokedAt: now } }];
     }
     case 'RotateApiKey': {
-      const { keyId, hash, prefix } = command.data;
+      const { keyId, expectedHash, hash, prefix } = command.data;
       mustExist(state);
       const key = liveKey(state, keyId);
+      // Rotated since the caller read it: going on would stop the secret the other rotation has
+      // just handed out (rotations would chain h0→h1→h2), so the caller reloads instead.
+      if (key.hash !== expectedHash) {
+        throw new DomainError('conflict', `API key ${keyId} was rotated since it was read: reload the key and retry`);
+      }
       return [{ type: 'ApiKeyRotated', data: { keyId, previousHash: key.hash, hash, prefix, rotatedAt: now } }];
     }
     case 'SuspendOrganization':

@@ -74,7 +74,9 @@ t.test('API keys from the console: scopes, allowlist, rotation (old secret 401 k
   t.same(listed.body.data.map((k: { name: string }) => k.name).sort(), ['all', 'reports', 'test']);
   t.notOk(JSON.stringify(listed.body).includes(created.body.secret), 'no secret in the list');
 
-  const rotated = await browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`);
+  const noBody = await browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, {});
+  t.same([noBody.status, noBody.body.error.details.map((d: { path: string }) => d.path)], [422, ['prefix']], 'a rotation names the secret it replaces');
+  const rotated = await browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, { prefix: created.body.prefix });
   t.equal(rotated.status, 200);
   t.not(rotated.body.secret, created.body.secret);
   t.same([rotated.body.id, rotated.body.scopes], [created.body.id, ['account:read']], 'the same key and settings');

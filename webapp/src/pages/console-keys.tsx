@@ -64,7 +64,8 @@ export function KeysPage() {
     setActionError(null);
     try {
       if (action === 'rotate') {
-        const r = await call<ApiKey & { secret: string }>('POST', `/app/api/keys/${encodeURIComponent(key.id)}/rotate`);
+        // The secret listed is the one replaced: a rotation by someone else since answers 409.
+        const r = await call<ApiKey & { secret: string }>('POST', `/app/api/keys/${encodeURIComponent(key.id)}/rotate`, { prefix: key.prefix });
         setShown({ key: r, secret: r.secret, rotated: true });
       } else {
         await call('DELETE', `/app/api/keys/${encodeURIComponent(key.id)}`);
