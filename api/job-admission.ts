@@ -135,7 +135,9 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
     const verdict = judgeClaim(claimed.state, bodyHash, now, timings);
     switch (verdict.kind) {
       case 'replay':
-        // The job was queued before its claim was completed: the read models have it at this position.
+        // The job was queued before its claim was completed: read models at the head have it
+        // (in another process they may still be catching up with the log: wait, bounded).
+        await services.projections.waitFor(claimed.position, REPLAY_READ_WAIT_MS);
         return { jobId: verdict.jobId, replayed: true, position: claimed.position };
       case 'other_body':
         throw new ApiError('validation_failed', 'this Idempotency-Key was used with a different body', [
@@ -161,6 +163,9 @@ export async function createJob(services: Services, caller: Caller, job: NewJob)
     }
   }
 }
+
+/** Longest wait for this process's read models to show a replayed job, ms (they follow the log within milliseconds). */
+const REPLAY_READ_WAIT_MS = 10_000;
 
 /** Retry-After of a `409 conflict` for a claim still pending, s: the claim's request usually ends within it. */
 const CONFLICT_RETRY_AFTER_S = 1;

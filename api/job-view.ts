@@ -7,6 +7,7 @@ import { readJobBody } from '../domain/job/body.js';
 import { toCredits } from '../domain/ledger/money.js';
 import type { JobDocument } from '../projections/jobs/job-document.js';
 import { setCreditsHeader } from './credits-header.js';
+import { ApiError } from './errors.js';
 import { waitForJobEnd } from './job-wait.js';
 import { baseUrl, jobPlanUrls } from './plan-links.js';
 import type { Services } from './services.js';
@@ -102,8 +103,13 @@ export async function sendCreatedJob(
   created: { jobId: string; replayed: boolean },
   waitMs: number,
 ): Promise<void> {
+  const job = await waitForJobEnd(services, created.jobId, waitMs);
+  if (!job) {
+    // Only a replay can get here (a new job is in the read models before this is called): this
+    // process's read models have not caught up with the job yet. The retry will find it.
+    throw new ApiError('conflict', `job ${created.jobId} of this Idempotency-Key is not readable here yet; retry with the same key`, undefined, { retryAfterSeconds: 1 });
+  }
   if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  const job = (await waitForJobEnd(services, created.jobId, waitMs))!;
   await setCreditsHeader(services, res, orgId);
   const view = jobView(services, req, job);
   const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';

@@ -760,7 +760,7 @@ const ERRORS: ErrorRow[] = [
     // busy has maxQueuedJobs 2: the slow job and the queued one fill it.
     produce: () => api(busy.key, 'POST', '/v1/pack', small),
   },
-  { code: 'conflict', status: 409, notProducible: 'needs two requests with one Idempotency-Key racing inside the same event-store append; not deterministic from a test' },
+  { code: 'conflict', status: 409, notProducible: 'needs a request with the same Idempotency-Key stalled between its claim and its job past the pending wait; produced by the crash test in test/e2e/idempotency-concurrency.test.ts' },
   { code: 'internal_error', status: 500, notProducible: 'only a bug in the service answers it; no request produces it on purpose' },
   {
     code: 'api_disabled',

@@ -61,6 +61,19 @@ const jobsWithReference = async (reference: string): Promise<Job[]> => {
   return out;
 };
 
+t.test('409 conflict with Retry-After (the key\'s first request still creating its job) is retried with the same key; one job', async (t) => {
+  const { api, waits, retries } = client();
+  const seenBefore = proxy.seen.length;
+  proxy.inject(/^POST \/v1\/pack$/, [{ status: 409, retryAfter: 2 }]);
+  const job = await api.createPackJob({ ...EXAMPLE, reference: 'retry-conflict' });
+  const attempts = proxy.seen.slice(seenBefore);
+  t.same(attempts.map((a) => a.status), [409, 202], 'the injected 409, then the service');
+  t.equal(new Set(attempts.map((a) => a.idempotencyKey)).size, 1, 'one Idempotency-Key on both attempts');
+  t.same(retries.map((r) => r.status), [409]);
+  t.ok(waits[0]! >= 2000, `the wait ${waits[0]} ms honours Retry-After: 2`);
+  t.same((await jobsWithReference('retry-conflict')).map((j) => j.id), [job.id], 'exactly one job created');
+});
+
 t.test('429 and 503 with Retry-After are retried after at least Retry-After, with the same Idempotency-Key; one job', async (t) => {
   const { api, waits, retries } = client();
   const seenBefore = proxy.seen.length;

@@ -25,7 +25,7 @@ t.setTimeout(600_000);
 const ROUNDS = 20;
 const CONCURRENCY = 25;
 /** The claim timeout this suite runs the service with, ms (default 30 s), so a crash test waits seconds. */
-const STALE_MS = 3000;
+const STALE_MS = 8000;
 /** Wait for a pending claim of the same body before 409, ms (default 10 s). */
 const WAIT_MS = 1500;
 const SERVICE_ENV = { IDEMPOTENCY_PENDING_STALE_MS: String(STALE_MS), IDEMPOTENCY_PENDING_WAIT_MS: String(WAIT_MS), QUEUE_TIMEOUT_SECONDS: '8' };

@@ -1,6 +1,6 @@
 /**
- * A test proxy in front of the real service that answers chosen requests itself (429, 500, 503
- * with Retry-After, in the spec's error envelope) before or after forwarding them, and records
+ * A test proxy in front of the real service that answers chosen requests itself (429, 500, 503,
+ * and 409 conflict, with Retry-After, in the spec's error envelope) before or after forwarding them, and records
  * every request it saw (method, path, Idempotency-Key). For the client's retry tests (issue 12).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 /** One injected answer. */
 export interface Fault {
-  status: 429 | 500 | 503;
+  status: 409 | 429 | 500 | 503;
   /** Retry-After seconds (header left out when undefined). */
   retryAfter?: number;
   /** Forward the request to the service first and answer the fault instead of its answer (a lost answer). */
@@ -32,7 +32,7 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-const CODE: Record<Fault['status'], string> = { 429: 'rate_limited', 500: 'internal_error', 503: 'api_disabled' };
+const CODE: Record<Fault['status'], string> = { 409: 'conflict', 429: 'rate_limited', 500: 'internal_error', 503: 'api_disabled' };
 
 async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
 export { PackingClient, DEFAULT_BASE_URL, FINAL_STATUSES, type ClientOptions, type CreateJobOptions, type PackOptions, type QueryOf } from './client.js';
 export * from './errors.js';
 export { eachRecord, type Page } from './paging.js';
-export { DEFAULT_RETRY, RETRYABLE_STATUSES, retryAfterSeconds, retryDelayMs, type RetryPolicy } from './retry.js';
+export { DEFAULT_RETRY, isRetryableConflict, RETRYABLE_STATUSES, retryAfterSeconds, retryDelayMs, type RetryPolicy } from './retry.js';
 export { Transport, type Answer, type Request, type RetryEvent, type TransportOptions } from './transport.js';
 export type * from './generated/openapi.js';
 export { OPERATIONS } from './generated/openapi.js';

@@ -1,6 +1,8 @@
 /**
- * The spec's retry rules (spec Errors; issue 12 item 2): 429, 500 and 503 are retried with
- * exponential backoff, waiting at least what Retry-After says; every other status is final.
+ * The spec's retry rules (spec Errors): 429, 500 and 503 are retried with exponential backoff,
+ * waiting at least what Retry-After says. One 409 is retried too: `conflict` with Retry-After,
+ * which the service answers while an earlier request with the same Idempotency-Key is still
+ * creating its job (the retry then gets that job). Every other status is final.
  * A connection failure is retried only for calls that are safe to repeat (reads, deletes and
  * calls carrying an Idempotency-Key).
  */
@@ -20,6 +22,14 @@ export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 5, baseDelayMs: 500, max
 
 /** Statuses the spec says to retry. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 503]);
+
+/**
+ * True for the retryable 409: `status` 409 with error code `conflict` and a Retry-After header
+ * (an Idempotency-Key whose first request is still creating its job). Other 409s are final.
+ */
+export function isRetryableConflict(status: number, code: string | undefined, retryAfter: number | null): boolean {
+  return status === 409 && code === 'conflict' && retryAfter !== null;
+}
 
 /**
  * Seconds of a Retry-After header (delta-seconds or an HTTP date, relative to `nowMs`), or null

@@ -4,7 +4,7 @@
  * turns a non-2xx answer into a typed error (errors.ts) once the retries are spent.
  */
 import { apiErrorOf, PackingConnectionError } from './errors.js';
-import { DEFAULT_RETRY, RETRYABLE_STATUSES, retryAfterSeconds, retryDelayMs, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY, isRetryableConflict, RETRYABLE_STATUSES, retryAfterSeconds, retryDelayMs, type RetryPolicy } from './retry.js';
 
 /** What a transport needs: address, key and the pieces tests replace. */
 export interface TransportOptions {
@@ -116,7 +116,9 @@ export class Transport {
       if (res.ok) return { status: res.status, headers: res.headers, body: (await readBody(res, request.as ?? 'json')) as T };
       const text = await res.text();
       const retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
-      if (RETRYABLE_STATUSES.has(res.status) && (request.repeatable || res.status !== 500) && retriesLeft) {
+      const code = (parseJson(text) as { error?: { code?: unknown } } | undefined)?.error?.code;
+      const conflict = request.repeatable && isRetryableConflict(res.status, typeof code === 'string' ? code : undefined, retryAfter);
+      if ((conflict || (RETRYABLE_STATUSES.has(res.status) && (request.repeatable || res.status !== 500))) && retriesLeft) {
         await this.wait(request, attempt, res.status, retryAfter);
         continue;
       }
