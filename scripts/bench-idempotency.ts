@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { awaitKey, countJobs, provisionRaceOrganization, raceOneKey } from '../test/helpers/idempotency-race.js';
+import { awaitKey, countJobs, provisionRaceOrganizations, raceOneKey } from '../test/helpers/idempotency-race.js';
 import { startServiceProcess } from '../test/helpers/service-process.js';
 
 /** Options of the `idempotency` benchmark (strings from the command line). */
@@ -35,9 +35,10 @@ export async function benchIdempotency(options: IdempotencyOptions): Promise<voi
     console.log(`${rounds} rounds x ${concurrency} concurrent POST /v1/pack with one Idempotency-Key, service from ${options.root ?? 'this checkout'}`);
     console.log(['round', 'jobs in log', 'answered new', 'replayed', '409', 'other', 'holds'].join('\t'));
     const perRound: number[] = [];
+    const orgs = await provisionRaceOrganizations(dataDir, Array.from({ length: rounds }, (_, i) => ({ name: `Race ${i + 1}` })));
+    await awaitKey([service.url], orgs[rounds - 1]!.key);
     for (let round = 1; round <= rounds; round++) {
-      const org = await provisionRaceOrganization(dataDir, `Race ${round}`);
-      await awaitKey([service.url], org.key);
+      const org = orgs[round - 1]!;
       const { answers } = await raceOneKey([service.url], org.key, `retry-${round}`, concurrency);
       const counted = await countJobs(dataDir, org.orgId);
       const ok = answers.filter((a) => a.status === 200 || a.status === 202);

@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
 import { purchaseCredits } from '../../api/provision.js';
-import { awaitKey, countJobs, provisionRaceOrganization, raceOneKey, RACE_BODY, type LedgerCount } from '../helpers/idempotency-race.js';
+import { awaitKey, countJobs, provisionRaceOrganizations, raceOneKey, RACE_BODY, type LedgerCount } from '../helpers/idempotency-race.js';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +29,12 @@ const STALE_MS = 8000;
 /** Wait for a pending claim of the same body before 409, ms (default 10 s). */
 const WAIT_MS = 1500;
 const SERVICE_ENV = { IDEMPOTENCY_PENDING_STALE_MS: String(STALE_MS), IDEMPOTENCY_PENDING_WAIT_MS: String(WAIT_MS), QUEUE_TIMEOUT_SECONDS: '8' };
+
+/** The service process of the first three tests. */
+function started(): ServiceProcess {
+  if (!service) throw new Error('the service is not running');
+  return service;
+}
 
 /** Resolves once every job of `jobIds` is settled on the ledger of `orgId` (polled from the log); rejects after `timeoutMs`. */
 async function untilSettled(dataDir: string, orgId: string, jobIds: string[], timeoutMs = 120_000): Promise<LedgerCount> {
@@ -43,18 +49,29 @@ async function untilSettled(dataDir: string, orgId: string, jobIds: string[], ti
 
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-idempotency-'));
 let service: ServiceProcess | undefined;
+/** The organizations of the tests below: one per round, one without credits, one for projects. */
+let orgs: { rounds: { orgId: string; key: string }[]; broke: { orgId: string; key: string }; projects: { orgId: string; key: string } };
+t.before(async () => {
+  service = await startServiceProcess(dataDir, SERVICE_ENV);
+  const made = await provisionRaceOrganizations(dataDir, [
+    ...Array.from({ length: ROUNDS }, (_, i) => ({ name: `Race ${i + 1}` })),
+    { name: 'Broke', credits: 0 },
+    { name: 'Projects' },
+  ]);
+  // Written in order: once the last key authenticates, every one does.
+  await awaitKey([service.url], made[made.length - 1]!.key);
+  orgs = { rounds: made.slice(0, ROUNDS), broke: made[ROUNDS]!, projects: made[ROUNDS + 1]! };
+});
 t.teardown(async () => {
   await service?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 t.test(`${ROUNDS} rounds x ${CONCURRENCY} concurrent identical requests with one key: one job, one hold, one settlement each`, async (t) => {
-  service ??= await startServiceProcess(dataDir, SERVICE_ENV);
   const rounds: { orgId: string; jobIds: string[] }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const org = await provisionRaceOrganization(dataDir, `Race ${round}`);
-    await awaitKey([service.url], org.key);
-    const { answers, jobIds } = await raceOneKey([service.url], org.key, `order-${round}`, CONCURRENCY);
+    const org = orgs.rounds[round - 1]!;
+    const { answers, jobIds } = await raceOneKey([service!.url], org.key, `order-${round}`, CONCURRENCY);
     const created = answers.filter((a) => (a.status === 200 || a.status === 202) && !a.replayed);
     const replayed = answers.filter((a) => (a.status === 200 || a.status === 202) && a.replayed);
     const conflicts = answers.filter((a) => a.status === 409 && a.code === 'conflict' && a.retryAfter !== null);
@@ -72,9 +89,8 @@ t.test(`${ROUNDS} rounds x ${CONCURRENCY} concurrent identical requests with one
 });
 
 t.test('a key refused for credits, retried after a top-up, makes one new job; a further retry replays it', async (t) => {
-  service ??= await startServiceProcess(dataDir, SERVICE_ENV);
-  const org = await provisionRaceOrganization(dataDir, 'Broke', 0);
-  await awaitKey([service.url], org.key);
+  const service = started();
+  const org = orgs.broke;
   const refused = await raceOneKey([service.url], org.key, 'topped-up', 5);
   t.same(refused.answers.map((a) => a.code), Array(5).fill('insufficient_credits'), 'every request is refused, none waits for ever');
   t.same((await countJobs(dataDir, org.orgId)).admitted.size, 0, 'nothing held');
@@ -101,16 +117,15 @@ t.test('a key refused for credits, retried after a top-up, makes one new job; a 
 });
 
 t.test('10 concurrent packs of one project make one job: without a key the rest are project_busy, with one key the rest replay it', async (t) => {
-  service ??= await startServiceProcess(dataDir, SERVICE_ENV);
-  const org = await provisionRaceOrganization(dataDir, 'Projects');
-  await awaitKey([service.url], org.key);
+  const service = started();
+  const org = orgs.projects;
   for (const key of [null, 'project-order-7']) {
     const project = await call(service.url, org.key, 'POST', '/v1/projects', { name: `Dock ${key ?? 'no key'}`, vehicles: RACE_BODY.vehicles, items: [{ label: 'Carton', length: 60, width: 40, height: 40, weight: 12, quantity: 20 }], options: { time_limit: 20 } });
     t.equal(project.status, 201, 'project created');
     const path = `/v1/projects/${project.body.id}/pack`;
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        fetch(service!.url + path, { method: 'POST', headers: { authorization: `Bearer ${org.key}`, ...(key ? { 'idempotency-key': key } : {}) } }).then(async (res) => ({
+        fetch(service.url + path, { method: 'POST', headers: { authorization: `Bearer ${org.key}`, ...(key ? { 'idempotency-key': key } : {}) } }).then(async (res) => ({
           status: res.status,
           replayed: res.headers.get('idempotent-replayed') === 'true',
           body: (await res.json()) as { id?: string; error?: { code: string } },

@@ -89,32 +89,47 @@ export async function countJobs(dataDir: string, orgId: string): Promise<LedgerC
   }
 }
 
+/** An organization to provision: its name, subscription credits (default 1,000) and limits. */
+export interface RaceOrganization {
+  name: string;
+  credits?: number;
+  limits?: Partial<OrgLimits>;
+}
+
 /**
- * Writes an organization (`credits` subscription credits, rate limits out of the way, `limits`) and
- * a key with every scope straight into the SQLite event store of `dataDir`, as the admin command
- * does beside a live service.
+ * Writes organizations (rate limits out of the way, room for 100 queued jobs) each with a key
+ * with every scope straight into the SQLite event store of `dataDir`, as the admin command does
+ * beside a live service; in the order given, so once the last key authenticates all do.
  */
-export async function provisionRaceOrganization(dataDir: string, name: string, credits = 1000, limits: Partial<OrgLimits> = {}): Promise<{ orgId: string; key: string }> {
+export async function provisionRaceOrganizations(dataDir: string, orgs: RaceOrganization[]): Promise<{ orgId: string; key: string }[]> {
   const store = new SqliteEventStore(join(dataDir, 'events.db'));
   try {
-    const now = new Date().toISOString();
-    const org = await provisionOrganization(store, {
-      name,
-      ownerName: 'Owner',
-      subscriptionCredits: credits,
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      now,
-      limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 }, maxQueuedJobs: 100, ...limits },
-    });
-    const key = await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'race', now });
-    return { orgId: org.orgId, key: key.secret };
+    const made: { orgId: string; key: string }[] = [];
+    for (const o of orgs) {
+      const now = new Date().toISOString();
+      const org = await provisionOrganization(store, {
+        name: o.name,
+        ownerName: 'Owner',
+        subscriptionCredits: o.credits ?? 1000,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        now,
+        limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 }, maxQueuedJobs: 100, ...o.limits },
+      });
+      const key = await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'race', now });
+      made.push({ orgId: org.orgId, key: key.secret });
+    }
+    return made;
   } finally {
     await store.close();
   }
 }
 
-/** Resolves once `apiKey` authenticates at every one of `urls` (the read models have the new organization); rejects after `timeoutMs`. */
-export async function awaitKey(urls: string[], apiKey: string, timeoutMs = 20_000): Promise<void> {
+/**
+ * Resolves once `apiKey` authenticates at every one of `urls` (the read models have the new
+ * organization); rejects after `timeoutMs`. Each look that fails is a failed authentication, which
+ * the per-address limit counts (60 a minute): wait for the last of many new keys only, once.
+ */
+export async function awaitKey(urls: string[], apiKey: string, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (const url of urls) {
     for (;;) {
@@ -122,7 +137,7 @@ export async function awaitKey(urls: string[], apiKey: string, timeoutMs = 20_00
       await res.arrayBuffer();
       if (res.status === 200) break;
       if (Date.now() > until) throw new Error(`the new key is not accepted at ${url} within ${timeoutMs} ms (last status ${res.status})`);
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 250));
     }
   }
 }
