@@ -12,8 +12,8 @@
  * claim still pending after 10 s answers `409 conflict` with Retry-After.
  */
 import { handleCommand } from '../domain/decider/handle.js';
-import { jobDecider } from '../domain/job/decide.js';
-import type { JobQueuedData } from '../domain/job/job.js';
+import { jobDecider, type JobCommand } from '../domain/job/decide.js';
+import type { JobEvent, JobQueuedData, JobState } from '../domain/job/job.js';
 import { jobBodyStream, jobStream } from '../domain/job/streams.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import type { LedgerEvent } from '../domain/ledger/ledger.js';
@@ -113,10 +113,13 @@ export interface CreatedJob {
  */
 export async function createJob(services: Services, caller: Caller, job: NewJob): Promise<CreatedJob> {
   if (job.idempotencyKey === undefined) {
-    const jobId = newId('job');
-    const queued = await admitAndQueue(services, caller, job, jobId);
-    if (queued === 'voided') throw new Error(`job ${jobId} was voided without an Idempotency-Key claim`); // only a key's take-over voids a job
-    return { jobId, replayed: false, position: queued.position };
+    // Voided only when this admission stalled past the orphan check: admit it again under a new id.
+    for (let attempt = 1; ; attempt++) {
+      const jobId = newId('job');
+      const queued = await admitAndQueue(services, caller, job, jobId);
+      if (queued !== 'voided') return { jobId, replayed: false, position: queued.position };
+      if (attempt >= 3) throw new Error(`admission voided ${attempt} times in a row (job ${jobId}): the store is too slow`);
+    }
   }
   const timings = idempotencyTimingsOf(services);
   const bodyHash = sha256Hex(JSON.stringify({ project: job.projectId ?? null, request: job.checked.request }));
@@ -184,10 +187,20 @@ async function createClaimedJob(services: Services, caller: Caller, job: NewJob,
   try {
     queued = await admitAndQueue(services, caller, job, jobId);
   } catch (err) {
-    const reason = err instanceof ApiError ? 'refused' : 'failed';
-    await handleCommand(services.store, stream, claimDecider, { type: 'ReleaseClaim', data: { jobId, reason }, metadata: { now: services.clock(), actor } }).catch((release: unknown) =>
-      services.log.error({ jobId, err: release }, 'Idempotency-Key claim not released; a retry settles it once it is stale'),
-    );
+    if (err instanceof ApiError) {
+      // Refused (402, 429) before anything was held: the next request with the key claims anew.
+      await handleCommand(services.store, stream, claimDecider, { type: 'ReleaseClaim', data: { jobId, reason: 'refused' }, metadata: { now: services.clock(), actor } }).catch((release: unknown) =>
+        services.log.error({ jobId, err: release }, 'Idempotency-Key claim not released; a retry settles it once it is stale'),
+      );
+      throw err;
+    }
+    // Failed half way: the claim ends as its job's stream says (queued: completed, and this is
+    // the answer; else released). When the store cannot say now, the claim stays pending until stale.
+    const settled = await settleStaleClaim(services.store, stream, jobId, services.clock(), actor, 'failed').catch((settle: unknown) => {
+      services.log.error({ jobId, err: settle }, 'Idempotency-Key claim not settled; a retry or the repair tick settles it once it is stale');
+      return 'unknown' as const;
+    });
+    if (settled === 'completed') return { jobId, replayed: false, position: await services.store.headPosition() };
     throw err;
   }
   if (queued === 'voided') return null;
@@ -256,17 +269,34 @@ async function admitAndQueue(services: Services, caller: Caller, job: NewJob, jo
       'any',
     );
     const handled = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now, actor: actorOf(caller) } });
-    if (handled.events.length === 0) throw new JobVoided();
+    if (handled.state.voided) throw new JobVoided();
     position = handled.position;
   } catch (err) {
-    // The credits must not stay held for a job that was never queued: release them (no charge).
-    await releaseUnqueuedJob(services.store, caller.orgId, jobId, services.clock(), actorOf(caller)).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
-    if (err instanceof JobVoided) return 'voided';
-    throw err;
+    // Whether the job was queued is decided on its own stream: void it unless JobQueued is there
+    // (a write that failed after it was stored counts as stored). Only a voided job's credits are
+    // released (no charge); when even the fence fails, the hold stays for the orphan check, which
+    // fences first too.
+    let fenced: Awaited<ReturnType<typeof handleCommand<JobState, JobCommand, JobEvent>>>;
+    try {
+      fenced = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: { now: services.clock(), actor: actorOf(caller) } });
+    } catch (fence) {
+      services.log.error({ jobId, err: fence }, 'admission failed and its job could not be voided; the orphan check settles it');
+      throw err;
+    }
+    if (fenced.state.voided) {
+      await releaseUnqueuedJob(services.store, caller.orgId, jobId, services.clock(), actorOf(caller)).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
+      if (err instanceof JobVoided) return 'voided';
+      throw err;
+    }
+    services.log.warn({ jobId, err }, 'admission step failed after its job was queued; answering the job');
+    position = fenced.position;
   }
-  await services.projections.waitFor(position);
+  await services.projections.waitFor(position, NEW_JOB_READ_WAIT_MS);
   return { position };
 }
+
+/** Longest wait for this process's read models to show a job it just queued, ms (they follow within milliseconds). */
+const NEW_JOB_READ_WAIT_MS = 30_000;
 
 /** QueueJob wrote nothing: the job stream holds JobVoided. */
 class JobVoided extends Error {}

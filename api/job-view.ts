@@ -105,9 +105,10 @@ export async function sendCreatedJob(
 ): Promise<void> {
   const job = await waitForJobEnd(services, created.jobId, waitMs);
   if (!job) {
-    // Only a replay can get here (a new job is in the read models before this is called): this
-    // process's read models have not caught up with the job yet. The retry will find it.
-    throw new ApiError('conflict', `job ${created.jobId} of this Idempotency-Key is not readable here yet; retry with the same key`, undefined, { retryAfterSeconds: 1 });
+    // This process's read models are still behind the log. A replay's retry finds the job; a new
+    // job's id must not be lost: a 500 makes the client retry with its Idempotency-Key (a replay).
+    if (created.replayed) throw new ApiError('conflict', `job ${created.jobId} of this Idempotency-Key is not readable here yet; retry with the same key`, undefined, { retryAfterSeconds: 1 });
+    throw new Error(`job ${created.jobId} was queued but the read models did not show it in time`);
   }
   if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
   await setCreditsHeader(services, res, orgId);

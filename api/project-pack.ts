@@ -76,7 +76,10 @@ export async function packProject(services: Services, req: Request, res: Respons
   try {
     created = await createJob(services, caller, { checked, source: jobSourceOf(caller), projectId: id, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
   } catch (err) {
-    if (packId !== null) await handleCommand(services.store, projectStream(id), projectDecider, {
+    // A 409 conflict means a request with the same key is creating the job: the pack waits for it
+    // (its JobQueued assigns it), so the pack is released only when no job is coming.
+    const jobComing = err instanceof ApiError && err.code === 'conflict';
+    if (packId !== null && !jobComing) await handleCommand(services.store, projectStream(id), projectDecider, {
         type: 'ReleasePack',
         data: { projectId: id, packId },
         metadata: { now: services.clock(), actor: actorOf(caller) },

@@ -149,9 +149,17 @@ export class JobProcess {
     return published;
   }
 
-  /** Releases the reservation of a job that was admitted but never queued (charges nothing). */
-  async releaseOrphan(orgId: string, jobId: string): Promise<void> {
+  /**
+   * Releases the reservation of a job that was admitted but never queued (charges nothing). The
+   * job is voided first (VoidJob on its own stream), so an admission that stalled and comes back
+   * later cannot queue it any more; resolves false (nothing released) when the job turned out to
+   * be queued after all.
+   */
+  async releaseOrphan(orgId: string, jobId: string): Promise<boolean> {
+    const fenced = await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: this.metadata() });
+    if (!fenced.state.voided) return false;
     await releaseUnqueuedJob(this.deps.store, orgId, jobId, this.deps.clock(), SCHEDULER);
+    return true;
   }
 
   /**

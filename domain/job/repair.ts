@@ -13,6 +13,7 @@
 import { serviceActor } from '../decider/actor.js';
 import type { EventStore } from '../ports/event-store.js';
 import { settleStaleClaim } from './stale-claim.js';
+import { IDEMPOTENCY_TIMINGS } from './idempotency-claim.js';
 import type { JobStatus } from './job.js';
 import type { JobProcess } from './process.js';
 import { deleteExpiredBodies } from './retention.js';
@@ -73,8 +74,8 @@ export interface RepairReads {
   /** Per organization: queued jobs waiting for a slot, and the job ids its ledger holds credits for. */
   ledgers(): Promise<{ orgId: string; queued: number; heldJobIds: string[] }[]>;
   jobExists(jobId: string): Promise<boolean>;
-  /** Idempotency-Key claims still pending that were claimed at or before `claimedBefore` (RFC 3339): key stream and job id. */
-  stalePendingClaims(claimedBefore: string): Promise<{ stream: string; jobId: string }[]>;
+  /** Idempotency-Key claims still pending that were claimed at or after `claimedAfter` (RFC 3339): key stream and job id. */
+  pendingClaims(claimedAfter: string): Promise<{ stream: string; jobId: string }[]>;
 }
 
 /** What one tick did, for the log. */
@@ -97,7 +98,7 @@ export interface RepairDeps {
   /** RFC 3339 now. */
   clock: () => string;
   queueTimeoutMs: number;
-  /** Age past which a pending Idempotency-Key claim is settled, ms (IDEMPOTENCY_TIMINGS.pendingStaleAfterMs). */
+  /** How long the tick sees a pending Idempotency-Key claim before it settles it, ms (IDEMPOTENCY_TIMINGS.pendingStaleAfterMs). */
   pendingClaimStaleMs: number;
 }
 
@@ -105,6 +106,8 @@ export interface RepairDeps {
 export class RepairTick {
   /** Holds of jobs admitted but never queued, by when they were first seen (ms since epoch). */
   private readonly orphanSince = new Map<string, number>();
+  /** Pending Idempotency-Key claims (`<stream> <jobId>`) by when this tick first saw them (ms since epoch). */
+  private readonly claimSince = new Map<string, number>();
 
   constructor(private readonly deps: RepairDeps) {}
 
@@ -155,17 +158,28 @@ export class RepairTick {
           const since = this.orphanSince.get(jobId) ?? nowMs;
           this.orphanSince.set(jobId, since);
           if (nowMs - since > REPAIR_TIMINGS.orphanAfterMs) {
-            await jobs.releaseOrphan(ledger.orgId, jobId);
+            const released = await jobs.releaseOrphan(ledger.orgId, jobId);
             this.orphanSince.delete(jobId);
-            report.orphansReleased.push(jobId);
+            if (released) report.orphansReleased.push(jobId);
           }
         }
       }
     });
     await step('idempotency claims', async () => {
-      const claimedBefore = new Date(nowMs - this.deps.pendingClaimStaleMs).toISOString();
-      for (const { stream, jobId } of await reads.stalePendingClaims(claimedBefore)) {
+      // Staleness is timed on this process's clock from when the tick first saw the claim, so a
+      // scheduler whose clock runs ahead does not void admissions still under way elsewhere.
+      // Claims older than the idempotency window (by their own clock) count for nothing any more.
+      const claimedAfter = new Date(nowMs - IDEMPOTENCY_TIMINGS.windowMs).toISOString();
+      const pending = await reads.pendingClaims(claimedAfter);
+      const seen = new Set(pending.map((c) => `${c.stream} ${c.jobId}`));
+      for (const key of this.claimSince.keys()) if (!seen.has(key)) this.claimSince.delete(key);
+      for (const { stream, jobId } of pending) {
+        const key = `${stream} ${jobId}`;
+        const since = this.claimSince.get(key) ?? nowMs;
+        this.claimSince.set(key, since);
+        if (nowMs - since < this.deps.pendingClaimStaleMs) continue;
         const outcome = await settleStaleClaim(store, stream, jobId, clock(), serviceActor('repair'));
+        this.claimSince.delete(key);
         report.claimsSettled.push({ stream, jobId, outcome });
       }
     });

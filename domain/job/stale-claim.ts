@@ -13,20 +13,20 @@ import type { Actor } from '../decider/actor.js';
 import { handleCommand } from '../decider/handle.js';
 import type { EventStore } from '../ports/event-store.js';
 import { jobDecider } from './decide.js';
-import { claimDecider } from './idempotency-claim.js';
+import { claimDecider, type ClaimReleaseReason } from './idempotency-claim.js';
 import { jobStream } from './streams.js';
 
 /**
  * Settles the pending claim of `jobId` on the key stream `stream` at `now` (RFC 3339), asked by
- * `actor`. Resolves with what became of it: `completed` (the job was queued) or `released` (the
- * job is voided). Idempotent: settling a claim that is no longer pending writes nothing.
+ * `actor`. Resolves with what became of it: `completed` (the job was queued) or `released` with
+ * `reason` (the job is voided). Idempotent: settling a claim that is no longer pending writes nothing.
  */
-export async function settleStaleClaim(store: EventStore, stream: string, jobId: string, now: string, actor: Actor): Promise<'completed' | 'released'> {
+export async function settleStaleClaim(store: EventStore, stream: string, jobId: string, now: string, actor: Actor, reason: ClaimReleaseReason = 'abandoned'): Promise<'completed' | 'released'> {
   const fenced = await handleCommand(store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: { now, actor } });
   if (fenced.state.status !== 'none') {
     await handleCommand(store, stream, claimDecider, { type: 'CompleteClaim', data: { jobId }, metadata: { now, actor } });
     return 'completed';
   }
-  await handleCommand(store, stream, claimDecider, { type: 'ReleaseClaim', data: { jobId, reason: 'abandoned' }, metadata: { now, actor } });
+  await handleCommand(store, stream, claimDecider, { type: 'ReleaseClaim', data: { jobId, reason }, metadata: { now, actor } });
   return 'released';
 }

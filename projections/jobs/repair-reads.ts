@@ -43,7 +43,7 @@ export function repairReads(reads: ReadStore): RepairReads {
     ledgers: async () =>
       (await reads.collection<BalanceDocument>(BALANCES).find()).map((b) => ({ orgId: b.id, queued: b.ledger.queue.length, heldJobIds: Object.keys(b.ledger.reservations) })),
     jobExists: async (jobId) => (await jobs.get(jobId)) !== undefined,
-    stalePendingClaims: async (claimedBefore) =>
-      (await reads.collection<PendingClaimDocument>(IDEMPOTENCY_CLAIMS).find({ where: { claimedAt: { lte: claimedBefore } } })).map((c) => ({ stream: c.id, jobId: c.jobId })),
+    pendingClaims: async (claimedAfter) =>
+      (await reads.collection<PendingClaimDocument>(IDEMPOTENCY_CLAIMS).find({ where: { claimedAt: { gte: claimedAfter } } })).map((c) => ({ stream: c.id, jobId: c.jobId })),
   };
 }

@@ -169,3 +169,20 @@ t.test('a pending Idempotency-Key claim is settled past its timeout: completed w
   await w.settle();
   t.same((await tick.run()).claimsSettled, [], 'settled claims leave the read model');
 });
+
+t.test('releasing an orphan hold voids its job first: a late QueueJob writes nothing, and a job queued after all keeps its hold', async (t) => {
+  const w = await world();
+  t.teardown(w.close);
+  const queued = (jobId: string) => ({ jobId, orgId: w.org.orgId, keyId: 'key_1', memberId: w.org.ownerId, source: 'api' as const, reference: null, createdAt: w.clock(), expiresAt: '2099-01-01T00:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 1000, reservedMicros: 0, rateCardVersion: CURRENT_RATE_CARD.version, warnings: [] });
+  await w.admit('job_stalled');
+  t.equal(await w.jobs.releaseOrphan(w.org.orgId, 'job_stalled'), true, 'a job never queued: released');
+  const late = await handleCommand(w.store, jobStream('job_stalled'), jobDecider, { type: 'QueueJob', data: queued('job_stalled'), metadata: { now: w.clock(), actor: ACTOR } });
+  t.same(late.events, [], 'the stalled admission cannot queue it any more');
+
+  await w.admit('job_raced');
+  await handleCommand(w.store, jobStream('job_raced'), jobDecider, { type: 'QueueJob', data: queued('job_raced'), metadata: { now: w.clock(), actor: ACTOR } });
+  t.equal(await w.jobs.releaseOrphan(w.org.orgId, 'job_raced'), false, 'queued after all (the read model lagged): not released');
+  const { state } = await loadState(w.store, ledgerStream(w.org.orgId), ledgerDecider);
+  t.ok('job_raced' in state.reservations, 'its credits stay held for it');
+  t.notOk('job_stalled' in state.reservations, 'the voided one holds nothing');
+});
