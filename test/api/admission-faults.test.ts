@@ -13,27 +13,19 @@ import { ledgerStream } from '../../domain/ledger/streams.js';
 import { loadState } from '../../domain/decider/handle.js';
 import { ledgerDecider } from '../../domain/ledger/decide.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
+import { storeView } from '../helpers/store-view.js';
 
 /** Which append fails next, and how: after it was stored (a lost answer) or before. */
 let fault: { type: string; stored: boolean } | null = null;
 
 /** The store with the next append carrying an event of `fault.type` failing once. */
 function faulty(inner: EventStore): EventStore {
-  return new Proxy(inner, {
-    get(target, prop, receiver) {
-      if (prop !== 'append') {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      }
-      const append: EventStore['append'] = async (stream, events, expected) => {
-        const hit = fault && events.some((e) => e.type === fault!.type) ? fault : null;
-        if (!hit) return target.append(stream, events, expected);
-        fault = null;
-        if (hit.stored) await target.append(stream, events, expected);
-        throw new Error(`injected: append of ${hit.type} ${hit.stored ? 'stored, answer lost' : 'failed'}`);
-      };
-      return append;
-    },
+  return storeView(inner, async (stream, events, expected) => {
+    const hit = fault && events.some((e) => e.type === fault!.type) ? fault : null;
+    if (!hit) return inner.append(stream, events, expected);
+    fault = null;
+    if (hit.stored) await inner.append(stream, events, expected);
+    throw new Error(`injected: append of ${hit.type} ${hit.stored ? 'stored, answer lost' : 'failed'}`);
   });
 }
 

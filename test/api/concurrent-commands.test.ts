@@ -40,6 +40,7 @@ import { orgStream } from '../../domain/organization/streams.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { acceptedMember, browserCall, invite, type Answer, type Browser } from '../helpers/web-session.js';
+import { storeView } from '../helpers/store-view.js';
 
 const run = inProcessService(t, 'concurrent-commands');
 const RACERS = 10;
@@ -207,8 +208,9 @@ t.test('ten PATCHes of the same field at once: all 200, the last writer wins', a
  * ConcurrencyError in `conflicts`.
  */
 function processView(store: EventStore, gate: (stream: string) => Promise<void>, conflicts: { count: number }): EventStore {
-  return {
-    append: async (stream, events, expected) => {
+  return storeView(
+    store,
+    async (stream, events, expected) => {
       await gate(stream);
       try {
         return await store.append(stream, events, expected);
@@ -217,14 +219,8 @@ function processView(store: EventStore, gate: (stream: string) => Promise<void>,
         throw err;
       }
     },
-    readStream: (stream, fromRevision) => store.readStream(stream, fromRevision),
-    readLastEvent: (stream) => store.readLastEvent(stream),
-    readAll: (after, limit) => store.readAll(after, limit),
-    headPosition: () => store.headPosition(),
-    deleteStream: (stream) => store.deleteStream(stream),
-    subscribeAll: (after) => store.subscribeAll(after),
-    close: async () => undefined,
-  };
+    true,
+  );
 }
 
 /**

@@ -11,27 +11,19 @@ import { pino } from 'pino';
 import { startService } from '../../api/server.js';
 import type { EventStore } from '../../domain/ports/event-store.js';
 import { ledgerOrgId } from '../../domain/ledger/streams.js';
+import { storeView } from './store-view.js';
 
 /** The event store `inner`, with every ledger append held for ever once a claim was stored. */
 function stallAfterClaim(inner: EventStore): EventStore {
   let claimed = false;
-  return new Proxy(inner, {
-    get(target, prop, receiver) {
-      if (prop !== 'append') {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      }
-      const append: EventStore['append'] = async (stream, events, expected) => {
-        if (claimed && ledgerOrgId(stream) !== undefined) return new Promise<never>(() => {});
-        const result = await target.append(stream, events, expected);
-        if (events.some((e) => e.type === 'IdempotencyKeyClaimed')) {
-          claimed = true;
-          process.stdout.write(`${JSON.stringify({ claimed: stream })}\n`);
-        }
-        return result;
-      };
-      return append;
-    },
+  return storeView(inner, async (stream, events, expected) => {
+    if (claimed && ledgerOrgId(stream) !== undefined) return new Promise<never>(() => {});
+    const result = await inner.append(stream, events, expected);
+    if (events.some((e) => e.type === 'IdempotencyKeyClaimed')) {
+      claimed = true;
+      process.stdout.write(`${JSON.stringify({ claimed: stream })}\n`);
+    }
+    return result;
   });
 }
 

@@ -19,6 +19,7 @@ import { deliveryIdOf, webhookDeliveryDecider, webhookEventIdOf } from '../../..
 import { webhookEndpointDecider } from '../../../domain/webhook/endpoint.js';
 import { WEBHOOK_DELIVERY_STREAM_PREFIX, webhookDeliveryStream, webhookEndpointStream } from '../../../domain/webhook/streams.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
+import { storeView } from '../../helpers/store-view.js';
 
 t.setTimeout(60_000);
 const actor = serviceActor('admin');
@@ -32,16 +33,7 @@ const LEASE_MS = 30_000;
  * workers decide on what each read and meet only at the expected revision, as two processes do.
  */
 function asProcess(store: EventStore): EventStore {
-  return {
-    append: (stream, events, expected) => store.append(stream, events, expected),
-    readStream: (stream, from) => store.readStream(stream, from),
-    readLastEvent: (stream) => store.readLastEvent(stream),
-    readAll: (after, limit) => store.readAll(after, limit),
-    headPosition: () => store.headPosition(),
-    deleteStream: (stream) => store.deleteStream(stream),
-    subscribeAll: (after) => store.subscribeAll(after),
-    close: async () => undefined,
-  };
+  return storeView(store, undefined, true);
 }
 
 /** A store with one endpoint posting to `receiver` and `count` deliveries scheduled at `now`; resolves with their ids. */
