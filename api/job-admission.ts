@@ -12,8 +12,9 @@
  * claim still pending after 10 s answers `409 conflict` with Retry-After.
  */
 import { handleCommand } from '../domain/decider/handle.js';
-import { jobDecider, type JobCommand } from '../domain/job/decide.js';
-import type { JobEvent, JobQueuedData, JobState } from '../domain/job/job.js';
+import { jobDecider } from '../domain/job/decide.js';
+import type { JobQueuedData } from '../domain/job/job.js';
+import { abandonAdmission, type Fenced } from '../domain/job/abandon.js';
 import { jobBodyStream, jobStream } from '../domain/job/streams.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import type { LedgerEvent } from '../domain/ledger/ledger.js';
@@ -31,7 +32,6 @@ import { idempotencyStream } from '../domain/job/streams.js';
 import { claimDecider, IDEMPOTENCY_TIMINGS, judgeClaim, type IdempotencyTimings } from '../domain/job/idempotency-claim.js';
 import { settleStaleClaim } from '../domain/job/stale-claim.js';
 import { serviceActor } from '../domain/decider/actor.js';
-import { releaseUnqueuedJob } from '../domain/ledger/release.js';
 import { sha256Hex } from '../domain/digest.js';
 
 const DAY_MS = 86_400_000;
@@ -272,19 +272,18 @@ async function admitAndQueue(services: Services, caller: Caller, job: NewJob, jo
     if (handled.state.voided) throw new JobVoided();
     position = handled.position;
   } catch (err) {
-    // Whether the job was queued is decided on its own stream: void it unless JobQueued is there
-    // (a write that failed after it was stored counts as stored). Only a voided job's credits are
-    // released (no charge); when even the fence fails, the hold stays for the orphan check, which
-    // fences first too.
-    let fenced: Awaited<ReturnType<typeof handleCommand<JobState, JobCommand, JobEvent>>>;
+    // Whether the job was queued is decided on its own stream (domain/job/abandon.ts): a write
+    // that failed after it was stored counts as stored. Only a voided job's credits are released
+    // (no charge); when the store cannot say now, the hold stays for the orphan check.
+    let fenced: Fenced;
     try {
-      fenced = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: { now: services.clock(), actor: actorOf(caller) } });
-    } catch (fence) {
-      services.log.error({ jobId, err: fence }, 'admission failed and its job could not be voided; the orphan check settles it');
+      fenced = await abandonAdmission(services.store, caller.orgId, jobId, services.clock(), actorOf(caller));
+    } catch (abandon) {
+      services.log.error({ jobId, err: abandon }, 'admission failed and was not abandoned; the orphan check settles it');
+      if (err instanceof JobVoided) return 'voided'; // QueueJob read the job voided: it is, whatever the release did
       throw err;
     }
-    if (fenced.state.voided) {
-      await releaseUnqueuedJob(services.store, caller.orgId, jobId, services.clock(), actorOf(caller)).catch((release: unknown) => services.log.error({ jobId, err: release }, 'reservation of an unqueued job not released; the orphan check will'));
+    if (!fenced.queued) {
       if (err instanceof JobVoided) return 'voided';
       throw err;
     }

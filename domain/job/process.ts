@@ -16,7 +16,7 @@ import { ledgerOrgId, ledgerStream } from '../ledger/streams.js';
 import type { Bus } from '../ports/bus.js';
 import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 import type { OrgLimits } from '../organization/limits.js';
-import { releaseUnqueuedJob } from '../ledger/release.js';
+import { abandonAdmission } from './abandon.js';
 
 /** Open jobs the start-up recovery fails at once (their commits are grouped). */
 export const RECOVERY_CONCURRENCY = 32;
@@ -151,15 +151,12 @@ export class JobProcess {
 
   /**
    * Releases the reservation of a job that was admitted but never queued (charges nothing). The
-   * job is voided first (VoidJob on its own stream), so an admission that stalled and comes back
+   * job is voided first (domain/job/abandon.ts), so an admission that stalled and comes back
    * later cannot queue it any more; resolves false (nothing released) when the job turned out to
    * be queued after all.
    */
   async releaseOrphan(orgId: string, jobId: string): Promise<boolean> {
-    const fenced = await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: this.metadata() });
-    if (!fenced.state.voided) return false;
-    await releaseUnqueuedJob(this.deps.store, orgId, jobId, this.deps.clock(), SCHEDULER);
-    return true;
+    return !(await abandonAdmission(this.deps.store, orgId, jobId, this.deps.clock(), SCHEDULER)).queued;
   }
 
   /**

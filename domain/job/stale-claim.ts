@@ -2,9 +2,8 @@
  * Settling an Idempotency-Key claim left pending (domain/job/idempotency-claim.ts): its request
  * stopped between the claim and the end of the admission, usually because its process died.
  *
- * Whether the claim's job was queued is decided on the job's own stream, by one expected-revision
- * append: VoidJob writes JobVoided only while the job stream holds no JobQueued, and a QueueJob
- * after it writes nothing. So either the job was queued (the claim is completed with it and
+ * Whether the claim's job was queued is decided on the job's own stream (domain/job/abandon.ts):
+ * either the job was queued (the claim is completed with it and
  * replays return it) or it never will be (the claim is released and the next request claims
  * anew); a slow admission that comes back later finds its job voided and makes nothing.
  * Used by a request that meets a stale claim (api/job-admission.ts) and by the repair tick.
@@ -12,9 +11,8 @@
 import type { Actor } from '../decider/actor.js';
 import { handleCommand } from '../decider/handle.js';
 import type { EventStore } from '../ports/event-store.js';
-import { jobDecider } from './decide.js';
+import { voidUnlessQueued } from './abandon.js';
 import { claimDecider, type ClaimReleaseReason } from './idempotency-claim.js';
-import { jobStream } from './streams.js';
 
 /**
  * Settles the pending claim of `jobId` on the key stream `stream` at `now` (RFC 3339), asked by
@@ -22,8 +20,7 @@ import { jobStream } from './streams.js';
  * `reason` (the job is voided). Idempotent: settling a claim that is no longer pending writes nothing.
  */
 export async function settleStaleClaim(store: EventStore, stream: string, jobId: string, now: string, actor: Actor, reason: ClaimReleaseReason = 'abandoned'): Promise<'completed' | 'released'> {
-  const fenced = await handleCommand(store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: { now, actor } });
-  if (fenced.state.status !== 'none') {
+  if ((await voidUnlessQueued(store, jobId, now, actor)).queued) {
     await handleCommand(store, stream, claimDecider, { type: 'CompleteClaim', data: { jobId }, metadata: { now, actor } });
     return 'completed';
   }
