@@ -11,7 +11,8 @@ import { ApiFailure, call, useCsrfToken } from './api.js';
 /** Body of GET/POST /app/api/session (contract of issue 11). */
 export interface Session {
   user: { id: string; name: string; email: string; role: 'owner' | 'member' };
-  organization: { id: string; name: string };
+  /** `display_units`: the organization's display preference (units/measure.ts); absent means metric. */
+  organization: { id: string; name: string; display_units?: 'metric' | 'imperial' };
   csrf_token: string;
 }
 
