@@ -52,6 +52,8 @@ export interface OrganizationDocument {
   members: Record<string, MemberDocument>;
   /** Removed members by id, with their name (keys they created still show who made them). */
   formerMembers?: Record<string, { name: string; removedAt: string }>;
+  /** How people see lengths and weights (web app, viewer, PDF): cm/kg or in/lb; absent: metric. The API stays cm/kg. */
+  displayUnits?: 'metric' | 'imperial';
   position: number;
 }
 
