@@ -17,7 +17,7 @@ import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 
 /** The caller's job, or 404 job_not_found (another organization's ids are invisible). */
-async function ownJob(services: Services, orgId: string, jobId: string): Promise<JobDocument> {
+export async function ownJob(services: Services, orgId: string, jobId: string): Promise<JobDocument> {
   const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
   if (!job || job.orgId !== orgId) throw new ApiError('job_not_found', `no job ${jobId} in this organization`);
   return job;
