@@ -31,9 +31,9 @@ export const LOADING_LIST_COLUMNS = [
 /** One unit's row, keyed by LOADING_LIST_COLUMNS; '' where a value does not apply (unplaced units). */
 export type LoadingListRow = Record<(typeof LOADING_LIST_COLUMNS)[number], LoadingListCell>;
 
-/** The vehicle as people read it: "1 · Box truck (box-truck, copy 2)" (1-based loading position). */
+/** The vehicle as people read it, in ASCII around the user's name: "#1 Box truck (box-truck, copy 2)" (1-based position in loading order). */
 export function vehicleName(v: Pick<PlannedVehicle, 'index' | 'name' | 'vehicle_id' | 'copy'>): string {
-  return `${v.index + 1} · ${v.name} (${v.vehicle_id}, copy ${v.copy})`;
+  return `#${v.index + 1} ${v.name} (${v.vehicle_id}, copy ${v.copy})`;
 }
 
 /** Every row of `plan`: placed units in loading order, then the unplaced units in the plan's order. */

@@ -40,8 +40,8 @@ export function loadingListRouter(services: Services): Router {
 
 const CSV_EXAMPLE =
   'step,vehicle,item_id,instance,label,x_cm,y_cm,z_cm,length_cm,width_cm,height_cm,orientation,weight_kg,status,unplaced_reason\r\n' +
-  '1,1 · Box truck (box-truck-7t5, copy 1),pallet,1,Euro pallet,0,0,0,120,80,140,lwh,350,placed,\r\n' +
-  '2,1 · Box truck (box-truck-7t5, copy 1),pallet,2,Euro pallet,0,0,80,120,80,140,lwh,350,placed,\r\n' +
+  '1,#1 Box truck (box-truck-7t5, copy 1),pallet,1,Euro pallet,0,0,0,120,80,140,lwh,350,placed,\r\n' +
+  '2,#1 Box truck (box-truck-7t5, copy 1),pallet,2,Euro pallet,0,0,80,120,80,140,lwh,350,placed,\r\n' +
   ',,pallet,3,Euro pallet,,,,,,,,,unplaced,weight_limit\r\n';
 
 /** Route module: router and OpenAPI docs. */
@@ -54,7 +54,7 @@ export const loadingListRoutes: RouteModule = {
       operationId: 'getJobLoadingList',
       summary: 'Download the loading list of a succeeded job (CSV or Excel)',
       description:
-        'Our extension (not in the spec\'s Endpoints table). One row per unit in loading order (vehicles in plan order, units by loading step within their vehicle): `step`, `vehicle` ("<position> · <name> (<vehicle_id>, copy <copy>)"), `item_id`, `instance`, `label`, position `x_cm`/`y_cm`/`z_cm` (min corner), size as placed `length_cm`/`width_cm`/`height_cm`, `orientation`, `weight_kg` (one unit), `status` `placed`. ' +
+        'Our extension (not in the spec\'s Endpoints table). One row per unit in loading order (vehicles in plan order, units by loading step within their vehicle): `step`, `vehicle` ("#<position> <name> (<vehicle_id>, copy <copy>)"), `item_id`, `instance`, `label`, position `x_cm`/`y_cm`/`z_cm` (min corner), size as placed `length_cm`/`width_cm`/`height_cm`, `orientation`, `weight_kg` (one unit), `status` `placed`. ' +
         'Unplaced units follow as trailing rows with `status` `unplaced` and `unplaced_reason`, the other columns empty. ' +
         'CSV: RFC 4180, UTF-8, CRLF, header row. Excel: one sheet "Loading list", header row, numbers as numeric cells. Text cells starting with `=`, `+`, `-` or `@` are prefixed with `\'` (no formula runs when the file is opened). ' +
         'Errors as GET /v1/jobs/{id}/result: queued/running 409 `job_not_finished`, failed 409 `job_failed`, canceled 409 `job_canceled`, after retention 410 `result_expired`. An unknown `format`: 422 `validation_failed`.',

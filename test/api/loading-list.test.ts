@@ -44,7 +44,7 @@ function expectedRows(): unknown[][] {
   const rows: unknown[][] = [];
   for (const v of [...result.vehicles].sort((a: any, b: any) => a.index - b.index)) {
     for (const p of [...v.placements].sort((a: any, b: any) => a.step - b.step)) {
-      rows.push([p.step, `${v.index + 1} · ${v.name} (${v.vehicle_id}, copy ${v.copy})`, p.item_id, p.instance, p.label, p.x, p.y, p.z, p.length, p.width, p.height, p.orientation, p.weight, 'placed', '']);
+      rows.push([p.step, `#${v.index + 1} ${v.name} (${v.vehicle_id}, copy ${v.copy})`, p.item_id, p.instance, p.label, p.x, p.y, p.z, p.length, p.width, p.height, p.orientation, p.weight, 'placed', '']);
     }
   }
   for (const u of result.unplaced) rows.push(['', '', u.item_id, u.instance, u.label, '', '', '', '', '', '', '', '', 'unplaced', u.reason]);
