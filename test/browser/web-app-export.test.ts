@@ -5,7 +5,8 @@
  * "Re-run" opens a new job with the same request; "Duplicate into the playground" opens
  * /app/playground with the job's request as `draft` in the navigation state; the owner's
  * "Revoke shared links" (after the confirmation) makes the earlier viewer link answer 404 while
- * the new one opens; "Pack" on a project creates a job and lands on its page.
+ * the new one opens; "Pack" on a project creates a job and lands on its page, and on a project
+ * being packed shows 409 project_busy beside the button with a link to the running job.
  */
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
@@ -160,5 +161,21 @@ if (!existsSync(CHROMIUM)) {
     const packed = (await keyCall('GET', `/v1/jobs/${newId}?wait=60`)).body;
     t.equal(packed.project_id, project.body.id, 'the job packs the project');
     await page.locator(`[data-job-id="${newId}"] [data-status="succeeded"]`).waitFor();
+  });
+
+  t.test('"Pack" on a project being packed says so (409 project_busy)', async (t) => {
+    // Many items and a 60 s budget: the first pack still runs when the second click comes.
+    const items = Array.from({ length: 150 }, (_, i) => ({ label: `SKU ${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
+    const project = await keyCall('POST', '/v1/projects', { name: 'Busy project', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items, options: { packing_mode: 'fleet_only', time_limit: 60 } });
+    t.equal(project.status, 201);
+    const first = await keyCall('POST', `/v1/projects/${project.body.id}/pack`);
+    t.equal(first.status, 202, 'the first pack runs');
+    await page.goto('/app/projects');
+    await page.getByRole('button', { name: 'Pack Busy project' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This project is being packed now' });
+    await alert.waitFor();
+    t.equal(await alert.getByRole('link', { name: 'see the job' }).getAttribute('href'), `/app/jobs/${first.body.id}`, 'a link to the running job');
+    t.match(new URL(page.url()).pathname, /\/app\/projects$/, 'the page stays');
+    t.equal((await keyCall('DELETE', `/v1/jobs/${first.body.id}`)).body.status, 'canceled');
   });
 }
