@@ -6,7 +6,7 @@
 import { ApiFailure, call, newIdempotencyKey } from '../api.js';
 import type { Job, PackRequest } from '../playground/pack-request.js';
 
-/** The PackRequest of job `id`. Throws ApiFailure (the service's), or `request_expired` (status 410) after retention. */
+/** The PackRequest of job `id`. Throws ApiFailure: the service's, or `result_expired` (status 410) once retention deleted the request. */
 export async function jobRequestOf(id: string): Promise<PackRequest> {
   const job = await call<Job & { request?: PackRequest | null }>('GET', `/v1/jobs/${encodeURIComponent(id)}?include=request`);
   if (!job.request) throw new ApiFailure(410, 'result_expired', `the request of job ${id} was deleted after retention; it cannot be run again`);
