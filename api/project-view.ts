@@ -23,16 +23,15 @@ export async function projectView(services: Services, req: Request, doc: Project
   const saved = doc.plan;
   const live = saved !== null && services.clock() < saved.expiresAt;
   const view: Record<string, unknown> = { id: doc.id, object: 'project', name: doc.name, vehicles: doc.vehicles, items: doc.items, groups: doc.groups, options: doc.options };
-  if (withPlan) {
-    const job = live ? await services.reads.collection<JobDocument>(JOBS).get(saved.jobId) : undefined;
-    view['plan'] = job ? await resultView(services, req, job) : null;
-  }
+  // The plan's job: its links are signed with the job's link generation (revocable links).
+  const job = live ? await services.reads.collection<JobDocument>(JOBS).get(saved.jobId) : undefined;
+  if (withPlan) view['plan'] = job ? await resultView(services, req, job) : null;
   return {
     ...view,
     plan_job_id: saved?.jobId ?? null,
     plan_summary: saved?.summary ?? null,
     plan_saved_at: saved?.savedAt ?? null,
-    ...planUrls(services, req, saved?.jobId ?? '', saved?.expiresAt ?? '', live),
+    ...planUrls(services, req, saved?.jobId ?? '', saved?.expiresAt ?? '', live, job?.linkGeneration ?? 0),
     packing: doc.packingJobId,
     created_at: doc.createdAt,
     updated_at: doc.updatedAt,

@@ -3,7 +3,9 @@
  * link's purpose, the job id and the expiry (Unix seconds) proves the service issued it; valid
  * until the job's `expires_at` (spec Job.pdf_url; Job.viewer_url is our extension, issue 9).
  * The purpose is part of the signed string, so a PDF link's signature opens neither the viewer
- * nor its plan data, and the other way round.
+ * nor its plan data, and the other way round. So is the job's link generation (raised when the
+ * job's links are revoked, domain/job JobLinksRevoked): a link signed with an older generation
+ * fails the check exactly like a tampered one, and links issued afterwards open.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -17,23 +19,28 @@ export interface LinkSignature {
 }
 
 /**
- * The signed string. PDF links keep the string they had before purposes existed
- * (`<job>.<expires>`), so PDF links already handed out stay valid; other purposes are prefixed
- * (`viewer:<job>.<expires>`). Job ids are `job_[a-z0-9]+`, so no string of one purpose is the
- * string of another.
+ * The signed string. Generation 0 (no revocation yet) keeps the strings links had before
+ * revocation existed: PDF links the one from before purposes existed (`<job>.<expires>`), other
+ * purposes prefixed (`viewer:<job>.<expires>`), so links already handed out stay valid. A later
+ * generation `g` is always prefixed and suffixed: `<purpose>:<job>.<expires>.<g>`. Job ids are
+ * `job_[a-z0-9]+` and expiries digits, so no two (purpose, job, expiry, generation) share a string.
  */
-function signedString(purpose: LinkPurpose, jobId: string, expires: number): string {
+function signedString(purpose: LinkPurpose, jobId: string, expires: number, generation: number): string {
+  if (generation > 0) return `${purpose}:${jobId}.${expires}.${generation}`;
   return purpose === 'pdf' ? `${jobId}.${expires}` : `${purpose}:${jobId}.${expires}`;
 }
 
-function sign(key: Buffer, purpose: LinkPurpose, jobId: string, expires: number): string {
-  return createHmac('sha256', key).update(signedString(purpose, jobId, expires)).digest('hex');
+function sign(key: Buffer, purpose: LinkPurpose, jobId: string, expires: number, generation: number): string {
+  return createHmac('sha256', key).update(signedString(purpose, jobId, expires, generation)).digest('hex');
 }
 
-/** The signature of a `purpose` link to `jobId`, valid until `expiresAt` (RFC 3339, whole seconds kept). */
-export function signLink(key: Buffer, purpose: LinkPurpose, jobId: string, expiresAt: string): LinkSignature {
+/**
+ * The signature of a `purpose` link to `jobId`, valid until `expiresAt` (RFC 3339, whole seconds
+ * kept) while the job's link generation is `generation` (0 until its links are first revoked).
+ */
+export function signLink(key: Buffer, purpose: LinkPurpose, jobId: string, expiresAt: string, generation = 0): LinkSignature {
   const expires = Math.floor(Date.parse(expiresAt) / 1000);
-  return { expires, signature: sign(key, purpose, jobId, expires) };
+  return { expires, signature: sign(key, purpose, jobId, expires, generation) };
 }
 
 /** `?expires=…&signature=…` of a signed link. */
@@ -43,12 +50,12 @@ export function linkQuery(link: LinkSignature): string {
 
 /**
  * True when `signature` is the one of a `purpose` link to `jobId` expiring at `expires` (as sent:
- * a string of Unix seconds) and `nowMs` is before that expiry. Malformed values are false, never
- * thrown.
+ * a string of Unix seconds) signed with the job's current link `generation`, and `nowMs` is
+ * before that expiry. Malformed values are false, never thrown.
  */
-export function checkLink(key: Buffer, purpose: LinkPurpose, jobId: string, expires: string, signature: string, nowMs: number): boolean {
+export function checkLink(key: Buffer, purpose: LinkPurpose, jobId: string, expires: string, signature: string, nowMs: number, generation = 0): boolean {
   const when = Number(expires);
   if (!/^[0-9]{1,12}$/.test(expires) || !Number.isSafeInteger(when) || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  const ok = timingSafeEqual(Buffer.from(sign(key, purpose, jobId, when), 'hex'), Buffer.from(signature, 'hex'));
+  const ok = timingSafeEqual(Buffer.from(sign(key, purpose, jobId, when, generation), 'hex'), Buffer.from(signature, 'hex'));
   return ok && nowMs < when * 1000;
 }

@@ -15,6 +15,7 @@
  *   rotate-key --org org_… --key key_… [--prefix pk_live_…]   (prints the new secret once)
  *   list-keys --org org_…                                  (ids, names, settings; never secrets)
  *   list-orgs
+ *   revoke-links <job id>                                  (every viewer/PDF link of the job issued so far stops; new ones work)
  *   maintenance on|off [--message TEXT] [--retry-after S]  (every /v1 call: 503 api_disabled)
  *   disable-api --org org_… [--message TEXT] [--retry-after S] / enable-api --org org_…
  *   suspend-org --org org_… [--reason TEXT] / reactivate-org --org org_…   (403 account_inactive)
@@ -40,6 +41,7 @@ import { orgStream } from '../domain/organization/streams.js';
 import type { OrganizationEvent } from '../domain/organization/organization.js';
 import { createApiKey, currentKeySecret, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
 import { invitationPath, issueInvitation } from '../api/invitations.js';
+import { revokeJobLinks } from '../api/link-revocation.js';
 import { serviceActor } from '../domain/decider/actor.js';
 import { DomainError } from '../domain/decider/decider.js';
 import { setMaintenance, setOrganizationApi, setOrganizationSuspended, type Switched } from '../api/operator-commands.js';
@@ -238,6 +240,15 @@ program
     }
     if (keys.size === 0) throw new Error(`no organization ${o.org}, or it has no keys`);
     for (const k of keys.values()) console.log(JSON.stringify(k));
+  });
+
+program
+  .command('revoke-links')
+  .description("revoke every signed link (3D viewer, PDF) of a job issued so far: they answer 404 not_found; links the job shows afterwards work")
+  .argument('<job>', 'job id (job_…)')
+  .action(async (job: string) => {
+    const revoked = await revokeJobLinks(await eventStore(), job, serviceActor('admin'), now());
+    console.log(JSON.stringify({ job_id: revoked.jobId, links_revoked_at: revoked.revokedAt, link_generation: revoked.generation }));
   });
 
 program.command('list-orgs').description('every organization: id, name, creation time (one JSON line each)').action(async () => {

@@ -273,8 +273,9 @@ const job = record(
     viewer_url: str(`Our extension (not in the spec, issue 9): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" whenever pdf_url is ""`),
     expires_at: time('When request/result bodies and the PDF and viewer links are deleted'),
     result: ref('Result'),
+    request: { oneOf: [ref('PackRequest'), { type: 'null' }], description: 'Our extension, only with `?include=request`: the PackRequest the job was created with; null after retention' },
   },
-  ['project_id', 'result'],
+  ['project_id', 'result', 'request'],
 );
 
 const estimate = record('Estimate', 'Answer of POST /v1/estimate: validation and price of a PackRequest, free.', {

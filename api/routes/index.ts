@@ -10,6 +10,7 @@ import { estimateRoutes } from './estimate.js';
 import { healthRoutes } from './health.js';
 import { jobListRoutes } from './job-list.js';
 import { jobsRoutes } from './jobs.js';
+import { loadingListRoutes } from './loading-list.js';
 import { metricsRoutes } from './metrics.js';
 import { packRoutes } from './pack.js';
 import { planPdfRoutes } from './plan-pdf.js';
@@ -28,6 +29,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   estimateRoutes,
   jobListRoutes,
   jobsRoutes,
+  loadingListRoutes,
   accountRoutes,
   usageRoutes,
   vehiclesRoutes,

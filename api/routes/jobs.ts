@@ -4,6 +4,7 @@ import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import { jobDecider } from '../../domain/job/decide.js';
 import { jobStream } from '../../domain/job/streams.js';
+import { readJobBody } from '../../domain/job/body.js';
 import { actorOf } from '../actor.js';
 import { authenticate, callerOf } from '../auth.js';
 import { setCreditsHeader } from '../credits-header.js';
@@ -17,7 +18,7 @@ import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
 
 /** The caller's job, or 404 job_not_found (another organization's ids are invisible). */
-async function ownJob(services: Services, orgId: string, jobId: string): Promise<JobDocument> {
+export async function ownJob(services: Services, orgId: string, jobId: string): Promise<JobDocument> {
   const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
   if (!job || job.orgId !== orgId) throw new ApiError('job_not_found', `no job ${jobId} in this organization`);
   return job;
@@ -34,6 +35,22 @@ export async function resultOrError(services: Services, req: Parameters<typeof r
   return result;
 }
 
+/** What `?include=` may inline on GET /v1/jobs/{id}: `result`, `request` (our extension), or both comma-separated. */
+const INCLUDES = ['result', 'request'] as const;
+type Include = (typeof INCLUDES)[number];
+
+/** `?include=` as a set (empty when absent). Throws 422 validation_failed for any other value. */
+function includeParam(raw: unknown): Set<Include> {
+  if (raw === undefined) return new Set();
+  const parts = typeof raw === 'string' ? raw.split(',') : [];
+  if (parts.length === 0 || parts.some((p) => !(INCLUDES as readonly string[]).includes(p))) {
+    throw new ApiError('validation_failed', 'the query is invalid', [
+      { path: 'include', code: 'invalid_value', message: `include must be "result", "request" or "result,request", got ${JSON.stringify(raw)}` },
+    ]);
+  }
+  return new Set(parts as Include[]);
+}
+
 export function jobsRouter(services: Services): Router {
   const router = Router(ROUTER_OPTIONS);
 
@@ -41,17 +58,15 @@ export function jobsRouter(services: Services): Router {
     const { orgId } = callerOf(res);
     const id = String(req.params['id']);
     const waitMs = waitParam(req.query['wait']);
-    const include = req.query['include'];
-    if (include !== undefined && include !== 'result') {
-      throw new ApiError('validation_failed', 'the query is invalid', [
-        { path: 'include', code: 'invalid_value', message: `include must be "result", got ${JSON.stringify(include)}` },
-      ]);
-    }
+    const include = includeParam(req.query['include']);
     await ownJob(services, orgId, id);
     const job = (await waitForJobEnd(services, id, waitMs))!;
     const body = jobView(services, req, job);
-    if (include === 'result' && job.status === 'succeeded' && retained(job, services.clock())) {
+    if (include.has('result') && job.status === 'succeeded' && retained(job, services.clock())) {
       body['result'] = await resultView(services, req, job);
+    }
+    if (include.has('request')) {
+      body['request'] = retained(job, services.clock()) ? ((await readJobBody(services.store, job.id)).request?.request ?? null) : null;
     }
     res.json(body);
   });
@@ -93,13 +108,13 @@ export const jobsRoutes: RouteModule = {
       path: '/v1/jobs/{id}',
       operationId: 'getJob',
       summary: 'Get a job',
-      description: 'The job with its status, progress, summary and cost. `?wait=` waits up to that many seconds for the job to end; `?include=result` inlines the result of a succeeded job.',
+      description: 'The job with its status, progress, summary and cost. `?wait=` waits up to that many seconds for the job to end; `?include=result` inlines the result of a succeeded job. `?include=request` (our extension; combine as `result,request`) adds `request`: the PackRequest the job was created with, as sent (for a project pack, the project\'s request), or null after retention — the web app re-runs a job and opens it in the playground from it.',
       tags: ['Jobs'],
       scopes: ['jobs:read'],
       parameters: [
         jobId,
         { name: 'wait', in: 'query', description: 'Seconds to wait for the job to end (0–60, default 0)', schema: { type: 'number', minimum: 0, maximum: 60 } },
-        { name: 'include', in: 'query', description: '`result` inlines the result of a succeeded job within retention', schema: { type: 'string', enum: ['result'] } },
+        { name: 'include', in: 'query', description: '`result` inlines the result of a succeeded job within retention; `request` adds the PackRequest of the job (our extension); `result,request` both', schema: { type: 'string', enum: ['result', 'request', 'result,request', 'request,result'] } },
       ],
       responses: { '200': { description: 'The job', schema: ref('Job') } },
       errors: ['job_not_found', 'validation_failed'],

@@ -22,7 +22,13 @@ export type JobCommand =
    * writes nothing: only while the job is not queued (then JobVoided), else a no-op. The caller
    * reads the returned state: `voided`, or queued by its admission after all.
    */
-  | Command<'VoidJob', { jobId: string }>;
+  | Command<'VoidJob', { jobId: string }>
+  /**
+   * Revokes every signed link of the job issued so far (the owner in the web app, an operator
+   * with `admin revoke-links`): JobLinksRevoked with the next link generation, in any state.
+   * Throws job_not_found for a job that was never queued.
+   */
+  | Command<'RevokeLinks', { jobId: string }>;
 
 /**
  * FailJob with `queue_timeout` is a no-op once a solver reported `computing` (the wait the
@@ -76,6 +82,12 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       const { jobId } = command.data;
       if (state.status !== 'none' || state.voided) return [];
       return [{ type: 'JobVoided', id: `${jobId}:voided`, data: { jobId, voidedAt: now } }];
+    }
+    case 'RevokeLinks': {
+      const { jobId } = command.data;
+      if (state.status === 'none') throw new DomainError('job_not_found', `no job ${jobId}`);
+      const generation = (state.linkGeneration ?? 0) + 1;
+      return [{ type: 'JobLinksRevoked', id: `${jobId}:links-revoked:${generation}`, data: { jobId, revokedAt: now, generation, revokedBy: command.metadata.actor.id } }];
     }
     case 'FailJob': {
       const { jobId, computeMs, code, message } = command.data;

@@ -56,7 +56,13 @@ export type JobEvent =
    * claim was taken over, domain/job/stale-claim.ts): the job can never be queued. The job never
    * existed for the customer; no read model shows it.
    */
-  | DomainEvent<'JobVoided', { jobId: string; voidedAt: string }>;
+  | DomainEvent<'JobVoided', { jobId: string; voidedAt: string }>
+  /**
+   * Every signed link of the job issued so far (viewer and PDF) stops opening: links are signed
+   * with the job's link `generation`, which this event raises (api/signed-link.ts); links issued
+   * afterwards carry the new generation and open. Asked by the owner or an operator.
+   */
+  | DomainEvent<'JobLinksRevoked', { jobId: string; revokedAt: string; generation: number; revokedBy: string }>;
 
 /** How a job ended, as settlement needs it (vehicles loaded: 0 unless it succeeded). */
 export interface JobEnd {
@@ -76,6 +82,8 @@ export interface JobState {
   computing: boolean;
   /** JobVoided: never queued, and never will be (status stays `none`). */
   voided?: boolean;
+  /** Signed-link generation: 0 (absent) until JobLinksRevoked raises it. */
+  linkGeneration?: number;
 }
 
 export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false, end: null, computing: false });
@@ -102,6 +110,8 @@ export function evolveJob(state: JobState, event: JobEvent): JobState {
       return { ...state, bodyDeleted: true };
     case 'JobVoided':
       return state.status === 'none' ? { ...state, voided: true } : state;
+    case 'JobLinksRevoked':
+      return { ...state, linkGeneration: event.data.generation };
   }
 }
 

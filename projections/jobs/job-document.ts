@@ -48,6 +48,11 @@ export interface JobDocument {
   totalWeight: number;
   volumeUtilization: number;
   computeMs: number;
+  /**
+   * Generation of the job's signed links (api/signed-link.ts): absent (0) until JobLinksRevoked
+   * raised it; a link signed with an older generation no longer opens.
+   */
+  linkGeneration?: number;
   /** Position of the last event applied (idempotence guard). */
   position: number;
 }

@@ -91,6 +91,9 @@ export const jobsProjection: Projection = {
       case 'JobBodyDeleted':
         doc.bodyDeletedAt = event.data.deletedAt;
         break;
+      case 'JobLinksRevoked':
+        doc.linkGeneration = event.data.generation;
+        break;
       case 'JobSettled':
         doc.chargedMicros = event.data.charged;
         doc.breakdown = event.data.breakdown;

@@ -116,6 +116,15 @@ export class PackingClient {
   getJobResult(id: string): Promise<Result> {
     return this.read(path('/v1/jobs/{id}/result', { id }));
   }
+  /**
+   * GET /v1/jobs/{id}/loading_list: the units in loading order, then the unplaced ones — CSV text
+   * (default, `format: 'csv'`) or the .xlsx bytes (`format: 'xlsx'`). Throws as getJobResult.
+   */
+  getJobLoadingList(id: string, query?: { format?: 'csv' }): Promise<string>;
+  getJobLoadingList(id: string, query: { format: 'xlsx' }): Promise<Uint8Array>;
+  getJobLoadingList(id: string, query: QueryOf<'getJobLoadingList'> = {}): Promise<string | Uint8Array> {
+    return this.send({ method: 'GET', path: path('/v1/jobs/{id}/loading_list', { id }), query, repeatable: true, as: query.format === 'xlsx' ? 'bytes' : 'text' });
+  }
   /** GET /plans/{file}: the plan PDF behind a job's signed `pdf_url` (no key), as bytes. */
   getPlanPdf(pdfUrl: string): Promise<Uint8Array> {
     return this.send({ method: 'GET', path: pdfUrl, auth: false, repeatable: true, as: 'bytes' });

@@ -2,8 +2,9 @@
  * Projects (issue 11 item "saved data"; /v1/projects): saved loading jobs (vehicle slots, items,
  * groups, options) with their last plan, with search, paging, create, edit and delete. Slots
  * and items are edited as tables (their main fields), everything else as JSON in the pack
- * request shape.
+ * request shape. "Pack" packs a project (POST /v1/projects/{id}/pack) and opens the new job.
  */
+import { PackProjectButton } from '../jobs/pack-project-button.js';
 import { SavedDataPage, type SavedDataKind } from '../saved-data/saved-data-page.js';
 import { PROJECT_FIELDS, PROJECT_ROWS } from '../saved-data/kinds.js';
 
@@ -40,6 +41,10 @@ const PROJECTS: SavedDataKind = {
         ) : (
           'none yet'
         ),
+    },
+    {
+      heading: 'Pack',
+      cell: (r) => <PackProjectButton id={r.id} name={String(r['name'] ?? r.id)} packingJobId={typeof r['packing'] === 'string' ? r['packing'] : null} />,
     },
     { heading: 'Updated', cell: (r) => (typeof r['updated_at'] === 'string' ? new Date(r['updated_at']).toLocaleString() : '') },
   ],

@@ -2,8 +2,10 @@
  * One job as the playground and the job page show it (spec Job, JobSummary, JobCost, JobError,
  * Warning; issue 11 items 4–5): status and progress while it runs, then the result summary, the
  * cost and its breakdown, warnings, the error of a failed or canceled job, the plan in the 3D
- * viewer (an iframe of the job's signed `viewer_url`, and a link opening it whole) and the PDF.
+ * viewer (an iframe of the job's signed `viewer_url`, and a link opening it whole) and the PDF;
+ * for a succeeded job the loading list to download (CSV, Excel) and the share links to copy.
  */
+import { CopyButton } from '../ui/copy-button.js';
 import { isFinal, type Job } from './pack-request.js';
 import { credits, percent, seconds, when } from './format.js';
 
@@ -87,6 +89,7 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
           <dd>version {job.cost.rate_card_version}</dd>
         </dl>
       </div>
+      <PlanExports job={job} />
       {job.warnings.length > 0 && (
         <>
           <h3>Warnings</h3>
@@ -123,6 +126,32 @@ export function PlanLinks({ job }: { job: Job }) {
         )}
       </p>
       {job.viewer_url && <iframe className="pg-viewer" title={`3D plan of ${job.id}`} src={job.viewer_url} />}
+    </div>
+  );
+}
+
+/**
+ * What leaves the service with a succeeded job's plan: the loading list as CSV or Excel
+ * (GET /v1/jobs/{id}/loading_list, downloaded with the session cookie) and the signed viewer and
+ * PDF links to copy and share (valid until the job's `expires_at`, or until the owner revokes them).
+ */
+export function PlanExports({ job }: { job: Job }) {
+  if (job.status !== 'succeeded' || (!job.pdf_url && !job.viewer_url)) return null;
+  const list = `/v1/jobs/${encodeURIComponent(job.id)}/loading_list`;
+  return (
+    <div className="pg-exports" aria-label="Export and share">
+      <p>
+        <a href={`${list}?format=csv`} download={`${job.id}-loading-list.csv`} className="pg-button">
+          Loading list (CSV)
+        </a>
+        <a href={`${list}?format=xlsx`} download={`${job.id}-loading-list.xlsx`} className="pg-button">
+          Loading list (Excel)
+        </a>
+      </p>
+      <p>
+        {job.viewer_url && <CopyButton text={job.viewer_url} label="Copy share link (3D viewer)" />}{' '}
+        {job.pdf_url && <CopyButton text={job.pdf_url} label="Copy share link (PDF)" />}
+      </p>
     </div>
   );
 }

@@ -75,6 +75,8 @@ export type Job = {
   /** When request/result bodies and the PDF and viewer links are deleted */
   expires_at: string;
   result?: Result;
+  /** Our extension, only with `?include=request`: the PackRequest the job was created with; null after retention */
+  request?: PackRequest | null;
 };
 
 /** Live progress; informational, branch on Job.status. */
@@ -1388,8 +1390,8 @@ export interface Operations {
     query: {
       /** Seconds to wait for the job to end (0–60, default 0) */
       wait?: number;
-      /** `result` inlines the result of a succeeded job within retention */
-      include?: "result";
+      /** `result` inlines the result of a succeeded job within retention; `request` adds the PackRequest of the job (our extension); `result,request` both */
+      include?: "result" | "request" | "result,request" | "request,result";
     };
     body: never;
     responses: {
@@ -1422,6 +1424,23 @@ export interface Operations {
     body: never;
     responses: {
       200: Result;
+    };
+  };
+  /** GET /v1/jobs/{id}/loading_list: Download the loading list of a succeeded job (CSV or Excel) */
+  getJobLoadingList: {
+    method: "GET";
+    path: "/v1/jobs/{id}/loading_list";
+    pathParams: {
+      /** Job id (`job_…`) */
+      id: string;
+    };
+    query: {
+      /** `csv` (default) or `xlsx` */
+      format?: "csv" | "xlsx";
+    };
+    body: never;
+    responses: {
+      200: string;
     };
   };
   /** GET /v1/limits: The organization's limits and rate card */
@@ -1846,6 +1865,7 @@ export const OPERATIONS = {
   getJob: { method: "GET", path: "/v1/jobs/{id}" },
   cancelJob: { method: "DELETE", path: "/v1/jobs/{id}" },
   getJobResult: { method: "GET", path: "/v1/jobs/{id}/result" },
+  getJobLoadingList: { method: "GET", path: "/v1/jobs/{id}/loading_list" },
   getLimits: { method: "GET", path: "/v1/limits" },
   getBalance: { method: "GET", path: "/v1/balance" },
   getUsage: { method: "GET", path: "/v1/usage" },

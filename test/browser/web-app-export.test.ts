@@ -1,0 +1,181 @@
+/**
+ * Export, share and re-run from the web app in a real browser (headless Chromium through
+ * playwright-core, the real service in process): on a finished job's page the loading list
+ * downloads as CSV and as Excel (both read back: one row per unit, the Result's numbers);
+ * "Re-run" opens a new job with the same request; "Duplicate into the playground" opens
+ * /app/playground with the job's request as `draft` in the navigation state; the owner's
+ * "Revoke shared links" (after the confirmation) makes the earlier viewer link answer 404 while
+ * the new one opens; "Pack" on a project creates a job and lands on its page, and on a project
+ * being packed shows 409 project_busy beside the button with a link to the running job.
+ */
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import readXlsxFile from 'read-excel-file/node';
+import type { Browser, Page } from 'playwright-core';
+import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
+import { inProcessService } from '../helpers/in-process-service.js';
+import { invite } from '../helpers/web-session.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+
+// What the callbacks run in the page touch (the root tsconfig has no DOM lib).
+declare const window: { history: { state: any } };
+
+const PASSWORD = 'correct horse battery staple';
+const REQUEST = {
+  reference: 'export walk',
+  vehicles: [{ id: 'van', type: 'truck', name: 'Van', length: 300, width: 180, height: 180, max_weight: 1000 }],
+  items: [
+    { id: 'box', label: 'Box', length: 60, width: 40, height: 40, weight: 10, quantity: 4 },
+    { id: 'crate', label: '=Crate', length: 80, width: 60, height: 50, weight: 30, quantity: 2 },
+  ],
+  options: { packing_mode: 'fleet_only', time_limit: 10 },
+};
+const UNITS = 6;
+
+if (!existsSync(CHROMIUM)) {
+  const reason = `no browser walk of the exports: ${CHROMIUM} is not installed`;
+  t.comment(reason);
+  t.pass('exports in a browser', { skip: reason });
+} else {
+  const run = inProcessService(t, 'web-app-export');
+  let browser: Browser;
+  let page: Page;
+  let key = '';
+  let job: any;
+  let result: any;
+
+  /** Calls `path` with the API key, from the test. */
+  async function keyCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await globalThis.fetch(run.service.url + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    return { status: res.status, body: await res.json() };
+  }
+
+  t.before(async () => {
+    t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
+    t.not(await ensureBuild(VIEWER, 'stale'), 'missing', 'the viewer is built');
+    browser = await launchChromium({ webgl: true });
+    const now = new Date().toISOString();
+    const org = await provisionOrganization(run.service.services.store, { name: 'Export Freight', ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now, axleAccess: false });
+    const k = await createApiKey(run.service.services.store, { orgId: org.orgId, memberId: org.ownerId, name: 'walk', now });
+    await run.service.services.projections.waitFor(k.position);
+    key = k.secret;
+    job = (await keyCall('POST', '/v1/pack?wait=60', REQUEST)).body;
+    result = (await keyCall('GET', `/v1/jobs/${job.id}/result`)).body;
+    const token = await invite(run.service, org.orgId, 'owner@export.test', 'owner');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url, acceptDownloads: true });
+    page = await context.newPage();
+    await page.goto(`/app/invitations/${token}`);
+    await page.getByLabel('Your name').fill('Olga');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL('**/app/playground');
+  });
+  t.teardown(async () => {
+    await browser?.close();
+  });
+
+  /** Opens the job page of `id` and waits until it shows the job succeeded. */
+  async function openJob(id: string): Promise<void> {
+    await page.goto(`/app/jobs/${id}`);
+    await page.locator(`[data-job-id="${id}"] [data-status="succeeded"]`).waitFor();
+  }
+
+  /** Clicks the link named `name` and returns the downloaded file's name and bytes. */
+  async function download(name: string): Promise<{ file: string; bytes: Buffer }> {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+    const path = await d.path();
+    return { file: d.suggestedFilename(), bytes: readFileSync(path) };
+  }
+
+  t.test('the loading list downloads as CSV and as Excel, with the Result\'s units', async (t) => {
+    t.equal(job.status, 'succeeded');
+    await openJob(job.id);
+    const placements = result.vehicles.flatMap((v: any) => [...v.placements].sort((a: any, b: any) => a.step - b.step));
+    t.equal(placements.length, UNITS, 'every unit placed');
+
+    const csv = await download('Loading list (CSV)');
+    t.equal(csv.file, `${job.id}-loading-list.csv`);
+    const rows = Papa.parse<string[]>(csv.bytes.toString('utf8').trimEnd()).data;
+    t.equal(rows[0]![0], 'step');
+    t.equal(rows.length, 1 + UNITS, 'the header and one row per unit');
+    t.same(rows.slice(1).map((r) => [Number(r[0]), r[2], Number(r[5]), Number(r[6]), Number(r[7])]), placements.map((p: any) => [p.step, p.item_id, p.x, p.y, p.z]), 'steps, items and positions of the Result');
+    t.ok(rows.some((r) => r[4] === "'=Crate"), 'a formula-like label is neutralised');
+
+    const xlsx = await download('Loading list (Excel)');
+    t.equal(xlsx.file, `${job.id}-loading-list.xlsx`);
+    const sheet = (await readXlsxFile(xlsx.bytes))[0]!.data;
+    t.equal(sheet.length, 1 + UNITS);
+    t.same(sheet.slice(1).map((r) => [r[0], r[2], r[5], r[6], r[7]]), placements.map((p: any) => [p.step, p.item_id, p.x, p.y, p.z]), 'numbers as numbers');
+  });
+
+  t.test('the share links are there to copy', async (t) => {
+    await openJob(job.id);
+    t.equal(await page.getByRole('button', { name: 'Copy share link (3D viewer)' }).count(), 1);
+    t.equal(await page.getByRole('button', { name: 'Copy share link (PDF)' }).count(), 1);
+  });
+
+  t.test('"Duplicate into the playground" opens the playground with the request as the draft', async (t) => {
+    await openJob(job.id);
+    await page.getByRole('button', { name: 'Duplicate into the playground' }).click();
+    await page.waitForURL('**/app/playground');
+    const draft = await page.evaluate(() => window.history.state?.usr?.draft);
+    t.same(draft, REQUEST, 'the navigation state carries the PackRequest as sent');
+  });
+
+  t.test('"Re-run" creates a new job with the same request and opens it', async (t) => {
+    await openJob(job.id);
+    await page.getByRole('button', { name: 'Re-run' }).click();
+    await page.waitForURL((url) => /\/app\/jobs\/job_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(job.id));
+    const newId = /job_[a-z0-9]+$/.exec(new URL(page.url()).pathname)![0];
+    const again = (await keyCall('GET', `/v1/jobs/${newId}?include=request&wait=60`)).body;
+    t.same(again.request, REQUEST, 'the same request');
+    t.equal(again.reference, REQUEST.reference);
+    await page.locator(`[data-job-id="${newId}"] [data-status="succeeded"]`).waitFor();
+  });
+
+  t.test('the owner revokes the shared links: the earlier viewer link stops, the new one opens', async (t) => {
+    await openJob(job.id);
+    const before = (await keyCall('GET', `/v1/jobs/${job.id}`)).body.viewer_url as string;
+    t.equal((await globalThis.fetch(before)).status, 200, 'the link opens before');
+    await page.getByRole('button', { name: 'Revoke shared links' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke shared links' }).click();
+    await page.getByText('The links shared so far no longer open.').waitFor();
+    t.equal((await globalThis.fetch(before)).status, 404, 'the earlier link: 404');
+    const after = (await keyCall('GET', `/v1/jobs/${job.id}`)).body.viewer_url as string;
+    t.not(after, before);
+    t.equal((await globalThis.fetch(after)).status, 200, 'the new link opens');
+  });
+
+  t.test('"Pack" on a project creates a job and lands on its page', async (t) => {
+    const project = await keyCall('POST', '/v1/projects', { name: 'Walk project', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [{ label: 'Box', length: 60, width: 40, height: 40, weight: 10, quantity: 3 }], options: { time_limit: 10 } });
+    t.equal(project.status, 201, 'the project is saved');
+    await page.goto('/app/projects');
+    await page.getByRole('button', { name: 'Pack Walk project' }).click();
+    await page.waitForURL(/\/app\/jobs\/job_[a-z0-9]+$/);
+    const newId = /job_[a-z0-9]+$/.exec(new URL(page.url()).pathname)![0];
+    const packed = (await keyCall('GET', `/v1/jobs/${newId}?wait=60`)).body;
+    t.equal(packed.project_id, project.body.id, 'the job packs the project');
+    await page.locator(`[data-job-id="${newId}"] [data-status="succeeded"]`).waitFor();
+  });
+
+  t.test('"Pack" on a project being packed says so (409 project_busy)', async (t) => {
+    // Many items and a 60 s budget: the first pack still runs when the second click comes.
+    const items = Array.from({ length: 150 }, (_, i) => ({ label: `SKU ${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
+    const project = await keyCall('POST', '/v1/projects', { name: 'Busy project', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items, options: { packing_mode: 'fleet_only', time_limit: 60 } });
+    t.equal(project.status, 201);
+    const first = await keyCall('POST', `/v1/projects/${project.body.id}/pack`);
+    t.equal(first.status, 202, 'the first pack runs');
+    await page.goto('/app/projects');
+    await page.getByRole('button', { name: 'Pack Busy project' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This project is being packed now' });
+    await alert.waitFor();
+    t.equal(await alert.getByRole('link', { name: 'see the job' }).getAttribute('href'), `/app/jobs/${first.body.id}`, 'a link to the running job');
+    t.match(new URL(page.url()).pathname, /\/app\/projects$/, 'the page stays');
+    t.equal((await keyCall('DELETE', `/v1/jobs/${first.body.id}`)).body.status, 'canceled');
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * A job's request, read back to run it again or open it in the playground:
+ * GET /v1/jobs/{id}?include=request (our extension) gives the PackRequest as sent (for a project
+ * pack, the project's request), null once retention deleted it.
+ */
+import { ApiFailure, call, newIdempotencyKey } from '../api.js';
+import type { Job, PackRequest } from '../playground/pack-request.js';
+
+/** The PackRequest of job `id`. Throws ApiFailure: the service's, or `result_expired` (status 410) once retention deleted the request. */
+export async function jobRequestOf(id: string): Promise<PackRequest> {
+  const job = await call<Job & { request?: PackRequest | null }>('GET', `/v1/jobs/${encodeURIComponent(id)}?include=request`);
+  if (!job.request) throw new ApiFailure(410, 'result_expired', `the request of job ${id} was deleted after retention; it cannot be run again`);
+  return job.request;
+}
+
+/**
+ * Runs job `id`'s request again: POST /v1/pack with a fresh Idempotency-Key (one per click; a
+ * retry of the same click would reuse it) and resolves with the new job (queued or running).
+ */
+export async function rerunJob(id: string, idempotencyKey = newIdempotencyKey()): Promise<Job> {
+  const request = await jobRequestOf(id);
+  return call<Job>('POST', '/v1/pack', request, { 'Idempotency-Key': idempotencyKey });
+}
