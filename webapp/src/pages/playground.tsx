@@ -222,8 +222,9 @@ export function PlaygroundPage() {
               </ul>
             )}
             <p data-field="estimated-cost">
-              Estimated cost: {credits(estimate.estimated_cost.min_credits)} (fewest vehicles, no compute) to {credits(estimate.estimated_cost.max_credits)} (
-              {estimate.max_vehicles === 1 ? '1 vehicle' : `${estimate.max_vehicles} vehicles`} loaded and the whole compute budget); running reserves{' '}
+              Estimated cost: {credits(estimate.estimated_cost.min_credits)}
+              {estimate.valid && ' (fewest vehicles, no compute)'} to {credits(estimate.estimated_cost.max_credits)}
+              {estimate.valid && ` (${estimate.max_vehicles === 1 ? '1 vehicle' : `${estimate.max_vehicles} vehicles`} loaded and the whole compute budget)`}; running reserves{' '}
               {credits(estimate.estimated_cost.max_credits)} until the job ends. Available: {credits(estimate.balance.available_credits)}.
             </p>
           </>

@@ -28,7 +28,7 @@ export function vehicleBoundText({ maxVehicles, listed, mode, limit }: VehicleBo
   if (added <= 0) return `${most}: the listed ones (${maxVehicles} is the most this job may use)`;
   const cause =
     limit !== null && maxVehicles < limit
-      ? `as many as your available credits cover (a job may use up to ${limit})`
+      ? `as many as your available credits cover; a job may use up to ${limit}`
       : `${maxVehicles} is the most a job may use`;
   return `${most}: the ${listed} listed plus up to ${added} added automatically when the listed ones are full (${cause})`;
 }
