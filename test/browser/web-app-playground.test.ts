@@ -144,6 +144,12 @@ if (!existsSync(CHROMIUM)) {
     t.same(edited.items, [{ ...ITEMS[0], quantity: 30 }, ITEMS[1]], 'the JSON has the new quantity; fields the table does not show survive');
     t.same(edited.options, { time_limit: 0 }, 'options kept');
 
+    // Typed key by key, a decimal with a zero after the point is not rewritten while typing.
+    await items.getByLabel('Width of carton').fill('');
+    await items.getByLabel('Width of carton').pressSequentially('40.05');
+    t.equal(JSON.parse(await editor.inputValue()).items[0].width, 40.05, 'the width typed key by key');
+    await items.getByLabel('Width of carton').fill('40');
+
     // Add a row, fill it, delete it.
     await page.getByRole('button', { name: 'Add an item' }).click();
     await items.getByLabel('Label of item-3').fill('Bag');

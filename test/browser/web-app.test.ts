@@ -196,7 +196,8 @@ if (!existsSync(CHROMIUM)) {
     t.same(project.items.map((i: any) => i.template_id ?? i.label), [templateId, 'Carton', 'Drum pallet'], 'and the items');
     t.same(project.options, { time_limit: 2 });
     await page.setViewportSize({ width: 1280, height: 1230 });
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The picture shows the working part: the item table, the JSON and the estimate (the pickers above list every vehicle).
+    await page.getByRole('heading', { name: 'Items', exact: true }).evaluate((h) => (h as unknown as { scrollIntoView(): void }).scrollIntoView());
     await page.screenshot({ path: `${IMG}web-playground.png` });
     await page.setViewportSize({ width: 1280, height: 860 });
 

@@ -36,8 +36,10 @@ function Cell({ item, column, name, units, onChange }: { item: TableItem; column
         </select>
       );
     case 'text': {
-      const fromTemplate = typeof item['template_id'] === 'string' && column.field === 'label';
-      return <input type="text" aria-label={label} value={String(value)} maxLength={255} placeholder={fromTemplate ? 'from the template' : undefined} onChange={(e) => set(e.target.value)} />;
+      // A template row's id defaults to the template id and its label to the template's (spec Item).
+      const template = typeof item['template_id'] === 'string' ? item['template_id'] : null;
+      const placeholder = template === null ? undefined : column.field === 'id' ? template : column.field === 'label' ? 'template' : undefined;
+      return <input type="text" aria-label={label} value={String(value)} maxLength={255} placeholder={placeholder} onChange={(e) => set(e.target.value)} />;
     }
     default:
       return (
@@ -45,7 +47,8 @@ function Cell({ item, column, name, units, onChange }: { item: TableItem; column
           type="number"
           inputMode="decimal"
           aria-label={label}
-          value={String(value)}
+          // A number, not text: React then leaves "12.0" being typed alone (it equals 12) instead of rewriting it.
+          value={value === '' ? '' : Number(value)}
           min={column.kind === 'count' ? 1 : 0}
           max={column.kind === 'count' ? 10000 : undefined}
           step={column.kind === 'count' ? 1 : 'any'}

@@ -30,7 +30,7 @@ function weightOf(r: SavedRecord, units: DisplayUnits): string {
 /**
  * Lists every record of `path` (`/v1/vehicles` or `/v1/templates`) with a quantity field each;
  * `chosen` holds the quantities above 0 and `onQuantity` gets one record's new quantity.
- * `noun` names the records in the count line ("vehicles").
+ * `noun` names the records in the count line, plural ("vehicles").
  */
 export function SavedChoice({ path, title, noun, chosen, onQuantity }: { path: string; title: string; noun: string; chosen: readonly Chosen[]; onQuantity(id: string, quantity: number): void }) {
   const searchId = useId();
@@ -52,6 +52,7 @@ export function SavedChoice({ path, title, noun, chosen, onQuantity }: { path: s
   }, [path]);
 
   const shown = (records ?? []).filter((r) => matchesSearch(r, q));
+  const count = (n: number) => `${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`;
   const quantityOf = (id: string) => chosen.find((c) => c.id === id)?.quantity ?? 0;
 
   return (
@@ -61,11 +62,11 @@ export function SavedChoice({ path, title, noun, chosen, onQuantity }: { path: s
         <label htmlFor={searchId}>Search {noun}</label>
         <input id={searchId} type="search" value={q} placeholder="Name, id or type" onChange={(e) => setQ(e.target.value)} />
         <span className="pg-muted" role="status" data-field="shown-count">
-          {records === null ? 'Loading…' : q.trim() ? `${shown.length} of ${records.length} ${noun} match` : `${records.length} ${noun}`}
+          {records === null ? 'Loading…' : q.trim() ? `${shown.length} of ${count(records.length)} match` : count(records.length)}
         </span>
       </div>
       <ErrorBanner error={failure} />
-      <div className="pg-table-scroll">
+      <div className="pg-table-scroll pg-choice-rows">
         <table>
           <thead>
             <tr>
@@ -83,12 +84,6 @@ export function SavedChoice({ path, title, noun, chosen, onQuantity }: { path: s
                 <tr key={r.id} data-record-id={r.id}>
                   <th scope="row">
                     {name} {r.preset ? <span className="pg-muted">(preset)</span> : null}
-                    {name !== r.id && (
-                      <>
-                        <br />
-                        <code className="pg-muted">{r.id}</code>
-                      </>
-                    )}
                   </th>
                   <td>{r.type ?? r.shape ?? ''}</td>
                   <td>{sizeOf(r, units)}</td>
