@@ -19,7 +19,7 @@ import { invite } from '../helpers/web-session.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
-declare const window: { innerWidth: number; axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> }; history: { replaceState(state: unknown, title: string, url: string): void }; location: { reload(): void } };
+declare const window: { innerWidth: number; axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[]; passes: unknown[] }> }; history: { replaceState(state: unknown, title: string, url: string): void }; location: { reload(): void } };
 declare const document: { documentElement: { scrollWidth: number } };
 declare function fetch(url: string, init?: { headers?: Record<string, string> }): Promise<{ json(): Promise<any> }>;
 
@@ -183,7 +183,11 @@ if (!existsSync(CHROMIUM)) {
     else {
       // Evaluated through the DevTools protocol: the page's Content-Security-Policy forbids inline scripts.
       await page.evaluate(axe);
-      const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })));
+      const { violations, passed } = await page.evaluate(async () => {
+        const r = await window.axe.run(document, {});
+        return { passed: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })) };
+      });
+      t.ok(passed >= 20, `axe-core ran its rules on the page (${passed} passed)`);
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       t.same(serious, [], 'axe-core: no serious or critical violation on the playground');
       t.comment(`axe-core, lesser findings: ${JSON.stringify(violations.filter((v) => !serious.includes(v)).map((v) => `${v.impact} ${v.id}`))}`);

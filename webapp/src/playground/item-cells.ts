@@ -37,7 +37,7 @@ export const ITEM_COLUMNS: readonly ItemColumn[] = [
   { field: 'length', kind: 'length', header: 'Length' },
   { field: 'width', kind: 'length', header: 'Width' },
   { field: 'height', kind: 'length', header: 'Height' },
-  { field: 'weight', kind: 'weight', header: 'Weight of one unit' },
+  { field: 'weight', kind: 'weight', header: 'Unit weight' },
   { field: 'rotation', kind: 'rotation', header: 'Rotation' },
   { field: 'stackable', kind: 'flag', header: 'Stackable', fallback: true },
   { field: 'max_stack_weight', kind: 'weight', header: 'Max load on top' },

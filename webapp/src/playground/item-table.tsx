@@ -72,7 +72,7 @@ export function ItemTable({ items, units, onChange }: { items: readonly TableIte
         {items.length === 1 ? '1 item' : `${items.length} items`} ({unitCount === 1 ? '1 unit' : `${unitCount} units`}); {unitNote}. An empty cell uses the service's default; rows that name a
         template take every empty field from it. Shape, radius, priority, colour and other fields are edited in the JSON below and kept as they are.
       </p>
-      <div className="pg-table-scroll" role="region" aria-label="Items table" tabIndex={0}>
+      <div className="pg-table-scroll" role="region" aria-label="Items table">
         <table className="pg-item-table">
           <thead>
             <tr>
