@@ -6,7 +6,8 @@
  * GET /v1/vehicles (all pages) and its search narrows them; the automatic-vehicles option and the
  * estimate's vehicle bound; a draft handed over in the router's location state (the job page's
  * "Duplicate into the playground") is loaded once; axe-core finds no serious or critical
- * violation; a 768 px tablet scrolls the item table inside its box, not the page.
+ * violation; a 768 px tablet scrolls the item table inside its box, not the page; an organization
+ * that reads inches and pounds sees and types them in the table, the request keeps cm and kg.
  */
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
@@ -198,6 +199,32 @@ if (!existsSync(CHROMIUM)) {
     await items.waitFor();
     t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scrolling at 768 px');
     t.ok(await items.evaluate((box) => (box as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (box as unknown as { clientWidth: number }).clientWidth), 'the item table scrolls inside its box');
+    t.same(problems, [], 'no page errors');
+  });
+
+  t.test('an organization that reads inches and pounds: the table shows and takes them, the request keeps cm and kg', async (t) => {
+    const { page, problems, close } = await signedIn('Inch Freight');
+    t.teardown(close);
+    // The preference is set elsewhere (the account settings); here the session answer carries it.
+    await page.route('**/app/api/session', async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      if (body?.organization) body.organization.display_units = 'imperial';
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.reload();
+    const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
+    await editor.fill(JSON.stringify({ vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [ITEMS[1]] }, null, 2));
+    const items = page.getByRole('region', { name: 'Items table' });
+    await items.getByRole('columnheader', { name: 'Length (in)' }).waitFor();
+    t.equal(await items.getByLabel('Length of crate').inputValue(), '47.24', '120 cm in inches');
+    t.equal(await items.getByLabel('Unit weight of crate').inputValue(), '330.69', '150 kg in pounds');
+    await items.getByLabel('Length of crate').fill('50');
+    await items.getByLabel('Unit weight of crate').fill('100');
+    const crate = JSON.parse(await editor.inputValue()).items[0];
+    t.equal(crate.length, 127, '50 in sent as 127 cm');
+    t.equal(crate.weight, 45.3592, '100 lb sent as 45.3592 kg');
+    t.match(await page.getByRole('group', { name: 'Vehicles' }).locator('tr[data-record-id="van-3-5t"]').textContent(), /165\.35 × 68\.9 × 74\.8 in.*max 2425\.08 lb/, 'the picker in inches and pounds');
     t.same(problems, [], 'no page errors');
   });
 
