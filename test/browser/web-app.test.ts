@@ -196,8 +196,11 @@ if (!existsSync(CHROMIUM)) {
     t.same(project.items.map((i: any) => i.template_id ?? i.label), [templateId, 'Carton', 'Drum pallet'], 'and the items');
     t.same(project.options, { time_limit: 2 });
     await page.setViewportSize({ width: 1280, height: 1230 });
+    // The picture shows the working part: from the item table to the estimate (the pickers above list every vehicle).
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${IMG}web-playground.png` });
+    const from = (await page.getByRole('heading', { name: 'Items', exact: true }).boundingBox())!;
+    const to = (await page.locator('.pg-estimate').boundingBox())!;
+    await page.screenshot({ path: `${IMG}web-playground.png`, fullPage: true, clip: { x: 0, y: from.y - 16, width: 1280, height: to.y + to.height - from.y + 32 } });
     await page.setViewportSize({ width: 1280, height: 860 });
 
     // The jobs list (filtered to playground jobs) and the job's page.

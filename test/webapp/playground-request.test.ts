@@ -1,27 +1,12 @@
 /**
- * Pure parts of the playground and jobs pages (issue 11 items 4–5): the request built from
- * choices, the JSON editor's reading, the project body of "Save as project", and the jobs page's
- * filters (page address ⇄ filters ⇄ GET /v1/jobs query).
+ * Pure parts of the playground and jobs pages (issue 11 items 4–5): the JSON editor's reading,
+ * the project body of "Save as project", and the jobs page's filters (page address ⇄ filters ⇄
+ * GET /v1/jobs query).
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { parseRequestText, projectOf, requestOf } from '../../webapp/src/playground/request-builder.js';
+import { parseRequestText, projectOf } from '../../webapp/src/playground/request-builder.js';
 import { filtersOfSearch, jobListUrl, NO_FILTERS, searchOfFilters, sourceMatches, utcOfLocal, JOB_STATUSES, type JobFilters } from '../../webapp/src/playground/job-filters.js';
-
-t.test('the request of the choices: vehicles and templates by id with quantities, then imported items', async (t) => {
-  const request = requestOf({
-    vehicles: [{ id: 'veh_a', quantity: 2 }, { id: 'truck-13-6m', quantity: 0 }],
-    templates: [{ id: 'tpl_b', quantity: 5 }],
-    imported: [{ label: 'Crate', length: 1, width: 2, height: 3, weight: 4, quantity: 6 }],
-    reference: '  order 7 ',
-  });
-  t.same(request, {
-    reference: 'order 7',
-    vehicles: [{ vehicle_id: 'veh_a', quantity: 2 }],
-    items: [{ template_id: 'tpl_b', quantity: 5 }, { label: 'Crate', length: 1, width: 2, height: 3, weight: 4, quantity: 6 }],
-  });
-  t.notOk('reference' in requestOf({ vehicles: [], templates: [], imported: [], reference: ' ' }));
-});
 
 t.test('the JSON editor: an object is a request, anything else a problem', async (t) => {
   t.same(parseRequestText('{"vehicles":[],"items":[]}'), { request: { vehicles: [], items: [] } });

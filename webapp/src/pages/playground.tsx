@@ -1,37 +1,75 @@
 /**
- * The playground (`/app/playground`, issue 11 item 4): build a request from saved vehicles and
- * templates with quantities, import items from a CSV or .xlsx file, or edit/paste the JSON; see
- * the free estimate as it changes (POST /v1/estimate); run it (POST /v1/pack, a `playground` job
- * billed like any other; the worst-case price is shown before); watch its progress; read the
- * result, open the plan in the 3D viewer and the PDF; save the request as a project
- * (POST /v1/projects).
+ * The playground (`/app/playground`): build a request from saved vehicles (every saved and preset
+ * vehicle, searchable) and templates with quantities, import items from a CSV or .xlsx file,
+ * correct them in the item table, or edit/paste the JSON: the table, the pickers and the JSON are
+ * one request, each edit shows in the others (playground/request-edits.ts). Choose whether
+ * vehicles are added automatically (spec Options.packing_mode); see the free estimate as it
+ * changes (POST /v1/estimate) with where its vehicle bound comes from; run it (POST /v1/pack, a
+ * `playground` job billed like any other; the worst-case price is shown before); watch its
+ * progress; read the result, open the plan in the 3D viewer and the PDF; save the request as a
+ * project (POST /v1/projects). A request handed over in the router's location state
+ * (`{draft: <PackRequest>}`, the job page's "Duplicate into the playground") is loaded, then the
+ * state is cleared so that a reload does not load it again.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { call, newIdempotencyKey } from '../api.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Page } from '../ui/page.js';
+import { useDisplayUnits } from '../units/use-display-units.js';
+import { AutoVehiclesOption } from '../playground/auto-vehicles-option.js';
 import { credits } from '../playground/format.js';
 import { ItemImportField } from '../playground/item-import-field.js';
+import { ItemTable } from '../playground/item-table.js';
 import { JobDetails } from '../playground/job-details.js';
-import { isFinal, type Job, type PackItem } from '../playground/pack-request.js';
-import { parseRequestText, projectOf, requestOf, type Chosen } from '../playground/request-builder.js';
+import { isFinal, type Job } from '../playground/pack-request.js';
+import { parseRequestText, projectOf } from '../playground/request-builder.js';
+import {
+  chosenTemplates,
+  chosenVehicles,
+  draftOf,
+  EMPTY_REQUEST,
+  itemsOf,
+  listedVehicleCount,
+  packingModeOf,
+  readRequest,
+  referenceOf,
+  requestText,
+  withItems,
+  withPackingMode,
+  withReference,
+  withTemplateQuantity,
+  withVehicleQuantity,
+  type RequestObject,
+} from '../playground/request-edits.js';
 import { SavedChoice } from '../playground/saved-choice.js';
 import { useEstimate } from '../playground/use-estimate.js';
 import { useJob } from '../playground/use-job.js';
+import { useVehicleTerms } from '../playground/use-vehicle-terms.js';
+import { vehicleBoundText } from '../playground/vehicle-bound.js';
 import '../playground/playground.css';
+
+/** The editor's text and the last request the table could read, for a starting request. */
+function startWith(request: RequestObject): { text: string; good: RequestObject } {
+  const text = requestText(request);
+  const read = readRequest(text);
+  return { text, good: 'request' in read ? read.request : EMPTY_REQUEST };
+}
 
 /** The playground page. */
 export function PlaygroundPage() {
   const jsonId = useId();
   const referenceId = useId();
   const projectNameId = useId();
-  const [vehicles, setVehicles] = useState<Chosen[]>([]);
-  const [templates, setTemplates] = useState<Chosen[]>([]);
-  const [imported, setImported] = useState<PackItem[]>([]);
-  const [reference, setReference] = useState('');
-  const [text, setText] = useState(() => JSON.stringify(requestOf({ vehicles: [], templates: [], imported: [], reference: '' }), null, 2));
-  const [edited, setEdited] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const units = useDisplayUnits();
+  const terms = useVehicleTerms();
+  const [start] = useState(() => startWith(draftOf(location.state) ?? EMPTY_REQUEST));
+  // The JSON editor's text is the request; `good` is the last text the table and pickers could read.
+  const [text, setText] = useState(start.text);
+  const [good, setGood] = useState<RequestObject>(start.good);
+  const [fromDraft, setFromDraft] = useState(() => draftOf(location.state) !== null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [runFailure, setRunFailure] = useState<unknown>(null);
   const [running, setRunning] = useState(false);
@@ -39,11 +77,31 @@ export function PlaygroundPage() {
   const [project, setProject] = useState<{ id: string; name: string } | null>(null);
   const [projectFailure, setProjectFailure] = useState<unknown>(null);
 
-  // The builder writes the JSON; editing the JSON by hand takes over until the builder changes again.
+  // A draft in the location state (also one arriving while the page is open) is loaded once,
+  // then the state is cleared: a reload starts from the draft no more.
   useEffect(() => {
-    setText(JSON.stringify(requestOf({ vehicles, templates, imported, reference }), null, 2));
-    setEdited(false);
-  }, [vehicles, templates, imported, reference]);
+    const draft = draftOf(location.state);
+    if (draft === null) return;
+    const next = startWith(draft);
+    setText(next.text);
+    setGood(next.good);
+    setFromDraft(true);
+    void navigate('.', { replace: true, state: null });
+  }, [location.state, navigate]);
+
+  /** Applies one control's change to the last readable request and writes the JSON from it. */
+  function update(change: (request: RequestObject) => RequestObject) {
+    const next = change(good);
+    setGood(next);
+    setText(requestText(next));
+  }
+
+  /** The JSON editor's change: the table and pickers follow when the text can be read. */
+  function editText(value: string) {
+    setText(value);
+    const read = readRequest(value);
+    if ('request' in read) setGood(read.request);
+  }
 
   const runKey = useRef<string | null>(null);
   useEffect(() => {
@@ -51,6 +109,11 @@ export function PlaygroundPage() {
   }, [text]);
   const parsed = useMemo(() => parseRequestText(text), [text]);
   const request = 'request' in parsed ? parsed.request : null;
+  const tableProblem = useMemo(() => {
+    const read = readRequest(text);
+    return 'problem' in read ? read.problem : null;
+  }, [text]);
+  const mode = packingModeOf(good);
   const { estimate, failure: estimateFailure, pending } = useEstimate(request);
   const { job } = useJob(jobId);
 
@@ -92,42 +155,41 @@ export function PlaygroundPage() {
         <Link to="/jobs?source=playground">Jobs</Link>.
       </p>
 
-      <div className="pg-columns">
-        <SavedChoice path="/v1/vehicles" title="Vehicles" chosen={vehicles} onChange={setVehicles} />
-        <SavedChoice path="/v1/templates" title="Cargo templates" chosen={templates} onChange={setTemplates} />
-      </div>
-
-      <ItemImportField onItems={(items) => setImported(items)} />
-      {imported.length > 0 && (
-        <p>
-          {imported.length === 1 ? '1 imported item' : `${imported.length} imported items`} in the request.{' '}
-          <button type="button" className="secondary" onClick={() => setImported([])}>
-            Remove the imported items
-          </button>
+      {fromDraft && (
+        <p role="status" className="pg-ok" data-field="draft-loaded">
+          Loaded a copy of a job's request: change it and run it as a new job.
         </p>
       )}
 
+      <SavedChoice path="/v1/vehicles" title="Vehicles" noun="vehicles" chosen={chosenVehicles(good)} onQuantity={(id, n) => update((r) => withVehicleQuantity(r, id, n))} />
+      <AutoVehiclesOption mode={mode} terms={terms} onChange={(m) => update((r) => withPackingMode(r, m))} />
+      <SavedChoice path="/v1/templates" title="Cargo templates" noun="templates" chosen={chosenTemplates(good)} onQuantity={(id, n) => update((r) => withTemplateQuantity(r, id, n))} />
+
+      <ItemImportField onItems={(items) => update((r) => withItems(r, [...itemsOf(r), ...items]))} />
+
+      <ItemTable items={itemsOf(good)} units={units} onChange={(items) => update((r) => withItems(r, items))} />
+
       <p>
-        <label htmlFor={referenceId}>Reference (optional)</label> <input id={referenceId} value={reference} maxLength={128} onChange={(e) => setReference(e.target.value)} />
+        <label htmlFor={referenceId}>Reference (optional)</label>{' '}
+        <input id={referenceId} value={referenceOf(good)} maxLength={128} onChange={(e) => update((r) => withReference(r, e.target.value))} />
       </p>
 
       <div className="pg-json">
         <label htmlFor={jsonId}>Request (JSON: edit or paste a whole request here)</label>
-        <textarea
-          id={jsonId}
-          className="json"
-          spellCheck={false}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setEdited(true);
-          }}
-        />
-        {edited && <p className="pg-muted">Edited by hand: changing the choices above rewrites it.</p>}
-        {'problem' in parsed && (
-          <p role="alert" className="pg-failure">
-            {parsed.problem}
+        <textarea id={jsonId} className="json" spellCheck={false} value={text} onChange={(e) => editText(e.target.value)} aria-describedby={`${jsonId}-sync`} />
+        <p id={`${jsonId}-sync`} className="pg-muted">
+          The pickers, the item table and this JSON are one request: a change in one shows in the others. Fields the table does not show stay as they are.
+        </p>
+        {'problem' in parsed ? (
+          <p role="alert" className="pg-failure" data-field="json-problem">
+            {parsed.problem}. The item table and the pickers still show the last valid request; changing them rewrites the JSON from that request.
           </p>
+        ) : (
+          tableProblem && (
+            <p role="alert" className="pg-failure" data-field="json-problem">
+              The table cannot show this request ({tableProblem}): it still shows the last valid request; changing it rewrites the JSON from that request.
+            </p>
+          )
         )}
       </div>
 
@@ -137,8 +199,11 @@ export function PlaygroundPage() {
         {estimate && (
           <>
             <p data-valid={String(estimate.valid)}>
-              {estimate.valid ? 'The request is valid.' : 'The request cannot run yet:'} {estimate.items} units, up to {estimate.max_vehicles} vehicles, up to{' '}
-              {estimate.estimated_seconds} s of compute.
+              {estimate.valid ? 'The request is valid.' : 'The request cannot run yet:'} <span data-field="units">{estimate.items} units</span>,{' '}
+              <span data-field="max-vehicles">
+                {estimate.valid ? vehicleBoundText({ maxVehicles: estimate.max_vehicles, listed: listedVehicleCount(good), mode, limit: terms?.maxVehicles ?? null }) : `up to ${estimate.max_vehicles} vehicles`}
+              </span>
+              , up to {estimate.estimated_seconds} s of compute.
             </p>
             {estimate.errors.length > 0 && (
               <ul className="pg-problems" aria-label="Problems in the request">
@@ -157,7 +222,9 @@ export function PlaygroundPage() {
               </ul>
             )}
             <p data-field="estimated-cost">
-              Estimated cost: {credits(estimate.estimated_cost.min_credits)} to {credits(estimate.estimated_cost.max_credits)}; running reserves{' '}
+              Estimated cost: {credits(estimate.estimated_cost.min_credits)}
+              {estimate.valid && ' (fewest vehicles, no compute)'} to {credits(estimate.estimated_cost.max_credits)}
+              {estimate.valid && ` (${estimate.max_vehicles === 1 ? '1 vehicle' : `${estimate.max_vehicles} vehicles`} loaded and the whole compute budget)`}; running reserves{' '}
               {credits(estimate.estimated_cost.max_credits)} until the job ends. Available: {credits(estimate.balance.available_credits)}.
             </p>
           </>

@@ -1,8 +1,8 @@
 /**
- * The playground's request (issue 11 item 4): built from saved vehicles and templates chosen with
- * a quantity plus items imported from a file, shown as JSON the member may edit or paste; and
- * the project body of "Save as project" (spec POST /v1/projects: vehicle slots name a saved
- * vehicle, items in the pack item shape; the service gives the ids).
+ * The playground's request: the JSON editor's reading (the request the pickers, the item table
+ * and the editor share is edited in request-edits.ts), and the project body of "Save as project"
+ * (spec POST /v1/projects: vehicle slots name a saved vehicle, items in the pack item shape; the
+ * service gives the ids).
  */
 import type { PackItem, PackRequest, PackVehicle } from './pack-request.js';
 
@@ -10,30 +10,6 @@ import type { PackItem, PackRequest, PackVehicle } from './pack-request.js';
 export interface Chosen {
   id: string;
   quantity: number;
-}
-
-/** What the builder holds: chosen vehicles and templates, imported items, the caller's reference. */
-export interface RequestChoices {
-  vehicles: readonly Chosen[];
-  templates: readonly Chosen[];
-  imported: readonly PackItem[];
-  reference: string;
-}
-
-/**
- * The PackRequest of `choices`: one Vehicle `{vehicle_id, quantity}` per chosen vehicle, one Item
- * `{template_id, quantity}` per chosen template, then the imported items as they are. Choices with
- * a quantity below 1 are left out; an empty reference is left out.
- */
-export function requestOf(choices: RequestChoices): PackRequest {
-  return {
-    ...(choices.reference.trim() !== '' ? { reference: choices.reference.trim() } : {}),
-    vehicles: choices.vehicles.filter((v) => v.quantity >= 1).map((v) => ({ vehicle_id: v.id, quantity: v.quantity })),
-    items: [
-      ...choices.templates.filter((t) => t.quantity >= 1).map((t) => ({ template_id: t.id, quantity: t.quantity })),
-      ...choices.imported,
-    ],
-  };
 }
 
 /** The request written in the JSON editor, or why it cannot be sent (not JSON, not an object). */

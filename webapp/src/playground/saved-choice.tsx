@@ -1,87 +1,93 @@
 /**
- * A table of saved records to choose from with a quantity (the playground's vehicles and
- * templates; spec GET /v1/vehicles, /v1/templates, first 100 of each, with a search box that asks
- * the service, `q`). A quantity of 0 leaves the record out of the request.
+ * A table of saved records to choose from with a quantity: the playground's vehicle picker (every
+ * saved and preset vehicle) and cargo templates (spec GET /v1/vehicles, /v1/templates). Every page
+ * of the list is read (record-list.ts), so nothing is hidden behind a first page; the search box
+ * narrows the rows by name, id or type, in the browser. A quantity of 0 leaves the record out of
+ * the request. Sizes and weights are in the organization's display units.
  */
 import { useEffect, useId, useState } from 'react';
-import { call } from '../api.js';
 import { ErrorBanner } from '../ui/error-banner.js';
+import { useDisplayUnits } from '../units/use-display-units.js';
+import { lengthToDisplay, lengthUnitLabel, roundForDisplay, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
+import { matchesSearch, readAllRecords, type SavedRecord } from './record-list.js';
 import type { Chosen } from './request-builder.js';
 
-/** A saved vehicle or template as listed (only the fields shown here). */
-export interface SavedRecord {
-  id: string;
-  name?: string;
-  label?: string;
-  type?: string;
-  preset?: boolean;
-  shape?: string;
-  length?: number;
-  width?: number;
-  height?: number;
-  radius?: number;
-  max_weight?: number;
-  weight?: number;
+/** "120 × 80 × 150 cm" (or "r 30 × 120 cm" for a round template), in `units`. */
+function sizeOf(r: SavedRecord, units: DisplayUnits): string {
+  const len = (cm: number | undefined) => (cm === undefined ? '?' : roundForDisplay(lengthToDisplay(cm, units)));
+  const unit = lengthUnitLabel(units);
+  if (r.radius !== undefined && r.length === undefined) return `r ${len(r.radius)} × ${len(r.height)} ${unit}`;
+  return `${len(r.length)} × ${len(r.width)} × ${len(r.height)} ${unit}`;
 }
 
-/** "120 × 80 × 150 cm" (or "r 30 × 120 cm" for a round template). */
-function sizeOf(r: SavedRecord): string {
-  if (r.radius !== undefined && r.length === undefined) return `r ${r.radius} × ${r.height ?? '?'} cm`;
-  return `${r.length ?? '?'} × ${r.width ?? '?'} × ${r.height ?? '?'} cm`;
+/** "max 6000 kg" for a vehicle's payload, "150 kg" for a template's unit weight, in `units`. */
+function weightOf(r: SavedRecord, units: DisplayUnits): string {
+  const w = (kg: number) => `${roundForDisplay(weightToDisplay(kg, units))} ${weightUnitLabel(units)}`;
+  if (r.max_weight !== undefined) return `max ${w(r.max_weight)}`;
+  return r.weight !== undefined ? w(r.weight) : '';
 }
 
 /**
- * Lists `path` (`/v1/vehicles` or `/v1/templates`) with a quantity field per record; `chosen`
- * holds the quantities above 0 and `onChange` gets the new list.
+ * Lists every record of `path` (`/v1/vehicles` or `/v1/templates`) with a quantity field each;
+ * `chosen` holds the quantities above 0 and `onQuantity` gets one record's new quantity.
+ * `noun` names the records in the count line, plural ("vehicles").
  */
-export function SavedChoice({ path, title, chosen, onChange }: { path: string; title: string; chosen: readonly Chosen[]; onChange(next: Chosen[]): void }) {
+export function SavedChoice({ path, title, noun, chosen, onQuantity }: { path: string; title: string; noun: string; chosen: readonly Chosen[]; onQuantity(id: string, quantity: number): void }) {
   const searchId = useId();
+  const units = useDisplayUnits();
   const [q, setQ] = useState('');
-  const [records, setRecords] = useState<SavedRecord[]>([]);
+  const [records, setRecords] = useState<SavedRecord[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
-    let live = true;
-    const query = new URLSearchParams({ limit: '100', ...(q.trim() ? { q: q.trim() } : {}) });
-    call<{ data: SavedRecord[] }>('GET', `${path}?${query}`)
-      .then((list) => live && (setRecords(list.data), setFailure(null)))
-      .catch((err: unknown) => live && setFailure(err));
-    return () => {
-      live = false;
-    };
-  }, [path, q]);
+    const abort = new AbortController();
+    readAllRecords(path, abort.signal)
+      .then((all) => {
+        if (abort.signal.aborted) return;
+        setRecords(all);
+        setFailure(null);
+      })
+      .catch((err: unknown) => !abort.signal.aborted && setFailure(err));
+    return () => abort.abort();
+  }, [path]);
 
+  const shown = (records ?? []).filter((r) => matchesSearch(r, q));
+  const count = (n: number) => `${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`;
   const quantityOf = (id: string) => chosen.find((c) => c.id === id)?.quantity ?? 0;
-  function set(id: string, quantity: number) {
-    const rest = chosen.filter((c) => c.id !== id);
-    onChange(quantity >= 1 ? [...rest, { id, quantity }] : rest);
-  }
 
   return (
     <fieldset className="pg-choice">
       <legend>{title}</legend>
-      <label htmlFor={searchId}>Search</label> <input id={searchId} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      <div className="search">
+        <label htmlFor={searchId}>Search {noun}</label>
+        <input id={searchId} type="search" value={q} placeholder="Name, id or type" onChange={(e) => setQ(e.target.value)} />
+        <span className="pg-muted" role="status" data-field="shown-count">
+          {records === null ? 'Loading…' : q.trim() ? `${shown.length} of ${count(records.length)} match` : count(records.length)}
+        </span>
+      </div>
       <ErrorBanner error={failure} />
-      <div className="pg-scroll">
+      <div className="pg-table-scroll pg-choice-rows">
         <table>
           <thead>
             <tr>
               <th scope="col">Name</th>
+              <th scope="col">Type</th>
               <th scope="col">Size</th>
               <th scope="col">Weight</th>
               <th scope="col">Quantity</th>
             </tr>
           </thead>
           <tbody>
-            {records.map((r) => {
+            {shown.map((r) => {
               const name = r.name ?? r.label ?? r.id;
               return (
-                <tr key={r.id}>
+                <tr key={r.id} data-record-id={r.id}>
                   <th scope="row">
                     {name} {r.preset ? <span className="pg-muted">(preset)</span> : null}
                   </th>
-                  <td>{sizeOf(r)}</td>
-                  <td>{r.max_weight !== undefined ? `max ${r.max_weight} kg` : r.weight !== undefined ? `${r.weight} kg` : ''}</td>
+                  <td>{r.type ?? r.shape ?? ''}</td>
+                  <td>{sizeOf(r, units)}</td>
+                  <td>{weightOf(r, units)}</td>
                   <td>
                     <input
                       type="number"
@@ -90,16 +96,16 @@ export function SavedChoice({ path, title, chosen, onChange }: { path: string; t
                       step={1}
                       aria-label={`Quantity of ${name}`}
                       value={quantityOf(r.id)}
-                      onChange={(e) => set(r.id, Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+                      onChange={(e) => onQuantity(r.id, Math.max(0, Math.floor(Number(e.target.value) || 0)))}
                     />
                   </td>
                 </tr>
               );
             })}
-            {records.length === 0 && (
+            {records !== null && shown.length === 0 && (
               <tr>
-                <td colSpan={4} className="pg-muted">
-                  None saved{q ? ' matching the search' : ''}.
+                <td colSpan={5} className="pg-muted">
+                  {q.trim() ? 'None matches the search.' : 'None saved.'}
                 </td>
               </tr>
             )}

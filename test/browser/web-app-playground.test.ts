@@ -1,0 +1,256 @@
+/**
+ * The playground a planner uses daily, in a real browser (headless Chromium through
+ * playwright-core, the real service in process): items pasted as JSON show in the item table, a
+ * quantity corrected there changes the JSON and the estimate (numbers before and after), invalid
+ * JSON leaves the table at the last valid request; the vehicle picker lists every vehicle of
+ * GET /v1/vehicles (all pages) and its search narrows them; the automatic-vehicles option and the
+ * estimate's vehicle bound; a draft handed over in the router's location state (the job page's
+ * "Duplicate into the playground") is loaded once; axe-core finds no serious or critical
+ * violation; a 768 px tablet scrolls the item table inside its box, not the page; an organization
+ * that reads inches and pounds sees and types them in the table, the request keeps cm and kg.
+ */
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { provisionOrganization } from '../../api/provision.js';
+import { WEBAPP, ensureBuild } from '../../viewer/build.js';
+import { inProcessService } from '../helpers/in-process-service.js';
+import { invite } from '../helpers/web-session.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+
+// What the callbacks run in the page touch (the root tsconfig has no DOM lib).
+declare const window: { innerWidth: number; axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[]; passes: unknown[] }> }; history: { replaceState(state: unknown, title: string, url: string): void }; location: { reload(): void } };
+declare const document: { documentElement: { scrollWidth: number } };
+declare function fetch(url: string, init?: { headers?: Record<string, string> }): Promise<{ json(): Promise<any> }>;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const PASSWORD = 'correct horse battery staple';
+const require = createRequire(import.meta.url);
+
+/** axe-core's browser script, when installed (a devDependency). */
+function axeSource(): string | null {
+  try {
+    return readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+const ITEMS = [
+  { id: 'carton', label: 'Carton', length: 60, width: 40, height: 40, weight: 12.5, quantity: 12, color: '#1f77b4', rotation: 'upright' },
+  { id: 'crate', label: 'Crate', length: 120, width: 80, height: 100, weight: 150, quantity: 2, stackable: false, priority: 2 },
+];
+
+if (!existsSync(CHROMIUM)) {
+  const reason = `no browser walk of the playground: ${CHROMIUM} is not installed`;
+  t.comment(reason);
+  t.pass('the playground in a browser', { skip: reason });
+} else {
+  const run = inProcessService(t, 'web-app-playground');
+  let browser: Browser;
+
+  t.before(async () => {
+    t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
+    browser = await launchChromium();
+  });
+  t.teardown(async () => {
+    await browser?.close();
+  });
+
+  /** A member of a new organization, signed in, on the playground. */
+  async function signedIn(name: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
+    const org = await provisionOrganization(run.service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: new Date().toISOString(), axleAccess: false });
+    const token = await invite(run.service, org.orgId, `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`, 'owner');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.goto(`/app/invitations/${token}`);
+    await page.getByLabel('Your name').fill('Pat Planner');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL('**/app/playground');
+    return { page, problems, close: () => context.close() };
+  }
+
+  /** Every vehicle of GET /v1/vehicles, page after page, with the page's session. */
+  const allVehicles = (page: Page): Promise<{ id: string; name: string; type: string }[]> =>
+    page.evaluate(async () => {
+      const all: any[] = [];
+      let cursor = '';
+      do {
+        const res = await fetch(`/v1/vehicles?limit=7${cursor ? `&cursor=${cursor}` : ''}`, { headers: { Accept: 'application/json' } });
+        const body = await res.json();
+        all.push(...body.data);
+        cursor = body.next_cursor;
+      } while (cursor);
+      return all;
+    });
+
+  /** The estimate's sentence once it is valid and counts `units` units. */
+  async function estimateOf(page: Page, units: number): Promise<string> {
+    const line = page.locator('[data-valid="true"]', { hasText: `${units} units` });
+    try {
+      await line.waitFor({ timeout: 30_000 });
+    } catch (err) {
+      throw new Error(`no valid estimate of ${units} units; the estimate reads: ${await page.locator('.pg-estimate').textContent()}`, { cause: err });
+    }
+    return (await line.textContent()) ?? '';
+  }
+
+  t.test('items in a table, every vehicle, automatic vehicles explained, accessible', async (t) => {
+    const { page, problems, close } = await signedIn('Table Freight');
+    t.teardown(close);
+    const vehicles = page.getByRole('group', { name: 'Vehicles' });
+    const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
+
+    // The vehicle picker lists every vehicle of the list (all pages), and the search narrows them.
+    const listed = await allVehicles(page);
+    t.ok(listed.length > 7, `more vehicles than one page of 7 (${listed.length})`);
+    await vehicles.getByText(`${listed.length} vehicles`, { exact: true }).waitFor();
+    t.equal(await vehicles.locator('tbody tr[data-record-id]').count(), listed.length, 'one row per vehicle of GET /v1/vehicles');
+    const containers = listed.filter((v) => `${v.name} ${v.id} ${v.type}`.toLowerCase().includes('container'));
+    t.ok(containers.length > 0 && containers.length < listed.length, 'some vehicles are containers, not all');
+    await vehicles.getByLabel('Search vehicles').fill('container');
+    await vehicles.getByText(`${containers.length} of ${listed.length} vehicles match`).waitFor();
+    t.same(await vehicles.locator('tbody tr[data-record-id]').evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { recordId: string } }).dataset.recordId)), containers.map((v) => v.id), 'the search narrows the rows to the matching vehicles');
+    await vehicles.getByLabel('Search vehicles').fill('');
+    const van = listed[listed.length - 1]!;
+    await vehicles.getByLabel(`Quantity of ${van.name}`).fill('1');
+
+    // Items pasted as JSON show in the table; a quantity corrected there changes the JSON and the estimate.
+    const chosen = JSON.parse(await editor.inputValue());
+    t.same(chosen.vehicles, [{ vehicle_id: van.id, quantity: 1 }], 'the last vehicle of the list (a preset on the last page) chosen');
+    await editor.fill(JSON.stringify({ ...chosen, items: ITEMS, options: { time_limit: 0 } }, null, 2));
+    const items = page.getByRole('region', { name: 'Items table' });
+    await items.getByLabel('Quantity of carton').waitFor();
+    t.equal(await items.getByLabel('Quantity of carton').inputValue(), '12');
+    t.equal(await items.getByLabel('Length of crate').inputValue(), '120', 'lengths in cm (metric by default)');
+    t.equal(await items.getByLabel('Stackable of crate').isChecked(), false);
+    t.equal(await items.getByLabel('Stackable of carton').isChecked(), true, 'stackable by default');
+    const before = await estimateOf(page, 14);
+    t.match(before, /14 units, up to 20 vehicles: the 1 listed plus up to 19 added automatically when the listed ones are full \(20 is the most a job may use\), up to 2\.21 s of compute/, 'before: 14 units, 2 s + 15 ms per unit');
+    await items.getByLabel('Quantity of carton').fill('30');
+    const after = await estimateOf(page, 32);
+    t.match(after, /32 units, .*up to 2\.48 s of compute/, 'after: 32 units and a longer compute budget');
+    const edited = JSON.parse(await editor.inputValue());
+    t.same(edited.items, [{ ...ITEMS[0], quantity: 30 }, ITEMS[1]], 'the JSON has the new quantity; fields the table does not show survive');
+    t.same(edited.options, { time_limit: 0 }, 'options kept');
+
+    // Typed key by key, a decimal with a zero after the point is not rewritten while typing.
+    await items.getByLabel('Width of carton').fill('');
+    await items.getByLabel('Width of carton').pressSequentially('40.05');
+    t.equal(JSON.parse(await editor.inputValue()).items[0].width, 40.05, 'the width typed key by key');
+    await items.getByLabel('Width of carton').fill('40');
+
+    // Add a row, fill it, delete it.
+    await page.getByRole('button', { name: 'Add an item' }).click();
+    await items.getByLabel('Label of item-3').fill('Bag');
+    t.same(JSON.parse(await editor.inputValue()).items[2], { id: 'item-3', quantity: 1, label: 'Bag' }, 'the new row in the JSON');
+    await items.getByRole('button', { name: 'Delete item-3' }).click();
+    t.equal(JSON.parse(await editor.inputValue()).items.length, 2, 'the row is gone from the JSON');
+
+    // Invalid JSON: an error, the table keeps the last valid request.
+    const good = await editor.inputValue();
+    await editor.fill(good.replace('"carton"', '"carton'));
+    t.match(await page.locator('[data-field="json-problem"]').textContent(), /not valid JSON.*still show the last valid request/, 'the error says the table shows the last valid request');
+    t.equal(await items.getByLabel('Quantity of carton').inputValue(), '30', 'the table kept its rows');
+    await editor.fill(good.replace('"quantity": 30', '"quantity": 5'));
+    await page.locator('[data-field="json-problem"]').waitFor({ state: 'detached' });
+    t.equal(await items.getByLabel('Quantity of carton').inputValue(), '5', 'valid JSON updates the table');
+    await estimateOf(page, 7);
+
+    // Automatic vehicles: the option and its sentence; off, the estimate counts the listed vehicle only.
+    const auto = page.getByLabel('Add vehicles automatically when the listed ones are full');
+    t.equal(await auto.isChecked(), true, 'on by default (packing_mode auto)');
+    t.match(await page.locator('.pg-auto p').textContent(), /up to 20 vehicles per job in all .*only vehicles that end up loaded are charged \(0\.05 credits each\)/, 'what it does, its limit, how it is charged');
+    await auto.uncheck();
+    t.same(JSON.parse(await editor.inputValue()).options, { time_limit: 0, packing_mode: 'fleet_only' });
+    await page.locator('[data-field="max-vehicles"]', { hasText: 'up to 1 vehicle: only the listed ones' }).waitFor();
+    await auto.check();
+    await page.locator('[data-field="max-vehicles"]', { hasText: 'up to 20 vehicles' }).waitFor();
+
+    // axe-core: no serious or critical violation with the table filled and the estimate shown.
+    const axe = axeSource();
+    if (axe === null) t.fail('axe-core is not installed (npm ci installs the devDependency)');
+    else {
+      // Evaluated through the DevTools protocol: the page's Content-Security-Policy forbids inline scripts.
+      await page.evaluate(axe);
+      const { violations, passed } = await page.evaluate(async () => {
+        const r = await window.axe.run(document, {});
+        return { passed: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })) };
+      });
+      t.ok(passed >= 20, `axe-core ran its rules on the page (${passed} passed)`);
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      t.same(serious, [], 'axe-core: no serious or critical violation on the playground');
+      t.comment(`axe-core, lesser findings: ${JSON.stringify(violations.filter((v) => !serious.includes(v)).map((v) => `${v.impact} ${v.id}`))}`);
+    }
+
+    // A tablet: the item table scrolls inside its box, the page does not scroll sideways.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await items.waitFor();
+    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scrolling at 768 px');
+    t.ok(await items.evaluate((box) => (box as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (box as unknown as { clientWidth: number }).clientWidth), 'the item table scrolls inside its box');
+    t.same(problems, [], 'no page errors');
+  });
+
+  t.test('an organization that reads inches and pounds: the table shows and takes them, the request keeps cm and kg', async (t) => {
+    const { page, problems, close } = await signedIn('Inch Freight');
+    t.teardown(close);
+    // The preference is set elsewhere (the account settings); here the session answer carries it.
+    await page.route('**/app/api/session', async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      if (body?.organization) body.organization.display_units = 'imperial';
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.reload();
+    const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
+    await editor.fill(JSON.stringify({ vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [ITEMS[1]] }, null, 2));
+    const items = page.getByRole('region', { name: 'Items table' });
+    await items.getByRole('columnheader', { name: 'Length (in)' }).waitFor();
+    t.equal(await items.getByLabel('Length of crate').inputValue(), '47.24', '120 cm in inches');
+    t.equal(await items.getByLabel('Unit weight of crate').inputValue(), '330.69', '150 kg in pounds');
+    await items.getByLabel('Length of crate').fill('50');
+    await items.getByLabel('Unit weight of crate').fill('100');
+    const crate = JSON.parse(await editor.inputValue()).items[0];
+    t.equal(crate.length, 127, '50 in sent as 127 cm');
+    t.equal(crate.weight, 45.3592, '100 lb sent as 45.3592 kg');
+    t.match(await page.getByRole('group', { name: 'Vehicles' }).locator('tr[data-record-id="van-3-5t"]').textContent(), /165\.35 × 68\.9 × 74\.8 in.*max 2425\.08 lb/, 'the picker in inches and pounds');
+    t.same(problems, [], 'no page errors');
+  });
+
+  t.test("a draft in the location state is loaded once (the job page's Duplicate into the playground)", async (t) => {
+    const { page, problems, close } = await signedIn('Draft Freight');
+    t.teardown(close);
+    const draft = { reference: 'copy of job 7', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [{ id: 'drum', label: 'Drum', length: 60, width: 60, height: 90, weight: 200, quantity: 4, hazardous: true, shape: 'drum', radius: 30 }], options: { packing_mode: 'fleet_only' } };
+    // What navigate('/playground', { state: { draft } }) leaves in the history entry (react-router keeps the state under `usr`).
+    await page.evaluate((d) => {
+      window.history.replaceState({ usr: { draft: d }, key: 'dup', idx: 0 }, '', '/app/playground');
+      window.location.reload();
+    }, draft);
+    await page.locator('[data-field="draft-loaded"]').waitFor();
+    const items = page.getByRole('region', { name: 'Items table' });
+    t.equal(await items.getByLabel('Quantity of drum').inputValue(), '4', "the table shows the draft's items");
+    t.equal(await items.getByLabel('Hazardous of drum').isChecked(), true);
+    t.equal(await page.getByLabel('Reference (optional)').inputValue(), 'copy of job 7');
+    t.equal(await page.getByLabel('Add vehicles automatically when the listed ones are full').isChecked(), false, "the draft's packing mode");
+    t.same(JSON.parse(await page.getByLabel('Request (JSON: edit or paste a whole request here)').inputValue()), draft, 'the JSON is the draft, every field kept');
+    t.equal(await page.getByRole('group', { name: 'Vehicles' }).getByLabel('Quantity of Van 3.5 t').inputValue(), '1', 'the vehicle picker shows the chosen preset');
+    // The state is cleared: a reload starts empty.
+    await page.waitForFunction(() => (globalThis as unknown as { history: { state: { usr?: unknown } | null } }).history.state?.usr == null);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Playground' }).waitFor();
+    await items.getByText('No items yet').waitFor();
+    t.equal(await page.locator('[data-field="draft-loaded"]').count(), 0, 'no draft after a reload');
+    t.same(problems, [], 'no page errors');
+  });
+}
