@@ -33,6 +33,7 @@ import { EMBEDDED_PROFILE, isEmbedded, ProfileError, type Profile } from './prof
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
 import { signingKey } from './signing-key.js';
+import { browsableUrl, removeServiceAddress, writeServiceAddress } from './service-address.js';
 import { answerStarting } from './starting-responder.js';
 import { DEFAULT_SIGN_IN_DELAYS, type SignInDelays } from './sign-in-limit.js';
 import { parseTrustProxy } from './trust-proxy.js';
@@ -280,6 +281,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       }
       handle = createApp(services, { trustProxy });
       ready = true;
+      announceAddress(dataDir, config.publicBaseUrl ?? browsableUrl(url), log);
+      stops.push(() => removeServiceAddress(dataDir, process.pid)); // first of the stops (they run in reverse)
       log.info({ url, scheme: config.tls ? 'https' : 'http', port: (server!.address() as AddressInfo).port, dataDir, roles: [...roles] }, 'listening');
     } else {
       ready = true;
@@ -291,6 +294,15 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   }
 
   return { url, services, close };
+}
+
+/** Writes the service's address into the data dir for the operator's tools (api/service-address.ts); a failure is only logged. */
+function announceAddress(dataDir: string, url: string, log: Logger): void {
+  try {
+    writeServiceAddress(dataDir, { url: url.replace(/\/+$/, ''), pid: process.pid });
+  } catch (err) {
+    log.warn({ err, dataDir }, 'could not write the service address into the data dir (admin invite prints a default address)');
+  }
 }
 
 /** Touches `file` now and every HEARTBEAT_INTERVAL_MS; returns the stop. */
