@@ -11,6 +11,9 @@ import { acceptedMember } from '../helpers/web-session.js';
 
 const DELAY_MS = 250;
 const run = inProcessService(t, 'sign-in-limit', { trustProxy: 'loopback', signInDelays: { baseMs: DELAY_MS, maxMs: DELAY_MS } });
+// A longer hold where parallel requests must all arrive while the first is held (a loaded machine).
+const HELD_MS = 1500;
+const held = inProcessService(t, 'sign-in-held', { trustProxy: 'loopback', signInDelays: { baseMs: HELD_MS, maxMs: HELD_MS } });
 const PASSWORD = 'correct horse battery';
 
 interface Tried {
@@ -21,9 +24,9 @@ interface Tried {
 }
 
 /** POST /app/api/session for `email` from `address`; the status, the time it took (ms), the error code and Retry-After. */
-async function signIn(email: string, password: string, address: string): Promise<Tried> {
+async function signIn(email: string, password: string, address: string, service = run.service): Promise<Tried> {
   const started = performance.now();
-  const res = await fetch(`${run.service.url}/app/api/session`, {
+  const res = await fetch(`${service.url}/app/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ email, password }),
@@ -33,9 +36,9 @@ async function signIn(email: string, password: string, address: string): Promise
 }
 
 /** An organization whose owner signs in as `email` with PASSWORD. */
-async function owner(email: string, name: string): Promise<void> {
-  const o = await orgWithKey(run.service, { name });
-  await acceptedMember(run.service, o.orgId, email, { role: 'owner', password: PASSWORD });
+async function owner(email: string, name: string, service = run.service): Promise<void> {
+  const o = await orgWithKey(service, { name });
+  await acceptedMember(service, o.orgId, email, { role: 'owner', password: PASSWORD });
 }
 
 t.test('the delay grows from the base by doubling after the free failures, up to the maximum', async (t) => {
@@ -98,18 +101,28 @@ t.test(`an address spraying ${FAILED_SIGN_INS_PER_ADDRESS} failures over many em
   t.equal((await signIn('sam@example.com', PASSWORD, '192.0.2.67')).status, 200, 'another address is not');
 });
 
+t.test('an unknown email is held like a known one', async (t) => {
+  for (let i = 0; i < FREE_FAILURES_PER_EMAIL; i++) t.equal((await signIn('ghost@example.com', `guess ${i}`, `203.0.113.${100 + i}`)).status, 401);
+  const guess = await signIn('ghost@example.com', 'one more', '203.0.113.200');
+  t.equal(guess.status, 401, 'the same answer as a wrong password');
+  t.ok(guess.ms >= DELAY_MS, `held ${guess.ms.toFixed(0)} ms ≥ ${DELAY_MS} ms, like a known email`);
+});
+
 t.test('held attempts cannot pile up: one per address and email, and a cap for addresses that failed before, never for a fresh one', async (t) => {
-  await owner('hal@example.com', 'Held');
+  const service = held.service;
+  const tryHal = (password: string, address: string) => signIn('hal@example.com', password, address, service);
+  await owner('hal@example.com', 'Held', service);
   const failed = Array.from({ length: MAX_HELD_PER_EMAIL + 1 }, (_, i) => `198.51.100.${i + 1}`);
-  for (const address of failed) t.equal((await signIn('hal@example.com', 'first wrong guess', address)).status, 401);
+  t.same((await Promise.all(failed.map((address) => tryHal('first wrong guess', address)))).map((r) => r.status), failed.map(() => 401), 'fresh addresses: held, never refused');
   // The email is delayed now. Two attempts from one address at once: one is held and checked, the other refused.
-  const twice = await Promise.all([signIn('hal@example.com', 'parallel a', '192.0.2.200'), signIn('hal@example.com', 'parallel b', '192.0.2.200')]);
+  const twice = await Promise.all([tryHal('parallel a', '192.0.2.200'), tryHal('parallel b', '192.0.2.200')]);
   t.same(twice.map((r) => r.status).sort(), [401, 429], 'a second attempt in flight from the same address is 429');
   t.ok(twice.some((r) => r.status === 429 && r.retryAfter === '1'), 'with Retry-After');
 
-  const burst = await Promise.all([...failed.map((address) => signIn('hal@example.com', 'second wrong guess', address)), signIn('hal@example.com', PASSWORD, '192.0.2.201')]);
+  const burst = await Promise.all([...failed.map((address) => tryHal('second wrong guess', address)), tryHal(PASSWORD, '192.0.2.201')]);
   const fresh = burst.pop()!;
   t.equal(fresh.status, 200, 'the owner from a fresh address is held and signs in, never refused');
+  t.ok(fresh.ms >= HELD_MS, `after ${fresh.ms.toFixed(0)} ms`);
   const counts = burst.reduce<Record<number, number>>((c, r) => ({ ...c, [r.status]: (c[r.status] ?? 0) + 1 }), {});
   t.same(counts, { 401: MAX_HELD_PER_EMAIL, 429: 1 }, `${MAX_HELD_PER_EMAIL} attempts from failed addresses are held, the next is refused`);
 });
