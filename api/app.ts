@@ -1,14 +1,19 @@
 /**
- * The HTTP application: middleware order is request id and access log → HTTP metrics → JSON body
- * (10 MB) → routes → the web app (/app, issue 11) → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared
- * log, /v1 requests first wait for the read models to reach the log's head.
+ * The HTTP application: middleware order is request id and access log → HTTP metrics →
+ * compression → answer headers (nosniff everywhere; no-store for the web app's API and for
+ * answers read with a session cookie) → JSON body (10 MB) → routes → the web app (/app, issue
+ * 11) → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1
+ * requests first wait for the read models to reach the log's head.
  */
-import express, { type Express } from 'express';
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
 import { maintenanceGate } from './operator-switches.js';
 import { accessLog } from './access-log.js';
 import { metricsOf } from './metrics.js';
+import { setNoStore } from './page-security.js';
 import type { TrustProxy } from './trust-proxy.js';
+import { sessionTokenOf } from './web-session.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { webAppRouter } from './routes/web-app.js';
 import type { Services } from './services.js';
@@ -25,6 +30,28 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
 }
 
+/**
+ * Compression of answers (gzip or brotli, as the client accepts): scripts, styles, HTML and JSON
+ * of at least 1 KiB (the compression package's default filter: compressible types only, so not
+ * the PDFs). Brotli at quality 4 (the package's default), fast enough to run per request.
+ * No answer of the service streams (a `?wait=` long poll answers once, at its end), so nothing
+ * needs flushing.
+ */
+export const COMPRESSION: RequestHandler = compression({ threshold: 1024 });
+
+/**
+ * Headers of every answer: `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` on
+ * the web app's API and on any /v1 answer read with the session cookie (a member's data stays
+ * out of the browser's and proxies' caches). A route may still set its own Cache-Control.
+ */
+function answerHeaders(services: Services): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.path.startsWith('/app/api/') || req.path === '/app/api' || ((req.path.startsWith('/v1/') || req.path === '/v1') && sessionTokenOf(services, req) !== undefined)) setNoStore(res);
+    next();
+  };
+}
+
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -34,6 +61,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.set('strict routing', true);
   app.use(accessLog(services.log));
   app.use(metricsOf(services).httpMiddleware());
+  app.use(COMPRESSION);
+  app.use(answerHeaders(services));
   // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
   app.use((req, res, next) => {
     if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);

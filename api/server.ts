@@ -33,7 +33,9 @@ import { EMBEDDED_PROFILE, isEmbedded, ProfileError, type Profile } from './prof
 import { createApiKey, provisionOrganization } from './provision.js';
 import type { Services } from './services.js';
 import { signingKey } from './signing-key.js';
+import { browsableUrl, removeServiceAddress, writeServiceAddress } from './service-address.js';
 import { answerStarting } from './starting-responder.js';
+import { DEFAULT_SIGN_IN_DELAYS, type SignInDelays } from './sign-in-limit.js';
 import { parseTrustProxy } from './trust-proxy.js';
 import { startWebhooks } from './webhooks.js';
 import { DEFAULT_RETRY_POLICY } from '../domain/webhook/retry-policy.js';
@@ -75,6 +77,11 @@ export interface ServiceConfig {
    * IDEMPOTENCY_TIMINGS (30 s and 10 s).
    */
   idempotency?: { pendingStaleAfterMs?: number; pendingWaitMs?: number };
+  /**
+   * Sign-in delays of an email that failed often (api/sign-in-limit.ts), ms; each defaults to its
+   * variable SIGN_IN_DELAY_BASE_MS (default 1000) and SIGN_IN_DELAY_MAX_MS (default 10000).
+   */
+  signInDelays?: { baseMs?: number; maxMs?: number };
   /** Wraps the event store this process uses (tests inject faults around the port); default none. */
   decorateStore?: (store: EventStore) => EventStore;
 }
@@ -116,6 +123,15 @@ function idempotencySettings(config: ServiceConfig): { pendingStaleAfterMs: numb
   };
 }
 
+/** The sign-in delays of `config`, filled from the environment. Throws ProfileError for a bad variable. */
+function signInDelaySettings(config: ServiceConfig): SignInDelays {
+  const env = process.env;
+  const baseMs = config.signInDelays?.baseMs ?? msSetting('SIGN_IN_DELAY_BASE_MS', env['SIGN_IN_DELAY_BASE_MS'], DEFAULT_SIGN_IN_DELAYS.baseMs);
+  const maxMs = config.signInDelays?.maxMs ?? msSetting('SIGN_IN_DELAY_MAX_MS', env['SIGN_IN_DELAY_MAX_MS'], Math.max(baseMs, DEFAULT_SIGN_IN_DELAYS.maxMs));
+  if (maxMs < baseMs) throw new ProfileError('SIGN_IN_DELAY_MAX_MS', `SIGN_IN_DELAY_MAX_MS (${maxMs}) must be at least SIGN_IN_DELAY_BASE_MS (${baseMs})`);
+  return { baseMs, maxMs };
+}
+
 /** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
 
@@ -142,6 +158,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const trustProxy = parseTrustProxy(config.trustProxy ?? process.env['TRUST_PROXY']);
   const webhooks = webhookSettings(config);
   const idempotency = idempotencySettings(config);
+  const signInDelays = signInDelaySettings(config);
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const profile = config.profile ?? EMBEDDED_PROFILE;
   const roles = profile.roles;
@@ -210,6 +227,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     metricsToken: config.metricsToken ?? process.env['METRICS_TOKEN'],
     webhookAllowPrivateTargets: webhooks.allowPrivateTargets,
     idempotency,
+    signInDelays,
   };
   const close = async (): Promise<void> => {
     ready = false;
@@ -263,6 +281,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       }
       handle = createApp(services, { trustProxy });
       ready = true;
+      announceAddress(dataDir, config.publicBaseUrl ?? browsableUrl(url), log);
+      stops.push(() => removeServiceAddress(dataDir, process.pid)); // first of the stops (they run in reverse)
       log.info({ url, scheme: config.tls ? 'https' : 'http', port: (server!.address() as AddressInfo).port, dataDir, roles: [...roles] }, 'listening');
     } else {
       ready = true;
@@ -274,6 +294,15 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   }
 
   return { url, services, close };
+}
+
+/** Writes the service's address into the data dir for the operator's tools (api/service-address.ts); a failure is only logged. */
+function announceAddress(dataDir: string, url: string, log: Logger): void {
+  try {
+    writeServiceAddress(dataDir, { url: url.replace(/\/+$/, ''), pid: process.pid });
+  } catch (err) {
+    log.warn({ err, dataDir }, 'could not write the service address into the data dir (admin invite prints a default address)');
+  }
 }
 
 /** Touches `file` now and every HEARTBEAT_INTERVAL_MS; returns the stop. */

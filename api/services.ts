@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
 import type { RateCounterFactory } from './rate-counters.js';
+import type { SignInDelays } from './sign-in-limit.js';
 import type { ReadModelProgress } from '../projections/progress.js';
 
 export interface Services {
@@ -43,6 +44,8 @@ export interface Services {
    * shorten them. Default: IDEMPOTENCY_TIMINGS.
    */
   idempotency?: { pendingStaleAfterMs?: number; pendingWaitMs?: number };
+  /** Delays of sign-ins for an email that failed often (api/sign-in-limit.ts); default DEFAULT_SIGN_IN_DELAYS. */
+  signInDelays?: SignInDelays;
   /** Bearer token GET /metrics requires (METRICS_TOKEN); unset or empty: /metrics needs none. */
   metricsToken?: string;
 }

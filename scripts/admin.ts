@@ -10,7 +10,8 @@
  *   end-subscription --org org_…                      (then 403 subscription_inactive)
  *   create-key --org org_… [--member usr_…] [--name ci] [--expires-at T] [--allow-ip IP|CIDR …]
  *                                                          (prints the secret once)
- *   invite --org org_… --email E [--role owner|member] [--base-url URL]   (prints the web app's invitation URL once)
+ *   invite --org org_… --email E [--role owner|member] [--base-url URL]   (prints the web app's invitation URL once,
+ *                                                          on the running service's address)
  *   revoke-key --org org_… --key key_…
  *   rotate-key --org org_… --key key_… [--prefix pk_live_…]   (prints the new secret once)
  *   list-keys --org org_…                                  (ids, names, settings; never secrets)
@@ -42,6 +43,7 @@ import type { OrganizationEvent } from '../domain/organization/organization.js';
 import { createApiKey, currentKeySecret, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
 import { invitationPath, issueInvitation } from '../api/invitations.js';
 import { revokeJobLinks } from '../api/link-revocation.js';
+import { DEFAULT_PORT, runningServiceUrl } from '../api/service-address.js';
 import { serviceActor } from '../domain/decider/actor.js';
 import { DomainError } from '../domain/decider/decider.js';
 import { setMaintenance, setOrganizationApi, setOrganizationSuspended, type Switched } from '../api/operator-commands.js';
@@ -173,17 +175,33 @@ program
     console.log(JSON.stringify({ key_id: key.keyId, secret: key.secret, expires_at: expiresAt, allowed_ips: o.allowIp ?? [], note: 'shown once; only a hash is stored' }));
   });
 
+/**
+ * The base URL of invitation links: --base-url, else PUBLIC_BASE_URL, else the address the
+ * service running on the data dir wrote there (api/service-address.ts); with none running, the
+ * default address (PORT, else 8080, on localhost) and a hint on stderr.
+ */
+function invitationBase(given: string | undefined): string {
+  const chosen = given ?? process.env['PUBLIC_BASE_URL'] ?? runningServiceUrl(dataDir());
+  if (chosen) return chosen.replace(/\/+$/, '');
+  const fallback = `http://localhost:${process.env['PORT'] ?? DEFAULT_PORT}`;
+  console.error(
+    `note: no service is running on the data dir ${dataDir()}, so the link assumes ${fallback}; start the service (npm start) on this data dir, ` +
+      'or give --base-url (or PUBLIC_BASE_URL) with the address people open',
+  );
+  return fallback;
+}
+
 program
   .command('invite')
   .description('invite an email into the web app (issue 11); prints the invitation URL once (valid 7 days, one use)')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--email <email>', 'email address of the person invited')
   .option('--role <role>', "owner or member; owner: the organization's owner member that has no email yet gets this email and the password chosen on acceptance", 'member')
-  .option('--base-url <url>', 'public URL of the service (default PUBLIC_BASE_URL, else http://localhost:$PORT)')
+  .option('--base-url <url>', 'public URL of the service (default PUBLIC_BASE_URL, else the address of the service running on the data dir)')
   .action(async (o: { org: string; email: string; role: string; baseUrl?: string }) => {
     if (o.role !== 'owner' && o.role !== 'member') throw new InvalidArgumentError(`--role must be owner or member, not ${o.role}`);
     if (!/^[^\s@]+@[^\s@]+$/.test(o.email)) throw new InvalidArgumentError(`not an email address: ${o.email}`);
-    const base = (o.baseUrl ?? process.env['PUBLIC_BASE_URL'] ?? `http://localhost:${process.env['PORT'] ?? 8080}`).replace(/\/+$/, '');
+    const base = invitationBase(o.baseUrl);
     const issued = await issueInvitation(await eventStore(), { orgId: o.org, email: o.email, role: o.role, now: now(), actor: serviceActor('admin') });
     console.log(JSON.stringify({ invitation_id: issued.invitationId, email: issued.email, role: issued.role, member_id: issued.memberId, expires_at: issued.expiresAt, url: `${base}${invitationPath(issued.token)}`, note: 'shown once; only a hash of the token is stored' }));
   });

@@ -1,13 +1,15 @@
 /**
  * GET /openapi.json (the OpenAPI 3.1 document, built once from every route module) and GET /docs
  * (readable reference docs: Swagger UI from the installed swagger-ui-dist package, served from
- * /docs/assets, pointed at /openapi.json; no CDN). Neither needs authentication.
+ * /docs/assets, started by /docs/swagger-init.js and pointed at /openapi.json; no CDN; the page
+ * policy of api/page-security.ts, so no inline script). Neither needs authentication.
  * The list of route modules is handed in (routes/index.ts, which lists this module too), so this
  * module does not import the list that imports it.
  */
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
 import { buildOpenApi } from '../openapi/document.js';
+import { setPageSecurity } from '../page-security.js';
 import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.js';
 
 // swagger-ui-dist ships no types; its absolutePath() is this CommonJS file (loading the package
@@ -32,29 +34,35 @@ export const DOCS_PAGE = `<!DOCTYPE html>
 <body>
   <div id="swagger-ui"></div>
   <script src="docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    // Behind a path prefix (/packing/docs), "Try it out" calls /packing/v1/…: the document's
-    // server is "/", so requests to this origin outside the prefix get the prefix added.
-    const prefix = new URL('.', location.href).pathname.slice(0, -1);
-    window.ui = SwaggerUIBundle({
-      url: 'openapi.json',
-      requestInterceptor: (request) => {
-        const target = new URL(request.url, location.href);
-        if (prefix && target.origin === location.origin && !target.pathname.startsWith(prefix + '/')) {
-          target.pathname = prefix + target.pathname;
-          request.url = target.toString();
-        }
-        return request;
-      },
-      dom_id: '#swagger-ui',
-      deepLinking: true,
-      defaultModelsExpandDepth: 0,
-      presets: [SwaggerUIBundle.presets.apis],
-      layout: 'BaseLayout'
-    });
-  </script>
+  <script src="docs/swagger-init.js"></script>
 </body>
 </html>
+`;
+
+/**
+ * The script of GET /docs, served as /docs/swagger-init.js (the page policy allows no inline
+ * script): Swagger UI on the document relative to the page.
+ */
+export const DOCS_INIT_SCRIPT = `'use strict';
+// Behind a path prefix (/packing/docs), "Try it out" calls /packing/v1/…: the document's
+// server is "/", so requests to this origin outside the prefix get the prefix added.
+const prefix = new URL('.', location.href).pathname.slice(0, -1);
+window.ui = SwaggerUIBundle({
+  url: 'openapi.json',
+  requestInterceptor: (request) => {
+    const target = new URL(request.url, location.href);
+    if (prefix && target.origin === location.origin && !target.pathname.startsWith(prefix + '/')) {
+      target.pathname = prefix + target.pathname;
+      request.url = target.toString();
+    }
+    return request;
+  },
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  defaultModelsExpandDepth: 0,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: 'BaseLayout'
+});
 `;
 
 /**
@@ -75,7 +83,14 @@ function docsRouter(modules: () => readonly RouteModule[]): Router {
   });
 
   router.get('/docs', (_req, res) => {
+    setPageSecurity(res, 'none');
     res.type('text/html').send(DOCS_PAGE);
+  });
+  // A static asset of the page like /docs/assets (middleware, so not an operation of the document).
+  router.use('/docs/swagger-init.js', (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('application/javascript').send(DOCS_INIT_SCRIPT);
   });
   router.use('/docs/assets', express.static(swaggerUiPath(), { index: false, maxAge: '1h' }));
 

@@ -8,6 +8,7 @@ import { cargoFactsOf } from '../../solver/render/cargo-facts.js';
 import { renderPlanPdf } from '../../solver/render/pdf.js';
 import { ApiError } from '../errors.js';
 import { readJobBody } from '../../domain/job/body.js';
+import { setNoStore } from '../page-security.js';
 import { openSignedPlan } from '../plan-links.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
@@ -29,6 +30,9 @@ export function planPdfRouter(services: Services): Router {
     });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);
+    // A signed, short-lived link to an organization's plan: no cache keeps it.
+    setNoStore(res);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(pdf);
   });
   return router;

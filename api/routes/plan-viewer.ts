@@ -10,36 +10,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { Router, type Response } from 'express';
+import express, { Router } from 'express';
 import { readJobBody } from '../../domain/job/body.js';
 import { VIEWER_DIST, viewerBuildState } from '../../viewer/build.js';
 import { ApiError } from '../errors.js';
+import { setNoStore, setPageSecurity } from '../page-security.js';
 import { openSignedPlan } from '../plan-links.js';
 import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 import { viewerPlan } from '../viewer-plan.js';
-
-/**
- * Headers of the page and its data: links are signed and short-lived (not stored by caches),
- * the page loads only from this service and sends no referrer (the signature stays private).
- */
-function privateAnswer(res: Response): void {
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-}
-
-const PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  // The web app (same origin) embeds the viewer on its playground and job pages (issue 11).
-  "frame-ancestors 'self'",
-].join('; ');
 
 const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(String(param))?.[0];
 
@@ -56,8 +35,10 @@ function viewerRouter(services: Services): Router {
     await openSignedPlan(services, 'viewer', jobOf(req.params['job']), req.query);
     // Read once: the build does not change while the service runs (a missing build is a 500).
     page ??= readFileSync(join(VIEWER_DIST, 'index.html'), 'utf8');
-    privateAnswer(res);
-    res.setHeader('Content-Security-Policy', PAGE_POLICY);
+    // Links are signed and short-lived: no cache keeps the page or its plan.
+    setNoStore(res);
+    // The web app (same origin) embeds the viewer on its playground and job pages.
+    setPageSecurity(res, 'same-origin');
     res.type('text/html').send(page);
   });
 
@@ -66,7 +47,8 @@ function viewerRouter(services: Services): Router {
     const body = await readJobBody(services.store, job.id);
     const plan = body.result?.plan;
     if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
-    privateAnswer(res);
+    setNoStore(res);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.json(viewerPlan({
       jobId: job.id,
       reference: job.reference,

@@ -2,7 +2,8 @@
  * The web app's pages (issue 11): built by Vite from `webapp/` into `webapp/dist` (viewer/build.ts,
  * WEBAPP). `GET /app` and every page path under `/app/` answer index.html (the browser's router
  * picks the page); `/app/assets/*` are the hashed scripts and styles (cached for a year). Paths
- * under `/app/api/` are never pages: unknown ones get the 404 envelope. Mounted as middleware,
+ * under `/app/api/` are never pages: unknown ones get the 404 envelope. The pages carry the
+ * service's page policy (api/page-security.ts; no framing). Mounted as middleware,
  * not routes: the pages are not part of the OpenAPI document.
  */
 import { readFileSync } from 'node:fs';
@@ -10,21 +11,9 @@ import { join } from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { WEBAPP, buildState } from '../../viewer/build.js';
 import { sendError } from '../errors.js';
+import { setPageSecurity } from '../page-security.js';
 import { ROUTER_OPTIONS } from '../route-docs.js';
 import type { Services } from '../services.js';
-
-const PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** Router of /app and /app/assets. */
 export function webAppPagesRouter(services: Services): Router {
@@ -41,9 +30,7 @@ export function webAppPagesRouter(services: Services): Router {
     // Read once: the build does not change while the service runs (a missing build is a 500).
     page ??= readFileSync(join(WEBAPP.dist, 'index.html'), 'utf8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Security-Policy', PAGE_POLICY);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
+    setPageSecurity(res, 'none');
     res.type('text/html').send(page);
   };
   router.use('/app', pages);

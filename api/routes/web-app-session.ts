@@ -2,7 +2,8 @@
  * The web app's session routes (issue 11; the web app's own API, not in the OpenAPI document):
  * - GET /app/api/session → 200 {user, organization, csrf_token}, 401 unauthorized when not signed in;
  * - POST /app/api/session {email, password} → 200 the same and the session cookie; 401
- *   unauthorized "wrong email or password"; 429 rate_limited (api/sign-in-limit.ts); 403
+ *   unauthorized "wrong email or password"; 429 rate_limited and growing delays per email
+ *   (api/sign-in-limit.ts); 403
  *   forbidden for a foreign Origin;
  * - DELETE /app/api/session → 204, the session ends (SessionEnded signed_out), cookie cleared.
  */
@@ -39,16 +40,18 @@ export function webAppSessionRouter(services: Services): Router {
 
   router.post('/app/api/session', requireSameOrigin(services), async (req, res) => {
     const { email, password } = checkedBody<{ email: string; password: string }>(validateSignIn, jsonBody(req));
-    const ip = clientAddress(req);
-    await limit.check(res, email, ip);
+    const attempt = await limit.admit(email, clientAddress(req));
     let member: { orgId: string; memberId: string };
     try {
       member = await checkPassword(services, email, password);
+      await attempt.succeeded();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'unauthorized') await limit.failed(email, ip);
+      // A wrong password stays counted; anything else was no guess.
+      if (!(err instanceof ApiError && err.code === 'unauthorized')) await attempt.undone();
       throw err;
+    } finally {
+      attempt.release();
     }
-    await limit.succeeded(email);
     await answerNewSession(services, res, member.orgId, member.memberId);
   });
 

@@ -181,11 +181,13 @@ t.test('GET /docs answers an HTML page whose assets load from this service', asy
   t.equal(res.status, 200);
   t.match(res.headers.get('content-type'), /^text\/html/);
   const html = await res.text();
-  t.match(html, /SwaggerUIBundle\(/);
-  t.match(html, /url: 'openapi\.json'/, 'the document relative to the page (works behind a path prefix)');
+  t.notMatch(html, /<script>/, 'no inline script (the page policy forbids it)');
+  const init = await (await fetch(`${service.url}/docs/swagger-init.js`)).text();
+  t.match(init, /SwaggerUIBundle\(/, 'Swagger UI is started by docs/swagger-init.js');
+  t.match(init, /url: 'openapi\.json'/, 'the document relative to the page (works behind a path prefix)');
   t.notMatch(html, /https?:\/\//, 'no CDN: every asset is local');
   const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-  t.ok(assets.includes('docs/assets/swagger-ui-bundle.js') && assets.includes('docs/assets/swagger-ui.css'));
+  t.ok(assets.includes('docs/assets/swagger-ui-bundle.js') && assets.includes('docs/assets/swagger-ui.css') && assets.includes('docs/swagger-init.js'));
   for (const asset of assets) {
     t.notOk(asset.startsWith('/'), `${asset} is relative to the page`);
     const a = await fetch(new URL(asset, `${service.url}/docs`));

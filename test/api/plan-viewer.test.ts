@@ -71,7 +71,7 @@ t.test('the page and its assets: HTML without a CDN, hashed assets cached for a 
   t.equal(res.status, 200);
   t.match(res.headers.get('content-type'), /^text\/html/);
   t.equal(res.headers.get('cache-control'), 'no-store');
-  t.equal(res.headers.get('referrer-policy'), 'no-referrer');
+  t.equal(res.headers.get('referrer-policy'), 'same-origin', 'the page policy (api/page-security.ts): the signed URL never leaves the origin');
   t.match(res.headers.get('content-security-policy'), /default-src 'self'/);
   const html = await res.text();
   t.notMatch(html, /https?:\/\//, 'no CDN: every asset is local');

@@ -66,7 +66,7 @@ t.test('sign-in: right and wrong passwords, unknown emails alike; the session bo
   t.equal((await browserCall(run.service.url, browser, 'GET', '/v1/balance')).status, 401, 'and /v1 refuses the cookie');
 });
 
-t.test('the sign-in rate limit: 5 failures per email, then 429 with Retry-After even for the right password', async (t) => {
+t.test('the sign-in rate limit: 5 failures per email from one address, then 429 with Retry-After for that pair, even for the right password', async (t) => {
   const o = await orgWithKey(run.service, { name: 'Limit' });
   await acceptedMember(run.service, o.orgId, 'carl@example.com');
   const ip = { 'x-forwarded-for': '198.51.100.7' };
