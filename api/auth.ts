@@ -104,6 +104,20 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
  * scopes (403 scope_missing).
  */
 export function authenticate(services: Services, ...scopes: Scope[]): RequestHandler {
+  return authenticator(services, scopes, scopes);
+}
+
+/**
+ * Like `authenticate` with `scopes`, except that a web app session passes with `sessionScopes`
+ * instead (roles: GET /v1/limits asks a key for account:read, but a member's session that may
+ * pack may read the limits and rate card that shape its requests; balance and usage stay the
+ * owner's).
+ */
+export function authenticateOrSession(services: Services, scopes: Scope[], sessionScopes: Scope[]): RequestHandler {
+  return authenticator(services, scopes, sessionScopes);
+}
+
+function authenticator(services: Services, keyScopes: readonly Scope[], sessionScopes: readonly Scope[]): RequestHandler {
   const rates = rateLimitsOf(services);
   return async (req: Request, res: Response, next: NextFunction) => {
     const ip = clientAddress(req);
@@ -140,7 +154,7 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
     if (!sub || !sub.active || !sub.apiAccess || (sub.expiresAt !== null && sub.expiresAt <= now)) {
       throw new ApiError('subscription_inactive', 'the organization has no active subscription that includes the API');
     }
-    const missing = scopes.filter((s) => !key.scopes.includes(s));
+    const missing = (bySession ? sessionScopes : keyScopes).filter((s) => !key.scopes.includes(s));
     if (missing.length > 0) {
       throw new ApiError('scope_missing', bySession ? `members of an organization may not ${OWNER_ONLY[missing[0]!]}; ask its owner` : `the API key lacks the scope ${missing.join(' and ')}`);
     }

@@ -1,7 +1,8 @@
 /**
  * Roles over the real service: a member's web app session has `pack:write`, `jobs:read`,
- * `resources:read` and `resources:write` only (webhooks, the account, keys and members are the
- * owner's: 403 with a message naming the owner); removing a member ends their sessions, revokes
+ * `resources:read` and `resources:write` only (webhooks, balance and usage, keys and members are
+ * the owner's: 403 with a message naming the owner; GET /v1/limits is open to a session that may
+ * pack); removing a member ends their sessions, revokes
  * keys made for them and disables the webhook endpoints they created, so a receiver gets nothing
  * more; and the dispatcher finishes a removal that stopped after MemberRemoved (crash-safety).
  */
@@ -55,7 +56,7 @@ t.test("a member's session: pack, jobs and saved data yes; webhooks, account, ke
   t.equal(refused.body.error.message, 'members of an organization may not manage webhooks; ask its owner');
   const list = await browserCall(run.service.url, eve, 'GET', '/v1/webhook_endpoints');
   t.same([list.status, list.body.error.message], [403, 'members of an organization may not see webhooks; ask its owner']);
-  for (const path of ['/v1/balance', '/v1/usage', '/v1/limits']) {
+  for (const path of ['/v1/balance', '/v1/usage']) {
     const answer = await browserCall(run.service.url, eve, 'GET', path);
     t.same([answer.status, answer.body.error.code, answer.body.error.message], [403, 'scope_missing', "members of an organization may not see the account's balance, usage and limits; ask its owner"], path);
   }
@@ -74,6 +75,9 @@ t.test("a member's session: pack, jobs and saved data yes; webhooks, account, ke
     t.same([answer.status, answer.body?.error?.code], [403, 'forbidden'], `a member: ${method} ${path}`);
   }
 
+  const limits = await browserCall(run.service.url, eve, 'GET', '/v1/limits');
+  t.same([limits.status, typeof limits.body.max_vehicles_per_request, typeof limits.body.rate_card.per_vehicle], [200, 'number', 'number'], 'a member reads the limits and rate card the playground packs against');
+  t.equal(limits.headers.get('x-credits-remaining'), null, 'without the balance');
   const estimate = await browserCall(run.service.url, eve, 'POST', '/v1/estimate', PACK);
   t.equal(estimate.status, 200, 'a member estimates');
   t.equal(estimate.headers.get('x-credits-remaining'), null, "a member's answers carry no balance");
