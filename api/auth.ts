@@ -1,11 +1,16 @@
 /**
  * Authentication (spec Authentication): `Authorization: Bearer <key>`, looked up by the SHA-256
- * hash of the secret, or without that header the web app's session cookie (issue 11,
- * api/web-session.ts); request rates (api/rate-limit.ts); then the organization's state and the
- * key's scopes. Sets `res.locals.caller` and the `X-RateLimit-*` and `X-Credits-Remaining` headers.
+ * hash of the secret, or without that header the web app's session cookie (api/web-session.ts);
+ * request rates (api/rate-limit.ts); then the organization's state and the key's scopes. Sets
+ * `res.locals.caller` and the `X-RateLimit-*` and `X-Credits-Remaining` headers.
+ *
+ * Roles: a session has the scopes of its member's role (domain/organization scopesOfRole): the
+ * owner every scope, a member `pack:write`, `jobs:read`, `resources:read` and `resources:write`.
+ * A member asking for the owner's routes (webhooks, the account) gets 403 scope_missing saying
+ * so, and no `X-Credits-Remaining` header (the balance is the owner's, like GET /v1/balance).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { SCOPES, type Scope } from '../domain/organization/organization.js';
+import { scopesOfRole, type Scope } from '../domain/organization/organization.js';
 import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { hashApiKey, isWellFormedKey, sameHash } from './api-key.js';
 import { ipAllowed } from './ip-allowlist.js';
@@ -21,7 +26,7 @@ import { FAILED_AUTH_PER_MINUTE, rateLimitsOf, setRateHeaders } from './rate-lim
 
 /**
  * Who is calling: set by `authenticate` on `res.locals.caller`. `via`: an API key, or the web
- * app's session cookie (issue 11: `keyId` is then the session's `ses_…` id, every scope).
+ * app's session cookie (`keyId` is then the session's `ses_…` id, the scopes its member's role's).
  */
 export interface Caller {
   orgId: string;
@@ -40,7 +45,8 @@ export function callerOf(res: Response): Caller {
 export const jobSourceOf = (caller: Caller): 'api' | 'playground' => (caller.via === 'session' ? 'playground' : 'api');
 
 /**
- * The member of the request's session cookie, as a key-like identity (issue 11). Throws 401
+ * The member of the request's session cookie, as a key-like identity with the scopes of the
+ * member's role (scopesOfRole). Throws 401
  * unauthorized (no active session, or its member was removed) and, on an unsafe method, 403
  * forbidden without the session's CSRF token.
  */
@@ -50,8 +56,20 @@ async function identifySession(services: Services, req: Request): Promise<{ key:
   const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(session.orgId);
   if (!org || !org.members[session.memberId]) throw new ApiError('unauthorized', 'the session has ended: sign in again');
   if (isUnsafeMethod(req.method)) checkCsrf(services, req, session.sessionId);
-  return { key: { keyId: session.sessionId, orgId: session.orgId, memberId: session.memberId, scopes: [...SCOPES], allowedIps: [] }, org };
+  const scopes = [...scopesOfRole(org.members[session.memberId]!.role)];
+  return { key: { keyId: session.sessionId, orgId: session.orgId, memberId: session.memberId, scopes, allowedIps: [] }, org };
 }
+
+/** What a scope a member's session lacks guards, for the 403 a member gets (roles). */
+const OWNER_ONLY: Readonly<Record<Scope, string>> = {
+  'account:read': "see the account's balance, usage and limits",
+  'webhooks:read': 'see webhooks',
+  'webhooks:write': 'manage webhooks',
+  'pack:write': 'pack',
+  'jobs:read': 'read jobs',
+  'resources:read': 'read saved data',
+  'resources:write': 'change saved data',
+};
 
 /**
  * The key named by `Authorization` and its organization. Throws 401 unauthorized (missing,
@@ -86,6 +104,20 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
  * scopes (403 scope_missing).
  */
 export function authenticate(services: Services, ...scopes: Scope[]): RequestHandler {
+  return authenticator(services, scopes, scopes);
+}
+
+/**
+ * Like `authenticate` with `scopes`, except that a web app session passes with `sessionScopes`
+ * instead (roles: GET /v1/limits asks a key for account:read, but a member's session that may
+ * pack may read the limits and rate card that shape its requests; balance and usage stay the
+ * owner's).
+ */
+export function authenticateOrSession(services: Services, scopes: Scope[], sessionScopes: Scope[]): RequestHandler {
+  return authenticator(services, scopes, sessionScopes);
+}
+
+function authenticator(services: Services, keyScopes: readonly Scope[], sessionScopes: readonly Scope[]): RequestHandler {
   const rates = rateLimitsOf(services);
   return async (req: Request, res: Response, next: NextFunction) => {
     const ip = clientAddress(req);
@@ -122,10 +154,12 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
     if (!sub || !sub.active || !sub.apiAccess || (sub.expiresAt !== null && sub.expiresAt <= now)) {
       throw new ApiError('subscription_inactive', 'the organization has no active subscription that includes the API');
     }
-    const missing = scopes.filter((s) => !key.scopes.includes(s));
-    if (missing.length > 0) throw new ApiError('scope_missing', `the API key lacks the scope ${missing.join(' and ')}`);
+    const missing = (bySession ? sessionScopes : keyScopes).filter((s) => !key.scopes.includes(s));
+    if (missing.length > 0) {
+      throw new ApiError('scope_missing', bySession ? `members of an organization may not ${OWNER_ONLY[missing[0]!]}; ask its owner` : `the API key lacks the scope ${missing.join(' and ')}`);
+    }
     res.locals['caller'] = { orgId: key.orgId, keyId: key.keyId, via: bySession ? 'session' : 'api_key', memberId: key.memberId, scopes: key.scopes, org } satisfies Caller;
-    await setCreditsHeader(services, res, key.orgId);
+    if (key.scopes.includes('account:read') || !bySession) await setCreditsHeader(services, res, key.orgId);
     readJsonBody(req, res, next);
   };
 }

@@ -7,6 +7,12 @@
  * - accept: the email gets its credential (scrypt hash; 409 conflict when the email signs in
  *   already, anywhere in the service), then the invitation is used (MemberAdded for a new member);
  *   when that fails (used or expired meanwhile) the credential is revoked again (`not_joined`).
+ * - reset (roles): the owner invites an existing member to set a new password; accepting it
+ *   changes that member's password (CredentialPasswordChanged `reset`, which ends all their
+ *   sessions), then uses the invitation. A crash between the two leaves the invitation open:
+ *   accepting it again sets the password again and uses it.
+ * - revoke (roles): the owner withdraws a pending invitation (InvitationRevoked); its link then
+ *   answers 404 not_found "withdrawn".
  */
 import { randomBytes } from 'node:crypto';
 import { loadState, handleCommand } from '../domain/decider/handle.js';
@@ -85,6 +91,16 @@ export async function acceptInvitation(
   const [first] = decideOrganization({ type: 'AcceptInvitation', data: { tokenHash, name: accept.name.trim() }, metadata }, state);
   if (first?.type !== 'InvitationAccepted') throw new Error('AcceptInvitation decided no InvitationAccepted');
   const { memberId, email } = first.data;
+  if (state.invitations[first.data.invitationId]?.purpose === 'password_reset') {
+    const actor = { id: memberId, name: accept.name.trim() };
+    await handleCommand(store, credentialStream(email), credentialDecider, {
+      type: 'ChangePassword',
+      data: { userId: memberId, password: await hashPassword(accept.password), reason: 'reset', keepSessionId: null },
+      metadata: { ...metadata, actor },
+    });
+    const done = await handleCommand(store, stream, organizationDecider, { type: 'AcceptInvitation', data: { tokenHash, name: actor.name }, metadata: { ...metadata, actor } });
+    return { memberId, email, position: done.position };
+  }
   await emailFree(store, email);
   await handleCommand(store, credentialStream(email), credentialDecider, {
     type: 'CreateCredential',
@@ -100,4 +116,33 @@ export async function acceptInvitation(
     await handleCommand(store, credentialStream(email), credentialDecider, { type: 'RevokeCredential', data: { userId: memberId, reason: 'not_joined' }, metadata: { ...metadata, actor } });
     throw err;
   }
+}
+
+/**
+ * Roles: invites member `memberId` of `orgId` to set a new password (an invitation to their email,
+ * purpose `password_reset`, valid 7 days, once). Throws 404 not_found (no such member) and 409
+ * conflict (the owner, or a member who has not joined yet).
+ */
+export async function issuePasswordReset(store: EventStore, reset: { orgId: string; memberId: string; now: string; actor: Actor }): Promise<IssuedInvitation> {
+  const token = randomBytes(32).toString('base64url');
+  const invitationId = newId('inv');
+  const expiresAt = new Date(Date.parse(reset.now) + INVITATION_LIFETIME_MS).toISOString();
+  const done = await handleCommand(store, orgStream(reset.orgId), organizationDecider, {
+    type: 'IssuePasswordReset',
+    data: { invitationId, tokenHash: invitationTokenHash(token), memberId: reset.memberId, expiresAt },
+    metadata: { now: reset.now, actor: reset.actor },
+  });
+  const issued = done.events[0];
+  if (issued?.type !== 'InvitationIssued') throw new Error('IssuePasswordReset decided no InvitationIssued');
+  return { invitationId, token, email: issued.data.email, role: issued.data.role, memberId: reset.memberId, expiresAt, position: done.position };
+}
+
+/** Roles: withdraws pending invitation `invitationId` of `orgId`; resolves with the log position. Throws 404 not_found (no pending invitation of that id). */
+export async function revokeInvitation(store: EventStore, revoke: { orgId: string; invitationId: string; now: string; actor: Actor }): Promise<number> {
+  const done = await handleCommand(store, orgStream(revoke.orgId), organizationDecider, {
+    type: 'RevokeInvitation',
+    data: { invitationId: revoke.invitationId },
+    metadata: { now: revoke.now, actor: revoke.actor },
+  });
+  return done.position;
 }

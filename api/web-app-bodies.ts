@@ -20,6 +20,18 @@ const name = { type: 'string', maxLength: 100, pattern: '\\S' }; // at least one
 export const validateSignIn = ajv.compile({ type: 'object', additionalProperties: false, required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: PASSWORD_MAX } } });
 /** POST /app/api/invitations/:token/accept: `{name, password}` (password 10–200 characters). */
 export const validateAccept = ajv.compile({ type: 'object', additionalProperties: false, required: ['name', 'password'], properties: { name, password } });
+/** POST /app/api/invitations/:token/accept of a password reset (roles): `{password, name?}`; the name stays the member's. */
+export const validateResetAccept = ajv.compile({ type: 'object', additionalProperties: false, required: ['password'], properties: { name, password } });
+/**
+ * POST /app/api/password (roles): `{current_password, new_password}`; the new one 10–200
+ * characters (api/password.ts), the current one only bounded (a wrong one answers 422 at its path).
+ */
+export const validatePasswordChange = ajv.compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['current_password', 'new_password'],
+  properties: { current_password: { type: 'string', maxLength: PASSWORD_MAX }, new_password: password },
+});
 /** POST /app/api/invitations: `{email, role?: 'member'}`. */
 export const validateInvite = ajv.compile({ type: 'object', additionalProperties: false, required: ['email'], properties: { email, role: { enum: ['member'] } } });
 /** POST /app/api/keys: `{name, scopes?, expires_at?, allowed_ips?}`. */

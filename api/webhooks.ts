@@ -20,6 +20,8 @@ import type { RetryPolicy } from '../domain/webhook/retry-policy.js';
 import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
 import { WEBHOOK_DELIVERIES, WEBHOOK_ENDPOINTS, type WebhookDeliveryDocument, type WebhookEndpointDocument } from '../projections/webhooks/projection.js';
 import { jobView } from './job-view.js';
+import { disableWebhooksOfMember } from './member-webhooks.js';
+import { serviceActor } from '../domain/decider/actor.js';
 import type { Services } from './services.js';
 
 /** How long the dispatcher waits for the read models to include an event before trying it again, ms. */
@@ -70,13 +72,21 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
       await caughtUp(position);
       const all = await reads.collection<WebhookEndpointDocument>(WEBHOOK_ENDPOINTS).find({ where: { orgId } });
       return all
-        .filter((e) => e.registeredPosition < position && (e.deletedPosition === null || e.deletedPosition > position) && e.events.includes(kind))
+        // A disabled endpoint (its creator left) gets nothing more, whatever the event's position.
+        .filter((e) => e.registeredPosition < position && (e.deletedPosition === null || e.deletedPosition > position) && !e.disabledAt && e.events.includes(kind))
         .map((e) => e.id);
     },
     async jobView(jobId: string, position: number) {
       await caughtUp(position);
       const job = await reads.collection<JobDocument>(JOBS).get(jobId);
       return job ? jobView(services, request, job) : undefined;
+    },
+    async disableEndpointsOf(orgId: string, memberId: string, position: number) {
+      await caughtUp(position);
+      const done = await disableWebhooksOfMember(services, orgId, memberId, serviceActor('scheduler'));
+      // The events after this one are dispatched against read models that show the endpoints disabled.
+      if (done.disabled > 0) await caughtUp(done.position);
+      return done.disabled;
     },
     onScheduled: () => worker.wake(),
     onError: (err, event) =>

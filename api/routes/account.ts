@@ -9,7 +9,7 @@ import { CURRENT_RATE_CARD } from '../../domain/ledger/rate-card.js';
 import { initialLedger } from '../../domain/ledger/ledger.js';
 import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
 import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
-import { authenticate, callerOf } from '../auth.js';
+import { authenticate, authenticateOrSession, callerOf } from '../auth.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { Services } from '../services.js';
@@ -46,7 +46,8 @@ export async function balanceView(services: Services, orgId: string): Promise<Re
 export function accountRouter(services: Services): Router {
   const router = Router(ROUTER_OPTIONS);
 
-  router.get('/v1/limits', authenticate(services, 'account:read'), (_req, res) => {
+  // Roles: a member's web app session reads the limits and rate card it packs against (pack:write); balance and usage stay the owner's.
+  router.get('/v1/limits', authenticateOrSession(services, ['account:read'], ['pack:write']), (_req, res) => {
     const l = callerOf(res).org.limits;
     const windows = { per_minute: l.rateLimits.perMinute, per_hour: l.rateLimits.perHour, per_day: l.rateLimits.perDay };
     res.json({
@@ -80,7 +81,8 @@ export const accountRoutes: RouteModule = {
       path: '/v1/limits',
       operationId: 'getLimits',
       summary: "The organization's limits and rate card",
-      description: 'Effective limits of the organization (job sizes, concurrency, retention, plan caps on saved data), its rate limits and the current rate card.',
+      description:
+        "Effective limits of the organization (job sizes, concurrency, retention, plan caps on saved data), its rate limits and the current rate card. The web app's session of a member who is not the owner reads it with pack:write (the playground shows the limits it packs against).",
       tags: ['Account'],
       scopes: ['account:read'],
       responses: { '200': { description: 'The limits record', schema: ref('Limits') } },

@@ -5,25 +5,33 @@
  * - POST /app/api/invitations/:token/accept {name, password} → 200 like POST /app/api/session
  *   (the member is signed in); 404 as above; 409 conflict when the email signs in already;
  * - POST /app/api/invitations {email, role?: 'member'} (owner) → 201 {id, url, token, email, role, expires_at}.
+ * - GET /app/api/invitations (owner) → {data: [{id, email, role, purpose, invited_at, expires_at,
+ *   invited_by}]}: the pending ones (not used, withdrawn or expired), newest first;
+ * - DELETE /app/api/invitations/:id (owner) → 204; the link then answers 404 not_found
+ *   "withdrawn"; 404 not_found when no pending invitation has that id.
+ * A password reset (purpose `password_reset`, POST /app/api/members/:id/password-reset) is
+ * accepted with {password} alone: the member keeps their name and id, all their sessions end.
  */
 import { Router } from 'express';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
-import { acceptInvitation, invitationPath, invitationTokenHash, issueInvitation } from '../invitations.js';
+import { acceptInvitation, invitationPath, invitationTokenHash, issueInvitation, revokeInvitation } from '../invitations.js';
 import { ORGANIZATIONS, INVITATIONS, type InvitationDocument, type OrganizationDocument } from '../../projections/organizations/projection.js';
 import { ROUTER_OPTIONS } from '../route-docs.js';
 import type { Services } from '../services.js';
-import { checkedBody, validateAccept, validateInvite } from '../web-app-bodies.js';
+import { checkedBody, validateAccept, validateInvite, validateResetAccept } from '../web-app-bodies.js';
 import { requireOwner, requireSameOrigin, requireWebSession, webCallerOf } from '../web-app-access.js';
 import { answerNewSession } from './web-app-session.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const GONE = 'no such invitation, or it was used or has expired';
+const WITHDRAWN = "this invitation was withdrawn by the organization's owner: ask them for a new one";
 
 /** The open invitation of `token` with its organization; 404 not_found otherwise. */
 async function openInvitation(services: Services, token: unknown): Promise<{ invitation: InvitationDocument; org: OrganizationDocument }> {
   if (typeof token !== 'string' || !TOKEN.test(token)) throw new ApiError('not_found', GONE);
   const invitation = await services.reads.collection<InvitationDocument>(INVITATIONS).get(invitationTokenHash(token));
+  if (invitation?.revokedAt) throw new ApiError('not_found', WITHDRAWN);
   if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= services.clock()) throw new ApiError('not_found', GONE);
   const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(invitation.orgId);
   if (!org) throw new ApiError('not_found', GONE);
@@ -37,12 +45,24 @@ export function webAppInvitationsRouter(services: Services): Router {
   router.get('/app/api/invitations/:token', async (req, res) => {
     const { invitation, org } = await openInvitation(services, req.params['token']);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ organization: { id: org.id, name: org.name }, email: invitation.email, role: invitation.role, expires_at: invitation.expiresAt });
+    const reset = invitation.purpose === 'password_reset';
+    res.json({
+      organization: { id: org.id, name: org.name },
+      email: invitation.email,
+      role: invitation.role,
+      expires_at: invitation.expiresAt,
+      purpose: invitation.purpose ?? null,
+      ...(reset ? { name: org.members[invitation.memberId]?.name ?? null } : {}),
+    });
   });
 
   router.post('/app/api/invitations/:token/accept', requireSameOrigin(services), async (req, res) => {
-    const { invitation } = await openInvitation(services, req.params['token']);
-    const { name, password } = checkedBody<{ name: string; password: string }>(validateAccept, jsonBody(req));
+    const { invitation, org } = await openInvitation(services, req.params['token']);
+    const reset = invitation.purpose === 'password_reset';
+    const body = checkedBody<{ name?: string; password: string }>(reset ? validateResetAccept : validateAccept, jsonBody(req));
+    const password = body.password;
+    // A reset keeps the member's name; a joining member chooses theirs.
+    const name = reset ? (org.members[invitation.memberId]?.name ?? body.name ?? invitation.email) : body.name!;
     const accepted = await acceptInvitation(services.store, { orgId: invitation.orgId, token: String(req.params['token']), name, password, now: services.clock() });
     await services.projections.waitFor(accepted.position);
     await answerNewSession(services, res, invitation.orgId, accepted.memberId);
@@ -61,6 +81,35 @@ export function webAppInvitationsRouter(services: Services): Router {
       role: issued.role,
       expires_at: issued.expiresAt,
     });
+  });
+
+  router.get('/app/api/invitations', requireWebSession(services), requireOwner, async (_req, res) => {
+    const { org } = webCallerOf(res);
+    const now = services.clock();
+    const open = await services.reads.collection<InvitationDocument>(INVITATIONS).find({ where: { orgId: org.id, acceptedAt: null, revokedAt: null } });
+    const data = open
+      .filter((i) => i.expiresAt > now)
+      .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || b.invitationId.localeCompare(a.invitationId))
+      .map((i) => ({
+        id: i.invitationId,
+        email: i.email,
+        role: i.role,
+        purpose: i.purpose ?? null,
+        invited_at: i.issuedAt,
+        expires_at: i.expiresAt,
+        invited_by: { id: i.issuedBy, name: org.members[i.issuedBy]?.name ?? org.formerMembers?.[i.issuedBy]?.name ?? i.issuedBy },
+      }));
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ data });
+  });
+
+  router.delete('/app/api/invitations/:id', requireWebSession(services), requireOwner, async (req, res) => {
+    const { org, member } = webCallerOf(res);
+    const id = String(req.params['id']);
+    if (!/^inv_[a-z0-9]+$/.test(id)) throw new ApiError('not_found', `no pending invitation ${id} in the organization`);
+    const position = await revokeInvitation(services.store, { orgId: org.id, invitationId: id, now: services.clock(), actor: { id: member.id, name: member.name } });
+    await services.projections.waitFor(position);
+    res.status(204).end();
   });
   return router;
 }

@@ -12,6 +12,9 @@
  *   deleted or other organization's id. DELETE answers `Deleted`; its pending deliveries are dropped.
  * - GET /v1/webhook_endpoints/{id}/deliveries (webhooks:read): the endpoint's deliveries, newest
  *   first, each with every attempt.
+ * Roles: the scopes webhooks:read/write are the owner's; a member's web app session gets 403
+ * scope_missing (api/auth.ts). An endpoint whose creator was removed is listed with `status:
+ * "disabled"` and `disabled_reason: "creator_removed"` (api/member-webhooks.ts) until deleted.
  * Registration and deletion are commands of domain/webhook/endpoint.ts; reads come from
  * projections/webhooks.
  */
@@ -62,12 +65,15 @@ const endpointSchema: JsonSchema = {
   title: 'WebhookEndpoint',
   description: `${EXTENSION} A URL receiving signed job events: POST \`{id, type, created_at, data: {job}}\` with \`Packing-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with secret>\` and \`Packing-Event-Id\` (the same on every retry: de-duplicate by it; delivery is at least once).`,
   type: 'object',
-  required: ['id', 'object', 'url', 'events', 'created_at', 'created_by'],
+  required: ['id', 'object', 'url', 'events', 'status', 'disabled_reason', 'disabled_at', 'created_at', 'created_by'],
   properties: {
     id: { type: 'string', description: 'whe_…' },
     object: { const: 'webhook_endpoint' },
     url: { type: 'string' },
     events: { type: 'array', items: { enum: [...WEBHOOK_EVENT_KINDS] } },
+    status: { enum: ['active', 'disabled'], description: 'disabled: nothing is sent to it any more (see disabled_reason); delete it when it is no longer wanted' },
+    disabled_reason: { enum: ['creator_removed', null], description: 'creator_removed: the member who created it was removed from the organization' },
+    disabled_at: { type: ['string', 'null'], format: 'date-time' },
     secret: { type: 'string', description: 'whsec_…: the signing secret, only in the answer to the POST that created the endpoint' },
     created_at: { type: 'string', format: 'date-time' },
     created_by: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
@@ -98,7 +104,7 @@ const deliverySchema: JsonSchema = {
     event_id: { type: 'string', description: 'evt_…: the `id` of the body and the Packing-Event-Id header' },
     type: { enum: [...WEBHOOK_EVENT_KINDS] },
     job_id: { type: 'string' },
-    status: { enum: ['pending', 'succeeded', 'failed', 'dropped'], description: 'failed: given up after the retry window; dropped: the endpoint was deleted first' },
+    status: { enum: ['pending', 'succeeded', 'failed', 'dropped'], description: 'failed: given up after the retry window; dropped: the endpoint was deleted or disabled first' },
     attempts: { type: 'array', items: attemptSchema },
     next_attempt_at: { type: ['string', 'null'], format: 'date-time' },
     created_at: { type: 'string', format: 'date-time' },
@@ -110,6 +116,9 @@ const endpointView = (d: WebhookEndpointDocument, secret?: string): Record<strin
   object: 'webhook_endpoint',
   url: d.url,
   events: d.events,
+  status: d.disabledAt ? 'disabled' : 'active',
+  disabled_reason: d.disabledReason ?? null,
+  disabled_at: d.disabledAt ?? null,
   ...(secret !== undefined ? { secret } : {}),
   created_at: d.createdAt,
   created_by: d.createdBy,
@@ -224,7 +233,7 @@ const docs: RouteDoc[] = [
     path: '/v1/webhook_endpoints',
     operationId: 'listWebhookEndpoints',
     summary: 'List webhook endpoints',
-    description: `${EXTENSION} The organization's endpoints, newest first (without secrets).`,
+    description: `${EXTENSION} The organization's endpoints, newest first (without secrets), disabled ones included (\`status\`).`,
     ...common,
     scopes: ['webhooks:read'],
     parameters: PAGE_PARAMETERS,

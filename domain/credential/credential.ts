@@ -26,7 +26,16 @@ export type CredentialEvent =
    * The credential stops: its member was removed, or the invitation it was made for could not be
    * used after all (`not_joined`); the email is free for a new invitation.
    */
-  | DomainEvent<'CredentialRevoked', { userId: string; reason: CredentialRevokeReason; revokedAt: string }>;
+  | DomainEvent<'CredentialRevoked', { userId: string; reason: CredentialRevokeReason; revokedAt: string }>
+  /**
+   * A new password (roles): the member changed it (`changed`, `keepSessionId` the session that
+   * did, which stays) or accepted the owner's reset invitation (`reset`, `keepSessionId` null).
+   * Every other session of `userId` ends with this event (projections/sessions).
+   */
+  | DomainEvent<'CredentialPasswordChanged', { userId: string; orgId: string; password: PasswordHash; reason: PasswordChangeReason; keepSessionId: string | null; changedAt: string }>;
+
+/** Why a password changed: by its member, or by the owner's reset invitation. */
+export type PasswordChangeReason = 'changed' | 'reset';
 
 /** Why a credential stopped. */
 export type CredentialRevokeReason = 'member_removed' | 'not_joined';
@@ -41,7 +50,8 @@ export interface CredentialState {
 
 export type CredentialCommand =
   | Command<'CreateCredential', { email: string; userId: string; orgId: string; password: PasswordHash }>
-  | Command<'RevokeCredential', { userId: string; reason: CredentialRevokeReason }>;
+  | Command<'RevokeCredential', { userId: string; reason: CredentialRevokeReason }>
+  | Command<'ChangePassword', { userId: string; password: PasswordHash; reason: PasswordChangeReason; keepSessionId: string | null }>;
 
 const initialCredential = (): CredentialState => ({ active: false, email: '', userId: '', orgId: '', password: null });
 
@@ -51,12 +61,15 @@ function evolveCredential(state: CredentialState, event: CredentialEvent): Crede
       return { active: true, email: event.data.email, userId: event.data.userId, orgId: event.data.orgId, password: event.data.password };
     case 'CredentialRevoked':
       return { ...state, active: false, password: null };
+    case 'CredentialPasswordChanged':
+      return { ...state, password: event.data.password };
   }
 }
 
 /**
  * CreateCredential: 409 conflict when the email signs in already; RevokeCredential: no event
- * unless the credential is active and belongs to `userId` (idempotent).
+ * unless the credential is active and belongs to `userId` (idempotent). ChangePassword: 404
+ * not_found unless the credential is active and belongs to `userId`.
  */
 function decideCredential(command: CredentialCommand, state: CredentialState): CredentialEvent[] {
   const { now } = command.metadata;
@@ -69,6 +82,11 @@ function decideCredential(command: CredentialCommand, state: CredentialState): C
     case 'RevokeCredential':
       if (!state.active || state.userId !== command.data.userId) return [];
       return [{ type: 'CredentialRevoked', data: { userId: command.data.userId, reason: command.data.reason, revokedAt: now } }];
+    case 'ChangePassword': {
+      const { userId, password, reason, keepSessionId } = command.data;
+      if (!state.active || state.userId !== userId) throw new DomainError('not_found', 'no active sign-in for this member');
+      return [{ type: 'CredentialPasswordChanged', data: { userId, orgId: state.orgId, password, reason, keepSessionId, changedAt: now } }];
+    }
   }
 }
 

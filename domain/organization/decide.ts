@@ -17,8 +17,15 @@ export type OrganizationCommand =
   | Command<'AddMember', { userId: string; name: string; role: 'owner' | 'member' }>
   /** Issue 11: invite `email` as `role`; `memberId` is a fresh `usr_` id or the owner member to attach to. */
   | Command<'IssueInvitation', { invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string }>
+  /**
+   * Roles: invite existing member `memberId` (not the owner, with an email) to set a new password;
+   * the invitation goes to their email and keeps their role.
+   */
+  | Command<'IssuePasswordReset', { invitationId: string; tokenHash: string; memberId: string; expiresAt: string }>
   /** Use the invitation whose token hashes to `tokenHash`; `name` is the member's name. */
   | Command<'AcceptInvitation', { tokenHash: string; name: string }>
+  /** Withdraw a pending invitation (not used, not withdrawn, not expired): its link stops working. */
+  | Command<'RevokeInvitation', { invitationId: string }>
   | Command<'RemoveMember', { userId: string }>
   | Command<'ActivateSubscription', { plan: string; apiAccess: boolean; expiresAt: string | null }>
   | Command<'EndSubscription', Record<string, never>>
@@ -45,6 +52,9 @@ function liveKey(state: OrganizationState, keyId: string): { hash: string } {
   if (key.revoked) throw new DomainError('conflict', `API key ${keyId} is revoked`);
   return key;
 }
+
+/** The answer to a withdrawn invitation (and to a reset whose member has left). */
+const WITHDRAWN = "this invitation was withdrawn by the organization's owner: ask them for a new one";
 
 function mustExist(state: OrganizationState): void {
   if (!state.exists) throw new DomainError('not_found', 'no such organization');
@@ -78,15 +88,41 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       }
       return [{ type: 'InvitationIssued', data: { invitationId, tokenHash, email, role, memberId, expiresAt, issuedAt: now, by: actor.id } }];
     }
+    case 'IssuePasswordReset': {
+      const { invitationId, tokenHash, memberId, expiresAt } = command.data;
+      mustExist(state);
+      const member = state.members[memberId];
+      if (!member) throw new DomainError('not_found', `no member ${memberId} in the organization`);
+      if (member.role === 'owner') throw new DomainError('conflict', 'the owner changes their own password (Your password); an owner cannot be reset by invitation');
+      if (!member.email) throw new DomainError('conflict', `member ${memberId} has not joined yet: there is no password to reset`);
+      return [
+        {
+          type: 'InvitationIssued',
+          data: { invitationId, tokenHash, email: member.email, role: member.role, memberId, expiresAt, issuedAt: now, by: actor.id, purpose: 'password_reset' },
+        },
+      ];
+    }
+    case 'RevokeInvitation': {
+      const { invitationId } = command.data;
+      mustExist(state);
+      const invitation = state.invitations[invitationId];
+      if (!invitation || invitation.accepted || invitation.revoked || invitation.expiresAt <= now) {
+        throw new DomainError('not_found', `no pending invitation ${invitationId} in the organization`);
+      }
+      return [{ type: 'InvitationRevoked', data: { invitationId, tokenHash: invitation.tokenHash, revokedAt: now, by: actor.id } }];
+    }
     case 'AcceptInvitation': {
       const { tokenHash, name } = command.data;
       mustExist(state);
       const found = Object.entries(state.invitations).find(([, i]) => i.tokenHash === tokenHash);
+      if (found?.[1].revoked) throw new DomainError('not_found', WITHDRAWN);
       // Unknown, used and expired invitations look alike (404): a token says nothing about the others.
       if (!found || found[1].accepted || found[1].expiresAt <= now) throw new DomainError('not_found', 'no such invitation, or it was used or has expired');
       const [invitationId, invitation] = found;
       const { memberId, email, role } = invitation;
       const accepted: OrganizationEvent = { type: 'InvitationAccepted', data: { invitationId, tokenHash, memberId, email, name, acceptedAt: now } };
+      // A reset for a member removed since must not bring them back.
+      if (invitation.purpose === 'password_reset' && !state.members[memberId]) throw new DomainError('not_found', WITHDRAWN);
       if (state.members[memberId]) return [accepted];
       return [accepted, { type: 'MemberAdded', data: { userId: memberId, name, role, addedAt: now, email } }];
     }
@@ -96,7 +132,14 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       const member = state.members[userId];
       if (!member) throw new DomainError('not_found', `no member ${userId} in the organization`);
       if (member.role === 'owner') throw new DomainError('conflict', 'the owner cannot be removed');
-      return [{ type: 'MemberRemoved', data: { userId, name: member.name, email: member.email ?? null, removedAt: now, by: actor.id } }];
+      // Roles: in the same append, every live key made for them and their pending invitations stop.
+      const keys: OrganizationEvent[] = Object.entries(state.keys)
+        .filter(([, k]) => k.memberId === userId && !k.revoked)
+        .map(([keyId, k]) => ({ type: 'ApiKeyRevoked', data: { keyId, hash: k.hash, revokedAt: now } }));
+      const invitations: OrganizationEvent[] = Object.entries(state.invitations)
+        .filter(([, i]) => i.memberId === userId && !i.accepted && !i.revoked && i.expiresAt > now)
+        .map(([invitationId, i]) => ({ type: 'InvitationRevoked', data: { invitationId, tokenHash: i.tokenHash, revokedAt: now, by: actor.id } }));
+      return [{ type: 'MemberRemoved', data: { userId, name: member.name, email: member.email ?? null, removedAt: now, by: actor.id } }, ...keys, ...invitations];
     }
     case 'ActivateSubscription': {
       const { plan, apiAccess, expiresAt } = command.data;

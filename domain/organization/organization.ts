@@ -13,11 +13,24 @@ import type { OrgLimits } from './limits.js';
 export const SCOPES = ['pack:write', 'jobs:read', 'account:read', 'resources:read', 'resources:write', 'webhooks:read', 'webhooks:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/**
+ * What a member who is not the owner may do through the web app's session (roles): pack, read
+ * jobs and use saved data. Webhooks, API keys, members and the account (`account:read`: balance,
+ * usage, limits) are the owner's.
+ */
+export const MEMBER_SCOPES: readonly Scope[] = ['pack:write', 'jobs:read', 'resources:read', 'resources:write'];
+
+/** The scopes of a web app session by its member's role: the owner every scope, a member MEMBER_SCOPES. */
+export const scopesOfRole = (role: MemberRole): readonly Scope[] => (role === 'owner' ? SCOPES : MEMBER_SCOPES);
+
 /** Most active API keys per organization (spec Limits). */
 export const MAX_ACTIVE_KEYS = 20;
 
 /** How long an invitation can be accepted, ms (issue 11: 7 days). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+/** Why an invitation was issued besides joining: `password_reset` sets a new password for an existing member. */
+export type InvitationPurpose = 'password_reset';
 
 /** A member's role: the owner runs the console (members, API keys); members use the API and the web app. */
 export type MemberRole = 'owner' | 'member';
@@ -31,10 +44,26 @@ export type OrganizationEvent =
    * `expiresAt`, once. `memberId` is the member it makes (`usr_…`, fresh) or, for an owner
    * invitation of the existing owner member, that member (it gets the email and a password).
    */
-  | DomainEvent<'InvitationIssued', { invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; issuedAt: string; by: string }>
+  | DomainEvent<
+      'InvitationIssued',
+      {
+        invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; issuedAt: string; by: string;
+        /**
+         * `password_reset`: the owner's reset of an existing member's password (roles): accepting
+         * it sets a new password for `memberId` and ends their sessions. Absent: a joining invitation.
+         */
+        purpose?: InvitationPurpose;
+      }
+    >
+  /** The owner withdrew a pending invitation: its link stops working. */
+  | DomainEvent<'InvitationRevoked', { invitationId: string; tokenHash: string; revokedAt: string; by: string }>
   /** The invitation was used: `memberId` now signs in with `email` (a new member also gets MemberAdded). */
   | DomainEvent<'InvitationAccepted', { invitationId: string; tokenHash: string; memberId: string; email: string; name: string; acceptedAt: string }>
-  /** The owner removed a member: their sessions end at once; API keys they created stay (README). */
+  /**
+   * The owner removed a member: their sessions end at once. Decided with ApiKeyRevoked for every
+   * live key made for them (roles: nothing of theirs keeps working); their webhook endpoints are
+   * disabled by the webhook commands that follow (api/members.ts).
+   */
   | DomainEvent<'MemberRemoved', { userId: string; name: string; email: string | null; removedAt: string; by: string }>
   | DomainEvent<'SubscriptionActivated', { plan: string; apiAccess: boolean; expiresAt: string | null; activatedAt: string }>
   | DomainEvent<'SubscriptionEnded', { endedAt: string }>
@@ -69,10 +98,13 @@ export interface OrganizationState {
   name: string;
   members: Record<string, { name: string; role: MemberRole; email?: string }>;
   /** Invitations by id (issue 11). */
-  invitations: Record<string, { tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; accepted: boolean }>;
+  invitations: Record<
+    string,
+    { tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; accepted: boolean; revoked: boolean; purpose: InvitationPurpose | null }
+  >;
   activeKeys: number;
-  /** Every key by id: the hash of its current secret and whether it was revoked. */
-  keys: Record<string, { hash: string; revoked: boolean }>;
+  /** Every key by id: the hash of its current secret, whether it was revoked and the member it acts for. */
+  keys: Record<string, { hash: string; revoked: boolean; memberId: string }>;
   /** Suspended by the operator (403 account_inactive). */
   suspended: boolean;
   /** The API switched off for this organization by the operator (503 api_disabled), with its message. */
@@ -100,8 +132,12 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       return { ...state, members: { ...state.members, [userId]: { name, role, ...(email ? { email } : {}) } } };
     }
     case 'InvitationIssued': {
-      const { invitationId, tokenHash, email, role, memberId, expiresAt } = event.data;
-      return { ...state, invitations: { ...state.invitations, [invitationId]: { tokenHash, email, role, memberId, expiresAt, accepted: false } } };
+      const { invitationId, tokenHash, email, role, memberId, expiresAt, purpose } = event.data;
+      return { ...state, invitations: { ...state.invitations, [invitationId]: { tokenHash, email, role, memberId, expiresAt, accepted: false, revoked: false, purpose: purpose ?? null } } };
+    }
+    case 'InvitationRevoked': {
+      const invitation = state.invitations[event.data.invitationId];
+      return invitation ? { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { ...invitation, revoked: true } } } : state;
     }
     case 'InvitationAccepted': {
       const { invitationId, memberId, email, name } = event.data;
@@ -119,11 +155,15 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       return { ...state, members };
     }
     case 'ApiKeyCreated':
-      return { ...state, activeKeys: state.activeKeys + 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false } } };
-    case 'ApiKeyRevoked':
-      return { ...state, activeKeys: state.activeKeys - 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: true } } };
-    case 'ApiKeyRotated':
-      return { ...state, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false } } };
+      return { ...state, activeKeys: state.activeKeys + 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false, memberId: event.data.memberId } } };
+    case 'ApiKeyRevoked': {
+      const key = state.keys[event.data.keyId];
+      return { ...state, activeKeys: state.activeKeys - 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: true, memberId: key?.memberId ?? '' } } };
+    }
+    case 'ApiKeyRotated': {
+      const key = state.keys[event.data.keyId];
+      return { ...state, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false, memberId: key?.memberId ?? '' } } };
+    }
     case 'OrganizationSuspended':
       return { ...state, suspended: true };
     case 'OrganizationReactivated':

@@ -1,6 +1,8 @@
 /**
  * A web app session (issue 11), stream `session-<ses_…>`: started by a sign-in or an accepted
- * invitation, refreshed while used, ended by sign-out, expiry or the member's removal. Only the
+ * invitation, refreshed while used, ended by sign-out, expiry or the member's removal. A
+ * password change ends the member's other sessions in the sessions read model, from the
+ * credential's CredentialPasswordChanged (`password_changed`, projections/sessions). Only the
  * SHA-256 of the cookie token is stored. Lifetimes: 12 h from the start, 2 h without use.
  */
 import { DomainError, type Command, type Decider, type DomainEvent } from '../decider/decider.js';
@@ -13,7 +15,7 @@ export const SESSION_IDLE_MS = 2 * 3600 * 1000;
 export const SESSION_REFRESH_MS = 5 * 60 * 1000;
 
 /** Why a session ended. */
-export type SessionEndReason = 'signed_out' | 'expired' | 'member_removed';
+export type SessionEndReason = 'signed_out' | 'expired' | 'member_removed' | 'password_changed';
 
 export type SessionEvent =
   | DomainEvent<'SessionStarted', { sessionId: string; tokenHash: string; orgId: string; memberId: string; startedAt: string; expiresAt: string }>

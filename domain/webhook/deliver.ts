@@ -164,7 +164,8 @@ export class WebhookDelivery {
       const run = (command: WebhookDeliveryCommand) => handleCommand(store, stream, webhookDeliveryDecider, command);
       const endpoint = (await loadState(store, webhookEndpointStream(scheduled.endpointId), webhookEndpointDecider)).state;
       if (endpoint.status !== 'active') {
-        await run({ type: 'DropWebhookDelivery', data: { deliveryId }, metadata: { now: clock(), actor: SCHEDULER } });
+        const reason = endpoint.status === 'disabled' ? 'endpoint_disabled' : 'endpoint_deleted';
+        await run({ type: 'DropWebhookDelivery', data: { deliveryId, reason }, metadata: { now: clock(), actor: SCHEDULER } });
         return true;
       }
       const attempt = state.attempts + 1;

@@ -10,7 +10,7 @@
  * - `WebhookDeliveryAttempted {deliveryId, endpointId, orgId, attempt, attemptedAt, statusCode,
  *   error, succeeded, nextAttemptAt}`: `nextAttemptAt` null after a failure means given up.
  * - `WebhookDeliveryDropped {deliveryId, endpointId, orgId, reason, droppedAt}`: the endpoint was
- *   deleted before the delivery succeeded.
+ *   deleted (`endpoint_deleted`) or disabled (`endpoint_disabled`) before the delivery succeeded.
  * - `WebhookAttemptClaimed {deliveryId, endpointId, orgId, attempt, claimantId, claimedAt,
  *   leaseUntil}`: the attempt claim (lease) a worker stores before it POSTs, so that of several
  *   scheduler processes only one sends each attempt; the webhooks read model ignores it.
@@ -74,8 +74,11 @@ export interface WebhookAttemptClaimedData {
 export type WebhookDeliveryEvent =
   | DomainEvent<'WebhookDeliveryScheduled', WebhookDeliveryScheduledData>
   | DomainEvent<'WebhookDeliveryAttempted', WebhookDeliveryAttemptedData>
-  | DomainEvent<'WebhookDeliveryDropped', { deliveryId: string; endpointId: string; orgId: string; reason: 'endpoint_deleted'; droppedAt: string }>
+  | DomainEvent<'WebhookDeliveryDropped', { deliveryId: string; endpointId: string; orgId: string; reason: WebhookDropReason; droppedAt: string }>
   | DomainEvent<'WebhookAttemptClaimed', WebhookAttemptClaimedData>;
+
+/** Why a pending delivery was dropped: its endpoint was deleted, or disabled (its creator left the organization). */
+export type WebhookDropReason = 'endpoint_deleted' | 'endpoint_disabled';
 
 /** `pending` until an attempt succeeds (`succeeded`), the window ends (`failed`) or the endpoint goes (`dropped`). */
 export type WebhookDeliveryStatus = 'none' | 'pending' | 'succeeded' | 'failed' | 'dropped';
@@ -139,7 +142,8 @@ export interface AttemptOutcome {
 export type WebhookDeliveryCommand =
   | Command<'ScheduleWebhookDelivery', Omit<WebhookDeliveryScheduledData, 'scheduledAt'>, CommandMetadata>
   | Command<'RecordWebhookAttempt', { deliveryId: string; attempt: number; outcome: AttemptOutcome; policy: RetryPolicy }, CommandMetadata>
-  | Command<'DropWebhookDelivery', { deliveryId: string }, CommandMetadata>
+  /** `reason` defaults to `endpoint_deleted`. */
+  | Command<'DropWebhookDelivery', { deliveryId: string; reason?: WebhookDropReason }, CommandMetadata>
   | Command<'ClaimWebhookAttempt', { deliveryId: string; attempt: number; claimantId: string; leaseUntil: string }, CommandMetadata>;
 
 const ok = (statusCode: number | null): boolean => statusCode !== null && statusCode >= 200 && statusCode < 300;

@@ -6,6 +6,11 @@
  * scheduled for an event that was not stored, and re-reading events after a crash schedules
  * nothing twice.
  *
+ * It also finishes a member's removal (roles): on `MemberRemoved` it has the endpoints that member
+ * created disabled (`disableEndpointsOf`, a command per endpoint, idempotent). The removal does
+ * this itself in the same request; the dispatcher's turn makes it crash-safe, since it handles
+ * every event after its checkpoint again after a restart.
+ *
  * Its checkpoint (the last log position it handled) is stored in the log too
  * (`WebhookDispatchCheckpointed {position}` on stream `webhook-dispatch`): after an event that
  * scheduled a delivery, and at least every CHECKPOINT_EVERY events. A start resumes there.
@@ -13,6 +18,7 @@
 import { serviceActor } from '../decider/actor.js';
 import { handleCommand } from '../decider/handle.js';
 import { ledgerOrgId } from '../ledger/streams.js';
+import { orgIdOfStream } from '../organization/streams.js';
 import type { JobOutcome } from '../ledger/pricing.js';
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
 import { deliveryIdOf, webhookDeliveryDecider, webhookEventIdOf } from './delivery.js';
@@ -36,6 +42,12 @@ export interface WebhookDispatchDeps {
   endpointsFor(orgId: string, kind: WebhookEventKind, position: number): Promise<string[]>;
   /** The job as GET /v1/jobs/{id} shows it, once the read models include `position`; undefined when unknown. */
   jobView(jobId: string, position: number): Promise<Record<string, unknown> | undefined>;
+  /**
+   * Disables the live endpoints of organization `orgId` created by member `memberId`, who was
+   * removed at log position `position` (once the read models include it); resolves with how many
+   * it disabled. Absent: removals are not followed.
+   */
+  disableEndpointsOf?(orgId: string, memberId: string, position: number): Promise<number>;
   /** Told after deliveries were scheduled (the delivery worker looks for due ones at once). */
   onScheduled?(): void;
   /**
@@ -96,8 +108,13 @@ export class WebhookDispatch {
     }
   }
 
-  /** Schedules the deliveries `event` causes; resolves with how many it stored. */
+  /** Schedules the deliveries `event` causes (or disables a removed member's endpoints); resolves with how many events it stored. */
   async react(event: RecordedEvent): Promise<number> {
+    const removedFrom = event.type === 'MemberRemoved' ? orgIdOfStream(event.stream) : undefined;
+    if (removedFrom !== undefined) {
+      const { userId } = event.data as { userId: string };
+      return (await this.deps.disableEndpointsOf?.(removedFrom, userId, event.position)) ?? 0;
+    }
     const orgId = ledgerOrgId(event.stream);
     if (orgId === undefined || event.type !== 'JobSettled') return 0;
     const { jobId, outcome } = event.data as { jobId: string; outcome: JobOutcome };

@@ -3,9 +3,16 @@
  * extension): an organization's HTTPS or HTTP URL that receives signed job events.
  *
  * Stored events (the log is forever, never change their names or shapes):
- * `WebhookEndpointRegistered {endpointId, orgId, url, events, secret, createdAt, createdBy}` and
+ * `WebhookEndpointRegistered {endpointId, orgId, url, events, secret, createdAt, createdBy}`,
+ * `WebhookEndpointDisabled {endpointId, orgId, reason, disabledAt, disabledBy}` (nothing more is
+ * sent to it; it stays listed, with the reason, until deleted) and
  * `WebhookEndpointDeleted {endpointId, orgId, deletedAt, deletedBy}`. The signing `secret`
  * (`whsec_…`) is kept in the event: the dispatcher signs with it; the API shows it only once.
+ *
+ * Roles: an endpoint sends job data (with signed plan links) to an outside address, so when the
+ * member who created it is removed from the organization it is disabled (`creator_removed`) in
+ * the same flow as the removal (api/members.ts), and again by the dispatcher when it reads the
+ * MemberRemoved event (domain/webhook/dispatch.ts), so a crash in between leaves nothing live.
  */
 import type { Actor } from '../decider/actor.js';
 import type { Command, Decider, DomainEvent } from '../decider/decider.js';
@@ -17,10 +24,15 @@ export type WebhookEndpointEvent =
       'WebhookEndpointRegistered',
       { endpointId: string; orgId: string; url: string; events: WebhookEventKind[]; secret: string; createdAt: string; createdBy: Actor }
     >
+  | DomainEvent<'WebhookEndpointDisabled', { endpointId: string; orgId: string; reason: WebhookEndpointDisabledReason; disabledAt: string; disabledBy: Actor }>
   | DomainEvent<'WebhookEndpointDeleted', { endpointId: string; orgId: string; deletedAt: string; deletedBy: Actor }>;
 
+/** Why an endpoint was disabled: `creator_removed`, the member who created it left the organization. */
+export type WebhookEndpointDisabledReason = 'creator_removed';
+
 export interface WebhookEndpointState {
-  status: 'none' | 'active' | 'deleted';
+  /** `disabled`: nothing is sent to it any more (see WebhookEndpointDisabled); it can still be deleted. */
+  status: 'none' | 'active' | 'disabled' | 'deleted';
   endpointId: string;
   orgId: string;
   url: string;
@@ -28,16 +40,20 @@ export interface WebhookEndpointState {
   /** The signing secret (`whsec_…`). */
   secret: string;
   createdAt: string;
+  /** The member (or service actor) who registered it. */
+  createdBy: Actor;
 }
 
-export const initialWebhookEndpoint = (): WebhookEndpointState => ({ status: 'none', endpointId: '', orgId: '', url: '', events: [], secret: '', createdAt: '' });
+export const initialWebhookEndpoint = (): WebhookEndpointState => ({ status: 'none', endpointId: '', orgId: '', url: '', events: [], secret: '', createdAt: '', createdBy: { id: '', name: '' } });
 
 export function evolveWebhookEndpoint(state: WebhookEndpointState, event: WebhookEndpointEvent): WebhookEndpointState {
   switch (event.type) {
     case 'WebhookEndpointRegistered': {
-      const { endpointId, orgId, url, events, secret, createdAt } = event.data;
-      return { status: 'active', endpointId, orgId, url, events, secret, createdAt };
+      const { endpointId, orgId, url, events, secret, createdAt, createdBy } = event.data;
+      return { status: 'active', endpointId, orgId, url, events, secret, createdAt, createdBy };
     }
+    case 'WebhookEndpointDisabled':
+      return { ...state, status: 'disabled' };
     case 'WebhookEndpointDeleted':
       return { ...state, status: 'deleted' };
   }
@@ -51,16 +67,19 @@ export interface WebhookEndpointMetadata {
 
 /**
  * Register: the URL and its target were checked by the caller (api/routes/webhook-endpoints.ts:
- * scheme, DNS, private ranges); the id and secret come in. Delete: only the organization's live
- * endpoint.
+ * scheme, DNS, private ranges); the id and secret come in. Disable: the organization's active
+ * endpoint (idempotent). Delete: the organization's active or disabled endpoint.
  */
 export type WebhookEndpointCommand =
   | Command<'RegisterWebhookEndpoint', { endpointId: string; orgId: string; url: string; events: WebhookEventKind[]; secret: string }, WebhookEndpointMetadata>
+  | Command<'DisableWebhookEndpoint', { endpointId: string; orgId: string; reason: WebhookEndpointDisabledReason }, WebhookEndpointMetadata>
   | Command<'DeleteWebhookEndpoint', { endpointId: string; orgId: string }, WebhookEndpointMetadata>;
 
 /**
- * The endpoint decider. Register: `conflict` when the id exists. Delete: `not_found` unless the
- * endpoint is the caller's organization's and not deleted (another organization's ids look absent).
+ * The endpoint decider. Register: `conflict` when the id exists. Disable: nothing unless the
+ * endpoint is the organization's and active (a second disable, or one after a deletion, records
+ * nothing). Delete: `not_found` unless the endpoint is the caller's organization's and not
+ * deleted (another organization's ids look absent).
  */
 export const webhookEndpointDecider: Decider<WebhookEndpointState, WebhookEndpointCommand, WebhookEndpointEvent> = {
   initialState: initialWebhookEndpoint,
@@ -74,8 +93,11 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState, WebhookEndpoi
         const { url, events, secret } = command.data;
         return [{ type: 'WebhookEndpointRegistered', data: { endpointId, orgId, url, events, secret, createdAt: now, createdBy: actor } }];
       }
+      case 'DisableWebhookEndpoint':
+        if (state.status !== 'active' || state.orgId !== orgId) return [];
+        return [{ type: 'WebhookEndpointDisabled', data: { endpointId, orgId, reason: command.data.reason, disabledAt: now, disabledBy: actor } }];
       case 'DeleteWebhookEndpoint':
-        if (state.status !== 'active' || state.orgId !== orgId) throw new DomainError('not_found', `no webhook endpoint ${endpointId}`);
+        if ((state.status !== 'active' && state.status !== 'disabled') || state.orgId !== orgId) throw new DomainError('not_found', `no webhook endpoint ${endpointId}`);
         return [{ type: 'WebhookEndpointDeleted', data: { endpointId, orgId, deletedAt: now, deletedBy: actor } }];
     }
   },

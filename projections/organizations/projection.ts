@@ -5,7 +5,7 @@
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import type { OrganizationEvent, Scope } from '../../domain/organization/organization.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
-import type { ReadStore } from '../../domain/ports/read-store.js';
+import type { FieldPath, IndexSpec, ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
 import { orgIdOfStream } from '../../domain/organization/streams.js';
 
@@ -33,10 +33,20 @@ export interface InvitationDocument {
   role: 'owner' | 'member';
   memberId: string;
   expiresAt: string;
+  /** When it was issued (RFC 3339) and by whom (a member id, or `service:admin`). */
+  issuedAt: string;
+  issuedBy: string;
+  /** `password_reset`: the owner's reset of an existing member's password; null: an invitation to join. */
+  purpose: 'password_reset' | null;
   /** When it was used, or null. */
   acceptedAt: string | null;
+  /** When the owner withdrew it (or its member was removed), or null. */
+  revokedAt: string | null;
   position: number;
 }
+
+/** Invitations `orgId, acceptedAt, revokedAt`: the owner's list of pending ones. */
+export const INVITATION_INDEXES: readonly IndexSpec<FieldPath<InvitationDocument>>[] = [{ keys: [['orgId', 1], ['acceptedAt', 1], ['revokedAt', 1]] }];
 
 export interface OrganizationDocument {
   id: string;
@@ -115,10 +125,20 @@ export const organizationsProjection: Projection = {
           role: event.data.role,
           memberId: event.data.memberId,
           expiresAt: event.data.expiresAt,
+          issuedAt: event.data.issuedAt,
+          issuedBy: event.data.by,
+          purpose: event.data.purpose ?? null,
           acceptedAt: null,
+          revokedAt: null,
           position: recorded.position,
         });
         break;
+      case 'InvitationRevoked': {
+        const invitations = store.collection<InvitationDocument>(INVITATIONS);
+        const invitation = await invitations.get(event.data.tokenHash);
+        if (invitation) await invitations.put({ ...invitation, revokedAt: event.data.revokedAt, position: recorded.position });
+        break;
+      }
       case 'InvitationAccepted': {
         const invitations = store.collection<InvitationDocument>(INVITATIONS);
         const invitation = await invitations.get(event.data.tokenHash);

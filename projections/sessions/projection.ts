@@ -1,12 +1,15 @@
 /**
  * Web app sessions read model (collection `web_sessions`, issue 11): a session is found by the
  * SHA-256 of its cookie token. Authentication (api/web-session.ts) reads it on every request
- * that carries the session cookie.
+ * that carries the session cookie. A password change (CredentialPasswordChanged) ends the
+ * member's other sessions here.
  */
 import type { SessionEndReason, SessionEvent } from '../../domain/session/session.js';
 import { sessionIdOfStream } from '../../domain/session/streams.js';
+import type { CredentialEvent } from '../../domain/credential/credential.js';
+import { isCredentialStream } from '../../domain/credential/streams.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
-import type { ReadStore } from '../../domain/ports/read-store.js';
+import type { ReadCollection, ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
 
 export const WEB_SESSIONS = 'web_sessions';
@@ -28,11 +31,29 @@ export interface WebSessionDocument {
   position: number;
 }
 
+/**
+ * Roles: a new password ends every other session of its member, in the same event (no window, no
+ * step left to repair): the sessions active when it was stored, except `keepSessionId` (the one
+ * that changed it), end with `password_changed`. Applying it again changes nothing.
+ */
+async function endForPasswordChange(recorded: RecordedEvent, sessions: ReadCollection<WebSessionDocument>): Promise<void> {
+  const { userId, keepSessionId, changedAt } = recorded.data as Extract<CredentialEvent, { type: 'CredentialPasswordChanged' }>['data'];
+  const active = await sessions.find({ where: { memberId: userId, endedAt: null } });
+  for (const s of active) {
+    if (s.sessionId === keepSessionId || s.position > recorded.position) continue;
+    await sessions.put({ ...s, endedAt: changedAt, endReason: 'password_changed', position: recorded.position });
+  }
+}
+
 export const sessionsProjection: Projection = {
   name: 'sessions',
   async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {
-    if (sessionIdOfStream(recorded.stream) === undefined) return;
     const sessions = store.collection<WebSessionDocument>(WEB_SESSIONS);
+    if (recorded.type === 'CredentialPasswordChanged' && isCredentialStream(recorded.stream)) {
+      await endForPasswordChange(recorded, sessions);
+      return;
+    }
+    if (sessionIdOfStream(recorded.stream) === undefined) return;
     const event = { type: recorded.type, data: recorded.data } as SessionEvent;
     switch (event.type) {
       case 'SessionStarted': {

@@ -1,7 +1,7 @@
 /**
  * Read models of webhooks (issue 12 item 4, our extension):
  * - `webhook_endpoints`: one document per `webhook-endpoint-<id>` stream, kept as a tombstone
- *   after deletion. The positions of registration and deletion let the dispatcher ask which
+ *   after deletion; a disabled endpoint (its creator was removed) keeps its document with why. The positions of registration and deletion let the dispatcher ask which
  *   endpoints were live at a log position. Holds the signing secret (the API never shows it again).
  * - `webhook_deliveries`: one document per `webhook-delivery-<id>` stream with every attempt;
  *   GET /v1/webhook_endpoints/{id}/deliveries reads it, the delivery worker finds due ones in it.
@@ -10,6 +10,7 @@ import type { Actor } from '../../domain/decider/actor.js';
 import type { FieldPath, IndexSpec, ReadStore } from '../../domain/ports/read-store.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { WebhookDeliveryAttemptedData, WebhookDeliveryScheduledData, WebhookDeliveryStatus } from '../../domain/webhook/delivery.js';
+import type { WebhookEndpointDisabledReason } from '../../domain/webhook/endpoint.js';
 import type { WebhookEventKind } from '../../domain/webhook/event-kinds.js';
 import { WEBHOOK_DELIVERY_STREAM_PREFIX, WEBHOOK_ENDPOINT_STREAM_PREFIX } from '../../domain/webhook/streams.js';
 import type { Projection } from '../projection.js';
@@ -27,6 +28,11 @@ export interface WebhookEndpointDocument {
   /** RFC 3339 */
   createdAt: string;
   createdBy: Actor;
+  /** Set when the endpoint was disabled (nothing more is sent to it): when and why; null while active. */
+  disabledAt: string | null;
+  disabledReason: WebhookEndpointDisabledReason | null;
+  /** Global log position of WebhookEndpointDisabled, null unless disabled. */
+  disabledPosition: number | null;
   deleted: boolean;
   deletedAt: string | null;
   /** Global log position of WebhookEndpointRegistered. */
@@ -87,12 +93,19 @@ async function applyEndpoint(recorded: RecordedEvent, store: ReadStore): Promise
       secret: d['secret'],
       createdAt: d['createdAt'],
       createdBy: d['createdBy'],
+      disabledAt: null,
+      disabledReason: null,
+      disabledPosition: null,
       deleted: false,
       deletedAt: null,
       registeredPosition: recorded.position,
       deletedPosition: null,
       position: recorded.position,
     });
+  } else if (recorded.type === 'WebhookEndpointDisabled') {
+    const doc = await endpoints.get(d['endpointId']);
+    if (!doc || recorded.position <= doc.position) return;
+    await endpoints.put({ ...doc, disabledAt: d['disabledAt'], disabledReason: d['reason'], disabledPosition: recorded.position, position: recorded.position });
   } else if (recorded.type === 'WebhookEndpointDeleted') {
     const doc = await endpoints.get(d['endpointId']);
     if (!doc || recorded.position <= doc.position) return;

@@ -42,10 +42,10 @@ t.test('the owner invites a member, lists members and removes one: the sessions 
   t.same([ownerGone.status, ownerGone.body.error.code], [409, 'conflict'], 'the owner cannot be removed');
   t.equal((await browserCall(run.service.url, owner, 'DELETE', '/app/api/members/usr_nobody')).status, 404);
 
-  t.equal((await browserCall(run.service.url, max, 'GET', '/v1/balance')).status, 200, 'Max uses /v1 with his session');
+  t.equal((await browserCall(run.service.url, max, 'GET', '/v1/jobs')).status, 200, 'Max uses /v1 with his session');
   t.equal((await browserCall(run.service.url, owner, 'DELETE', `/app/api/members/${maxId}`)).status, 204);
   t.equal((await browserCall(run.service.url, max, 'GET', '/app/api/session')).status, 401, 'his session ended');
-  t.equal((await browserCall(run.service.url, max, 'GET', '/v1/balance')).status, 401, 'and /v1 refuses it');
+  t.equal((await browserCall(run.service.url, max, 'GET', '/v1/jobs')).status, 401, 'and /v1 refuses it');
   const signIn = await browserCall(run.service.url, null, 'POST', '/app/api/session', { email: 'max@example.com', password: PASSWORD });
   t.equal(signIn.status, 401, 'he cannot sign in again');
   const list = await browserCall(run.service.url, owner, 'GET', '/app/api/members');

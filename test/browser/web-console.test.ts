@@ -72,7 +72,7 @@ if (!existsSync(CHROMIUM)) {
     const banner = page.getByRole('banner');
     t.match(await banner.innerText(), /Acme Freight[\s\S]*Olga Owner[\s\S]*owner/, 'the header names the organization and the member');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    t.same(await nav.getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects', 'API keys', 'Members', 'Account'], 'the owner has the console');
+    t.same(await nav.getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects', 'API keys', 'Members', 'Webhooks', 'Account'], 'the owner has the console');
   });
 
   t.test('sign out, a wrong password, then sign in back to the page asked for', async (t) => {

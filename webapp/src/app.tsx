@@ -1,8 +1,8 @@
 /**
  * The web app's pages and their paths, all under /app (the service answers index.html for each).
  * Signed-out visitors see only the sign-in and invitation pages; every other page is inside the
- * session (RequireSession) and the layout (header and navigation); the console pages are the
- * owner's.
+ * session (RequireSession) and the layout (header and navigation); the console pages (API keys,
+ * members, webhooks, account) are the owner's; /password is every member's.
  */
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { Layout } from './layout.js';
@@ -12,6 +12,8 @@ import { InvitationPage } from './pages/invitation.js';
 import { KeysPage } from './pages/console-keys.js';
 import { MembersPage } from './pages/console-members.js';
 import { AccountPage } from './pages/console-account.js';
+import { WebhooksPage } from './pages/console-webhooks.js';
+import { PasswordPage } from './pages/password.js';
 import { VehiclesPage } from './pages/vehicles.js';
 import { TemplatesPage } from './pages/templates.js';
 import { ProjectsPage } from './pages/projects.js';
@@ -44,6 +46,7 @@ export function App() {
             >
               <Route path="keys" element={<KeysPage />} />
               <Route path="members" element={<MembersPage />} />
+              <Route path="webhooks" element={<WebhooksPage />} />
               <Route path="account" element={<AccountPage />} />
               <Route index element={<Navigate to="/console/keys" replace />} />
             </Route>
@@ -53,6 +56,7 @@ export function App() {
             <Route path="/playground" element={<PlaygroundPage />} />
             <Route path="/jobs" element={<JobsPage />} />
             <Route path="/jobs/:id" element={<JobPage />} />
+            <Route path="/password" element={<PasswordPage />} />
             <Route path="*" element={<Navigate to="/playground" replace />} />
           </Route>
         </Routes>

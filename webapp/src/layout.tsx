@@ -1,10 +1,11 @@
 /**
  * The frame of every signed-in page (issue 11 item "layout"): a skip link, the header (banner
- * landmark: the organization, the member and a sign-out button) and the main navigation
- * (Playground, Jobs, Vehicles, Templates, Projects and, for the owner, API keys, Members,
- * Account). Pages render their own `<main id="main">` (ui/page.tsx) through the Outlet.
+ * landmark: the organization, the member, a link to their password page and a sign-out button)
+ * and the main navigation (Playground, Jobs, Vehicles, Templates, Projects and, for the owner,
+ * API keys, Members, Webhooks, Account). Pages render their own `<main id="main">`
+ * (ui/page.tsx) through the Outlet.
  */
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useSignedIn, useSession } from './session.js';
 
 /** One entry of the main navigation. */
@@ -23,6 +24,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: '/projects', label: 'Projects' },
   { to: '/console/keys', label: 'API keys', ownerOnly: true },
   { to: '/console/members', label: 'Members', ownerOnly: true },
+  { to: '/console/webhooks', label: 'Webhooks', ownerOnly: true },
   { to: '/console/account', label: 'Account', ownerOnly: true },
 ];
 
@@ -46,6 +48,9 @@ export function Layout() {
           <span aria-label="Signed in as">{session.user.name}</span>
           <span className="role">{session.user.role}</span>
         </span>
+        <Link to="/password" className="header-link">
+          Your password
+        </Link>
         <button
           type="button"
           className="secondary"

@@ -117,7 +117,7 @@ export function RequireSession({ children, owner = false }: { children: ReactNod
     return (
       <main id="main">
         <h1>For the owner only</h1>
-        <p>Only the organization's owner manages API keys, members and the account.</p>
+        <p>Only the organization's owner manages API keys, members, webhooks and the account.</p>
       </main>
     );
   }

@@ -34,7 +34,7 @@ t.test('rotating the current secret: ApiKeyRotated from it, and the key has the 
   const out = given([created, owner, key, firstRotation])
     .when(rotate(H1))
     .then([{ type: 'ApiKeyRotated', data: { keyId: 'key_ci', previousHash: H1, hash: H2, prefix: 'pk_live_CCCC', rotatedAt: LATER } }]);
-  t.same(out.state.keys['key_ci'], { hash: H2, revoked: false });
+  t.same(out.state.keys['key_ci'], { hash: H2, revoked: false, memberId: 'usr_owner' });
   t.equal(out.state.activeKeys, 1, 'a rotation keeps the key count');
 });
 

@@ -2,7 +2,10 @@
  * Console: members (issue 11 item "members", owner only; /app/api/members, /app/api/invitations).
  * Lists the organization's members; invites one by email (the invitation URL is shown to copy
  * and send: the service sends no mail); removes a member after a confirmation (the owner cannot
- * be removed: 409 conflict, shown in the banner).
+ * be removed: 409 conflict, shown in the banner; their webhook endpoints are disabled and keys
+ * made for them revoked); resets a member's password by a new invitation (roles: a link to send,
+ * accepting it sets a new password and signs them out everywhere). Pending invitations (joining
+ * and resets; GET /app/api/invitations) are listed and can be withdrawn after a confirmation.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
@@ -23,7 +26,7 @@ interface Member {
   joined_at: string;
 }
 
-/** Answer of POST /app/api/invitations. */
+/** Answer of POST /app/api/invitations and POST /app/api/members/:id/password-reset. */
 interface Invitation {
   id: string;
   url: string;
@@ -31,6 +34,18 @@ interface Invitation {
   email: string;
   role: string;
   expires_at: string;
+  purpose?: 'password_reset' | null;
+}
+
+/** A pending invitation as GET /app/api/invitations lists it. */
+interface PendingInvitation {
+  id: string;
+  email: string;
+  role: 'owner' | 'member';
+  purpose: 'password_reset' | null;
+  invited_at: string;
+  expires_at: string;
+  invited_by: { id: string; name: string };
 }
 
 /** The members page: heading "Members", form "Invite a member" (field "Email", button "Invite"), table "Members of …". */
@@ -43,13 +58,24 @@ export function MembersPage() {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [removeError, setRemoveError] = useState<unknown>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
+  const [pending, setPending] = useState<PendingInvitation[] | null>(null);
+  const [pendingError, setPendingError] = useState<unknown>(null);
+  const [withdrawing, setWithdrawing] = useState<PendingInvitation | null>(null);
 
+  const loadPending = useCallback(() => {
+    call<{ data: PendingInvitation[] }>('GET', '/app/api/invitations').then((r) => {
+      setPending(r.data);
+      setPendingError(null);
+    }, setPendingError);
+  }, []);
   const load = useCallback(() => {
     call<{ data: Member[] }>('GET', '/app/api/members').then((r) => {
       setMembers(r.data);
       setListError(null);
     }, setListError);
-  }, []);
+    loadPending();
+  }, [loadPending]);
   useEffect(load, [load]);
 
   const errors = inviteError instanceof ApiFailure ? fieldErrorsOf(inviteError.details, ['email', 'role']) : { byField: {} as Record<string, string[]>, other: [] };
@@ -66,6 +92,7 @@ export function MembersPage() {
             try {
               setInvitation(await call<Invitation>('POST', '/app/api/invitations', { email: email.trim(), role: 'member' }));
               setEmail('');
+              loadPending();
             } catch (err) {
               setInviteError(err);
             }
@@ -82,7 +109,8 @@ export function MembersPage() {
         {invitation ? (
           <div className="notice" role="region" aria-label="Invitation link">
             <p>
-              Send this link to <strong>{invitation.email}</strong>; it works once, until {new Date(invitation.expires_at).toLocaleString()}.
+              Send this link to <strong>{invitation.email}</strong>
+              {invitation.purpose === 'password_reset' ? ' to set a new password' : ''}; it works once, until {new Date(invitation.expires_at).toLocaleString()}.
             </p>
             <code className="secret" aria-label="Invitation URL">
               {invitationUrl}
@@ -117,9 +145,14 @@ export function MembersPage() {
                     <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>
                     <td className="actions">
                       {m.role === 'owner' ? null : (
-                        <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
-                          Remove
-                        </button>
+                        <>
+                          <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => setResetting(m)}>
+                            Reset password
+                          </button>{' '}
+                          <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
+                            Remove
+                          </button>
+                        </>
                       )}
                     </td>
                   </tr>
@@ -129,6 +162,88 @@ export function MembersPage() {
           </div>
         )}
       </section>
+      <section aria-labelledby="pending-heading">
+        <h2 id="pending-heading">Pending invitations</h2>
+        <ErrorBanner error={pendingError} />
+        {pending === null ? (
+          pendingError ? null : <p role="status">Loading…</p>
+        ) : pending.length === 0 ? (
+          <p>No pending invitations.</p>
+        ) : (
+          <div className="table-wrap">
+            <table aria-labelledby="pending-heading">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">For</th>
+                  <th scope="col">Invited</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pending.map((i) => (
+                  <tr key={i.id}>
+                    <th scope="row">{i.email}</th>
+                    <td>{i.purpose === 'password_reset' ? 'password reset' : `joining as ${i.role}`}</td>
+                    <td>
+                      {new Date(i.invited_at).toLocaleString()} by {i.invited_by.name}
+                    </td>
+                    <td>{new Date(i.expires_at).toLocaleString()}</td>
+                    <td className="actions">
+                      <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => setWithdrawing(i)}>
+                        Withdraw
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title={`Withdraw the invitation of ${withdrawing?.email ?? ''}?`}
+        confirmLabel="Withdraw invitation"
+        onCancel={() => setWithdrawing(null)}
+        onConfirm={async () => {
+          const i = withdrawing;
+          setWithdrawing(null);
+          if (!i) return;
+          setPendingError(null);
+          try {
+            await call('DELETE', `/app/api/invitations/${encodeURIComponent(i.id)}`);
+            if (invitation?.id === i.id) setInvitation(null);
+          } catch (err) {
+            setPendingError(err);
+          }
+          loadPending();
+        }}
+      >
+        <p>Its link stops working at once.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={resetting !== null}
+        danger={false}
+        title={`Reset the password of ${resetting?.name ?? ''}?`}
+        confirmLabel="Create reset link"
+        onCancel={() => setResetting(null)}
+        onConfirm={async () => {
+          const m = resetting;
+          setResetting(null);
+          if (!m) return;
+          setRemoveError(null);
+          try {
+            setInvitation(await call<Invitation>('POST', `/app/api/members/${encodeURIComponent(m.id)}/password-reset`));
+          } catch (err) {
+            setRemoveError(err);
+          }
+          loadPending();
+        }}
+      >
+        <p>You get a link to send them. Their current password works until they use it; then it sets a new one and signs them out everywhere.</p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.name ?? ''}?`}
@@ -147,7 +262,10 @@ export function MembersPage() {
           load();
         }}
       >
-        <p>They are signed out and can no longer sign in to this organization. Their saved data and jobs stay.</p>
+        <p>
+          They are signed out and can no longer sign in to this organization. Their saved data and jobs stay; webhook endpoints they created are
+          disabled and API keys made for them are revoked.
+        </p>
       </ConfirmDialog>
     </Page>
   );

@@ -2,7 +2,9 @@
  * Invitation page (issue 11; GET /app/api/invitations/:token, POST …/accept `{name, password}`):
  * shows the organization, email and role of the invitation; the invitee chooses a name and a
  * password (typed twice, checked here before sending) and is signed in, then sent to
- * /playground. An unknown, used or expired token shows the API's message.
+ * /playground. An unknown, used, withdrawn or expired token shows the API's message. A password
+ * reset (purpose `password_reset`, roles) asks only for the new password: the member keeps their
+ * name, and every other session of theirs ends.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -19,6 +21,10 @@ interface Invitation {
   email: string;
   role: 'owner' | 'member';
   expires_at: string;
+  /** `password_reset`: the owner's reset of this member's password. */
+  purpose?: 'password_reset' | null;
+  /** The member's name, on a reset. */
+  name?: string | null;
 }
 
 /** The accept form: "Your name", "Password", "Repeat password", button "Accept invitation". */
@@ -41,10 +47,11 @@ export function InvitationPage() {
   }, [token]);
 
   const apiErrors = error instanceof ApiFailure ? fieldErrorsOf(error.details, ['name', 'password']) : { byField: {}, other: [] };
+  const reset = invitation?.purpose === 'password_reset';
 
   return (
     <main id="main" className="sign-in">
-      <h1>Join {invitation ? invitation.organization.name : 'an organization'}</h1>
+      <h1>{reset ? `Set a new password for ${invitation?.organization.name ?? 'your organization'}` : `Join ${invitation ? invitation.organization.name : 'an organization'}`}</h1>
       {loadError ? <ErrorBanner error={loadError} /> : null}
       {!invitation && !loadError ? <p role="status">Loading the invitation…</p> : null}
       {invitation ? (
@@ -52,13 +59,14 @@ export function InvitationPage() {
           onSubmit={async (e) => {
             e.preventDefault();
             const problems = passwordProblems(password, repeat);
-            const nameProblems = name.trim() ? [] : ['enter your name'];
+            const nameProblems = reset || name.trim() ? [] : ['enter your name'];
             setLocal({ ...(problems.length ? { password: problems } : {}), ...(nameProblems.length ? { name: nameProblems } : {}) });
             if (problems.length || nameProblems.length) return;
             setBusy(true);
             setError(null);
             try {
-              const s = await call<Session>('POST', `/app/api/invitations/${encodeURIComponent(token)}/accept`, { name: name.trim(), password });
+              const body = reset ? { password } : { name: name.trim(), password };
+              const s = await call<Session>('POST', `/app/api/invitations/${encodeURIComponent(token)}/accept`, body);
               adopt(s);
               navigate('/playground', { replace: true });
             } catch (err) {
@@ -68,13 +76,22 @@ export function InvitationPage() {
             }
           }}
         >
-          <p>
-            You were invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>. The invitation expires{' '}
-            {new Date(invitation.expires_at).toLocaleString()}.
-          </p>
-          <Field label="Your name" errors={[...(local['name'] ?? []), ...(apiErrors.byField['name'] ?? [])]}>
-            {(a) => <input {...a} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
-          </Field>
+          {reset ? (
+            <p>
+              {invitation.name ? `${invitation.name}, the` : 'The'} owner asked you to set a new password for <strong>{invitation.email}</strong>. It replaces
+              your current one and signs you out everywhere else. The link expires {new Date(invitation.expires_at).toLocaleString()}.
+            </p>
+          ) : (
+            <p>
+              You were invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>. The invitation expires{' '}
+              {new Date(invitation.expires_at).toLocaleString()}.
+            </p>
+          )}
+          {reset ? null : (
+            <Field label="Your name" errors={[...(local['name'] ?? []), ...(apiErrors.byField['name'] ?? [])]}>
+              {(a) => <input {...a} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
+            </Field>
+          )}
           <Field label="Password" hint="At least 10 characters." errors={[...(local['password'] ?? []), ...(apiErrors.byField['password'] ?? [])]}>
             {(a) => <input {...a} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
           </Field>
@@ -84,7 +101,7 @@ export function InvitationPage() {
           <ErrorBanner error={error} details={apiErrors.other} signInLink={false} />
           <div className="form-buttons">
             <button type="submit" disabled={busy}>
-              {busy ? 'Joining…' : 'Accept invitation'}
+              {busy ? 'Saving…' : reset ? 'Set new password' : 'Accept invitation'}
             </button>
           </div>
         </form>

@@ -1215,6 +1215,11 @@ export type WebhookEndpoint = {
   object: "webhook_endpoint";
   url: string;
   events: (("job.succeeded" | "job.failed" | "job.canceled")[]);
+  /** disabled: nothing is sent to it any more (see disabled_reason); delete it when it is no longer wanted */
+  status: "active" | "disabled";
+  /** creator_removed: the member who created it was removed from the organization */
+  disabled_reason: "creator_removed" | null;
+  disabled_at: string | null;
   /** whsec_…: the signing secret, only in the answer to the POST that created the endpoint */
   secret?: string;
   created_at: string;
@@ -1234,7 +1239,7 @@ export type WebhookDelivery = {
   event_id: string;
   type: "job.succeeded" | "job.failed" | "job.canceled";
   job_id: string;
-  /** failed: given up after the retry window; dropped: the endpoint was deleted first */
+  /** failed: given up after the retry window; dropped: the endpoint was deleted or disabled first */
   status: "pending" | "succeeded" | "failed" | "dropped";
   attempts: {
     attempt: number;
