@@ -13,7 +13,7 @@
  * - axe-core's violations per page by impact (every page of test/helpers/web-pages.ts).
  * Each timed load runs in a fresh browser context (empty cache, cookies set), after one load
  * that is not counted; medians of `--runs` loads. Requests say `Accept-Encoding: gzip, deflate,
- * br`, as Chromium does over HTTPS.
+ * br` (pinned; Chromium sends the same plus zstd).
  *
  *   npm run bench -- webapp [--root DIR] [--runs 5] [--out FILE.json]
  */
@@ -36,7 +36,7 @@ import { median, medianSum, recordTransfers, sumTransfers, type Transfer, type T
 
 const THIS_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'correct horse battery staple';
-/** What Chromium advertises over HTTPS (over plain HTTP it leaves out br). */
+/** Pinned so every checkout is asked the same (Debian's chromium adds zstd, which the service does not serve). */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 /** A small job with a few kinds of units: a plan for the viewer in a few seconds. */
 const JOB_BODY = {
