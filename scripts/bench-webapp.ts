@@ -172,7 +172,9 @@ async function viewerSettled(page: Page): Promise<{ ms: number }> {
   await page.waitForSelector('body[data-ready="1"], body[data-error]', { timeout: 60_000 });
   const error = await page.getAttribute('body', 'data-error');
   if (error !== null) throw new Error(`the viewer failed to load the plan: ${error}`);
-  return { ms: Number(await page.getAttribute('body', 'data-load-ms')) };
+  const ms = Number(await page.getAttribute('body', 'data-load-ms') ?? Number.NaN);
+  if (!Number.isFinite(ms)) throw new Error('the viewer marked data-ready without data-load-ms (navigation start → first frame, ms)');
+  return { ms };
 }
 
 /** axe-core over every page: owner signed in for the web app's pages, signed out for the rest; null when axe-core is not installed. */
