@@ -34,6 +34,12 @@
  * (scripts/bench-idempotency.ts).
  *
  *   npm run bench -- idempotency [--rounds 5] [--concurrency 20] [--root DIR]
+ *
+ * `webapp`: bytes a cold load of /app/playground and of the 3D viewer transfers, time to a usable
+ * playground and to the viewer's first frame, axe-core violations of every page, in headless
+ * Chromium against a service process (scripts/bench-webapp.ts).
+ *
+ *   npm run bench -- webapp [--root DIR] [--runs 5] [--out FILE.json]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -144,6 +150,13 @@ program
   .option('--concurrency <n>', 'identical requests released together per round', '20')
   .option('--root <dir>', 'run the service from this checkout (e.g. a worktree of an earlier commit)')
   .action(async (o: import('./bench-idempotency.js').IdempotencyOptions) => (await import('./bench-idempotency.js')).benchIdempotency(o));
+program
+  .command('webapp')
+  .description('the web app and the 3D viewer in headless Chromium: bytes per cold load, time to a usable playground and to the first 3D frame, axe-core counts per page (scripts/bench-webapp.ts)')
+  .option('--root <dir>', 'run the service and its front ends from this checkout (e.g. a worktree of an earlier commit)')
+  .option('--runs <n>', 'cold loads per page, medians reported', '5')
+  .option('--out <file>', 'also write the figures as JSON to this file')
+  .action(async (o: import('./bench-webapp.js').WebappBenchOptions) => (await import('./bench-webapp.js')).benchWebapp(o));
 program.command('api').description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)').option('--jobs <n>', 'succeeded jobs seeded first', '2000').option('--seconds <n>', 'seconds per case', '10').option('--connections <n>', 'autocannon connections', '50').option('--only <cases>', 'comma-separated cases (default all)').option('--keep', 'keep the data dir (its path is printed)').action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
 try {
   await program.parseAsync(process.argv);
