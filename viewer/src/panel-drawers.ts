@@ -8,6 +8,8 @@
  *
  * Which panels are drawers is CSS's decision alone (a toggle shown on screen means its panel is a
  * drawer), so the breakpoints live in one place. The open panel carries the class `open`.
+ * A drawer opened by its toggle takes the focus (so Tab goes on inside it, not to the next
+ * toggle); Esc from inside gives it back to the toggle.
  */
 
 /** The toggles and the drawers they open. */
@@ -18,7 +20,11 @@ export class PanelDrawers {
   constructor(bar: HTMLElement) {
     this.toggles = [...bar.querySelectorAll<HTMLButtonElement>('button[aria-controls]')];
     for (const toggle of this.toggles) {
-      toggle.addEventListener('click', () => (toggle.getAttribute('aria-expanded') === 'true' ? this.close() : this.open(this.panelId(toggle))));
+      toggle.addEventListener('click', () => {
+        if (toggle.getAttribute('aria-expanded') === 'true') return this.close();
+        this.open(this.panelId(toggle));
+        if (this.isDrawer(this.panelId(toggle))) this.panelOf(toggle)?.focus({ preventScroll: true });
+      });
     }
     document.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape' || !this.openToggle()) return;
