@@ -53,6 +53,7 @@ const byId = <T extends HTMLElement>(id: string): T => {
 };
 
 const body = document.body;
+const drawers = new PanelDrawers(byId('panel-toggles'));
 
 function fail(code: string, message: string): void {
   const box = byId('message');
@@ -63,8 +64,6 @@ function fail(code: string, message: string): void {
 
 const percent = (v: number): string => `${Math.round(v * 100)} %`;
 const kg = (v: number): string => `${Math.round(v).toLocaleString('en-US')} kg`;
-
-const drawers = new PanelDrawers(byId('panel-toggles'));
 
 async function start(): Promise<void> {
   let plan: ViewerPlan;
