@@ -9,8 +9,9 @@
  * For tests and tools the page marks its state on `<body>`: `data-ready="1"` once the first
  * vehicle is drawn (`data-error` with the envelope's code instead when loading failed),
  * `data-vehicle`, `data-units` (units of the shown vehicle), `data-step`, `data-visible` (units
- * drawn now) and `data-load-ms` (navigation start → first drawn frame). `window.planViewer`
- * gives a unit's position on screen.
+ * drawn now), `data-load-ms` (navigation start → first drawn frame) and `data-drawer` (the panel
+ * open as a drawer on a small screen, panel-drawers.ts). `window.planViewer` gives a unit's
+ * position on screen and the camera.
  */
 import { Raycaster, Vector2, Vector3 } from 'three';
 import type { ViewerItem, ViewerPlan } from '../../api/viewer-plan.js';
@@ -19,8 +20,9 @@ import { cargoSpace, disposeObject } from './cargo-space.js';
 import { COLOUR_MODES, colouring, type ColourMode } from './colour-modes.js';
 import { showLegend, unitCounts } from './legend.js';
 import { LoadedUnits } from './loaded-units.js';
+import { PanelDrawers } from './panel-drawers.js';
 import { PlanLoadError, loadPlan, planDataUrl } from './plan-source.js';
-import { Stage } from './stage.js';
+import { Stage, type CameraView } from './stage.js';
 import { StepControl } from './step-control.js';
 import { showUnit } from './unit-details.js';
 import { showUnplaced } from './unplaced-list.js';
@@ -34,6 +36,8 @@ export interface PlanViewerProbe {
   screenPoint(itemId: string, instance: number): { x: number; y: number } | null;
   /** Orbits the camera once around the load in `frames` animation frames; resolves with the mean ms per frame. */
   orbitFrameMs(frames: number): Promise<number>;
+  /** The camera's position, orbit target and distance (cm): what a drag, pan or pinch changes. */
+  camera(): CameraView;
 }
 
 declare global {
@@ -49,6 +53,7 @@ const byId = <T extends HTMLElement>(id: string): T => {
 };
 
 const body = document.body;
+const drawers = new PanelDrawers(byId('panel-toggles'));
 
 function fail(code: string, message: string): void {
   const box = byId('message');
@@ -81,6 +86,7 @@ async function start(): Promise<void> {
   const labelOf = (id: string): string => items.get(id)?.label ?? id;
   byId('title').textContent = `Load plan ${plan.reference ? `“${plan.reference}” ` : ''}(${plan.job_id})`;
   showUnplaced(byId('unplaced'), byId('unplaced-heading'), plan.unplaced);
+  drawers.label('panel-unplaced', `Unplaced (${plan.unplaced.length})`);
 
   const vehicleSelect = byId<HTMLSelectElement>('vehicle');
   vehicleSelect.replaceChildren(
@@ -105,6 +111,8 @@ async function start(): Promise<void> {
   let selected: Placement | null = null;
   const details = byId('details');
   const select = (p: Placement | null): void => {
+    // On a small screen the details are a drawer: a picked unit opens it.
+    if (p && drawers.isDrawer('panel-details')) drawers.open('panel-details');
     selected = p;
     shown?.units.select(p);
     showUnit(details, p, p ? items.get(p.item_id) : undefined);
@@ -173,15 +181,12 @@ async function start(): Promise<void> {
   modeSelect.addEventListener('change', recolour);
   byId('reset-view').addEventListener('click', () => shown && stage.look(plan.vehicles[shown.index]!));
 
-  // A click (not the end of an orbit drag) picks the unit under the pointer.
+  // A click or tap (not the end of an orbit drag or a pinch) picks the unit under the pointer.
   const canvas = stage.canvas;
-  let down: { x: number; y: number } | null = null;
-  canvas.addEventListener('pointerdown', (e) => (down = { x: e.clientX, y: e.clientY }));
-  canvas.addEventListener('pointerup', (e) => {
-    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > 4 || !shown) return;
-    down = null;
+  stage.onTap((x, y) => {
+    if (!shown) return;
     const r = canvas.getBoundingClientRect();
-    const ndc = new Vector2(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
+    const ndc = new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1);
     const ray = new Raycaster();
     ray.setFromCamera(ndc, stage.camera);
     select(shown.units.pick(ray));
@@ -199,6 +204,7 @@ async function start(): Promise<void> {
       return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
     },
     orbitFrameMs: (frames) => stage.orbitFrameMs(frames),
+    camera: () => stage.view(),
   };
 
   if (plan.vehicles.length === 0) {

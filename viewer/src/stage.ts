@@ -1,9 +1,12 @@
 /**
  * The 3D stage: a WebGL renderer on the page's canvas, a perspective camera, orbit / pan / zoom
- * (three's OrbitControls: drag to orbit, right-drag or shift-drag to pan, wheel or pinch to
- * zoom) and lights. Frames are drawn on demand (after a change), never in a busy loop, so an
- * idle viewer costs nothing. Coordinates are the plan's (cm): x front wall → door, y up, z right
- * wall → left wall, which is a right-handed frame like three's, drawn as it is.
+ * (three's OrbitControls on Pointer Events: drag or one-finger drag to orbit, right-drag,
+ * shift-drag or two-finger drag to pan, wheel or two-finger pinch to zoom; the canvas has
+ * `touch-action: none` so the browser leaves touches to it), a tap or click (`onTap`) and
+ * lights. The canvas follows its frame's size (ResizeObserver). Frames are drawn on demand
+ * (after a change), never in a busy loop, so an idle viewer costs nothing. Coordinates are the
+ * plan's (cm): x front wall → door, y up, z right wall → left wall, which is a right-handed
+ * frame like three's, drawn as it is.
  */
 import { AmbientLight, Color, DirectionalLight, PerspectiveCamera, Scene, Vector3, WebGLRenderer, type Object3D } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -25,12 +28,26 @@ function softwareWebGl(): boolean {
   return /swiftshader|llvmpipe|softpipe|software|microsoft basic render/i.test(name);
 }
 
+/** Where the camera is: position and orbit target (cm, plan coordinates) and the distance between them. */
+export interface CameraView {
+  position: [number, number, number];
+  target: [number, number, number];
+  distance: number;
+}
+
+/** How far (CSS px) a pointer may move between down and up and still count as a tap or click: a finger wobbles more than a mouse. */
+const TAP_SLOP = { mouse: 4, pen: 6, touch: 10 } as const;
+
 export class Stage {
   readonly scene = new Scene();
   readonly camera = new PerspectiveCamera(32, 1, 1, 100_000);
   readonly renderer: WebGLRenderer;
   readonly controls: OrbitControls;
   private pending = false;
+  /** The box of the last `look` while the camera is still where it put it (no drag, pinch or wheel since): a resize frames it again. */
+  private framed: CargoBox | null = null;
+  /** True while the stage itself moves the camera (its own moves do not count as the user's). */
+  private placing = false;
   private readonly key = new DirectionalLight(0xffffff, 2.1);
   private readonly fill = new DirectionalLight(0xffffff, 0.6);
 
@@ -52,9 +69,43 @@ export class Stage {
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.enableDamping = false;
     this.controls.screenSpacePanning = true;
-    this.controls.addEventListener('change', () => this.requestRender());
+    this.controls.addEventListener('change', () => {
+      if (!this.placing) this.framed = null;
+      this.requestRender();
+    });
     new ResizeObserver(() => this.resize()).observe(frame);
     this.resize();
+  }
+
+  /**
+   * Calls `handler` with the viewport point of a tap or click on the canvas: one pointer (mouse
+   * button, pen or finger) down and up again nearby, no other pointer down meanwhile, so the end
+   * of an orbit drag or of a two-finger pinch is not a tap.
+   */
+  onTap(handler: (clientX: number, clientY: number) => void): void {
+    const down = new Map<number, { x: number; y: number }>();
+    let gestureHadMore = false;
+    this.canvas.addEventListener('pointerdown', (e) => {
+      if (down.size === 0) gestureHadMore = false;
+      down.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (down.size > 1) gestureHadMore = true;
+    });
+    const end = (e: PointerEvent, tapped: boolean): void => {
+      const start = down.get(e.pointerId);
+      down.delete(e.pointerId);
+      if (!tapped || !start || gestureHadMore || down.size > 0) return;
+      const slop = TAP_SLOP[e.pointerType as keyof typeof TAP_SLOP] ?? TAP_SLOP.mouse;
+      if (Math.hypot(e.clientX - start.x, e.clientY - start.y) <= slop) handler(e.clientX, e.clientY);
+    };
+    // On the window: a second finger is not captured by the canvas and may lift outside it.
+    window.addEventListener('pointerup', (e) => end(e, true));
+    window.addEventListener('pointercancel', (e) => end(e, false));
+  }
+
+  /** The camera now (for tests and tools: a drag or pinch changes it). */
+  view(): CameraView {
+    const p = this.camera.position, t = this.controls.target;
+    return { position: [p.x, p.y, p.z], target: [t.x, t.y, t.z], distance: p.distanceTo(t) };
   }
 
   /** Draws a frame at the next animation frame (several requests make one frame). */
@@ -85,6 +136,8 @@ export class Stage {
   /**
    * Looks at the whole cargo space `box` from above the door's left corner (seen from the
    * door: the left wall on the left), far enough to see all of it; places the lights with it.
+   * Until the camera is moved by hand, a change of the view's size (a window resized, a phone
+   * turned, the bar above growing) frames the box again.
    */
   look(box: CargoBox): void {
     const centre = new Vector3(box.length / 2, box.height / 2, box.width / 2);
@@ -117,7 +170,10 @@ export class Stage {
     this.controls.target.copy(target);
     this.controls.maxDistance = distance * 6;
     this.controls.minDistance = Math.max(20, radius * 0.05);
+    this.placing = true;
     this.controls.update();
+    this.placing = false;
+    this.framed = box;
     this.key.position.set(centre.x + radius * 0.6, centre.y + radius * 3, centre.z + radius * 1.4);
     this.key.target.position.copy(centre);
     this.fill.position.set(centre.x - radius * 2, centre.y + radius, centre.z - radius * 2);
@@ -144,7 +200,9 @@ export class Stage {
     this.renderer.getContext().finish();
     const ms = (performance.now() - began) / frames;
     this.camera.position.copy(start);
+    this.placing = true;
     this.controls.update();
+    this.placing = false;
     this.requestRender();
     return ms;
   }
@@ -155,6 +213,7 @@ export class Stage {
     this.renderer.setSize(w, h, false);
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    if (this.framed) this.look(this.framed);
     this.requestRender();
   }
 }

@@ -17,7 +17,7 @@ export function showUnit(panel: HTMLElement, p: Placement | null, item: ViewerIt
   panel.dataset['instance'] = p ? String(p.instance) : '';
   panel.dataset['item'] = p ? p.item_id : '';
   if (!p) {
-    const hint = document.createElement('p');
+    const hint = Object.assign(document.createElement('p'), { role: 'definition' }); // the one child of the <dl> that is no dt/dd pair (axe definition-list)
     hint.className = 'hint';
     hint.textContent = 'Click a unit to see its details.';
     panel.append(hint);
