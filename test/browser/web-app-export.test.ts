@@ -3,7 +3,7 @@
  * playwright-core, the real service in process): on a finished job's page the loading list
  * downloads as CSV and as Excel (both read back: one row per unit, the Result's numbers);
  * "Re-run" opens a new job with the same request; "Duplicate into the playground" opens
- * /app/playground with the job's request as `draft` in the navigation state; the owner's
+ * /app/playground with the job's request as `draft` in the navigation state, which the playground loads; the owner's
  * "Revoke shared links" (after the confirmation) makes the earlier viewer link answer 404 while
  * the new one opens; "Pack" on a project creates a job and lands on its page, and on a project
  * being packed shows 409 project_busy beside the button with a link to the running job.
@@ -123,8 +123,11 @@ if (!existsSync(CHROMIUM)) {
     await openJob(job.id);
     await page.getByRole('button', { name: 'Duplicate into the playground' }).click();
     await page.waitForURL('**/app/playground');
-    const draft = await page.evaluate(() => window.history.state?.usr?.draft);
-    t.same(draft, REQUEST, 'the navigation state carries the PackRequest as sent');
+    await page.getByText("Loaded a copy of a job's request").waitFor();
+    const json = JSON.parse(await page.locator('textarea.json').inputValue()) as unknown;
+    t.same(json, REQUEST, "the playground's request is the job's PackRequest as sent");
+    const left = await page.evaluate(() => window.history.state?.usr?.draft ?? null);
+    t.equal(left, null, 'the draft is taken out of the navigation state (a reload does not load it again)');
   });
 
   t.test('"Re-run" creates a new job with the same request and opens it', async (t) => {
