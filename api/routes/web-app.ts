@@ -1,6 +1,6 @@
 /**
  * Everything the web app (issue 11) is served by, in mounting order: JSON bodies of /app/api,
- * its session, invitation, member and API key routes, then the pages and assets under /app (and
+ * its session, invitation, member, API key and organization-settings routes, then the pages and assets under /app (and
  * the 404 envelope for unknown /app/api paths). These routes are the web app's own API, not the
  * spec's: they are not route modules and not in the public OpenAPI document (README "Web app").
  */
@@ -11,6 +11,7 @@ import type { Services } from '../services.js';
 import { webAppInvitationsRouter } from './web-app-invitations.js';
 import { webAppKeysRouter } from './web-app-keys.js';
 import { webAppMembersRouter } from './web-app-members.js';
+import { webAppOrganizationRouter } from './web-app-organization.js';
 import { webAppPagesRouter } from './web-app-pages.js';
 import { webAppSessionRouter } from './web-app-session.js';
 
@@ -22,6 +23,7 @@ export function webAppRouter(services: Services): Router {
   router.use(webAppInvitationsRouter(services));
   router.use(webAppMembersRouter(services));
   router.use(webAppKeysRouter(services));
+  router.use(webAppOrganizationRouter(services));
   router.use(webAppPagesRouter(services));
   return router;
 }
