@@ -4,7 +4,7 @@
  * API's units (cm for lengths, kg for weights), exact to the definitions (1 in = 2.54 cm,
  * 1 ft = 30.48 cm, 1 lb = 0.45359237 kg, 1 oz = 1/16 lb, 1 t = 1000 kg).
  */
-import { CM_PER_INCH, KG_PER_POUND } from './measure.js';
+import { CM_PER_INCH, KG_PER_POUND, withoutFloatNoise } from './measure.js';
 
 /** What a unit measures: a length (API unit cm) or a weight (API unit kg). */
 export type Quantity = 'length' | 'weight';
@@ -85,7 +85,5 @@ const normalUnitName = (name: string): string => name.trim().toLowerCase().repla
  * the result is within 1e-15 relative of the exact product.
  */
 export function toApiUnit(value: number, unit: Unit): number {
-  if (unit.factor === 1) return value;
-  const exact = value * unit.factor;
-  return exact === 0 || !Number.isFinite(exact) ? exact : Number(exact.toPrecision(15));
+  return unit.factor === 1 ? value : withoutFloatNoise(value * unit.factor);
 }
