@@ -61,11 +61,23 @@ export function requireSameOrigin(services: Services): RequestHandler {
   };
 }
 
-/** The body of GET/POST /app/api/session: the member, their organization and the session's CSRF token. */
+/**
+ * The body of GET/POST /app/api/session: the member, their organization and the session's CSRF
+ * token. The organization carries what the web app adapts to: `display_units` (`metric` unless
+ * the owner chose `imperial`: how lengths and weights are shown and typed), `allowed_vehicle_types`
+ * (the types its plan accepts, spec Limits) and `axle_access` (axle fields are checked, spec Vehicle).
+ */
 export function sessionView(services: Services, caller: WebCaller): Record<string, unknown> {
+  const { org } = caller;
   return {
     user: { id: caller.member.id, name: caller.member.name, email: caller.member.email ?? null, role: caller.member.role },
-    organization: { id: caller.org.id, name: caller.org.name },
+    organization: {
+      id: org.id,
+      name: org.name,
+      display_units: org.displayUnits ?? 'metric',
+      allowed_vehicle_types: org.limits.allowedVehicleTypes,
+      axle_access: org.axleAccess,
+    },
     csrf_token: csrfTokenOf(services, caller.session.sessionId),
   };
 }

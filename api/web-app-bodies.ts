@@ -4,7 +4,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { SCOPES } from '../domain/organization/organization.js';
+import { DISPLAY_UNITS, SCOPES } from '../domain/organization/organization.js';
 import { ApiError } from './errors.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password.js';
 import { schemaProblemsOf } from './saved-record.js';
@@ -56,6 +56,14 @@ export const validateRotation = ajv.compile({
   additionalProperties: false,
   required: ['prefix'],
   properties: { prefix: { type: 'string', minLength: 1, maxLength: 64 } },
+});
+
+/** PUT /app/api/organization/display_units: `{display_units: 'metric' | 'imperial'}`. */
+export const validateDisplayUnits = ajv.compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['display_units'],
+  properties: { display_units: { enum: [...DISPLAY_UNITS] } },
 });
 
 /** `body` as `T` when `validate` accepts it; else throws 422 validation_failed with every problem. */

@@ -3,10 +3,12 @@ import { DomainError, type Command, type Decider } from '../decider/decider.js';
 import { checkRetryAfter } from '../service-settings/retry-after.js';
 import type { OrgLimits } from './limits.js';
 import {
+  DISPLAY_UNITS,
   MAX_ACTIVE_KEYS,
   evolveOrganization,
   initialOrganization,
   type OrganizationEvent,
+  type DisplayUnits,
   type MemberRole,
   type OrganizationState,
   type Scope,
@@ -43,7 +45,9 @@ export type OrganizationCommand =
   | Command<'SuspendOrganization', { reason: string }>
   | Command<'ReactivateOrganization', Record<string, never>>
   | Command<'DisableApi', { message: string; retryAfterSeconds: number }>
-  | Command<'EnableApi', Record<string, never>>;
+  | Command<'EnableApi', Record<string, never>>
+  /** The owner's display preference (web app, viewer, PDF); choosing the current one causes no event. */
+  | Command<'ChooseDisplayUnits', { displayUnits: DisplayUnits }>;
 
 /** The key `keyId`, which must exist and not be revoked (404 not_found / 409 conflict). */
 function liveKey(state: OrganizationState, keyId: string): { hash: string } {
@@ -209,6 +213,12 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
     case 'EnableApi':
       mustExist(state);
       return state.apiDisabled ? [{ type: 'OrganizationApiEnabled', data: { enabledAt: now, by: actor.id } }] : [];
+    case 'ChooseDisplayUnits': {
+      const { displayUnits } = command.data;
+      mustExist(state);
+      if (!DISPLAY_UNITS.includes(displayUnits)) throw new DomainError('validation_failed', `display units must be ${DISPLAY_UNITS.join(' or ')}, got ${String(displayUnits)}`);
+      return state.displayUnits === displayUnits ? [] : [{ type: 'DisplayUnitsChosen', data: { displayUnits, chosenAt: now, by: actor.id } }];
+    }
   }
 }
 

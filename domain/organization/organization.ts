@@ -90,7 +90,18 @@ export type OrganizationEvent =
    */
   | DomainEvent<'OrganizationApiDisabled', { message: string; retryAfterSeconds: number; disabledAt: string; by: string }>
   /** The operator switched the organization's API on again. */
-  | DomainEvent<'OrganizationApiEnabled', { enabledAt: string; by: string }>;
+  | DomainEvent<'OrganizationApiEnabled', { enabledAt: string; by: string }>
+  /**
+   * The owner chose how people of the organization see lengths and weights (web app, viewer,
+   * PDF): `metric` (cm, kg) or `imperial` (in, lb). The API keeps speaking cm and kg.
+   */
+  | DomainEvent<'DisplayUnitsChosen', { displayUnits: DisplayUnits; chosenAt: string; by: string }>;
+
+/** An organization's display preference for lengths and weights; `metric` until the owner chooses. */
+export type DisplayUnits = 'metric' | 'imperial';
+
+/** Every display preference, in the order a form offers them. */
+export const DISPLAY_UNITS: readonly DisplayUnits[] = ['metric', 'imperial'];
 
 export interface OrganizationState {
   exists: boolean;
@@ -109,6 +120,8 @@ export interface OrganizationState {
   suspended: boolean;
   /** The API switched off for this organization by the operator (503 api_disabled), with its message. */
   apiDisabled: { message: string; retryAfterSeconds: number } | null;
+  /** How people see lengths and weights (DisplayUnitsChosen); `metric` until chosen. */
+  displayUnits: DisplayUnits;
 }
 
 export const initialOrganization = (): OrganizationState => ({
@@ -121,6 +134,7 @@ export const initialOrganization = (): OrganizationState => ({
   keys: {},
   suspended: false,
   apiDisabled: null,
+  displayUnits: 'metric',
 });
 
 export function evolveOrganization(state: OrganizationState, event: OrganizationEvent): OrganizationState {
@@ -172,6 +186,8 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       return { ...state, apiDisabled: { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds } };
     case 'OrganizationApiEnabled':
       return { ...state, apiDisabled: null };
+    case 'DisplayUnitsChosen':
+      return { ...state, displayUnits: event.data.displayUnits };
     case 'SubscriptionActivated':
     case 'SubscriptionEnded':
       return state;

@@ -169,6 +169,9 @@ export const organizationsProjection: Projection = {
       case 'OrganizationApiEnabled':
         org.apiDisabled = null;
         break;
+      case 'DisplayUnitsChosen':
+        org.displayUnits = event.data.displayUnits;
+        break;
       case 'ApiKeyCreated':
         await store.collection<ApiKeyDocument>(API_KEYS).put({
           id: event.data.hash,

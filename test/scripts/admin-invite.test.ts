@@ -43,5 +43,5 @@ t.test('create-org, invite --role owner, accept: the owner member signs in', asy
   const accepted = await browserCall(service.url, null, 'POST', `/app/api/invitations/${token}/accept`, { name: 'Bea Boss', password: 'correct horse battery' });
   t.equal(accepted.status, 200, JSON.stringify(accepted.body));
   t.same(accepted.body.user, { id: ownerId, name: 'Bea Boss', email: 'boss@acme.example', role: 'owner' });
-  t.same(accepted.body.organization, { id: orgId, name: 'Acme' });
+  t.same(accepted.body.organization, { id: orgId, name: 'Acme', display_units: 'metric', allowed_vehicle_types: ['truck', 'trailer', 'container', 'pallet'], axle_access: false });
 });

@@ -11,8 +11,12 @@ import { ApiFailure, call, useCsrfToken } from './api.js';
 /** Body of GET/POST /app/api/session (contract of issue 11). */
 export interface Session {
   user: { id: string; name: string; email: string; role: 'owner' | 'member' };
-  /** `display_units`: the organization's display preference (units/measure.ts); absent means metric. */
-  organization: { id: string; name: string; display_units?: 'metric' | 'imperial' };
+  /**
+   * `display_units`: the organization's display preference (units/measure.ts); absent means
+   * metric. `allowed_vehicle_types`: the vehicle types its plan accepts (spec Limits);
+   * `axle_access`: whether axle fields are checked (spec Vehicle). Absent: not told.
+   */
+  organization: { id: string; name: string; display_units?: 'metric' | 'imperial'; allowed_vehicle_types?: string[]; axle_access?: boolean };
   csrf_token: string;
 }
 

@@ -7,7 +7,7 @@
 import Papa from 'papaparse';
 import type { PackItem } from '../playground/pack-request.js';
 import { ITEM_COLUMNS } from './item-columns.js';
-import { itemsFromRows, type ItemImport } from './item-rows.js';
+import { itemsFromRows, type ImportOptions, type ItemImport } from './item-rows.js';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
@@ -26,16 +26,23 @@ export function csvDelimiter(text: string): string {
   return best;
 }
 
-/** Items from a CSV text (header row first); problems name the row and column (see itemsFromRows). */
-export function itemsFromCsv(text: string): ItemImport {
+/**
+ * Items from a CSV text (header row first; lengths and weights in the unit each header names,
+ * else in `options.displayUnits`); problems name the row and column (see itemsFromRows).
+ */
+export function itemsFromCsv(text: string, options: ImportOptions = {}): ItemImport {
   const clean = text.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(clean, { delimiter: csvDelimiter(clean), skipEmptyLines: false });
-  return itemsFromRows(parsed.data);
+  return itemsFromRows(parsed.data, options);
 }
 
-/** A CSV text (comma-separated, header row first, the columns the items use in ITEM_COLUMNS order). */
+/**
+ * A CSV text (comma-separated, header row first, the columns the items use in ITEM_COLUMNS
+ * order). Measured columns name their unit ("length (cm)", "weight (kg)"), so the file reads
+ * back the same in an organization of either display units.
+ */
 export function csvFromItems(items: readonly PackItem[]): string {
-  const fields = ITEM_COLUMNS.map((c) => c.field).filter((f) => f === 'label' || ITEM_COLUMNS.find((c) => c.field === f)!.requiredColumn || items.some((i) => i[f] !== undefined));
-  const rows = items.map((item) => fields.map((f) => (item[f] === undefined ? '' : String(item[f]))));
-  return Papa.unparse({ fields, data: rows }, { newline: '\n' });
+  const columns = ITEM_COLUMNS.filter((c) => c.field === 'label' || c.requiredColumn || items.some((i) => i[c.field] !== undefined));
+  const rows = items.map((item) => columns.map((c) => (item[c.field] === undefined ? '' : String(item[c.field]))));
+  return Papa.unparse({ fields: columns.map((c) => (c.unit ? `${c.field} (${c.unit})` : c.field)), data: rows }, { newline: '\n' });
 }

@@ -1,8 +1,9 @@
 /**
  * The column layout of an item file (CSV or .xlsx, issue 11 item 4; README "Web app: playground
  * and jobs"): one header row, then one pack item (spec Item) per row. Columns are named after the
- * spec's Item fields; common variants of a header are accepted in any case, with a unit in
- * brackets ignored ("Length (cm)", "Qty", "Colour"). The bounds mirror the service's pack schema
+ * spec's Item fields; common variants of a header are accepted in any case ("Qty", "Colour"),
+ * and a header may name the unit of its column ("Length (in)", "Weight [lb]", "Height mm"; see
+ * import/header-units.ts). The bounds mirror the service's pack schema
  * (api/pack-request/schema.ts) so a bad cell is named before anything is sent; the service still
  * judges the whole request.
  */
@@ -25,7 +26,7 @@ export interface ItemColumn {
   requiredColumn: boolean;
   /** Header spellings besides the field name, already in normal form (see headerKey). */
   variants: readonly string[];
-  /** Unit shown in the README and in messages. */
+  /** The API's unit of the column's values (cm or kg); a header may name another unit of the same quantity. */
   unit?: 'cm' | 'kg';
 }
 
@@ -57,16 +58,24 @@ export const ITEM_COLUMNS: readonly ItemColumn[] = [
 ];
 
 /**
- * The normal form of a header cell: lower case, a trailing unit in brackets dropped
+ * The normal form of a header cell's name: lower case, a trailing unit in brackets dropped
  * ("Length (cm)" → "length"), underscores, hyphens, dots and runs of spaces made one space.
  */
 export function headerKey(header: string): string {
-  return header
+  return normalName(splitBracket(header).name);
+}
+
+const normalName = (text: string): string =>
+  text
     .replace(/^\uFEFF/, '')
     .toLowerCase()
-    .replace(/\s*[([].*?[)\]]\s*$/, '')
     .replace(/[\s_.-]+/g, ' ')
     .trim();
+
+/** A header cell as its name and the text of a trailing `(…)` or `[…]`, if any. */
+function splitBracket(header: string): { name: string; bracket: string | undefined } {
+  const m = /^(.*?)\s*[([]([^()[\]]*)[)\]]\s*$/.exec(header.trim());
+  return m ? { name: m[1]!, bracket: m[2]!.trim() } : { name: header, bracket: undefined };
 }
 
 const BY_HEADER = new Map<string, ItemColumn>(
@@ -75,5 +84,25 @@ const BY_HEADER = new Map<string, ItemColumn>(
 
 /** The column a header cell names, or undefined for a column the import ignores. */
 export function columnOfHeader(header: string): ItemColumn | undefined {
-  return BY_HEADER.get(headerKey(header));
+  return readHeader(header).column;
+}
+
+/**
+ * A header cell read: the column it names (undefined: a column the import ignores) and the unit
+ * it writes, as written (undefined: none). The unit is the text in a trailing `(…)` or `[…]`
+ * ("Length (in)", "Weight [lb]"), or, for a column measured in cm or kg, the last word after a
+ * column name ("Length mm", "weight_lbs", "Height inches"). Whether the unit is known and fits
+ * the column is for the caller (import/header-units.ts).
+ */
+export function readHeader(header: string): { column: ItemColumn | undefined; unit: string | undefined } {
+  const { name, bracket } = splitBracket(header);
+  const key = normalName(name);
+  const whole = BY_HEADER.get(key);
+  if (whole) return { column: whole, unit: bracket === '' ? undefined : bracket };
+  if (bracket === undefined) {
+    const m = /^(.+) (\S+)$/.exec(normalName(header.replace(/\.$/, '')));
+    const column = m ? BY_HEADER.get(m[1]!) : undefined;
+    if (column?.unit) return { column, unit: m![2]! };
+  }
+  return { column: undefined, unit: undefined };
 }

@@ -5,10 +5,10 @@
  * readable .xlsx gives one problem on row 1.
  */
 import readXlsxFile from 'read-excel-file/browser';
-import { itemsFromRows, type Cell, type ItemImport } from './item-rows.js';
+import { itemsFromRows, type Cell, type ImportOptions, type ItemImport } from './item-rows.js';
 
-/** Items from the first sheet of an .xlsx file (a File, Blob or its bytes). */
-export async function itemsFromXlsx(file: Blob | ArrayBuffer): Promise<ItemImport> {
+/** Items from the first sheet of an .xlsx file (a File, Blob or its bytes); units as in itemsFromRows. */
+export async function itemsFromXlsx(file: Blob | ArrayBuffer, options: ImportOptions = {}): Promise<ItemImport> {
   let rows: Cell[][];
   try {
     const sheets = await readXlsxFile(file);
@@ -16,5 +16,5 @@ export async function itemsFromXlsx(file: Blob | ArrayBuffer): Promise<ItemImpor
   } catch (err) {
     return { ok: false, ignored: [], problems: [{ row: 1, column: 'A', header: '', message: `not a readable .xlsx file: ${err instanceof Error ? err.message : String(err)}` }] };
   }
-  return itemsFromRows(rows);
+  return itemsFromRows(rows, options);
 }

@@ -3,13 +3,14 @@
  * available, subscription with its expiry, purchased, held by running jobs), the limits and rate
  * card (GET /v1/limits) and the usage of the last 30 days (GET /v1/usage?group_by=day): jobs and
  * credits per day and credits by price component, as SVG bar charts with tables for screen
- * readers.
+ * readers; and the organization's display units (metric or imperial, units/display-units-setting.tsx).
  */
 import { useEffect, useState } from 'react';
 import { call } from '../api.js';
 import { BarChart } from '../ui/bar-chart.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Page } from '../ui/page.js';
+import { DisplayUnitsSetting } from '../units/display-units-setting.js';
 
 /** Spec Balance (credits). */
 interface Balance {
@@ -56,7 +57,7 @@ interface Usage {
 const credits = (v: number): string => v.toLocaleString(undefined, { maximumFractionDigits: 4 });
 const words = (key: string): string => key.replace(/_/g, ' ');
 
-/** The account page: heading "Account", sections "Balance", "Usage", "Limits", "Rate card". */
+/** The account page: heading "Account", sections "Balance", "Usage", "Display units", "Limits", "Rate card". */
 export function AccountPage() {
   const [balance, setBalance] = useState<Balance | null>(null);
   const [limits, setLimits] = useState<Limits | null>(null);
@@ -121,6 +122,7 @@ export function AccountPage() {
           <p role="status">Loading…</p>
         )}
       </section>
+      <DisplayUnitsSetting />
       {limits ? (
         <>
           <section aria-labelledby="limits-heading">

@@ -3,13 +3,16 @@
  * labelled inputs and an "Edit as JSON" text area with the full body, so every field the API
  * accepts is reachable. The service's validation messages (`details[]`) appear next to the input
  * whose field they name; the rest in the banner (in JSON mode all of them, with their paths).
+ * Lengths and weights are shown and typed in the organization's display units (labels cm/in,
+ * kg/lb); the JSON text is always in cm and kg, like the API.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiFailure } from '../api.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field, type FieldInputProps } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
-import { bodyOf, formOf, jsonTextOf, parseJsonBody, rowOf, type FieldSpec, type FormValues, type RecordForm, type RowsSpec } from './record-form.js';
+import { useDisplayUnits } from '../units/use-display-units.js';
+import { bodyOf, formOf, jsonTextOf, labelOf, parseJsonBody, rowOf, type FieldSpec, type FormValues, type RecordForm, type RowsSpec } from './record-form.js';
 
 /**
  * Edits `record` (null: a new one) of kind `noun` ("vehicle"); `onSave(body)` sends it (POST or
@@ -33,7 +36,8 @@ export function RecordEditor({
   onSave: (body: Record<string, unknown>) => Promise<void>;
   onDone: () => void;
 }) {
-  const [form, setForm] = useState<RecordForm>(() => formOf(record, specs, rowSpecs));
+  const units = useDisplayUnits();
+  const [form, setForm] = useState<RecordForm>(() => formOf(record, specs, rowSpecs, units));
   const [json, setJson] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -59,7 +63,7 @@ export function RecordEditor({
       setProblem(parsed.problem);
       return null;
     }
-    const next = formOf(parsed.body, specs, rowSpecs);
+    const next = formOf(parsed.body, specs, rowSpecs, units);
     setForm(next);
     setJson(null);
     setProblem(null);
@@ -76,11 +80,14 @@ export function RecordEditor({
       return (
         <select {...a} value={String(v ?? '')} onChange={(e) => set(e.target.value)}>
           {s.required ? null : <option value="">(default)</option>}
-          {(s.options ?? []).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          {(s.options ?? []).map((o) => {
+            const unavailable = s.unavailable?.[o];
+            return (
+              <option key={o} value={o} disabled={unavailable !== undefined} title={unavailable}>
+                {unavailable ? `${o} (${unavailable})` : o}
+              </option>
+            );
+          })}
         </select>
       );
     }
@@ -130,7 +137,7 @@ export function RecordEditor({
         {json === null ? (
           <div className="form-grid">
             {specs.map((s) => (
-              <Field key={s.name} label={s.label} hint={s.hint} inline={s.kind === 'boolean'} errors={errors.byField[s.name]}>
+              <Field key={s.name} label={labelOf(s, units)} hint={s.hint} inline={s.kind === 'boolean'} errors={errors.byField[s.name]}>
                 {(a) => input(s, a)}
               </Field>
             ))}
@@ -152,7 +159,7 @@ export function RecordEditor({
                             <th scope="col">#</th>
                             {r.columns.map((c) => (
                               <th key={c.name} scope="col">
-                                {c.label}
+                                {labelOf(c, units)}
                               </th>
                             ))}
                             <th scope="col">
@@ -169,7 +176,7 @@ export function RecordEditor({
                               </td>
                               {r.columns.map((c) => (
                                 <td key={c.name}>
-                                  <Field label={`${c.label} of ${r.noun} ${i + 1}`} hideLabel errors={errors.byField[`${r.name}[${i}].${c.name}`]}>
+                                  <Field label={`${labelOf(c, units)} of ${r.noun} ${i + 1}`} hideLabel errors={errors.byField[`${r.name}[${i}].${c.name}`]}>
                                     {(a) =>
                                       input(c, a, row.values, (values) => setRows(r.name, rows.map((x, j) => (j === i ? { ...x, values } : x))))
                                     }
@@ -189,7 +196,7 @@ export function RecordEditor({
                   ) : (
                     <p className="hint">None yet.</p>
                   )}
-                  <button type="button" className="secondary" onClick={() => setRows(r.name, [...rows, rowOf(null, r.columns)])}>
+                  <button type="button" className="secondary" onClick={() => setRows(r.name, [...rows, rowOf(null, r.columns, units)])}>
                     Add {r.noun}
                   </button>
                 </fieldset>
@@ -199,7 +206,7 @@ export function RecordEditor({
         {json === null ? null : (
           <Field
             label={`The ${noun} as JSON`}
-            hint="Every field the API accepts; the service's read-only fields (id, created_at, …) are ignored."
+            hint={`Every field the API accepts, in cm and kg as the API takes them${units === 'imperial' ? ' (the form shows in and lb)' : ''}; the service's read-only fields (id, created_at, …) are ignored.`}
             errors={problem ? [problem] : undefined}
           >
             {(a) => <textarea {...a} className="json" spellCheck={false} value={json} onChange={(e) => setJson(e.target.value)} />}
