@@ -10,17 +10,21 @@
  *   zooms, a two-finger drag pans, a tap picks a unit (and opens its details) while a two-finger
  *   tap picks nothing; held sideways (844 × 390) it still fits;
  * - axe-core: no serious or critical violation on the job page (each size) and on the phone viewer.
- * Screenshots go to /tmp/viewer-shots/.
+ * Screenshots go to test-artifacts/viewer-devices/; two of them are README pictures
+ * (`docs/img/viewer-phone.png`, `docs/img/web-job-tablet.png`, see test/helpers/readme-pictures.ts).
  */
 import t, { type Test } from 'tap';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import { VIEWER, WEBAPP, ensureBuild } from '../../viewer/build.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { acceptedMember } from '../helpers/web-session.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import { readmePictureDir } from '../helpers/readme-pictures.js';
 
 // What the callbacks run in the page touch: the root tsconfig has no DOM lib, so these shapes are
 // declared here (types only; in the page the names are the browser's own).
@@ -45,7 +49,11 @@ declare const window: {
 declare const document: { documentElement: { scrollWidth: number }; body: { scrollWidth: number; dataset: Record<string, string | undefined> } };
 declare const requestAnimationFrame: (callback: () => void) => number;
 
-const SHOTS = '/tmp/viewer-shots/';
+const SHOTS = fileURLToPath(new URL('../../test-artifacts/viewer-devices/', import.meta.url));
+const DOC_IMAGES = readmePictureDir();
+mkdirSync(SHOTS, { recursive: true });
+/** README pictures stay small (the same limit as the other browser tests). */
+const PICTURE_LIMIT = 150 * 1024;
 const require = createRequire(import.meta.url);
 
 /** axe-core's browser script, when installed (a devDependency). */
@@ -193,15 +201,18 @@ if (!existsSync(CHROMIUM)) {
       t.same([drawn.width, drawn.height], [drawn.clientWidth, drawn.clientHeight], `${size.name}: the drawing follows the 3D view's size after the resize (${drawn.width} × ${drawn.height})`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
       t.comment(`job page at ${size.width} px: page scroll width ${overflow} px`);
-      if (size.name === 'tablet') await page.screenshot({ path: `${SHOTS}job-768x1024.png` });
-      if (size.name === 'laptop') await page.screenshot({ path: `${SHOTS}job-1366x768.png` });
-      if (size.name === 'phone') await page.screenshot({ path: `${SHOTS}job-390x844.png` });
+      if (size.name === 'tablet') await page.screenshot({ path: join(SHOTS, `job-768x1024.png`) });
+      if (size.name === 'laptop') await page.screenshot({ path: join(SHOTS, `job-1366x768.png`) });
+      if (size.name === 'phone') await page.screenshot({ path: join(SHOTS, `job-390x844.png`) });
       t.same(await axeFindings(t, page, `the job page at ${size.width} px`), [], `axe-core: no serious or critical violation on the job page at ${size.width} × ${size.height}`);
       t.same(await axeFindings(t, frame, `the embedded viewer at ${size.width} px`), [], `axe-core: no serious or critical violation in the embedded viewer at ${size.width} × ${size.height}`);
     }
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}job-768x1024-top.png` });
+    await page.screenshot({ path: join(SHOTS, `job-768x1024-top.png`) });
+    const jobPicture = join(DOC_IMAGES, 'web-job-tablet.png');
+    await page.screenshot({ path: jobPicture, type: 'png', scale: 'css', clip: { x: 0, y: 0, width: 768, height: 1024 } });
+    t.ok(statSync(jobPicture).size < PICTURE_LIMIT, `the README's job page picture stays under 150 KB (${statSync(jobPicture).size} B)`);
     t.same(problems, [], 'no script errors');
   });
 
@@ -215,7 +226,7 @@ if (!existsSync(CHROMIUM)) {
     const canvas = (await page.locator('#scene').boundingBox())!;
     t.comment(`phone 390 × 844: 3D view ${canvas.width.toFixed(0)} × ${canvas.height.toFixed(0)} px (${((canvas.height / 844) * 100).toFixed(0)} % of the height)`);
     t.ok(canvas.width <= 390 && canvas.height >= 0.5 * 844, 'the 3D view takes the width and at least half the height');
-    await page.screenshot({ path: `${SHOTS}phone-viewer.png` });
+    await page.screenshot({ path: join(SHOTS, `phone-viewer.png`) });
 
     // Every control of the bar and every toggle is on screen; each toggle opens its drawer inside the window.
     for (const control of await page.locator('#bar select, #bar button, #bar input').all()) {
@@ -239,12 +250,15 @@ if (!existsSync(CHROMIUM)) {
       t.ok(p.x >= 0 && p.x + p.width <= 390 + 0.5 && p.y >= 0 && p.y + p.height <= b.y + 0.5, `${panelId} lies inside the window, above the toggles`);
       t.ok((await scrollWidth()) <= 390, `still nothing wider than the phone with ${panelId} open`);
       if (panelId === 'panel-legend') {
-        await page.screenshot({ path: `${SHOTS}phone-viewer-legend.png` });
+        await page.screenshot({ path: join(SHOTS, `phone-viewer-legend.png`) });
+        const phonePicture = join(DOC_IMAGES, 'viewer-phone.png');
+        await page.screenshot({ path: phonePicture });
+        t.ok(statSync(phonePicture).size < PICTURE_LIMIT, `the README's phone picture stays under 150 KB (${statSync(phonePicture).size} B)`);
         t.same(await axeFindings(t, page, 'the phone viewer with the legend open'), [], 'axe-core: no serious or critical violation with the legend open');
       }
       if (panelId === 'weight') {
         await nextFrame(page);
-        await page.screenshot({ path: `${SHOTS}phone-viewer-weight.png` });
+        await page.screenshot({ path: join(SHOTS, `phone-viewer-weight.png`) });
         t.ok(Number(await page.locator('#weight-chart').getAttribute('data-sections')) > 0, 'the weight diagram is drawn');
       }
       await toggle.tap();
@@ -305,7 +319,7 @@ if (!existsSync(CHROMIUM)) {
     t.ok(vehicle.placements.some((p: any) => p.item_id === picked.item && String(p.instance) === picked.instance), `a tap picks a unit of the vehicle (${picked.item} #${picked.instance})`);
     t.equal(await page.getAttribute('body', 'data-drawer'), 'panel-details', 'and opens its details');
     t.ok(await page.locator('#panel-details').isVisible(), 'the details are shown');
-    await page.screenshot({ path: `${SHOTS}phone-viewer-details.png` });
+    await page.screenshot({ path: join(SHOTS, `phone-viewer-details.png`) });
     t.same(await axeFindings(t, page, 'the phone viewer with a unit picked'), [], 'axe-core: no serious or critical violation with the details open');
     await page.keyboard.press('Escape');
     t.equal(await page.getAttribute('body', 'data-drawer'), null, 'Esc closes the drawer');
@@ -320,7 +334,7 @@ if (!existsSync(CHROMIUM)) {
     t.ok(side.height >= 0.5 * 390, 'sideways: the 3D view is at least half the height');
     const turned = (await page.evaluate(([item, instance]) => window.planViewer!.screenPoint(item as string, instance as number), [target.item_id, target.instance]))!;
     t.ok(turned.x > side.x && turned.x < side.x + side.width && turned.y > side.y && turned.y < side.y + side.height, 'turned sideways, the load is framed again: the last unit is on screen');
-    await page.screenshot({ path: `${SHOTS}phone-sideways.png` });
+    await page.screenshot({ path: join(SHOTS, `phone-sideways.png`) });
     for (const toggle of await toggles.all()) {
       const b = (await toggle.boundingBox())!;
       t.ok(b.x >= 0 && b.x + b.width <= 844 && b.y >= 0 && b.y + b.height <= 390, `sideways: the "${await toggle.textContent()}" toggle is on screen`);
@@ -328,7 +342,7 @@ if (!existsSync(CHROMIUM)) {
     await page.locator('#panel-toggles button[aria-controls="panel-legend"]').tap();
     const legend = (await page.locator('#panel-legend').boundingBox())!;
     t.ok(legend.x >= 0 && legend.x + legend.width <= 844 && legend.y >= 0 && legend.y + legend.height <= 390.5, 'sideways: the legend drawer lies inside the window');
-    await page.screenshot({ path: `${SHOTS}phone-sideways-legend.png` });
+    await page.screenshot({ path: join(SHOTS, `phone-sideways-legend.png`) });
     t.same(await axeFindings(t, page, 'the phone viewer held sideways'), [], 'axe-core: no serious or critical violation sideways, the legend open');
     t.same(problems, [], 'no script errors');
   });

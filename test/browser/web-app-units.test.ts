@@ -8,13 +8,15 @@
  * disabled, and a file without units in its headers is read in inches and pounds.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { ensureBuild, WEBAPP } from '../../viewer/build.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { invite } from '../helpers/web-session.js';
+import { readmePictureDir } from '../helpers/readme-pictures.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -79,6 +81,9 @@ if (!existsSync(CHROMIUM)) {
       'Weight (lb): pounds → kg (× 0.45359237)',
       'Max stack weight [lbs]: pounds → kg (× 0.45359237)',
     ], 'the field says what it converted');
+    const picture = join(readmePictureDir(), 'web-import-units.png');
+    await page.locator('.pg-import').screenshot({ path: picture });
+    t.ok(statSync(picture).size < 150 * 1024, `the README's import picture stays under 150 KB (${statSync(picture).size} B)`);
 
     const millimetres = nextEstimateItems('Crate');
     await importCsv('crates.csv', 'label;length [mm];width [MM];height mm;weight (kg);quantity\nCrate;1200;800;1000,5;150;3\n');

@@ -8,7 +8,7 @@
  * owner's. Screenshot: test-artifacts/web/webhooks.png.
  */
 import t, { type Test } from 'tap';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { acceptedMember, browserCall, invite } from '../helpers/web-session.js';
+import { readmePictureDir } from '../helpers/readme-pictures.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
 declare const window: { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } };
@@ -158,6 +159,9 @@ if (!existsSync(CHROMIUM)) {
     const serious = await seriousViolations(t);
     if (serious) t.same(serious, [], 'axe-core: no serious or critical violation with the deliveries open');
     await page.screenshot({ path: join(ARTIFACTS, 'webhooks.png'), fullPage: true });
+    const picture = join(readmePictureDir(), 'web-webhooks.png');
+    await page.screenshot({ path: picture, clip: { x: 0, y: 0, width: 1280, height: 720 } });
+    t.ok(statSync(picture).size < 150 * 1024, `the README's webhooks picture stays under 150 KB (${statSync(picture).size} B)`);
   });
 
   t.test('the owner deletes an endpoint after a confirmation', async (t) => {
