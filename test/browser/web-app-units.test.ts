@@ -50,14 +50,15 @@ if (!existsSync(CHROMIUM)) {
     await browser?.close();
   });
 
-  /** The items of the next POST /v1/estimate whose first item is labelled `label`. */
+  /**
+   * The items labelled `label` in the next POST /v1/estimate that holds one (an import adds its
+   * rows to the playground's table, so earlier imports' items may come first).
+   */
   function nextEstimateItems(label: string): Promise<Record<string, unknown>[]> {
-    const isIt = (r: Request): boolean => {
-      if (r.method() !== 'POST' || !r.url().endsWith('/v1/estimate')) return false;
-      const items = (r.postDataJSON() as { items?: { label?: string }[] } | null)?.items;
-      return items?.[0]?.label === label;
-    };
-    return page.waitForRequest(isIt, { timeout: 15_000 }).then((r) => (r.postDataJSON() as { items: Record<string, unknown>[] }).items);
+    const labelled = (r: Request): Record<string, unknown>[] =>
+      ((r.postDataJSON() as { items?: Record<string, unknown>[] } | null)?.items ?? []).filter((item) => item['label'] === label);
+    const isIt = (r: Request): boolean => r.method() === 'POST' && r.url().endsWith('/v1/estimate') && labelled(r).length > 0;
+    return page.waitForRequest(isIt, { timeout: 15_000 }).then(labelled);
   }
 
   /** Chooses a CSV file with `text` in the playground's import field. */
