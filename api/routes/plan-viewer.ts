@@ -18,6 +18,7 @@ import { openSignedPlan } from '../plan-links.js';
 import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 import { viewerPlan } from '../viewer-plan.js';
+import { orgDisplayUnits } from '../org-display-units.js';
 
 /**
  * Headers of the page and its data: links are signed and short-lived (not stored by caches),
@@ -76,6 +77,7 @@ function viewerRouter(services: Services): Router {
       model: body.request?.model ?? null,
       requestGroups: body.request?.request.groups ?? [],
       warnings: job.warnings,
+      displayUnits: await orgDisplayUnits(services, job.orgId),
     }));
   });
   return router;
@@ -123,7 +125,7 @@ export const planViewerRoutes: RouteModule = {
       title: 'ViewerPlan',
       description: `${EXTENSION} The plan of a succeeded job as the 3D viewer draws it. Lengths cm, weights kg.`,
       type: 'object',
-      required: ['job_id', 'reference', 'created_at', 'expires_at', 'vehicles', 'unplaced', 'items', 'groups', 'warnings'],
+      required: ['job_id', 'reference', 'created_at', 'expires_at', 'vehicles', 'unplaced', 'items', 'groups', 'warnings', 'display_units'],
       properties: {
         job_id: { type: 'string', description: 'The job (`job_…`)' },
         reference: { type: ['string', 'null'], description: "Caller's reference from the request, or null" },
@@ -134,6 +136,11 @@ export const planViewerRoutes: RouteModule = {
         items: { type: 'array', items: { $ref: '#/components/schemas/ViewerItem' }, description: 'Every item definition of the job, placed or not' },
         groups: { type: 'array', items: { $ref: '#/components/schemas/ViewerGroup' }, description: 'Item groups in loading order' },
         warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' }, description: 'Remarks about the plan' },
+        display_units: {
+          type: 'string',
+          enum: ['metric', 'imperial'],
+          description: "How the viewer shows lengths and weights: the organization's display units (metric: cm, kg; imperial: in, lb). The figures of this document stay cm and kg.",
+        },
       },
     },
     ViewerVehicle: {
