@@ -63,9 +63,10 @@ export interface ViewerPlan {
   /**
    * How the viewer shows lengths and weights: the organization's preference
    * (OrganizationDocument.displayUnits), `metric` (cm, kg) or `imperial` (in, lb). The figures
-   * of this document stay cm and kg either way.
+   * of this document stay cm and kg either way. Always sent; absent (an older document) reads
+   * as metric.
    */
-  display_units: DisplayUnits;
+  display_units?: DisplayUnits;
 }
 
 /** What viewerPlan reads: the job's identity, its stored plan and resolved model, the request's groups. */
