@@ -10,6 +10,7 @@ import { darker, lighter, textColourOn } from './item-colour.js';
 import { type Doc, FONT, FONT_BOLD, textCell } from './page.js';
 import { type PageStep, PolygonBatch } from './polygon-batch.js';
 import { type Path3, type Vec3, capSquare, cylinderOf, cylinderOutline, endCircle } from './round-unit.js';
+import type { Measures } from './measures.js';
 
 /** A page rectangle, pt, y down from the top of the page. */
 export interface Area {
@@ -175,6 +176,8 @@ export interface IsometricOptions {
   highlightFrom?: number;
   /** Leave out the FRONT WALL / DOOR captions (small pictures); the walls stay marked by colour. */
   compact?: boolean;
+  /** The deck height's unit (display units); absent: cm. */
+  measures?: Measures;
   /** Items drawn as cylinders (default: none). */
   round?: RoundItems;
 }
@@ -264,7 +267,7 @@ export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourO
     doc.restore();
     if (opts.compact !== true) {
       const [lx, ly] = P(L, d, 0);
-      doc.save().fillColor('#7048e8').fontSize(7).text(`deck ${d} cm`, lx - 60, ly - 11, { width: 58, align: 'right', lineBreak: false });
+      doc.save().fillColor('#7048e8').fontSize(7).text(`deck ${opts.measures ? `${opts.measures.length(d)} ${opts.measures.lengthUnit}` : `${d} cm`}`, lx - 60, ly - 11, { width: 58, align: 'right', lineBreak: false });
       doc.restore();
     }
   }
