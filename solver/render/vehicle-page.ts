@@ -138,7 +138,7 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     size: 7,
     colour: '#555555',
   });
-  const along = drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 }, ctx.round);
+  const along = drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 }, ctx.round, m);
   const remarks = drawWeightDiagram(doc, v, along, weightTop + 2, m);
   const entries = legendEntries(v.placements);
   const { drawn } = drawLegend(doc, entries, colourOf, legendTop + 2, LEGEND_LINES, `colour key continued on page ${page + 2} →`, ctx.round);

@@ -90,6 +90,7 @@ t.test('the PDF prints in and lb for an imperial organization, cm and kg otherwi
   t.match(imperial, `payload ${formatNumber(3000 / KG_PER_POUND, 1)} lb`, 'payload in pounds');
   t.match(imperial, 'lb/ft', 'weight per foot in the diagram');
   t.match(imperial, 'Position x / y / z in', 'unit-list column in inches');
+  t.match(imperial, /0 ft 5 ft 10 ft/, 'the floor plan\'s scale in feet');
   t.notMatch(imperial, / kg\b/, 'no kilograms printed');
   t.notMatch(imperial, /\d cm\b/, 'no centimetres printed');
 
