@@ -2,12 +2,14 @@
  * The plan as the 3D viewer reads it (GET /viewer/{job}/plan.json, our extension, issue 9): the
  * spec Result's vehicles and unplaced units, plus what the Result leaves out and the viewer
  * draws: each vehicle's blocked areas and second deck, every item definition (label, size,
- * weight, colour, group) and the groups with their order and colour. Lengths cm, weights kg.
- * Pure: imports only the plan types, so the browser code shares these shapes.
+ * weight, colour, group) and the groups with their order and colour. Lengths cm, weights kg;
+ * `display_units` tells the viewer to show in/lb instead. Pure: imports only the plan types,
+ * so the browser code shares these shapes.
  */
 import type { Warning } from '../domain/pack/diagnostics.js';
 import type { PackModel, Plan, PlannedVehicle, UnplacedUnit } from '../domain/pack/plan.js';
 import type { ItemShape, Rect } from '../domain/pack/request.js';
+import type { DisplayUnits } from '../display/units.js';
 
 /** A loaded vehicle: the spec ResultVehicle plus its floor zones and second deck. */
 export interface ViewerVehicle extends PlannedVehicle {
@@ -58,6 +60,13 @@ export interface ViewerPlan {
   items: ViewerItem[];
   groups: ViewerGroup[];
   warnings: Warning[];
+  /**
+   * How the viewer shows lengths and weights: the organization's preference
+   * (OrganizationDocument.displayUnits), `metric` (cm, kg) or `imperial` (in, lb). The figures
+   * of this document stay cm and kg either way. Always sent; absent (an older document) reads
+   * as metric.
+   */
+  display_units?: DisplayUnits;
 }
 
 /** What viewerPlan reads: the job's identity, its stored plan and resolved model, the request's groups. */
@@ -72,6 +81,8 @@ export interface ViewerPlanSource {
   /** The request's `groups` as sent (colours of groups). */
   requestGroups: readonly { name: string; order?: number; color?: string }[];
   warnings: Warning[];
+  /** The organization's display units; metric when absent. */
+  displayUnits?: DisplayUnits;
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -102,6 +113,7 @@ export function viewerPlan(src: ViewerPlanSource): ViewerPlan {
     items: src.model ? itemsOfModel(src.model) : itemsOfPlan(src.plan),
     groups: groupsOf(src),
     warnings: src.warnings,
+    display_units: src.displayUnits ?? 'metric',
   };
 }
 

@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import { readJobBody } from '../../domain/job/body.js';
 import { setNoStore } from '../page-security.js';
 import { openSignedPlan } from '../plan-links.js';
+import { orgDisplayUnits } from '../org-display-units.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 
@@ -27,6 +28,7 @@ export function planPdfRouter(services: Services): Router {
     for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
     const pdf = await renderPlanPdf({
       jobId, ...(job.reference ? { reference: job.reference } : {}), createdAt: job.createdAt, plan, colors, cargo: cargoFactsOf(model),
+      displayUnits: await orgDisplayUnits(services, job.orgId),
     });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);

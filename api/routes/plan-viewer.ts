@@ -19,6 +19,7 @@ import { openSignedPlan } from '../plan-links.js';
 import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.js';
 import type { Services } from '../services.js';
 import { viewerPlan } from '../viewer-plan.js';
+import { orgDisplayUnits } from '../org-display-units.js';
 
 const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(String(param))?.[0];
 
@@ -58,6 +59,7 @@ function viewerRouter(services: Services): Router {
       model: body.request?.model ?? null,
       requestGroups: body.request?.request.groups ?? [],
       warnings: job.warnings,
+      displayUnits: await orgDisplayUnits(services, job.orgId),
     }));
   });
   return router;
@@ -105,7 +107,7 @@ export const planViewerRoutes: RouteModule = {
       title: 'ViewerPlan',
       description: `${EXTENSION} The plan of a succeeded job as the 3D viewer draws it. Lengths cm, weights kg.`,
       type: 'object',
-      required: ['job_id', 'reference', 'created_at', 'expires_at', 'vehicles', 'unplaced', 'items', 'groups', 'warnings'],
+      required: ['job_id', 'reference', 'created_at', 'expires_at', 'vehicles', 'unplaced', 'items', 'groups', 'warnings', 'display_units'],
       properties: {
         job_id: { type: 'string', description: 'The job (`job_…`)' },
         reference: { type: ['string', 'null'], description: "Caller's reference from the request, or null" },
@@ -116,6 +118,11 @@ export const planViewerRoutes: RouteModule = {
         items: { type: 'array', items: { $ref: '#/components/schemas/ViewerItem' }, description: 'Every item definition of the job, placed or not' },
         groups: { type: 'array', items: { $ref: '#/components/schemas/ViewerGroup' }, description: 'Item groups in loading order' },
         warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' }, description: 'Remarks about the plan' },
+        display_units: {
+          type: 'string',
+          enum: ['metric', 'imperial'],
+          description: "How the viewer shows lengths and weights: the organization's display units (metric: cm, kg; imperial: in, lb). The figures of this document stay cm and kg.",
+        },
       },
     },
     ViewerVehicle: {

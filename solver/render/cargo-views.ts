@@ -10,6 +10,7 @@ import { darker, lighter, textColourOn } from './item-colour.js';
 import { type Doc, FONT, FONT_BOLD, textCell } from './page.js';
 import { type PageStep, PolygonBatch } from './polygon-batch.js';
 import { type Path3, type Vec3, capSquare, cylinderOf, cylinderOutline, endCircle } from './round-unit.js';
+import type { Measures } from './measures.js';
 
 /** A page rectangle, pt, y down from the top of the page. */
 export interface Area {
@@ -175,6 +176,8 @@ export interface IsometricOptions {
   highlightFrom?: number;
   /** Leave out the FRONT WALL / DOOR captions (small pictures); the walls stay marked by colour. */
   compact?: boolean;
+  /** The deck height's unit (display units); absent: cm. */
+  measures?: Measures;
   /** Items drawn as cylinders (default: none). */
   round?: RoundItems;
 }
@@ -264,7 +267,7 @@ export function drawIsometricView(doc: Doc, v: PlannedVehicle, colourOf: ColourO
     doc.restore();
     if (opts.compact !== true) {
       const [lx, ly] = P(L, d, 0);
-      doc.save().fillColor('#7048e8').fontSize(7).text(`deck ${d} cm`, lx - 60, ly - 11, { width: 58, align: 'right', lineBreak: false });
+      doc.save().fillColor('#7048e8').fontSize(7).text(`deck ${opts.measures ? `${opts.measures.length(d)} ${opts.measures.lengthUnit}` : `${d} cm`}`, lx - 60, ly - 11, { width: 58, align: 'right', lineBreak: false });
       doc.restore();
     }
   }
@@ -343,6 +346,17 @@ function tickLabel(cm: number): string {
   return cm % 100 === 0 ? `${cm / 100} m` : `${cm / 100}`;
 }
 
+/** Floor-plan tick spacing in feet for imperial units (as tickSpacing), cm. */
+function footTickSpacing(length: number, scale: number): number {
+  const foot = 30.48;
+  for (const s of [1, 2, 5, 10, 20, 50]) if (length / (s * foot) <= 15 && s * foot * scale >= 36) return s * foot;
+  return 100 * foot;
+}
+
+function footTickLabel(cm: number): string {
+  return `${Math.round(cm / 30.48)} ft`;
+}
+
 /** Room left and right of the floor plan for the FRONT / DOOR labels, pt. */
 const TOP_VIEW_SIDE = 44;
 
@@ -360,12 +374,14 @@ export function topViewFrame(v: Pick<PlannedVehicle, 'length' | 'width'>, area: 
 /**
  * Draws the top-down floor plan of `v` inside `area`: the floor, each unit's footprint in its
  * item colour (the highest unit of a spot on top), the loading steps of each stack
- * ("bottom/…/top" when a stack shares one footprint), a metre scale along the floor, the
+ * ("bottom/…/top" when a stack shares one footprint), a length scale along the floor, the
  * centre of gravity, and the wall names. Units of `round` items standing upright are drawn as
- * discs, lying ones as their rectangles (issue 10 item 4). Returns the drawing's scale along the
- * length, so a drawing under it (the weight diagram) can line up with it.
+ * discs, lying ones as their rectangles (issue 10 item 4). The scale is in feet when `m` is
+ * imperial. Returns the drawing's scale along the length, so a drawing under it (the weight
+ * diagram) can line up with it.
  */
-export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area, round: RoundItems = NO_ROUND_ITEMS): LengthScale {
+export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, area: Area, round: RoundItems = NO_ROUND_ITEMS, m?: Measures): LengthScale {
+  const feet = m?.units === 'imperial';
   const { x0: ox, z0: oy, scale } = topViewFrame(v, area);
   const side = TOP_VIEW_SIDE;
   const X = (x: number) => ox + x * scale;
@@ -417,7 +433,7 @@ export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, are
     doc.moveTo(cx - 7, cz).lineTo(cx + 7, cz).moveTo(cx, cz - 7).lineTo(cx, cz + 7).stroke();
   }
 
-  const tick = tickSpacing(v.length, scale);
+  const tick = feet ? footTickSpacing(v.length, scale) : tickSpacing(v.length, scale);
   doc.lineWidth(0.5).strokeColor('#333333');
   const yBase = Z(v.width);
   for (let t = 0; t <= v.length + 1e-9; t += tick) {
@@ -425,7 +441,7 @@ export function drawTopView(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, are
   }
   doc.restore();
   for (let t = 0; t <= v.length + 1e-9; t += tick) {
-    textCell(doc, tickLabel(t), X(t) - 20, yBase + 5, 40, { size: 6.5, align: 'center', colour: '#333333' });
+    textCell(doc, feet ? footTickLabel(t) : tickLabel(t), X(t) - 20, yBase + 5, 40, { size: 6.5, align: 'center', colour: '#333333' });
   }
   const midY = Z(v.width / 2) - 4;
   textCell(doc, 'FRONT', X(0) - side, midY, side - 4, { size: 8, bold: true, align: 'right', colour: '#34506e' });

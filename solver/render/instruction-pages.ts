@@ -11,10 +11,11 @@ import { type LoadingInstruction, blockPlace, blockShape, loadingInstructions, s
 import type { Orientation, PlannedVehicle } from '../../domain/pack/plan.js';
 import { type ColourOf, type RoundItems, drawIsometricView } from './cargo-views.js';
 import { LEGEND_LINE_HEIGHT, type LegendEntry, drawLegend } from './legend.js';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, FONT, FONT_BOLD, MARGIN, formatNumber, textCell, wrapText } from './page.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, FONT, FONT_BOLD, MARGIN, textCell, wrapText } from './page.js';
 import { instanceRanges } from './summary-page.js';
 import { type Cell, type Column, ROW_HEIGHT, drawRow, flowTable } from './table.js';
 import { ldmText, vehicleTitle } from './vehicle-page.js';
+import { columnsIn, measures, type Measures } from './measures.js';
 
 /** Most pictures one vehicle's instructions get. */
 export const MAX_PICTURES = 24;
@@ -65,6 +66,8 @@ export interface InstructionContext {
   overviewPage: number;
   /** Items drawn round (cylinders and drums); absent: none. */
   round?: RoundItems;
+  /** Lengths and weights in the organization's display units; absent: metric. */
+  measures?: Measures;
 }
 
 const PACKING_COLUMNS: readonly Column[] = [
@@ -102,7 +105,7 @@ function numberList(doc: Doc, numbers: readonly number[], width: number): string
 }
 
 /** One packing-list row per item on board, in order of first loading step. */
-function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colourOf: ColourOf, hazardous: ReadonlySet<string>, round: ReadonlySet<string>): Cell[][] {
+function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colourOf: ColourOf, hazardous: ReadonlySet<string>, round: ReadonlySet<string>, m: Measures): Cell[][] {
   const items = new Map<string, { label: string; units: number; kg: number; each: Set<number>; numbers: number[] }>();
   for (const ins of instructions) {
     let it = items.get(ins.itemId);
@@ -117,8 +120,8 @@ function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colo
     id,
     hazardous.has(id) ? `HAZARDOUS · ${it.label}` : it.label,
     String(it.units),
-    it.each.size === 1 ? formatNumber([...it.each][0]!, 1) : 'varies',
-    formatNumber(it.kg, 1),
+    it.each.size === 1 ? m.weight([...it.each][0]!) : 'varies',
+    m.weight(it.kg),
     numberList(doc, it.numbers, PACKING_COLUMNS[PACKING_COLUMNS.length - 1]!.width - 6),
   ]);
 }
@@ -128,6 +131,8 @@ function packingRows(doc: Doc, instructions: readonly LoadingInstruction[], colo
  * range. Every placement of `v` appears in exactly one instruction.
  */
 export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, ctx: InstructionContext, addPage: () => void): { first: number; last: number } {
+  const m = ctx.measures ?? measures();
+  const packingColumns = columnsIn(PACKING_COLUMNS, m);
   const instructions = loadingInstructions(v.placements, v.width, ctx.deckHeight);
   const stages = pictureStages(instructions);
   const pageNumber = (): number => doc.bufferedPageRange().count;
@@ -159,11 +164,11 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
   }
 
   textCell(doc, `Packing list  ·  loading metres (LDM) ${ldmText(v)}`, MARGIN, y, CONTENT_WIDTH, { size: 10, bold: true });
-  const rows = packingRows(doc, instructions, colourOf, ctx.hazardous, ctx.round ?? new Set());
-  y = flowTable(doc, PACKING_COLUMNS, rows, MARGIN, y + 14, CONTENT_BOTTOM, () => newPage(true)).y;
+  const rows = packingRows(doc, instructions, colourOf, ctx.hazardous, ctx.round ?? new Set(), m);
+  y = flowTable(doc, packingColumns, rows, MARGIN, y + 14, CONTENT_BOTTOM, () => newPage(true)).y;
   if (y + ROW_HEIGHT > CONTENT_BOTTOM) y = newPage(true);
   const units = v.placements.length;
-  y = drawRow(doc, PACKING_COLUMNS, ['', 'Total', `${rows.length} item${rows.length === 1 ? '' : 's'}`, String(units), '', formatNumber(v.total_weight, 1), `${instructions.length} in all`], MARGIN, y, { stripe: false, bold: true });
+  y = drawRow(doc, packingColumns, ['', 'Total', `${rows.length} item${rows.length === 1 ? '' : 's'}`, String(units), '', m.weight(v.total_weight), `${instructions.length} in all`], MARGIN, y, { stripe: false, bold: true });
   y += 12;
 
   if (y + 14 + PICTURE_HEIGHT > CONTENT_BOTTOM) y = newPage(true);
@@ -183,20 +188,20 @@ export function drawInstructionPages(doc: Doc, v: PlannedVehicle, colourOf: Colo
     let besidePicture = true;
     for (const ins of stage.instructions) {
       const hazardous = ctx.hazardous.has(ins.itemId);
-      let lines = instructionLines(doc, ins, hazardous, ew);
+      let lines = instructionLines(doc, ins, hazardous, ew, m);
       if (besidePicture && ey + lines.height > pictureBottom) {
         besidePicture = false;
         ex = MARGIN;
         ew = CONTENT_WIDTH;
         ey = Math.max(ey, pictureBottom + 6);
-        lines = instructionLines(doc, ins, hazardous, ew);
+        lines = instructionLines(doc, ins, hazardous, ew, m);
       }
       if (ey + lines.height > CONTENT_BOTTOM) {
         ey = newPage(true);
         besidePicture = false;
         ex = MARGIN;
         ew = CONTENT_WIDTH;
-        lines = instructionLines(doc, ins, hazardous, ew);
+        lines = instructionLines(doc, ins, hazardous, ew, m);
       }
       drawInstruction(doc, lines, colourOf(ins.itemId), ctx.round?.has(ins.itemId) === true, ex, ey);
       ey += lines.height;
@@ -220,11 +225,11 @@ interface InstructionLines {
  * to two lines at most, then the block's shape, place and weight, broken between those parts
  * when they do not fit one line. Labels are cut only past two full lines.
  */
-function instructionLines(doc: Doc, ins: LoadingInstruction, hazardous: boolean, width: number): InstructionLines {
+function instructionLines(doc: Doc, ins: LoadingInstruction, hazardous: boolean, width: number, m: Measures): InstructionLines {
   const textWidth = width - 13;
   const head = wrapText(doc, `${ins.number}.  ${stepRange(ins)}:  ${ins.count} × ${hazardous ? 'HAZARDOUS · ' : ''}${ins.label}`, textWidth, FONT_BOLD, 9, 2);
   const shape = blockShape(ins);
-  const parts = [...(shape === '' ? [] : [shape]), blockPlace(ins), `${formatNumber(ins.weight, 1)} kg${turnText(ins.orientation)}`];
+  const parts = [...(shape === '' ? [] : [shape]), blockPlace(ins), `${m.weight(ins.weight)} ${m.weightUnit}${turnText(ins.orientation)}`];
   doc.font(FONT).fontSize(8);
   const details: string[] = [];
   for (const part of parts) {

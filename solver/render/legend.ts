@@ -5,7 +5,7 @@
  */
 import type { Placement } from '../../domain/pack/plan.js';
 import type { ColourOf, RoundItems } from './cargo-views.js';
-import { CONTENT_WIDTH, type Doc, FONT, FONT_BOLD, MARGIN, fitText, textCell } from './page.js';
+import { CONTENT_WIDTH, type Doc, FONT, FONT_BOLD, MARGIN, drawText, fitText, textCell, textWidth } from './page.js';
 
 /** One item of the key. */
 export interface LegendEntry {
@@ -45,7 +45,7 @@ export function drawLegend(doc: Doc, entries: readonly LegendEntry[], colourOf: 
     const e = entries[i]!;
     const text = fitText(doc, `${e.label} (${e.itemId}) × ${e.count}`, CONTENT_WIDTH - 24 - moreWidth, FONT, SIZE);
     doc.font(FONT).fontSize(SIZE);
-    const w = 12 + doc.widthOfString(text) + 14;
+    const w = 12 + textWidth(doc, text, FONT) + 14;
     const lastLine = line === maxLines - 1;
     // On the last line keep room for the continuation note unless this is the last entry.
     const room = right - x - (lastLine && i < entries.length - 1 ? moreWidth : 0);
@@ -60,7 +60,8 @@ export function drawLegend(doc: Doc, entries: readonly LegendEntry[], colourOf: 
     const y = top + line * LEGEND_LINE_HEIGHT;
     if (round?.has(e.itemId) === true) doc.lineWidth(0.4).circle(x + 4.5, y + 4.5, 4.5).fillAndStroke(colourOf(e.itemId), '#333333');
     else doc.lineWidth(0.4).rect(x, y, 9, 9).fillAndStroke(colourOf(e.itemId), '#333333');
-    doc.font(FONT).fontSize(SIZE).fillColor('#000000').text(text, x + 12, y + 1.5, { lineBreak: false });
+    doc.font(FONT).fontSize(SIZE).fillColor('#000000');
+    drawText(doc, text, x + 12, y + 1.5, FONT, SIZE);
     x += w;
   }
   return { drawn: entries.length, y: top + (entries.length === 0 ? 0 : line + 1) * LEGEND_LINE_HEIGHT };

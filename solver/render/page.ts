@@ -5,8 +5,11 @@
  * ellipsis to their column.
  */
 /// <reference types="pdfkit" />
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { BIDI_FORMATTING } from '../../display/text.js';
+import { FONT, FONT_BOLD, ascentOf } from './fonts.js';
+import { textRuns, type TextRun } from './text-runs.js';
+
+export { FONT, FONT_BOLD, FONT_FILES } from './fonts.js';
 
 /** The pdfkit document the page modules draw on (global type from @types/pdfkit). */
 export type Doc = PDFKit.PDFDocument;
@@ -21,38 +24,77 @@ export const CONTENT_BOTTOM = PAGE_HEIGHT - 36;
 /** Baseline area of the footer line. */
 export const FOOTER_Y = PAGE_HEIGHT - 24;
 
-/** Names under which renderPlanPdf registers the embedded fonts (DejaVu Sans: Latin, Greek, Cyrillic…). */
-export const FONT = 'Body';
-export const FONT_BOLD = 'Bold';
+const runCache = new Map<string, TextRun[]>();
 
-const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-/** TrueType files of FONT and FONT_BOLD (package dejavu-fonts-ttf). */
-export const FONT_FILES: Readonly<Record<string, string>> = {
-  [FONT]: join(fontDir, 'DejaVuSans.ttf'),
-  [FONT_BOLD]: join(fontDir, 'DejaVuSans-Bold.ttf'),
-};
+/** The runs of `text` (printable) in `font`'s fallback chain, in visual order (text-runs.ts); cached. */
+function runsOf(text: string, font: string): TextRun[] {
+  const key = `${font}|${text}`;
+  let runs = runCache.get(key);
+  if (!runs) {
+    runs = textRuns(text, font);
+    if (runCache.size > 20000) runCache.clear();
+    runCache.set(key, runs);
+  }
+  return runs;
+}
+
+const plain = (runs: readonly TextRun[], font: string): boolean => runs.length === 0 || (runs.length === 1 && runs[0]!.font === font);
+
+/**
+ * Width (pt) of printable `text` in `font` (FONT or FONT_BOLD, with its fallback fonts) at the
+ * current font size. Leaves `font` as the current font.
+ */
+export function textWidth(doc: Doc, text: string, font: string): number {
+  const runs = runsOf(text, font);
+  if (plain(runs, font)) return doc.font(font).widthOfString(text);
+  let w = 0;
+  for (const r of runs) w += doc.font(r.font).widthOfString(r.text);
+  doc.font(font);
+  return w;
+}
+
+/**
+ * Draws printable `text` on one line with its top at (x, y) in `font` (with its fallback fonts)
+ * at `size` (pt, the current size) and the current colour: each run in its font, on the body
+ * font's baseline. Leaves `font` as the current font.
+ */
+export function drawText(doc: Doc, text: string, x: number, y: number, font: string, size: number): void {
+  const runs = runsOf(text, font);
+  if (plain(runs, font)) {
+    doc.font(font).text(text, x, y, { lineBreak: false });
+    return;
+  }
+  const baseline = y + ascentOf(font) * size;
+  let tx = x;
+  for (const r of runs) {
+    doc.font(r.font).text(r.text, tx, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    tx += doc.widthOfString(r.text);
+  }
+  doc.font(font);
+}
 
 const fitCache = new Map<string, string>();
 
 /**
- * `text` shortened with a trailing ellipsis so it is at most `width` pt wide in the current
- * font and size, after printableText (control characters dropped, lone surrogates replaced); the
- * embedded Unicode font shows the rest (scripts it lacks, such as CJK, come out as empty boxes).
+ * `text` shortened with a trailing ellipsis so it is at most `width` pt wide in `font` (with its
+ * fallback fonts: fonts.ts) at `size`, after printableText (control characters dropped, lone
+ * surrogates replaced).
  */
 export function fitText(doc: Doc, text: string, width: number, font: string, size: number): string {
   const key = `${font}|${size}|${width}|${text}`;
   const hit = fitCache.get(key);
   if (hit !== undefined) return hit;
+  doc.font(font).fontSize(size);
   const clean = printableText(text);
   let out = clean;
-  if (doc.widthOfString(clean) > width) {
+  if (textWidth(doc, clean, font) > width) {
     // Cut between code points, never inside a surrogate pair.
     const points = Array.from(clean);
     let lo = 0;
     let hi = points.length;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (doc.widthOfString(`${points.slice(0, mid).join('')}…`) <= width) lo = mid;
+      if (textWidth(doc, `${points.slice(0, mid).join('')}…`, font) <= width) lo = mid;
       else hi = mid - 1;
     }
     out = `${points.slice(0, lo).join('')}…`;
@@ -62,17 +104,18 @@ export function fitText(doc: Doc, text: string, width: number, font: string, siz
   return out;
 }
 
+const isBidiFormatting = (ch: string): boolean => ch.replace(BIDI_FORMATTING, '') === '';
+
 /** Line breaks and tabs: shown as one space on the single line of a text cell. */
 const BREAKS = /^[\t\n\v\f\r\u0085\u2028\u2029]$/;
-/** Bidi embeddings, overrides and isolates: pdfkit lays text out left to right and has no glyphs for them. */
-const BIDI_CONTROLS = /^[\u202a-\u202e\u2066-\u2069]$/;
 
 /**
  * Any JavaScript string (any valid JSON string: lone surrogates included) as text the PDF can
  * print on one line and keep in its metadata: a lone surrogate becomes U+FFFD (pdfkit hashes
  * the metadata through encodeURIComponent, which throws URIError on one), line breaks and tabs
- * become a space, other control characters (C0, DEL, C1) and bidi controls are dropped.
- * Everything else is kept; glyphs the embedded font lacks come out as empty boxes.
+ * become a space, other control characters (C0, DEL, C1) and explicit bidi formatting characters
+ * (display/text.ts: the text runs are ordered by the bidi algorithm) are dropped. Everything else
+ * is kept; a glyph no embedded font has comes out as an empty box.
  */
 export function printableText(text: string): string {
   let out = '';
@@ -80,7 +123,7 @@ export function printableText(text: string): string {
     const code = ch.codePointAt(0)!;
     if (code >= 0xd800 && code <= 0xdfff) out += '\ufffd';
     else if (BREAKS.test(ch)) out += ' ';
-    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || BIDI_CONTROLS.test(ch)) continue;
+    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || isBidiFormatting(ch)) continue;
     else out += ch;
   }
   return out;
@@ -106,10 +149,10 @@ export function textCell(
   const shown = fitText(doc, text, width, font, opts.size);
   let tx = x;
   if (opts.align === 'right' || opts.align === 'center') {
-    const w = doc.widthOfString(shown);
+    const w = textWidth(doc, shown, font);
     tx = opts.align === 'right' ? x + width - w : x + (width - w) / 2;
   }
-  doc.text(shown, tx, y, { lineBreak: false });
+  drawText(doc, shown, tx, y, font, opts.size);
 }
 
 /** `n` with at most `decimals` decimals, thousands separated by a thin comma: 18450 → "18,450". */
@@ -138,7 +181,7 @@ export function wrapText(doc: Doc, text: string, width: number, font: string, si
   let line = '';
   for (let i = 0; i < words.length; i++) {
     const candidate = line === '' ? words[i]! : `${line} ${words[i]}`;
-    if (line === '' || doc.widthOfString(candidate) <= width) {
+    if (line === '' || textWidth(doc, candidate, font) <= width) {
       line = candidate;
       continue;
     }

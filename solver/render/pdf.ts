@@ -4,9 +4,12 @@
  * page (header block, 3D view, floor plan, weight per metre, colour key) followed by its loading
  * instructions (packing list, blocks of units with pictures), and an appendix with every
  * vehicle's unit list. Every page carries a footer with the job id and "page n of N". Lengths
- * in cm, weights in kg.
+ * in cm and weights in kg, or in inches and pounds for an organization that shows imperial
+ * units (PlanDocument.displayUnits; measures.ts).
  */
 import PDFDocument from 'pdfkit';
+import type { DisplayUnits } from '../../display/units.js';
+import { measures } from './measures.js';
 import type { Plan } from '../../domain/pack/plan.js';
 import { assignItemColours, itemColour } from './item-colour.js';
 import { FOOTER_Y, CONTENT_WIDTH, type Doc, FONT, FONT_FILES, MARGIN, printableText, textCell } from './page.js';
@@ -33,6 +36,8 @@ export interface PlanDocument {
   colors?: Record<string, string>;
   /** Facts of the request the result does not carry: second decks and hazardous items. */
   cargo?: CargoFacts;
+  /** The organization's display units (OrganizationDocument.displayUnits); absent: metric (cm, kg). */
+  displayUnits?: DisplayUnits;
 }
 
 /**
@@ -90,16 +95,17 @@ function layout(pdf: Doc, doc: PlanDocument): void {
   // Own keys only: a vehicle id such as "toString" must not find Object.prototype's.
   const decks = doc.cargo?.deckHeights ?? {};
   const deckOf = (vehicleId: string): number | null => (Object.hasOwn(decks, vehicleId) ? decks[vehicleId]! : null);
-  const slots = drawSummary(pdf, header, doc.plan, addPage);
+  const m = measures(doc.displayUnits);
+  const slots = drawSummary(pdf, header, doc.plan, addPage, m);
   const pages: Array<{ first: number; last: number }> = [];
   const pageSlots: TextSlot[] = [];
   for (const v of vehicles) {
     addPage();
     const first = pageCount();
     const deckHeight = deckOf(v.vehicle_id);
-    const overview = drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, deckHeight, header, round }, first - 1);
+    const overview = drawVehiclePage(pdf, v, colourOf, { vehicleCount: vehicles.length, deckHeight, header, round, measures: m }, first - 1);
     const ins = drawInstructionPages(pdf, v, colourOf, {
-      vehicleCount: vehicles.length, deckHeight, hazardous, legendRest: overview.legendRest, overviewPage: first, round,
+      vehicleCount: vehicles.length, deckHeight, hazardous, legendRest: overview.legendRest, overviewPage: first, round, measures: m,
     }, addPage);
     pages.push({ first, last: ins.last });
     pageSlots.push(overview.pagesSlot);
@@ -107,7 +113,7 @@ function layout(pdf: Doc, doc: PlanDocument): void {
   const appendix: Array<{ first: number; last: number }> = [];
   for (const v of vehicles) {
     const first = pageCount() + 1;
-    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, { deckHeight: deckOf(v.vehicle_id), hazardous, round });
+    drawStepPages(pdf, v, colourOf, vehicles.length, addPage, { deckHeight: deckOf(v.vehicle_id), hazardous, round, measures: m });
     appendix.push({ first, last: pageCount() });
   }
   const range = (r: { first: number; last: number }): string => (r.first === r.last ? `page ${r.first}` : `pages ${r.first}–${r.last}`);

@@ -6,10 +6,11 @@
  */
 import type { Orientation, Placement, PlannedVehicle } from '../../domain/pack/plan.js';
 import type { ColourOf } from './cargo-views.js';
-import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, textCell } from './page.js';
+import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, textCell } from './page.js';
 import { type Cell, type Column, HEADER_ROW_HEIGHT, ROW_HEIGHT, drawHeaderRow, drawRow } from './table.js';
 import { footprintsOverlap } from './round-unit.js';
 import { vehicleTitle } from './vehicle-page.js';
+import { columnsIn, measures, type Measures } from './measures.js';
 
 const TABLE_TOP = MARGIN + 34;
 
@@ -82,8 +83,8 @@ function orientationText(o: Orientation): string {
   return `${o} (on its side)`;
 }
 
-function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boolean, round: boolean): Cell[] {
-  const n = (v: number) => formatNumber(v, 1);
+function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boolean, round: boolean, m: Measures): Cell[] {
+  const n = (v: number) => m.length(v);
   return [
     String(p.step),
     { swatch: colourOf(p.item_id), round },
@@ -93,7 +94,7 @@ function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boole
     `${n(p.length)} × ${n(p.width)} × ${n(p.height)}`,
     orientationText(p.orientation),
     support,
-    n(p.weight),
+    m.weight(p.weight),
   ];
 }
 
@@ -105,8 +106,10 @@ function row(p: Placement, colourOf: ColourOf, support: string, hazardous: boole
  */
 export function drawStepPages(
   doc: Doc, v: PlannedVehicle, colourOf: ColourOf, vehicleCount: number, addPage: () => void,
-  facts: { deckHeight: number | null; hazardous: ReadonlySet<string>; round?: ReadonlySet<string> } = { deckHeight: null, hazardous: new Set() },
+  facts: { deckHeight: number | null; hazardous: ReadonlySet<string>; round?: ReadonlySet<string>; measures?: Measures } = { deckHeight: null, hazardous: new Set() },
 ): void {
+  const m = facts.measures ?? measures();
+  const columns = columnsIn(COLUMNS, m);
   const ordered = [...v.placements].sort((a, b) => a.step - b.step);
   const round = facts.round ?? new Set<string>();
   const support = restingOn(ordered, facts.deckHeight, round);
@@ -131,9 +134,9 @@ export function drawStepPages(
       CONTENT_WIDTH,
       { size: 7.5, colour: '#444444' },
     );
-    let y = drawHeaderRow(doc, COLUMNS, MARGIN, TABLE_TOP);
+    let y = drawHeaderRow(doc, columns, MARGIN, TABLE_TOP);
     chunk.forEach((p, i) => {
-      y = drawRow(doc, COLUMNS, row(p, colourOf, support.get(p) ?? '', facts.hazardous.has(p.item_id), round.has(p.item_id)), MARGIN, y, { stripe: i % 2 === 1 });
+      y = drawRow(doc, columns, row(p, colourOf, support.get(p) ?? '', facts.hazardous.has(p.item_id), round.has(p.item_id), m), MARGIN, y, { stripe: i % 2 === 1 });
     });
   }
 }

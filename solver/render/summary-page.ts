@@ -11,6 +11,7 @@ import { drawHeaderBlock } from './header-block.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, formatPercent, textCell } from './page.js';
 import { type Cell, type Column, type RowSlot, flowTable, tableWidth } from './table.js';
 import { innerSize } from './vehicle-page.js';
+import { columnsIn, measures, type Measures } from './measures.js';
 
 /** Plan totals shown on the summary page (spec JobSummary terms). */
 export interface PlanTotals {
@@ -145,6 +146,7 @@ export function drawSummary(
   head: { jobId: string; reference?: string; createdAt: string },
   plan: Plan,
   addPage: () => void,
+  m: Measures = measures(),
 ): RowSlot[] {
   let y = drawHeaderBlock(doc, head, MARGIN) + 10;
   textCell(doc, 'Load plan', MARGIN, y, 300, { size: 22, bold: true });
@@ -156,7 +158,7 @@ export function drawSummary(
     ['Vehicles used', String(t.vehiclesUsed)],
     ['Units placed / requested', `${t.unitsPlaced} / ${t.unitsRequested}`],
     ['Unplaced units', String(t.unitsUnplaced)],
-    ['Total weight', `${formatNumber(t.totalWeight, 1)} kg`],
+    ['Total weight', `${m.weight(t.totalWeight)} ${m.weightUnit}`],
     ['Mean volume utilization', formatPercent(t.meanVolumeUtilization)],
     ['Loading metres (LDM)', `${formatNumber(t.loadingMetres, 2)} m`],
   ];
@@ -195,16 +197,16 @@ export function drawSummary(
         v.vehicle_id,
         `${v.copy}${v.auto_added ? ' (auto)' : ''}`,
         v.type,
-        innerSize(v),
+        innerSize(v, m),
         String(v.items_placed),
-        formatNumber(v.total_weight, 1),
+        m.weight(v.total_weight),
         formatPercent(v.weight_utilization),
         formatPercent(v.volume_utilization),
         formatNumber(loadingMetres(v.placements), 2),
         '',
       ];
     });
-    const flowed = flowTable(doc, VEHICLE_COLUMNS, rows, MARGIN, y, CONTENT_BOTTOM, continued);
+    const flowed = flowTable(doc, columnsIn(VEHICLE_COLUMNS, m), rows, MARGIN, y, CONTENT_BOTTOM, continued);
     y = flowed.y;
     slots = flowed.slots;
   }
@@ -214,9 +216,9 @@ export function drawSummary(
   if (packing.length > 0) {
     section('Packing list');
     const rows: Cell[][] = packing.map((l) => [
-      l.itemId, l.label, String(l.units), formatNumber(l.weight, 1), l.perVehicle.map(([n, u]) => `#${n}: ${u}`).join('  ·  '),
+      l.itemId, l.label, String(l.units), m.weight(l.weight), l.perVehicle.map(([n, u]) => `#${n}: ${u}`).join('  ·  '),
     ]);
-    y = flowTable(doc, PACKING_COLUMNS, rows, MARGIN, y, CONTENT_BOTTOM, continued).y + 16;
+    y = flowTable(doc, columnsIn(PACKING_COLUMNS, m), rows, MARGIN, y, CONTENT_BOTTOM, continued).y + 16;
   }
 
   section('Unplaced units');

@@ -13,6 +13,7 @@ import { type HeaderFacts, drawHeaderBlock } from './header-block.js';
 import { LEGEND_LINE_HEIGHT, type LegendEntry, drawLegend, legendEntries } from './legend.js';
 import { CONTENT_BOTTOM, CONTENT_WIDTH, type Doc, MARGIN, formatNumber, formatPercent, textCell } from './page.js';
 import { WEIGHT_DIAGRAM_HEIGHT, drawWeightDiagram } from './weight-diagram.js';
+import { measures, type Measures } from './measures.js';
 
 /** Where the vehicle sits in the document, for the header. */
 export interface VehiclePageContext {
@@ -23,6 +24,8 @@ export interface VehiclePageContext {
   header: HeaderFacts;
   /** Items drawn round (cylinders and drums); absent: none. */
   round?: RoundItems;
+  /** Lengths and weights in the organization's display units; absent: metric. */
+  measures?: Measures;
 }
 
 /** A line left empty on a drawn page, to be written once later pages exist: 0-based page, pt. */
@@ -51,9 +54,9 @@ export function vehicleTitle(v: PlannedVehicle, vehicleCount: number): string {
   return `Vehicle ${v.index + 1} of ${vehicleCount}  ·  ${v.name}`;
 }
 
-/** Inner size "1360 × 248 × 270 cm". */
-export function innerSize(v: PlannedVehicle): string {
-  return `${formatNumber(v.length, 1)} × ${formatNumber(v.width, 1)} × ${formatNumber(v.height, 1)} cm`;
+/** Inner size "1360 × 248 × 270 cm" (in `m`'s length unit: "535.4 × 97.6 × 106.3 in"). */
+export function innerSize(v: PlannedVehicle, m: Measures = measures()): string {
+  return `${m.length(v.length)} × ${m.length(v.width)} × ${m.length(v.height)} ${m.lengthUnit}`;
 }
 
 /** Loading metres as printed: "13.2 m". */
@@ -63,6 +66,7 @@ export function ldmText(v: PlannedVehicle): string {
 
 /** Draws the whole overview page of `v` on the current page (0-based index `page`). */
 export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf, ctx: VehiclePageContext, page: number): VehiclePageResult {
+  const m = ctx.measures ?? measures();
   let y = drawHeaderBlock(doc, ctx.header, MARGIN) + 8;
   const title = vehicleTitle(v, ctx.vehicleCount);
   const badgeWidth = v.auto_added ? 86 : 0;
@@ -76,7 +80,7 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
   textCell(
     doc,
     `vehicle_id ${v.vehicle_id}  ·  copy ${v.copy}${v.auto_added ? ' (added by auto mode)' : ''}  ·  type ${v.type}  ·  ` +
-      `inner ${innerSize(v)} (L × W × H)  ·  payload ${formatNumber(v.max_weight, 1)} kg`,
+      `inner ${innerSize(v, m)} (L × W × H)  ·  payload ${m.weight(v.max_weight)} ${m.weightUnit}`,
     MARGIN,
     y,
     CONTENT_WIDTH,
@@ -86,9 +90,9 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
   const cog = v.center_of_gravity;
   textCell(
     doc,
-    `${v.items_placed} units  ·  ${formatNumber(v.total_weight, 1)} kg = ${formatPercent(v.weight_utilization)} of payload  ·  ` +
-      `volume ${formatPercent(v.volume_utilization)}  ·  loading metres ${ldmText(v)}  ·  centre of gravity x ${formatNumber(cog.x, 1)} / ` +
-      `y ${formatNumber(cog.y, 1)} / z ${formatNumber(cog.z, 1)} cm`,
+    `${v.items_placed} units  ·  ${m.weight(v.total_weight)} ${m.weightUnit} = ${formatPercent(v.weight_utilization)} of payload  ·  ` +
+      `volume ${formatPercent(v.volume_utilization)}  ·  loading metres ${ldmText(v)}  ·  centre of gravity x ${m.length(cog.x)} / ` +
+      `y ${m.length(cog.y)} / z ${m.length(cog.z)} ${m.lengthUnit}`,
     MARGIN,
     y,
     CONTENT_WIDTH,
@@ -101,14 +105,14 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     const deck = ctx.deckHeight;
     const on = v.placements.filter((p) => p.y >= deck - 1e-6);
     const kg = on.reduce((s, p) => s + p.weight, 0);
-    textCell(doc, `Second deck at ${formatNumber(deck, 1)} cm: ${on.length} units, ${formatNumber(kg, 1)} kg on it (load the floor under each section first, then set the deck over it)`, MARGIN, y, CONTENT_WIDTH, { size: 9 });
+    textCell(doc, `Second deck at ${m.length(deck)} ${m.lengthUnit}: ${on.length} units, ${m.weight(kg)} ${m.weightUnit} on it (load the floor under each section first, then set the deck over it)`, MARGIN, y, CONTENT_WIDTH, { size: 9 });
     y += 13;
   }
   if (v.axle_loads && v.axle_loads.length > 0) {
     // Overloaded axles in red: the crew must not drive off with them.
     const over = v.axle_loads.some((a) => !a.ok);
     const axles = v.axle_loads.map((a) =>
-      `${a.name} (${formatNumber(a.position, 0)} cm) ${formatNumber(a.load, 0)} kg${a.max > 0 ? ` of ${formatNumber(a.max, 0)}` : ''}${a.ok ? '' : ' OVER'}`);
+      `${a.name} (${m.length(a.position, 0)} ${m.lengthUnit}) ${m.weight(a.load, 0)} ${m.weightUnit}${a.max > 0 ? ` of ${m.weight(a.max, 0)}` : ''}${a.ok ? '' : ' OVER'}`);
     textCell(doc, `Axle loads: ${axles.join('  ·  ')}`, MARGIN, y, CONTENT_WIDTH, { size: 9, bold: over, colour: over ? '#c92a2a' : '#222222' });
     y += 13;
   }
@@ -128,14 +132,14 @@ export function drawVehiclePage(doc: Doc, v: PlannedVehicle, colourOf: ColourOf,
     align: 'right',
     colour: '#555555',
   });
-  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 }, { deckHeight: ctx.deckHeight ?? null, ...(ctx.round ? { round: ctx.round } : {}) });
+  drawIsometricView(doc, v, colourOf, { x: MARGIN, y: y + 4, width: CONTENT_WIDTH, height: isoHeight - 4 }, { deckHeight: ctx.deckHeight ?? null, ...(ctx.round ? { round: ctx.round } : {}), measures: m });
   y += isoHeight + 4;
   textCell(doc, 'Floor plan (from above; numbers = loading steps of each stack, bottom to top)', MARGIN, y, 400, {
     size: 7,
     colour: '#555555',
   });
-  const along = drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 }, ctx.round);
-  const remarks = drawWeightDiagram(doc, v, along, weightTop + 2);
+  const along = drawTopView(doc, v, colourOf, { x: MARGIN, y: y + 2, width: CONTENT_WIDTH, height: topHeight - 2 }, ctx.round, m);
+  const remarks = drawWeightDiagram(doc, v, along, weightTop + 2, m);
   const entries = legendEntries(v.placements);
   const { drawn } = drawLegend(doc, entries, colourOf, legendTop + 2, LEGEND_LINES, `colour key continued on page ${page + 2} →`, ctx.round);
   return { legendRest: entries.slice(drawn), pagesSlot, remarks };

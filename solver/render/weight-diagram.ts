@@ -10,6 +10,7 @@ import { metres } from '../../domain/pack/loading-instructions.js';
 import { weightDistribution } from '../../domain/pack/weight-distribution.js';
 import type { LengthScale } from './cargo-views.js';
 import { CONTENT_WIDTH, type Doc, MARGIN, formatNumber, textCell } from './page.js';
+import { measures, type Measures } from './measures.js';
 
 /** Height the diagram takes on the page, pt: a caption, the bars and two lines of remarks. */
 export const WEIGHT_DIAGRAM_HEIGHT = 88;
@@ -27,7 +28,10 @@ export function niceCeiling(v: number): number {
  * `along` (page x of the front wall and pt per cm). Returns the remarks printed (empty when the
  * load is balanced), for the caller and the tests.
  */
-export function drawWeightDiagram(doc: Doc, v: PlannedVehicle, along: LengthScale, y: number): string[] {
+export function drawWeightDiagram(doc: Doc, v: PlannedVehicle, along: LengthScale, y: number, m: Measures = measures()): string[] {
+  // Sections stay one metre long; imperial prints lb/ft and distances in ft.
+  const dist = (cm: number): string => (m.distanceUnit === 'm' ? metres(cm) : (cm / m.cmPerDistance).toFixed(2));
+  const perLength = (kgPerMetre: number): string => `${formatNumber(m.perLength(kgPerMetre), 0)} ${m.perLengthUnit}`;
   const d = weightDistribution(v.placements, v.length);
   const vehicle = { length: v.length, maxWeight: v.max_weight };
   const remarks = balanceRemarks(d, vehicle).map((r) => r.message);
@@ -35,9 +39,9 @@ export function drawWeightDiagram(doc: Doc, v: PlannedVehicle, along: LengthScal
   const X = (cm: number): number => along.x0 + cm * along.scale;
   const heaviest = d.sections.find((s) => s.kgPerMetre === d.peakKgPerMetre && s.kg > 0);
   const cog = d.cogX === null || d.cogOffset === null ? 'no weight on board'
-    : `centre of gravity ${metres(d.cogX)} m from the front wall, ${metres(Math.abs(d.cogOffset))} m ${d.cogOffset < 0 ? 'ahead of' : 'behind'} the middle`;
-  const peak = heaviest ? `  ·  heaviest metre ${formatNumber(d.peakKgPerMetre, 0)} kg/m (${metres(heaviest.from)}–${metres(heaviest.to)} m)` : '';
-  textCell(doc, `Weight along the length (kg per metre): ${formatNumber(d.totalKg, 1)} kg  ·  ${cog}${peak}`, MARGIN, y, CONTENT_WIDTH, { size: 7.5, bold: true, colour: '#333333' });
+    : `centre of gravity ${dist(d.cogX)} ${m.distanceUnit} from the front wall, ${dist(Math.abs(d.cogOffset))} ${m.distanceUnit} ${d.cogOffset < 0 ? 'ahead of' : 'behind'} the middle`;
+  const peak = heaviest ? `  ·  heaviest metre ${perLength(d.peakKgPerMetre)} (${dist(heaviest.from)}–${dist(heaviest.to)} ${m.distanceUnit})` : '';
+  textCell(doc, `Weight along the length (${m.perLengthUnit === 'kg/m' ? 'kg per metre' : 'lb per foot'}): ${m.weight(d.totalKg)} ${m.weightUnit}  ·  ${cog}${peak}`, MARGIN, y, CONTENT_WIDTH, { size: 7.5, bold: true, colour: '#333333' });
 
   const top = y + 12, base = top + PLOT_HEIGHT;
   const max = niceCeiling(Math.max(d.peakKgPerMetre, even, 1) * 1.05);
@@ -59,14 +63,14 @@ export function drawWeightDiagram(doc: Doc, v: PlannedVehicle, along: LengthScal
     doc.polygon([cx - 4, base + 5], [cx + 4, base + 5], [cx, base]).fill('#000000');
   }
   doc.restore();
-  textCell(doc, `${formatNumber(max, 0)} kg/m`, X(0) - 44, top - 1, 42, { size: 6, align: 'right', colour: '#555555' });
+  textCell(doc, perLength(max), X(0) - 44, top - 1, 42, { size: 6, align: 'right', colour: '#555555' });
   textCell(doc, '0', X(0) - 44, base - 6, 42, { size: 6, align: 'right', colour: '#555555' });
   textCell(doc, 'middle', X(v.length / 2) + 2, top + 1, 40, { size: 6, colour: '#555555' });
   if (d.cogX !== null) textCell(doc, 'CoG', X(d.cogX) - 20, base + 5, 16, { size: 6, bold: true, align: 'right' });
   if (even > 0) {
     // Above the line, or under it when the line runs along the top of the plot.
     const ly = H(even) > PLOT_HEIGHT - 9 ? base - H(even) + 2 : base - H(even) - 8;
-    textCell(doc, `payload spread evenly ${formatNumber(even, 0)} kg/m`, X(v.length) - 182, ly, 180, { size: 6, align: 'right', colour: '#2b8a3e' });
+    textCell(doc, `payload spread evenly ${perLength(even)}`, X(v.length) - 182, ly, 180, { size: 6, align: 'right', colour: '#2b8a3e' });
   }
 
   let ry = base + 8;

@@ -10,6 +10,8 @@ import {
   LineSegments, Mesh, MeshBasicMaterial, MeshLambertMaterial, PlaneGeometry, SphereGeometry, type Material, type Object3D,
 } from 'three';
 import type { ViewerVehicle } from '../../api/viewer-plan.js';
+import type { DisplayUnits } from '../../display/units.js';
+import { measureWords } from './measure-words.js';
 import { textSprite } from './text-sprite.js';
 
 const DOOR = '#f28e2b';
@@ -30,8 +32,8 @@ function plane(w: number, h: number, colour: string, opacity: number): Mesh {
   );
 }
 
-/** The cargo space of `vehicle` as a group in plan coordinates (cm); `dispose` frees it. */
-export function cargoSpace(vehicle: ViewerVehicle): Group {
+/** The cargo space of `vehicle` as a group in plan coordinates (cm), its deck height labelled in `units`; `dispose` frees it. */
+export function cargoSpace(vehicle: ViewerVehicle, units: DisplayUnits = 'metric'): Group {
   const { length: L, width: W, height: H } = vehicle;
   const size = Math.max(L, W, H);
   const text = Math.max(12, size * 0.028);
@@ -89,7 +91,7 @@ export function cargoSpace(vehicle: ViewerVehicle): Group {
     rim.rotation.x = -Math.PI / 2;
     rim.position.copy(deck.position);
     g.add(deck, rim);
-    label(`DECK ${y} cm`, 0, y, W + text * 2.5, DECK);
+    label(`DECK ${measureWords(units).length(y)}`, 0, y, W + text * 2.5, DECK);
   }
 
   // The middle of the length, dashed across the floor, for the centre of gravity to be read against.

@@ -1,10 +1,12 @@
 /**
  * The legend of the current colouring: every entry of it (every item, or every group with its
  * items), never cut short, in a scrolling list. Each row shows the colour, the name and how many
- * units are in this vehicle, in the whole plan and unplaced.
+ * units are in this vehicle, in the whole plan and unplaced. Names are isolated user labels
+ * (user-label.ts): bidi formatting characters removed, right-to-left names kept in their order.
  */
 import type { ViewerPlan } from '../../api/viewer-plan.js';
 import type { LegendEntry } from './colour-modes.js';
+import { userLabel, userLabelList } from './user-label.js';
 
 /** Units per item_id: in the shown vehicle, in all vehicles, unplaced. */
 export interface UnitCounts {
@@ -43,9 +45,7 @@ export function showLegend(list: HTMLElement, entries: readonly LegendEntry[], c
       swatch.className = e.itemIds.length > 0 && e.itemIds.every(isRound) ? 'swatch round' : 'swatch';
       swatch.style.background = e.colour;
       swatch.setAttribute('aria-hidden', 'true');
-      const name = document.createElement('span');
-      name.className = 'name';
-      name.textContent = e.label;
+      const name = userLabel(e.label, 'name');
       const detail = document.createElement('span');
       detail.className = 'count';
       const here = sum(counts.here, e.itemIds), placed = sum(counts.placed, e.itemIds), unplaced = sum(counts.unplaced, e.itemIds);
@@ -54,7 +54,7 @@ export function showLegend(list: HTMLElement, entries: readonly LegendEntry[], c
       if (e.key.startsWith('group:')) {
         const items = document.createElement('span');
         items.className = 'members';
-        items.textContent = e.itemIds.map(labelOf).join(', ');
+        items.append(...userLabelList(e.itemIds.map(labelOf)));
         li.append(items);
       }
       return li;

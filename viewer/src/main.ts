@@ -28,6 +28,8 @@ import { showUnit } from './unit-details.js';
 import { showUnplaced } from './unplaced-list.js';
 import { ROUND_SHAPES } from './unit-edges.js';
 import { showWeightChart } from './weight-chart.js';
+import { measureWords } from './measure-words.js';
+import { isolatedText } from '../../display/text.js';
 import './style.css';
 
 /** What `window.planViewer` offers to tests and tools. */
@@ -63,7 +65,6 @@ function fail(code: string, message: string): void {
 }
 
 const percent = (v: number): string => `${Math.round(v * 100)} %`;
-const kg = (v: number): string => `${Math.round(v).toLocaleString('en-US')} kg`;
 
 async function start(): Promise<void> {
   let plan: ViewerPlan;
@@ -84,7 +85,8 @@ async function start(): Promise<void> {
 
   const items = new Map<string, ViewerItem>(plan.items.map((it) => [it.id, it]));
   const labelOf = (id: string): string => items.get(id)?.label ?? id;
-  byId('title').textContent = `Load plan ${plan.reference ? `“${plan.reference}” ` : ''}(${plan.job_id})`;
+  const m = measureWords(plan.display_units);
+  byId('title').textContent = `Load plan ${plan.reference ? `“${isolatedText(plan.reference)}” ` : ''}(${plan.job_id})`;
   showUnplaced(byId('unplaced'), byId('unplaced-heading'), plan.unplaced);
   drawers.label('panel-unplaced', `Unplaced (${plan.unplaced.length})`);
 
@@ -93,7 +95,7 @@ async function start(): Promise<void> {
     ...plan.vehicles.map((v, i) => {
       const o = document.createElement('option');
       o.value = String(i);
-      o.textContent = `${i + 1}. ${v.name}${v.copy > 1 || v.auto_added ? ` (copy ${v.copy}${v.auto_added ? ', added' : ''})` : ''} · ${v.placements.length} units`;
+      o.textContent = `${i + 1}. ${isolatedText(v.name)}${v.copy > 1 || v.auto_added ? ` (copy ${v.copy}${v.auto_added ? ', added' : ''})` : ''} · ${v.placements.length} units`;
       return o;
     }),
   );
@@ -115,7 +117,7 @@ async function start(): Promise<void> {
     if (p && drawers.isDrawer('panel-details')) drawers.open('panel-details');
     selected = p;
     shown?.units.select(p);
-    showUnit(details, p, p ? items.get(p.item_id) : undefined);
+    showUnit(details, p, p ? items.get(p.item_id) : undefined, m.units);
     stage.requestRender();
   };
 
@@ -153,7 +155,7 @@ async function start(): Promise<void> {
       disposeObject(shown.space);
     }
     const units = new LoadedUnits(v, items);
-    const space = cargoSpace(v);
+    const space = cargoSpace(v, m.units);
     shown = { index, units, space };
     stage.add(space);
     stage.add(units.object);
@@ -163,21 +165,21 @@ async function start(): Promise<void> {
     body.dataset['vehicle'] = String(index);
     body.dataset['units'] = String(v.placements.length);
     byId('vehicle-summary').textContent = [
-      `${v.length} × ${v.width} × ${v.height} cm`,
+      m.sizes(v.length, v.width, v.height),
       `${v.placements.length} units`,
-      `${kg(v.total_weight)} of ${kg(v.max_weight)} (${percent(v.weight_utilization)})`,
+      `${m.weight(v.total_weight)} of ${m.weight(v.max_weight)} (${percent(v.weight_utilization)})`,
       `volume ${percent(v.volume_utilization)}`,
-      v.aux_deck ? `second deck at ${v.aux_deck.height} cm` : '',
+      v.aux_deck ? `second deck at ${m.length(v.aux_deck.height)}` : '',
       v.blocked_areas.length ? `${v.blocked_areas.length} blocked area${v.blocked_areas.length > 1 ? 's' : ''}` : '',
     ].filter(Boolean).join(' · ');
-    showWeightChart(chart, byId('weight-summary'), v);
+    showWeightChart(chart, byId('weight-summary'), v, m.units);
     recolour();
     steps.reset(units.lastStep);
   };
 
   vehicleSelect.addEventListener('change', () => showVehicle(Number(vehicleSelect.value)));
   const chart = byId('weight-chart') as unknown as SVGSVGElement;
-  new ResizeObserver(() => shown && showWeightChart(chart, byId('weight-summary'), plan.vehicles[shown.index]!)).observe(chart);
+  new ResizeObserver(() => shown && showWeightChart(chart, byId('weight-summary'), plan.vehicles[shown.index]!, m.units)).observe(chart);
   modeSelect.addEventListener('change', recolour);
   byId('reset-view').addEventListener('click', () => shown && stage.look(plan.vehicles[shown.index]!));
 

@@ -1,11 +1,15 @@
 /**
  * Text labels in the 3D scene (wall names, door, deck): a sprite with the text drawn on a canvas
- * texture, always facing the camera, `height` cm tall in the scene.
+ * texture, always facing the camera, `height` cm tall in the scene. The text is drawn isolated
+ * (FSI…PDI, display/text.ts: bidi formatting characters removed), so a name from the request
+ * cannot reorder the words around it.
  */
 import { CanvasTexture, LinearFilter, Sprite, SpriteMaterial } from 'three';
+import { isolatedText } from '../../display/text.js';
 
 /** A sprite reading `text` in `colour` on a translucent white plate, `height` cm tall. */
-export function textSprite(text: string, height: number, colour = '#1f2933'): Sprite {
+export function textSprite(label: string, height: number, colour = '#1f2933'): Sprite {
+  const text = isolatedText(label);
   const px = 48;
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d')!;

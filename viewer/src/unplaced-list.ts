@@ -4,6 +4,7 @@
  */
 import type { UnplacedUnit } from '../../domain/pack/plan.js';
 import { REASON_TEXT, instanceRanges } from './plan-words.js';
+import { userLabel } from './user-label.js';
 
 /** Fills `list` (a `<ul>`) and `heading` with the unplaced units of the plan. */
 export function showUnplaced(list: HTMLElement, heading: HTMLElement, unplaced: readonly UnplacedUnit[]): void {
@@ -29,12 +30,12 @@ export function showUnplaced(list: HTMLElement, heading: HTMLElement, unplaced: 
       li.dataset['reason'] = unit.reason;
       li.dataset['count'] = String(instances.length);
       const what = document.createElement('strong');
-      what.textContent = `${instances.length} × ${unit.label}`;
+      what.append(`${instances.length} × `, userLabel(unit.label));
       const why = document.createElement('span');
       why.textContent = ` — ${unit.reason}: ${(REASON_TEXT as Record<string, string | undefined>)[unit.reason] ?? unit.reason}`;
       const which = document.createElement('span');
       which.className = 'members';
-      which.textContent = `${unit.item_id}, instance${instances.length > 1 ? 's' : ''} ${instanceRanges(instances)}`;
+      which.append(userLabel(unit.item_id), `, instance${instances.length > 1 ? 's' : ''} ${instanceRanges(instances)}`);
       li.append(what, why, which);
       return li;
     }),

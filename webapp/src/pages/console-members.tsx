@@ -13,6 +13,7 @@ import { useSignedIn } from '../session.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { ErrorBanner } from '../ui/error-banner.js';
+import { Label } from '../ui/label.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
 import { Page } from '../ui/page.js';
@@ -120,7 +121,7 @@ export function MembersPage() {
         ) : null}
       </section>
       <section aria-labelledby="members-heading">
-        <h2 id="members-heading">Members of {session.organization.name}</h2>
+        <h2 id="members-heading">Members of <Label text={session.organization.name} /></h2>
         <ErrorBanner error={listError ?? removeError} />
         {members === null ? (
           listError ? null : <p role="status">Loading…</p>
@@ -139,7 +140,7 @@ export function MembersPage() {
               <tbody>
                 {members.map((m) => (
                   <tr key={m.id}>
-                    <th scope="row">{m.name}</th>
+                    <th scope="row"><Label text={m.name} /></th>
                     <td>{m.email}</td>
                     <td>{m.role}</td>
                     <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>

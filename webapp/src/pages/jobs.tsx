@@ -12,6 +12,7 @@ import { JobStatusBadge } from '../playground/job-details.js';
 import { filtersOfSearch, JOB_STATUSES, jobListUrl, searchOfFilters, sourceMatches, type JobFilters } from '../playground/job-filters.js';
 import type { JobList } from '../playground/pack-request.js';
 import { ErrorBanner } from '../ui/error-banner.js';
+import { Label } from '../ui/label.js';
 import { Page } from '../ui/page.js';
 import '../playground/playground.css';
 import { Pager, useCursorPages } from '../ui/pager.js';
@@ -164,7 +165,7 @@ export function JobsPage() {
                     <JobStatusBadge job={j} />
                   </td>
                   <td>{j.source ?? 'api'}</td>
-                  <td>{j.reference ?? ''}</td>
+                  <td><Label text={j.reference ?? ''} /></td>
                   <td>{when(j.created_at)}</td>
                   <td className="num">
                     {j.summary.items_placed} / {j.summary.items_requested}

@@ -8,6 +8,7 @@
 import { CopyButton } from '../ui/copy-button.js';
 import { isFinal, type Job } from './pack-request.js';
 import { credits, percent, seconds, when } from './format.js';
+import { Label } from '../ui/label.js';
 
 /** The status word with its colour class; `live`: a screen reader hears it change (one job followed, not list rows). */
 export function JobStatusBadge({ job, live = false }: { job: Job; live?: boolean }) {
@@ -41,7 +42,7 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
       {title && <h2>{title}</h2>}
       <p>
         <code>{job.id}</code> <JobStatusBadge job={job} live /> {job.source && <span className="pg-muted">source: {job.source}</span>}
-        {job.reference ? <span className="pg-muted"> · reference: {job.reference}</span> : null}
+        {job.reference ? <span className="pg-muted"> · reference: <Label text={job.reference} /></span> : null}
       </p>
       <JobProgress job={job} />
       {job.error && (

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { call } from '../api.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
 import { ErrorBanner } from '../ui/error-banner.js';
+import { Label } from '../ui/label.js';
 import { Page } from '../ui/page.js';
 import { PagedList } from '../ui/paged-list.js';
 import { READ_ONLY_KEYS, type FieldSpec, type RowsSpec } from './record-form.js';
@@ -123,7 +124,7 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
                 {rows.map((r) => (
                   <tr key={r.id}>
                     <th scope="row">
-                      {kind.nameOf(r)} {r.preset ? <span className="badge">preset</span> : null}
+                      <Label text={kind.nameOf(r)} /> {r.preset ? <span className="badge">preset</span> : null}
                       <br />
                       <code className="hint">{r.id}</code>
                     </th>
