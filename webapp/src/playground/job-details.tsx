@@ -3,12 +3,15 @@
  * Warning; issue 11 items 4–5): status and progress while it runs, then the result summary, the
  * cost and its breakdown, warnings, the error of a failed or canceled job, the plan in the 3D
  * viewer (an iframe of the job's signed `viewer_url`, and a link opening it whole) and the PDF;
- * for a succeeded job the loading list to download (CSV, Excel) and the share links to copy.
+ * for a succeeded job the loading list to download (CSV, Excel) and the share links to copy. The
+ * total weight is in the organization's display units.
  */
 import { CopyButton } from '../ui/copy-button.js';
 import { isFinal, type Job } from './pack-request.js';
 import { credits, percent, seconds, when } from './format.js';
 import { Label } from '../ui/label.js';
+import { roundForDisplay, weightToDisplay, weightUnitLabel } from '../units/measure.js';
+import { useDisplayUnits } from '../units/use-display-units.js';
 
 /** The status word with its colour class; `live`: a screen reader hears it change (one job followed, not list rows). */
 export function JobStatusBadge({ job, live = false }: { job: Job; live?: boolean }) {
@@ -37,6 +40,7 @@ export function JobProgress({ job }: { job: Job }) {
 export function JobDetails({ job, title }: { job: Job; title?: string }) {
   const s = job.summary;
   const b = job.cost.breakdown;
+  const units = useDisplayUnits();
   return (
     <section className="pg-job" aria-label={title ?? `Job ${job.id}`} data-job-id={job.id}>
       {title && <h2>{title}</h2>}
@@ -61,7 +65,9 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
           <dt>Vehicles used</dt>
           <dd data-field="vehicles_used">{s.vehicles_used}</dd>
           <dt>Total weight</dt>
-          <dd>{s.total_weight} kg</dd>
+          <dd data-field="total_weight">
+            {units === 'metric' ? s.total_weight : roundForDisplay(weightToDisplay(s.total_weight, units))} {weightUnitLabel(units)}
+          </dd>
           <dt>Volume used</dt>
           <dd>{percent(s.volume_utilization)}</dd>
           <dt>Queue / compute</dt>
