@@ -227,6 +227,9 @@ export function metres(cm: number): string {
   return m.replace(/\.?0+$/, '');
 }
 
+/** cm as metres with the unit: 320 → "3.2 m". */
+export const metresText = (cm: number): string => `${metres(cm)} m`;
+
 /** "Steps 12–35" or "Step 7". */
 export function stepRange(ins: Pick<LoadingInstruction, 'firstStep' | 'lastStep'>): string {
   return ins.firstStep === ins.lastStep ? `Step ${ins.firstStep}` : `Steps ${ins.firstStep}–${ins.lastStep}`;
@@ -247,15 +250,16 @@ export function blockShape(ins: Pick<LoadingInstruction, 'count' | 'across' | 'h
  * Where the block goes, in the crew's words: "in the front right corner", "across the full width
  * at the front wall", "against the left wall from 3.2 m", "in the middle, 0.8 m from the right
  * wall, from 6 m"; then "on the second deck" or "on top, 1.2 m up" when it does not stand on the
- * floor. A wall counts when the block is within WALL_GAP cm of it.
+ * floor. A wall counts when the block is within WALL_GAP cm of it. `distance` writes a distance
+ * in cm with its unit (metres by default; the PDF of an imperial organization passes feet).
  */
-export function blockPlace(ins: Pick<LoadingInstruction, 'side' | 'level' | 'min'>): string {
+export function blockPlace(ins: Pick<LoadingInstruction, 'side' | 'level' | 'min'>, distance: (cm: number) => string = metresText): string {
   const front = ins.min.x <= WALL_GAP;
-  const from = front ? 'at the front wall' : `from ${metres(ins.min.x)} m`;
-  const level = ins.level === 'deck' ? ', on the second deck' : ins.level === 'stacked' ? `, on top, ${metres(ins.min.y)} m up` : '';
+  const from = front ? 'at the front wall' : `from ${distance(ins.min.x)}`;
+  const level = ins.level === 'deck' ? ', on the second deck' : ins.level === 'stacked' ? `, on top, ${distance(ins.min.y)} up` : '';
   let place: string;
   if (ins.side === 'full_width') place = `across the full width ${from}`;
-  else if (ins.side === 'centre') place = `in the middle, ${metres(ins.min.z)} m from the right wall, ${from}`;
+  else if (ins.side === 'centre') place = `in the middle, ${distance(ins.min.z)} from the right wall, ${from}`;
   else if (front) place = `in the front ${ins.side} corner`;
   else place = `against the ${ins.side} wall ${from}`;
   return place + level;

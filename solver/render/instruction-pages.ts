@@ -229,7 +229,7 @@ function instructionLines(doc: Doc, ins: LoadingInstruction, hazardous: boolean,
   const textWidth = width - 13;
   const head = wrapText(doc, `${ins.number}.  ${stepRange(ins)}:  ${ins.count} × ${hazardous ? 'HAZARDOUS · ' : ''}${ins.label}`, textWidth, FONT_BOLD, 9, 2);
   const shape = blockShape(ins);
-  const parts = [...(shape === '' ? [] : [shape]), blockPlace(ins), `${m.weight(ins.weight)} ${m.weightUnit}${turnText(ins.orientation)}`];
+  const parts = [...(shape === '' ? [] : [shape]), blockPlace(ins, m.distance), `${m.weight(ins.weight)} ${m.weightUnit}${turnText(ins.orientation)}`];
   doc.font(FONT).fontSize(8);
   const details: string[] = [];
   for (const part of parts) {
