@@ -1,14 +1,16 @@
 /**
  * GET /openapi.json (the OpenAPI 3.1 document, built once from every route module) and GET /docs
  * (readable reference docs: Swagger UI from the installed swagger-ui-dist package, served from
- * /docs/assets, started by /docs/swagger-init.js and pointed at /openapi.json; no CDN; the page
- * policy of api/page-security.ts, so no inline script). Neither needs authentication.
+ * /docs/assets, started by /docs/swagger-init.js and pointed at /openapi.json, with the
+ * accessibility plugin and stylesheet of docs-accessibility.ts; no CDN; the page policy of
+ * api/page-security.ts, so no inline script). Neither needs authentication.
  * The list of route modules is handed in (routes/index.ts, which lists this module too), so this
  * module does not import the list that imports it.
  */
 import { createRequire } from 'node:module';
 import express, { Router } from 'express';
 import { buildOpenApi } from '../openapi/document.js';
+import { DOCS_A11Y_SCRIPT, DOCS_A11Y_STYLES } from './docs-accessibility.js';
 import { setPageSecurity } from '../page-security.js';
 import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.js';
 
@@ -29,11 +31,13 @@ export const DOCS_PAGE = `<!DOCTYPE html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Packing service API reference</title>
   <link rel="stylesheet" href="docs/assets/swagger-ui.css">
+  <link rel="stylesheet" href="docs/a11y.css">
   <link rel="icon" type="image/png" href="docs/assets/favicon-32x32.png" sizes="32x32">
 </head>
 <body>
   <div id="swagger-ui"></div>
   <script src="docs/assets/swagger-ui-bundle.js"></script>
+  <script src="docs/swagger-a11y.js"></script>
   <script src="docs/swagger-init.js"></script>
 </body>
 </html>
@@ -41,7 +45,8 @@ export const DOCS_PAGE = `<!DOCTYPE html>
 
 /**
  * The script of GET /docs, served as /docs/swagger-init.js (the page policy allows no inline
- * script): Swagger UI on the document relative to the page.
+ * script): Swagger UI on the document relative to the page, with the accessibility plugin of
+ * /docs/swagger-a11y.js (docs-accessibility.ts).
  */
 export const DOCS_INIT_SCRIPT = `'use strict';
 // Behind a path prefix (/packing/docs), "Try it out" calls /packing/v1/…: the document's
@@ -61,9 +66,19 @@ window.ui = SwaggerUIBundle({
   deepLinking: true,
   defaultModelsExpandDepth: 0,
   presets: [SwaggerUIBundle.presets.apis],
-  layout: 'BaseLayout'
+  plugins: [docsAccessibilityPlugin],
+  layout: 'BaseLayout',
+  // Code in a theme whose colours reach 4.5:1 (axe color-contrast; the default, agate, does not).
+  syntaxHighlight: { theme: 'tomorrow-night' }
 });
 `;
+
+/** The page's own files under /docs (name → content type and text), beside swagger-ui-dist's /docs/assets. */
+const DOCS_FILES: Record<string, { type: string; body: string }> = {
+  'swagger-init.js': { type: 'application/javascript', body: DOCS_INIT_SCRIPT },
+  'swagger-a11y.js': { type: 'application/javascript', body: DOCS_A11Y_SCRIPT },
+  'a11y.css': { type: 'text/css', body: DOCS_A11Y_STYLES },
+};
 
 /**
  * The docs routes over `modules()`: every route module of the service, this one included. A
@@ -86,12 +101,14 @@ function docsRouter(modules: () => readonly RouteModule[]): Router {
     setPageSecurity(res, 'none');
     res.type('text/html').send(DOCS_PAGE);
   });
-  // A static asset of the page like /docs/assets (middleware, so not an operation of the document).
-  router.use('/docs/swagger-init.js', (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('application/javascript').send(DOCS_INIT_SCRIPT);
-  });
+  // Static assets of the page like /docs/assets (middleware, so not operations of the document).
+  for (const [file, { type, body }] of Object.entries(DOCS_FILES)) {
+    router.use(`/docs/${file}`, (req, res, next) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type(type).send(body);
+    });
+  }
   router.use('/docs/assets', express.static(swaggerUiPath(), { index: false, maxAge: '1h' }));
 
   return router;
