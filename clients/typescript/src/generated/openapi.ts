@@ -1153,6 +1153,8 @@ export type ViewerPlan = {
   groups: ViewerGroup[];
   /** Remarks about the plan */
   warnings: Warning[];
+  /** How the viewer shows lengths and weights: the organization's display units (metric: cm, kg; imperial: in, lb). The figures of this document stay cm and kg. */
+  display_units: "metric" | "imperial";
 };
 
 /** Our extension (not in the spec), issue 9. A ResultVehicle with its floor zones and second deck. */
