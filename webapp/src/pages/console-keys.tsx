@@ -13,6 +13,7 @@ import { CopyButton } from '../ui/copy-button.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
+import { ListSection } from '../ui/list-section.js';
 import { Page } from '../ui/page.js';
 
 /** A key as GET /app/api/keys lists it. */
@@ -160,62 +161,42 @@ export function KeysPage() {
         </form>
       </section>
 
-      <section aria-labelledby="keys-heading">
-        <h2 id="keys-heading">Keys</h2>
-        <ErrorBanner error={listError ?? actionError} />
-        {keys === null ? (
-          listError ? null : <p role="status">Loading…</p>
-        ) : keys.length === 0 ? (
-          <p>No keys yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="keys-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Prefix</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Allowed IPs</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((k) => (
-                  <tr key={k.id}>
-                    <th scope="row">{k.name}</th>
-                    <td>
-                      <code>{k.prefix}…</code>
-                    </td>
-                    <td>{k.scopes.length === SCOPES.length ? 'all' : k.scopes.join(', ')}</td>
-                    <td>
-                      {new Date(k.created_at).toLocaleDateString()}
-                      {k.created_by ? ` by ${k.created_by.name}` : ''}
-                    </td>
-                    <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
-                    <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
-                    <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
-                    <td className="actions">
-                      {k.revoked ? null : (
-                        <>
-                          <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => setConfirm({ key: k, action: 'rotate' })}>
-                            Rotate
-                          </button>{' '}
-                          <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => setConfirm({ key: k, action: 'revoke' })}>
-                            Revoke
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListSection
+        id="keys-heading"
+        title="Keys"
+        error={listError ?? actionError}
+        rows={keys}
+        empty="No keys yet."
+        columns={['Name', 'Prefix', 'Scopes', 'Created', 'Expires', 'Allowed IPs', 'State', 'Actions']}
+        row={(k) => (
+          <tr key={k.id}>
+            <th scope="row">{k.name}</th>
+            <td>
+              <code>{k.prefix}…</code>
+            </td>
+            <td>{k.scopes.length === SCOPES.length ? 'all' : k.scopes.join(', ')}</td>
+            <td>
+              {new Date(k.created_at).toLocaleDateString()}
+              {k.created_by ? ` by ${k.created_by.name}` : ''}
+            </td>
+            <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
+            <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
+            <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
+            <td className="actions">
+              {k.revoked ? null : (
+                <>
+                  <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => setConfirm({ key: k, action: 'rotate' })}>
+                    Rotate
+                  </button>{' '}
+                  <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => setConfirm({ key: k, action: 'revoke' })}>
+                    Revoke
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
         )}
-      </section>
+      />
       <ConfirmDialog
         open={confirm !== null}
         title={confirm?.action === 'rotate' ? `Rotate “${confirm.key.name}”?` : `Revoke “${confirm?.key.name ?? ''}”?`}

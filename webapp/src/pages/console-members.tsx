@@ -16,6 +16,7 @@ import { ErrorBanner } from '../ui/error-banner.js';
 import { Label } from '../ui/label.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
+import { ListSection } from '../ui/list-section.js';
 import { Page } from '../ui/page.js';
 
 /** A member as GET /app/api/members lists it. */
@@ -120,89 +121,62 @@ export function MembersPage() {
           </div>
         ) : null}
       </section>
-      <section aria-labelledby="members-heading">
-        <h2 id="members-heading">Members of <Label text={session.organization.name} /></h2>
-        <ErrorBanner error={listError ?? removeError} />
-        {members === null ? (
-          listError ? null : <p role="status">Loading…</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="members-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr key={m.id}>
-                    <th scope="row"><Label text={m.name} /></th>
-                    <td>{m.email}</td>
-                    <td>{m.role}</td>
-                    <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>
-                    <td className="actions">
-                      {m.role === 'owner' ? null : (
-                        <>
-                          <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => setResetting(m)}>
-                            Reset password
-                          </button>{' '}
-                          <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
-                            Remove
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListSection
+        id="members-heading"
+        title={
+          <>
+            Members of <Label text={session.organization.name} />
+          </>
+        }
+        error={listError ?? removeError}
+        rows={members}
+        columns={['Name', 'Email', 'Role', 'Joined', 'Actions']}
+        row={(m) => (
+          <tr key={m.id}>
+            <th scope="row">
+              <Label text={m.name} />
+            </th>
+            <td>{m.email}</td>
+            <td>{m.role}</td>
+            <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>
+            <td className="actions">
+              {m.role === 'owner' ? null : (
+                <>
+                  <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => setResetting(m)}>
+                    Reset password
+                  </button>{' '}
+                  <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
+                    Remove
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
         )}
-      </section>
-      <section aria-labelledby="pending-heading">
-        <h2 id="pending-heading">Pending invitations</h2>
-        <ErrorBanner error={pendingError} />
-        {pending === null ? (
-          pendingError ? null : <p role="status">Loading…</p>
-        ) : pending.length === 0 ? (
-          <p>No pending invitations.</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="pending-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">For</th>
-                  <th scope="col">Invited</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pending.map((i) => (
-                  <tr key={i.id}>
-                    <th scope="row">{i.email}</th>
-                    <td>{i.purpose === 'password_reset' ? 'password reset' : `joining as ${i.role}`}</td>
-                    <td>
-                      {new Date(i.invited_at).toLocaleString()} by {i.invited_by.name}
-                    </td>
-                    <td>{new Date(i.expires_at).toLocaleString()}</td>
-                    <td className="actions">
-                      <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => setWithdrawing(i)}>
-                        Withdraw
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      />
+      <ListSection
+        id="pending-heading"
+        title="Pending invitations"
+        error={pendingError}
+        rows={pending}
+        empty="No pending invitations."
+        columns={['Email', 'For', 'Invited', 'Expires', 'Actions']}
+        row={(i) => (
+          <tr key={i.id}>
+            <th scope="row">{i.email}</th>
+            <td>{i.purpose === 'password_reset' ? 'password reset' : `joining as ${i.role}`}</td>
+            <td>
+              {new Date(i.invited_at).toLocaleString()} by {i.invited_by.name}
+            </td>
+            <td>{new Date(i.expires_at).toLocaleString()}</td>
+            <td className="actions">
+              <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => setWithdrawing(i)}>
+                Withdraw
+              </button>
+            </td>
+          </tr>
         )}
-      </section>
+      />
       <ConfirmDialog
         open={withdrawing !== null}
         title={`Withdraw the invitation of ${withdrawing?.email ?? ''}?`}

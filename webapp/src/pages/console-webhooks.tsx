@@ -13,6 +13,7 @@ import { CopyButton } from '../ui/copy-button.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
+import { ListSection } from '../ui/list-section.js';
 import { Page } from '../ui/page.js';
 
 /** The event kinds an endpoint can subscribe to (domain/webhook/event-kinds.ts), with what each means. */
@@ -80,51 +81,35 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
     [endpoint.id],
   );
   useEffect(() => load(''), [load]);
-  const headingId = `deliveries-${endpoint.id}`;
   return (
-    <section aria-labelledby={headingId} className="deliveries">
-      <h3 id={headingId}>Recent deliveries to {endpoint.url}</h3>
-      <ErrorBanner error={error} />
-      {rows === null ? (
-        error ? null : <p role="status">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p>Nothing sent yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Job</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last answer</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id}>
-                  <th scope="row">{d.type}</th>
-                  <td>
-                    <code>{d.job_id}</code>
-                  </td>
-                  <td>{d.status}</td>
-                  <td>{d.attempts.length}</td>
-                  <td>{lastAnswer(d)}</td>
-                  <td>{new Date(d.created_at).toLocaleString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <ListSection
+      id={`deliveries-${endpoint.id}`}
+      level={3}
+      title={`Recent deliveries to ${endpoint.url}`}
+      className="deliveries"
+      error={error}
+      rows={rows}
+      empty="Nothing sent yet."
+      columns={['Event', 'Job', 'Status', 'Attempts', 'Last answer', 'Created']}
+      row={(d) => (
+        <tr key={d.id}>
+          <th scope="row">{d.type}</th>
+          <td>
+            <code>{d.job_id}</code>
+          </td>
+          <td>{d.status}</td>
+          <td>{d.attempts.length}</td>
+          <td>{lastAnswer(d)}</td>
+          <td>{new Date(d.created_at).toLocaleString()}</td>
+        </tr>
       )}
+    >
       {cursor ? (
         <button type="button" className="secondary" onClick={() => load(cursor)}>
           Show more deliveries
         </button>
       ) : null}
-    </section>
+    </ListSection>
   );
 }
 
@@ -224,52 +209,36 @@ export function WebhooksPage() {
         </form>
       </section>
 
-      <section aria-labelledby="endpoints-heading">
-        <h2 id="endpoints-heading">Endpoints</h2>
-        <ErrorBanner error={listError ?? actionError} />
-        {endpoints === null ? (
-          listError ? null : <p role="status">Loading…</p>
-        ) : endpoints.length === 0 ? (
-          <p>No endpoints yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="endpoints-heading">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoints.map((e) => (
-                  <tr key={e.id}>
-                    <th scope="row">
-                      <code>{e.url}</code>
-                    </th>
-                    <td>{e.events.join(', ')}</td>
-                    <td>
-                      {new Date(e.created_at).toLocaleDateString()} by {e.created_by.name}
-                    </td>
-                    <td>{e.status === 'active' ? <span className="badge">active</span> : <span className="badge revoked">{endpointStatusText(e)}</span>}</td>
-                    <td className="actions">
-                      <button type="button" className="secondary" aria-label={`Deliveries of ${e.url}`} aria-pressed={open?.id === e.id} onClick={() => setOpen(open?.id === e.id ? null : e)}>
-                        Deliveries
-                      </button>{' '}
-                      <button type="button" className="danger" aria-label={`Delete ${e.url}`} onClick={() => setDeleting(e)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListSection
+        id="endpoints-heading"
+        title="Endpoints"
+        error={listError ?? actionError}
+        rows={endpoints}
+        empty="No endpoints yet."
+        columns={['URL', 'Events', 'Created', 'Status', 'Actions']}
+        row={(e) => (
+          <tr key={e.id}>
+            <th scope="row">
+              <code>{e.url}</code>
+            </th>
+            <td>{e.events.join(', ')}</td>
+            <td>
+              {new Date(e.created_at).toLocaleDateString()} by {e.created_by.name}
+            </td>
+            <td>{e.status === 'active' ? <span className="badge">active</span> : <span className="badge revoked">{endpointStatusText(e)}</span>}</td>
+            <td className="actions">
+              <button type="button" className="secondary" aria-label={`Deliveries of ${e.url}`} aria-pressed={open?.id === e.id} onClick={() => setOpen(open?.id === e.id ? null : e)}>
+                Deliveries
+              </button>{' '}
+              <button type="button" className="danger" aria-label={`Delete ${e.url}`} onClick={() => setDeleting(e)}>
+                Delete
+              </button>
+            </td>
+          </tr>
         )}
+      >
         {open ? <Deliveries key={open.id} endpoint={open} /> : null}
-      </section>
+      </ListSection>
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete the endpoint ${deleting?.url ?? ''}?`}
