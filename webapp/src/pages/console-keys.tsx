@@ -8,8 +8,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
 import { emptyKeyForm, KEY_FIELDS, keyRequestOf, SCOPES, type KeyForm, type Scope } from '../console/key-request.js';
+import { SecretOnce } from '../console/secret-once.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
-import { CopyButton } from '../ui/copy-button.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
@@ -85,20 +85,14 @@ export function KeysPage() {
         active.
       </p>
       {shown ? (
-        <section className="warning" aria-labelledby="secret-heading" role="region">
-          <h2 id="secret-heading">{shown.rotated ? `New secret of “${shown.key.name}”` : `Secret of “${shown.key.name}”`}</h2>
-          <p>
-            <strong>Copy it now: it is shown only once.</strong> The service keeps only a hash.
-            {shown.rotated ? ' The previous secret has stopped working.' : ''}
-          </p>
-          <code className="secret" aria-label="Key secret">
-            {shown.secret}
-          </code>
-          <CopyButton text={shown.secret} label="Copy secret" />{' '}
-          <button type="button" className="secondary" onClick={() => setShown(null)}>
-            I have stored the secret
-          </button>
-        </section>
+        <SecretOnce
+          id="secret-heading"
+          title={shown.rotated ? `New secret of “${shown.key.name}”` : `Secret of “${shown.key.name}”`}
+          secretLabel="Key secret"
+          secret={shown.secret}
+          note={` The service keeps only a hash.${shown.rotated ? ' The previous secret has stopped working.' : ''}`}
+          onDismiss={() => setShown(null)}
+        />
       ) : null}
 
       <section aria-labelledby="create-key-heading">

@@ -8,8 +8,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
+import { SecretOnce } from '../console/secret-once.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
-import { CopyButton } from '../ui/copy-button.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
@@ -146,19 +146,13 @@ export function WebhooksPage() {
         Check the <code>Packing-Signature</code> header with the endpoint's secret.
       </p>
       {shown ? (
-        <section className="warning" aria-labelledby="webhook-secret-heading" role="region">
-          <h2 id="webhook-secret-heading">Signing secret of {shown.endpoint.url}</h2>
-          <p>
-            <strong>Copy it now: it is shown only once.</strong>
-          </p>
-          <code className="secret" aria-label="Signing secret">
-            {shown.secret}
-          </code>
-          <CopyButton text={shown.secret} label="Copy secret" />{' '}
-          <button type="button" className="secondary" onClick={() => setShown(null)}>
-            I have stored the secret
-          </button>
-        </section>
+        <SecretOnce
+          id="webhook-secret-heading"
+          title={`Signing secret of ${shown.endpoint.url}`}
+          secretLabel="Signing secret"
+          secret={shown.secret}
+          onDismiss={() => setShown(null)}
+        />
       ) : null}
 
       <section aria-labelledby="add-endpoint-heading">
