@@ -17,6 +17,7 @@ import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 import { invite } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
@@ -68,12 +69,7 @@ if (!existsSync(CHROMIUM)) {
     const token = await invite(run.service, org.orgId, 'owner@export.test', 'owner');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url, acceptDownloads: true });
     page = await context.newPage();
-    await page.goto(`/app/invitations/${token}`);
-    await page.getByLabel('Your name').fill('Olga');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
+    await acceptInvitation(page, `/app/invitations/${token}`, 'Olga', PASSWORD);
   });
   t.teardown(async () => {
     await browser?.close();

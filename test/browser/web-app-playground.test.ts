@@ -16,6 +16,7 @@ import { provisionOrganization } from '../../api/provision.js';
 import { WEBAPP, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 import { invite } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { axeCheck } from '../helpers/axe.js';
 
@@ -55,12 +56,7 @@ if (!existsSync(CHROMIUM)) {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(`/app/invitations/${token}`);
-    await page.getByLabel('Your name').fill('Pat Planner');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
+    await acceptInvitation(page, `/app/invitations/${token}`, 'Pat Planner', PASSWORD);
     return { page, problems, close: () => context.close() };
   }
 

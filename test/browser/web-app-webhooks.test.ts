@@ -19,6 +19,7 @@ import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { acceptedMember, browserCall, invite } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
 import { axeCheck } from '../helpers/axe.js';
 
@@ -55,12 +56,7 @@ if (!existsSync(CHROMIUM)) {
 
   t.test('the owner adds an endpoint: listed, its secret shown once', async (t) => {
     const token = await invite(run.service, org.orgId, 'owner@hooked.example', 'owner');
-    await page.goto(url(`/app/invitations/${token}`));
-    await page.getByLabel('Your name').fill('Olga Owner');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
+    await acceptInvitation(page, url(`/app/invitations/${token}`), 'Olga Owner', PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No endpoints yet.').waitFor();
@@ -139,12 +135,7 @@ if (!existsSync(CHROMIUM)) {
     try {
       const member = await context.newPage();
       const token = await invite(run.service, org.orgId, 'max@hooked.example');
-      await member.goto(url(`/app/invitations/${token}`));
-      await member.getByLabel('Your name').fill('Max');
-      await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await member.getByLabel('Repeat password').fill(PASSWORD);
-      await member.getByRole('button', { name: 'Accept invitation' }).click();
-      await member.waitForURL('**/app/playground');
+      await acceptInvitation(member, url(`/app/invitations/${token}`), 'Max', PASSWORD);
       t.equal(await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).count(), 0, 'no link');
       await member.goto(url('/app/console/webhooks'));
       await member.getByRole('heading', { name: 'For the owner only' }).waitFor();

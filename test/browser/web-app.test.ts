@@ -19,6 +19,7 @@ import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 import { untilJob } from '../helpers/job-state.js';
 import { invite } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { xlsxOf } from '../helpers/xlsx-file.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
@@ -66,14 +67,7 @@ if (!existsSync(CHROMIUM)) {
   }
 
   /** Accepts `token` in `page` as `name` and waits for the playground (the accepted member is signed in). */
-  async function accept(page: Page, token: string, name: string): Promise<void> {
-    await page.goto(`/app/invitations/${token}`);
-    await page.getByLabel('Your name').fill(name);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
-  }
+  const accept = (page: Page, token: string, name: string): Promise<void> => acceptInvitation(page, `/app/invitations/${token}`, name, PASSWORD);
 
   /** GET `path` with the page's session cookie: status and body. */
   const pageGet = (page: Page, path: string): Promise<{ status: number; body: any }> =>
