@@ -108,6 +108,8 @@ if (!existsSync(CHROMIUM)) {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vehicles' }).click();
     await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
+    // The list loads after the heading shows: wait for its table before reading a header.
+    await page.getByRole('columnheader').first().waitFor();
     t.ok(await page.getByRole('columnheader', { name: 'Inner size L × W × H (in)' }).isVisible(), 'the list in inches');
     await page.getByRole('button', { name: 'New vehicle' }).click();
     const labels = await page.locator('.record-editor label').allInnerTexts();
