@@ -12,10 +12,9 @@
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { provisionOrganization } from '../../api/provision.js';
 import { WEBAPP, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
-import { invite } from '../helpers/web-session.js';
+import { orgWithOwnerInvitation } from '../helpers/web-session.js';
 import { acceptInvitation } from '../helpers/web-invitation.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { axeCheck } from '../helpers/axe.js';
@@ -50,8 +49,7 @@ if (!existsSync(CHROMIUM)) {
 
   /** A member of a new organization, signed in, on the playground. */
   async function signedIn(name: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
-    const org = await provisionOrganization(run.service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: new Date().toISOString(), axleAccess: false });
-    const token = await invite(run.service, org.orgId, `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`, 'owner');
+    const { token } = await orgWithOwnerInvitation(run.service, name, `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
     const page = await context.newPage();
     const problems: string[] = [];
