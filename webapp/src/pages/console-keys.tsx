@@ -10,6 +10,7 @@ import { ApiFailure, call } from '../api.js';
 import { emptyKeyForm, KEY_FIELDS, keyRequestOf, SCOPES, type KeyForm, type Scope } from '../console/key-request.js';
 import { SecretOnce } from '../console/secret-once.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { useConfirmedAction } from '../ui/confirmed-action.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
@@ -44,7 +45,6 @@ export function KeysPage() {
   const [createError, setCreateError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
-  const [confirm, setConfirm] = useState<{ key: ApiKey; action: 'rotate' | 'revoke' } | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
 
   const load = useCallback(() => {
@@ -60,10 +60,8 @@ export function KeysPage() {
 
   const errors = createError instanceof ApiFailure ? fieldErrorsOf(createError.details, KEY_FIELDS) : { byField: {} as Record<string, string[]>, other: [] };
 
-  async function act(key: ApiKey, action: 'rotate' | 'revoke') {
-    setConfirm(null);
-    setActionError(null);
-    try {
+  const confirming = useConfirmedAction<{ key: ApiKey; action: 'rotate' | 'revoke' }>({
+    act: async ({ key, action }) => {
       if (action === 'rotate') {
         // The secret listed is the one replaced: a rotation by someone else since answers 409.
         const r = await call<ApiKey & { secret: string }>('POST', `/app/api/keys/${encodeURIComponent(key.id)}/rotate`, { prefix: key.prefix });
@@ -72,11 +70,11 @@ export function KeysPage() {
         await call('DELETE', `/app/api/keys/${encodeURIComponent(key.id)}`);
         if (shown?.key.id === key.id) setShown(null);
       }
-    } catch (err) {
-      setActionError(err);
-    }
-    load();
-  }
+    },
+    report: setActionError,
+    after: load,
+  });
+  const asking = confirming.asking;
 
   return (
     <Page title="API keys">
@@ -179,10 +177,10 @@ export function KeysPage() {
             <td className="actions">
               {k.revoked ? null : (
                 <>
-                  <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => setConfirm({ key: k, action: 'rotate' })}>
+                  <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => confirming.ask({ key: k, action: 'rotate' })}>
                     Rotate
                   </button>{' '}
-                  <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => setConfirm({ key: k, action: 'revoke' })}>
+                  <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => confirming.ask({ key: k, action: 'revoke' })}>
                     Revoke
                   </button>
                 </>
@@ -192,14 +190,14 @@ export function KeysPage() {
         )}
       />
       <ConfirmDialog
-        open={confirm !== null}
-        title={confirm?.action === 'rotate' ? `Rotate “${confirm.key.name}”?` : `Revoke “${confirm?.key.name ?? ''}”?`}
-        confirmLabel={confirm?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => confirm && act(confirm.key, confirm.action)}
+        open={asking !== null}
+        title={asking?.action === 'rotate' ? `Rotate “${asking.key.name}”?` : `Revoke “${asking?.key.name ?? ''}”?`}
+        confirmLabel={asking?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
+        onCancel={confirming.cancel}
+        onConfirm={confirming.confirm}
       >
         <p>
-          {confirm?.action === 'rotate'
+          {asking?.action === 'rotate'
             ? 'A new secret is issued with the same settings and the current secret stops working at once.'
             : 'Calls with this key are refused from now on. This cannot be undone.'}
         </p>

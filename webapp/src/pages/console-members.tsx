@@ -11,6 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
 import { useSignedIn } from '../session.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { useConfirmedAction } from '../ui/confirmed-action.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Label } from '../ui/label.js';
@@ -58,12 +59,9 @@ export function MembersPage() {
   const [email, setEmail] = useState('');
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const [removing, setRemoving] = useState<Member | null>(null);
   const [removeError, setRemoveError] = useState<unknown>(null);
-  const [resetting, setResetting] = useState<Member | null>(null);
   const [pending, setPending] = useState<PendingInvitation[] | null>(null);
   const [pendingError, setPendingError] = useState<unknown>(null);
-  const [withdrawing, setWithdrawing] = useState<PendingInvitation | null>(null);
 
   const loadPending = useCallback(() => {
     call<{ data: PendingInvitation[] }>('GET', '/app/api/invitations').then((r) => {
@@ -79,6 +77,27 @@ export function MembersPage() {
     loadPending();
   }, [loadPending]);
   useEffect(load, [load]);
+
+  const withdrawing = useConfirmedAction<PendingInvitation>({
+    act: async (i) => {
+      await call('DELETE', `/app/api/invitations/${encodeURIComponent(i.id)}`);
+      if (invitation?.id === i.id) setInvitation(null);
+    },
+    report: setPendingError,
+    after: loadPending,
+  });
+  const resetting = useConfirmedAction<Member>({
+    act: async (m) => setInvitation(await call<Invitation>('POST', `/app/api/members/${encodeURIComponent(m.id)}/password-reset`)),
+    report: setRemoveError,
+    after: loadPending,
+  });
+  const removing = useConfirmedAction<Member>({
+    act: async (m) => {
+      await call('DELETE', `/app/api/members/${encodeURIComponent(m.id)}`);
+    },
+    report: setRemoveError,
+    after: load,
+  });
 
   const errors = inviteError instanceof ApiFailure ? fieldErrorsOf(inviteError.details, ['email', 'role']) : { byField: {} as Record<string, string[]>, other: [] };
   const invitationUrl = invitation ? new URL(invitation.url, window.location.origin).toString() : '';
@@ -142,10 +161,10 @@ export function MembersPage() {
             <td className="actions">
               {m.role === 'owner' ? null : (
                 <>
-                  <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => setResetting(m)}>
+                  <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => resetting.ask(m)}>
                     Reset password
                   </button>{' '}
-                  <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
+                  <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => removing.ask(m)}>
                     Remove
                   </button>
                 </>
@@ -170,7 +189,7 @@ export function MembersPage() {
             </td>
             <td>{new Date(i.expires_at).toLocaleString()}</td>
             <td className="actions">
-              <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => setWithdrawing(i)}>
+              <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => withdrawing.ask(i)}>
                 Withdraw
               </button>
             </td>
@@ -178,64 +197,30 @@ export function MembersPage() {
         )}
       />
       <ConfirmDialog
-        open={withdrawing !== null}
-        title={`Withdraw the invitation of ${withdrawing?.email ?? ''}?`}
+        open={withdrawing.asking !== null}
+        title={`Withdraw the invitation of ${withdrawing.asking?.email ?? ''}?`}
         confirmLabel="Withdraw invitation"
-        onCancel={() => setWithdrawing(null)}
-        onConfirm={async () => {
-          const i = withdrawing;
-          setWithdrawing(null);
-          if (!i) return;
-          setPendingError(null);
-          try {
-            await call('DELETE', `/app/api/invitations/${encodeURIComponent(i.id)}`);
-            if (invitation?.id === i.id) setInvitation(null);
-          } catch (err) {
-            setPendingError(err);
-          }
-          loadPending();
-        }}
+        onCancel={withdrawing.cancel}
+        onConfirm={withdrawing.confirm}
       >
         <p>Its link stops working at once.</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={resetting !== null}
+        open={resetting.asking !== null}
         danger={false}
-        title={`Reset the password of ${resetting?.name ?? ''}?`}
+        title={`Reset the password of ${resetting.asking?.name ?? ''}?`}
         confirmLabel="Create reset link"
-        onCancel={() => setResetting(null)}
-        onConfirm={async () => {
-          const m = resetting;
-          setResetting(null);
-          if (!m) return;
-          setRemoveError(null);
-          try {
-            setInvitation(await call<Invitation>('POST', `/app/api/members/${encodeURIComponent(m.id)}/password-reset`));
-          } catch (err) {
-            setRemoveError(err);
-          }
-          loadPending();
-        }}
+        onCancel={resetting.cancel}
+        onConfirm={resetting.confirm}
       >
         <p>You get a link to send them. Their current password works until they use it; then it sets a new one and signs them out everywhere.</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.name ?? ''}?`}
+        open={removing.asking !== null}
+        title={`Remove ${removing.asking?.name ?? ''}?`}
         confirmLabel="Remove member"
-        onCancel={() => setRemoving(null)}
-        onConfirm={async () => {
-          const m = removing;
-          setRemoving(null);
-          if (!m) return;
-          setRemoveError(null);
-          try {
-            await call('DELETE', `/app/api/members/${encodeURIComponent(m.id)}`);
-          } catch (err) {
-            setRemoveError(err);
-          }
-          load();
-        }}
+        onCancel={removing.cancel}
+        onConfirm={removing.confirm}
       >
         <p>
           They are signed out and can no longer sign in to this organization. Their saved data and jobs stay; webhook endpoints they created are

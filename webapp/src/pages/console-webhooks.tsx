@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
 import { SecretOnce } from '../console/secret-once.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { useConfirmedAction } from '../ui/confirmed-action.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
@@ -122,7 +123,6 @@ export function WebhooksPage() {
   const [createError, setCreateError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<{ endpoint: Endpoint; secret: string } | null>(null);
-  const [deleting, setDeleting] = useState<Endpoint | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   const [open, setOpen] = useState<Endpoint | null>(null);
 
@@ -136,6 +136,16 @@ export function WebhooksPage() {
     );
   }, []);
   useEffect(load, [load]);
+
+  const deleting = useConfirmedAction<Endpoint>({
+    act: async (e) => {
+      await call('DELETE', `/v1/webhook_endpoints/${encodeURIComponent(e.id)}`);
+      if (open?.id === e.id) setOpen(null);
+      if (shown?.endpoint.id === e.id) setShown(null);
+    },
+    report: setActionError,
+    after: load,
+  });
 
   const errors = createError instanceof ApiFailure ? fieldErrorsOf(createError.details, ['url', 'events']) : { byField: {} as Record<string, string[]>, other: [] };
 
@@ -224,7 +234,7 @@ export function WebhooksPage() {
               <button type="button" className="secondary" aria-label={`Deliveries of ${e.url}`} aria-pressed={open?.id === e.id} onClick={() => setOpen(open?.id === e.id ? null : e)}>
                 Deliveries
               </button>{' '}
-              <button type="button" className="danger" aria-label={`Delete ${e.url}`} onClick={() => setDeleting(e)}>
+              <button type="button" className="danger" aria-label={`Delete ${e.url}`} onClick={() => deleting.ask(e)}>
                 Delete
               </button>
             </td>
@@ -234,24 +244,11 @@ export function WebhooksPage() {
         {open ? <Deliveries key={open.id} endpoint={open} /> : null}
       </ListSection>
       <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the endpoint ${deleting?.url ?? ''}?`}
+        open={deleting.asking !== null}
+        title={`Delete the endpoint ${deleting.asking?.url ?? ''}?`}
         confirmLabel="Delete endpoint"
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          const e = deleting;
-          setDeleting(null);
-          if (!e) return;
-          setActionError(null);
-          try {
-            await call('DELETE', `/v1/webhook_endpoints/${encodeURIComponent(e.id)}`);
-            if (open?.id === e.id) setOpen(null);
-            if (shown?.endpoint.id === e.id) setShown(null);
-          } catch (err) {
-            setActionError(err);
-          }
-          load();
-        }}
+        onCancel={deleting.cancel}
+        onConfirm={deleting.confirm}
       >
         <p>Nothing more is sent to it; deliveries waiting for a retry are dropped. This cannot be undone.</p>
       </ConfirmDialog>
