@@ -15,7 +15,7 @@
 import { Router } from 'express';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
-import { acceptInvitation, invitationPath, invitationTokenHash, issueInvitation, revokeInvitation } from '../invitations.js';
+import { acceptInvitation, invitationTokenHash, issuedInvitationAnswer, issueInvitation, revokeInvitation } from '../invitations.js';
 import { ORGANIZATIONS, INVITATIONS, type InvitationDocument, type OrganizationDocument } from '../../projections/organizations/projection.js';
 import { ROUTER_OPTIONS } from '../route-docs.js';
 import type { Services } from '../services.js';
@@ -73,14 +73,7 @@ export function webAppInvitationsRouter(services: Services): Router {
     const { email } = checkedBody<{ email: string; role?: 'member' }>(validateInvite, jsonBody(req));
     const issued = await issueInvitation(services.store, { orgId: org.id, email, role: 'member', now: services.clock(), actor: { id: member.id, name: member.name } });
     await services.projections.waitFor(issued.position);
-    res.status(201).json({
-      id: issued.invitationId,
-      url: invitationPath(issued.token),
-      token: issued.token,
-      email: issued.email,
-      role: issued.role,
-      expires_at: issued.expiresAt,
-    });
+    res.status(201).json(issuedInvitationAnswer(issued));
   });
 
   router.get('/app/api/invitations', requireWebSession(services), requireOwner, async (_req, res) => {

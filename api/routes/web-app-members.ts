@@ -13,7 +13,7 @@
  */
 import { Router } from 'express';
 import { ApiError } from '../errors.js';
-import { invitationPath, issuePasswordReset } from '../invitations.js';
+import { issuedInvitationAnswer, issuePasswordReset } from '../invitations.js';
 import { removeMember } from '../members.js';
 import { ROUTER_OPTIONS } from '../route-docs.js';
 import type { Services } from '../services.js';
@@ -46,15 +46,7 @@ export function webAppMembersRouter(services: Services): Router {
     if (!/^usr_[a-z0-9]+$/.test(id)) throw new ApiError('not_found', `no member ${id} in the organization`);
     const issued = await issuePasswordReset(services.store, { orgId: org.id, memberId: id, now: services.clock(), actor: { id: member.id, name: member.name } });
     await services.projections.waitFor(issued.position);
-    res.status(201).json({
-      id: issued.invitationId,
-      url: invitationPath(issued.token),
-      token: issued.token,
-      email: issued.email,
-      role: issued.role,
-      purpose: 'password_reset',
-      expires_at: issued.expiresAt,
-    });
+    res.status(201).json(issuedInvitationAnswer(issued, 'password_reset'));
   });
   return router;
 }

@@ -14,8 +14,7 @@
  * (`docs/img/viewer-phone.png`, `docs/img/web-job-tablet.png`, see test/helpers/readme-pictures.ts).
  */
 import t, { type Test } from 'tap';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
@@ -25,6 +24,7 @@ import { call } from '../helpers/service-process.js';
 import { acceptedMember } from '../helpers/web-session.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
+import { axeCheck, type AxeFinding } from '../helpers/axe.js';
 
 // What the callbacks run in the page touch: the root tsconfig has no DOM lib, so these shapes are
 // declared here (types only; in the page the names are the browser's own).
@@ -33,18 +33,11 @@ interface CameraView {
   target: [number, number, number];
   distance: number;
 }
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
 declare const window: {
   innerWidth: number;
   innerHeight: number;
   scrollTo(x: number, y: number): void;
   planViewer?: { camera(): CameraView; screenPoint(itemId: string, instance: number): { x: number; y: number } | null };
-  axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> };
 };
 declare const document: { documentElement: { scrollWidth: number }; body: { scrollWidth: number; dataset: Record<string, string | undefined> } };
 declare const requestAnimationFrame: (callback: () => void) => number;
@@ -54,16 +47,6 @@ const DOC_IMAGES = readmePictureDir();
 mkdirSync(SHOTS, { recursive: true });
 /** README pictures stay small (the same limit as the other browser tests). */
 const PICTURE_LIMIT = 150 * 1024;
-const require = createRequire(import.meta.url);
-
-/** axe-core's browser script, when installed (a devDependency). */
-function axeSource(): string | null {
-  try {
-    return readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 /** A box truck with two kinds of units, long names, and more weight than it may carry (so some stay unplaced). */
 const BODY = {
@@ -138,22 +121,8 @@ if (!existsSync(CHROMIUM)) {
   /** Two animation frames later: layout, resize observers and the frame they asked for are done. */
   const nextFrame = (frame: Page | Frame): Promise<unknown> => frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
 
-  /** Serious and critical axe-core violations in `frame` (the list of lesser ones is commented). */
-  async function axeFindings(t: Test, frame: Page | Frame, where: string): Promise<AxeViolation[]> {
-    const axe = axeSource();
-    if (axe === null) {
-      t.fail('axe-core is not installed (npm ci installs the devDependency)');
-      return [];
-    }
-    await frame.evaluate(axe);
-    const violations = await frame.evaluate(async () =>
-      (await window.axe.run(document, { resultTypes: ['violations'], iframes: false })).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })).slice(0, 3) })),
-    );
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    const lesser = violations.filter((v) => !serious.includes(v));
-    if (lesser.length) t.comment(`axe-core on ${where}, lesser findings: ${lesser.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
-    return serious;
-  }
+  /** Serious and critical axe-core violations in `frame`, its own frames left out (the list of lesser ones is commented). */
+  const axeFindings = async (t: Test, frame: Page | Frame, where: string): Promise<AxeFinding[]> => (await axeCheck(t, frame, where, { iframes: false }))?.blocking ?? [];
 
   /** `frame`'s camera (window.planViewer). */
   const cameraOf = (frame: Page | Frame): Promise<CameraView> => frame.evaluate(() => window.planViewer!.camera());

@@ -13,10 +13,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
-import { inProcessService } from '../helpers/in-process-service.js';
+import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
+import { call } from '../helpers/service-process.js';
 import { invite } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
@@ -47,33 +48,20 @@ if (!existsSync(CHROMIUM)) {
   let result: any;
 
   /** Calls `path` with the API key, from the test. */
-  async function keyCall(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${key}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await globalThis.fetch(run.service.url + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    return { status: res.status, body: await res.json() };
-  }
+  const keyCall = (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => call(run.service.url, key, method, path, body);
 
   t.before(async () => {
     t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
     t.not(await ensureBuild(VIEWER, 'stale'), 'missing', 'the viewer is built');
     browser = await launchChromium({ webgl: true });
-    const now = new Date().toISOString();
-    const org = await provisionOrganization(run.service.services.store, { name: 'Export Freight', ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now, axleAccess: false });
-    const k = await createApiKey(run.service.services.store, { orgId: org.orgId, memberId: org.ownerId, name: 'walk', now });
-    await run.service.services.projections.waitFor(k.position);
-    key = k.secret;
+    const org = await orgWithKey(run.service, { name: 'Export Freight' });
+    key = org.key;
     job = (await keyCall('POST', '/v1/pack?wait=60', REQUEST)).body;
     result = (await keyCall('GET', `/v1/jobs/${job.id}/result`)).body;
     const token = await invite(run.service, org.orgId, 'owner@export.test', 'owner');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url, acceptDownloads: true });
     page = await context.newPage();
-    await page.goto(`/app/invitations/${token}`);
-    await page.getByLabel('Your name').fill('Olga');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
+    await acceptInvitation(page, `/app/invitations/${token}`, 'Olga', PASSWORD);
   });
   t.teardown(async () => {
     await browser?.close();

@@ -10,38 +10,21 @@
  * that reads inches and pounds sees and types them in the table, the request keeps cm and kg.
  */
 import t from 'tap';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { provisionOrganization } from '../../api/provision.js';
 import { WEBAPP, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
-import { invite } from '../helpers/web-session.js';
+import { orgWithOwnerInvitation } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import { axeCheck } from '../helpers/axe.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
-declare const window: { innerWidth: number; axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[]; passes: unknown[] }> }; history: { replaceState(state: unknown, title: string, url: string): void }; location: { reload(): void } };
+declare const window: { innerWidth: number; history: { replaceState(state: unknown, title: string, url: string): void }; location: { reload(): void } };
 declare const document: { documentElement: { scrollWidth: number } };
 declare function fetch(url: string, init?: { headers?: Record<string, string> }): Promise<{ json(): Promise<any> }>;
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
 const PASSWORD = 'correct horse battery staple';
-const require = createRequire(import.meta.url);
-
-/** axe-core's browser script, when installed (a devDependency). */
-function axeSource(): string | null {
-  try {
-    return readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 const ITEMS = [
   { id: 'carton', label: 'Carton', length: 60, width: 40, height: 40, weight: 12.5, quantity: 12, color: '#1f77b4', rotation: 'upright' },
@@ -66,18 +49,12 @@ if (!existsSync(CHROMIUM)) {
 
   /** A member of a new organization, signed in, on the playground. */
   async function signedIn(name: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
-    const org = await provisionOrganization(run.service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: new Date().toISOString(), axleAccess: false });
-    const token = await invite(run.service, org.orgId, `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`, 'owner');
+    const { token } = await orgWithOwnerInvitation(run.service, name, `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await page.goto(`/app/invitations/${token}`);
-    await page.getByLabel('Your name').fill('Pat Planner');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
+    await acceptInvitation(page, `/app/invitations/${token}`, 'Pat Planner', PASSWORD);
     return { page, problems, close: () => context.close() };
   }
 
@@ -179,19 +156,10 @@ if (!existsSync(CHROMIUM)) {
     await page.locator('[data-field="max-vehicles"]', { hasText: 'up to 20 vehicles' }).waitFor();
 
     // axe-core: no serious or critical violation with the table filled and the estimate shown.
-    const axe = axeSource();
-    if (axe === null) t.fail('axe-core is not installed (npm ci installs the devDependency)');
-    else {
-      // Evaluated through the DevTools protocol: the page's Content-Security-Policy forbids inline scripts.
-      await page.evaluate(axe);
-      const { violations, passed } = await page.evaluate(async () => {
-        const r = await window.axe.run(document, {});
-        return { passed: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })) };
-      });
-      t.ok(passed >= 20, `axe-core ran its rules on the page (${passed} passed)`);
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      t.same(serious, [], 'axe-core: no serious or critical violation on the playground');
-      t.comment(`axe-core, lesser findings: ${JSON.stringify(violations.filter((v) => !serious.includes(v)).map((v) => `${v.impact} ${v.id}`))}`);
+    const axe = await axeCheck(t, page, 'the playground');
+    if (axe) {
+      t.ok(axe.passed >= 20, `axe-core ran its rules on the page (${axe.passed} passed)`);
+      t.same(axe.blocking, [], 'axe-core: no serious or critical violation on the playground');
     }
 
     // A tablet: the item table scrolls inside its box, the page does not scroll sideways.

@@ -16,6 +16,7 @@ import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { invite } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
 
 const PASSWORD = 'correct horse battery';
@@ -39,12 +40,7 @@ if (!existsSync(CHROMIUM)) {
     page = await browser.newPage({ viewport: { width: 1280, height: 860 }, baseURL: run.service.url });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     const token = await invite(run.service, orgId, 'owner@units.test', 'owner');
-    await page.goto(`/app/invitations/${token}`);
-    await page.getByLabel('Your name').fill('Olga Owner');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
+    await acceptInvitation(page, `/app/invitations/${token}`, 'Olga Owner', PASSWORD);
   });
   t.teardown(async () => {
     await browser?.close();
@@ -112,6 +108,8 @@ if (!existsSync(CHROMIUM)) {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vehicles' }).click();
     await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
+    // The list loads after the heading shows: wait for its table before reading a header.
+    await page.getByRole('columnheader').first().waitFor();
     t.ok(await page.getByRole('columnheader', { name: 'Inner size L × W × H (in)' }).isVisible(), 'the list in inches');
     await page.getByRole('button', { name: 'New vehicle' }).click();
     const labels = await page.locator('.record-editor label').allInnerTexts();

@@ -7,9 +7,8 @@
  * endpoint after a confirmation. A member has no Webhooks link and the page tells them it is the
  * owner's. Screenshot: test-artifacts/web/webhooks.png.
  */
-import t, { type Test } from 'tap';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import t from 'tap';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -20,35 +19,13 @@ import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { acceptedMember, browserCall, invite } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
-
-// What the callbacks run in the page touch (the root tsconfig has no DOM lib).
-declare const window: { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } };
-declare const document: unknown;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
+import { axeCheck } from '../helpers/axe.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/web/', import.meta.url));
 const PASSWORD = 'correct horse battery';
 const PACK = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 10, width: 10, height: 10, weight: 1 }], options: { time_limit: 5 } };
-const require = createRequire(import.meta.url);
-
-/** axe-core's browser script: the devDependency, else the package folder named by AXE_CORE_DIR. */
-function axeSource(): string | null {
-  for (const path of [() => require.resolve('axe-core/axe.min.js'), () => join(process.env['AXE_CORE_DIR'] ?? '', 'axe.min.js')]) {
-    try {
-      return readFileSync(path(), 'utf8');
-    } catch {
-      // next place
-    }
-  }
-  return null;
-}
 
 if (!existsSync(CHROMIUM)) {
   const reason = `no browser check of the Webhooks page: ${CHROMIUM} is not installed`;
@@ -77,30 +54,9 @@ if (!existsSync(CHROMIUM)) {
     await receiver?.close();
   });
 
-  /** axe-core's serious and critical violations on the page as it is. */
-  async function seriousViolations(t: Test): Promise<AxeViolation[] | null> {
-    const axe = axeSource();
-    if (axe === null) {
-      t.fail('axe-core is not installed (npm ci installs the devDependency)');
-      return null;
-    }
-    // Evaluated through the DevTools protocol: the page's Content-Security-Policy forbids inline scripts.
-    await page.evaluate(axe);
-    const violations = await page.evaluate(async () =>
-      (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })).slice(0, 3) })),
-    );
-    t.comment(`axe-core, lesser findings: ${JSON.stringify(violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical').map((v) => `${v.impact} ${v.id}`))}`);
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  }
-
   t.test('the owner adds an endpoint: listed, its secret shown once', async (t) => {
     const token = await invite(run.service, org.orgId, 'owner@hooked.example', 'owner');
-    await page.goto(url(`/app/invitations/${token}`));
-    await page.getByLabel('Your name').fill('Olga Owner');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
+    await acceptInvitation(page, url(`/app/invitations/${token}`), 'Olga Owner', PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No endpoints yet.').waitFor();
@@ -121,8 +77,8 @@ if (!existsSync(CHROMIUM)) {
     const byKey = await call(run.service.url, org.key, 'GET', '/v1/webhook_endpoints');
     t.same(byKey.body.data.map((e: { url: string; events: string[] }) => [e.url, e.events]), [[receiver.url, ['job.succeeded', 'job.failed']]], 'registered as shown');
 
-    const serious = await seriousViolations(t);
-    if (serious) t.same(serious, [], 'axe-core: no serious or critical violation with the secret shown');
+    const axe = await axeCheck(t, page, 'the webhooks page with the secret shown');
+    if (axe) t.same(axe.blocking, [], 'axe-core: no serious or critical violation with the secret shown');
 
     await page.getByRole('button', { name: 'I have stored the secret' }).click();
     await page.reload();
@@ -156,8 +112,8 @@ if (!existsSync(CHROMIUM)) {
     const delivery = deliveries.getByRole('row', { name: new RegExp(job.id) });
     await delivery.waitFor();
     t.same(await delivery.getByRole('cell').allInnerTexts().then((c) => c.slice(0, 4)), [job.id, 'succeeded', '1', 'HTTP 200'], 'the delivery, its status, attempts and last answer');
-    const serious = await seriousViolations(t);
-    if (serious) t.same(serious, [], 'axe-core: no serious or critical violation with the deliveries open');
+    const axe = await axeCheck(t, page, 'the webhooks page with the deliveries open');
+    if (axe) t.same(axe.blocking, [], 'axe-core: no serious or critical violation with the deliveries open');
     await page.screenshot({ path: join(ARTIFACTS, 'webhooks.png'), fullPage: true });
     const picture = join(readmePictureDir(), 'web-webhooks.png');
     await page.screenshot({ path: picture, clip: { x: 0, y: 0, width: 1280, height: 720 } });
@@ -179,12 +135,7 @@ if (!existsSync(CHROMIUM)) {
     try {
       const member = await context.newPage();
       const token = await invite(run.service, org.orgId, 'max@hooked.example');
-      await member.goto(url(`/app/invitations/${token}`));
-      await member.getByLabel('Your name').fill('Max');
-      await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await member.getByLabel('Repeat password').fill(PASSWORD);
-      await member.getByRole('button', { name: 'Accept invitation' }).click();
-      await member.waitForURL('**/app/playground');
+      await acceptInvitation(member, url(`/app/invitations/${token}`), 'Max', PASSWORD);
       t.equal(await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).count(), 0, 'no link');
       await member.goto(url('/app/console/webhooks'));
       await member.getByRole('heading', { name: 'For the owner only' }).waitFor();

@@ -14,11 +14,12 @@ import t from 'tap';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import { createApiKey } from '../../api/provision.js';
 import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 import { untilJob } from '../helpers/job-state.js';
-import { invite } from '../helpers/web-session.js';
+import { orgWithOwnerInvitation } from '../helpers/web-session.js';
+import { acceptInvitation } from '../helpers/web-invitation.js';
 import { xlsxOf } from '../helpers/xlsx-file.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
@@ -59,21 +60,8 @@ if (!existsSync(CHROMIUM)) {
     return { context, page, problems };
   }
 
-  /** An organization made as `npm run admin -- create-org` does, and its owner's invitation token (`invite --role owner`). */
-  async function orgWithOwnerInvitation(name: string, email: string): Promise<{ orgId: string; ownerId: string; token: string }> {
-    const org = await provisionOrganization(run.service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: new Date().toISOString(), axleAccess: false });
-    return { orgId: org.orgId, ownerId: org.ownerId, token: await invite(run.service, org.orgId, email, 'owner') };
-  }
-
   /** Accepts `token` in `page` as `name` and waits for the playground (the accepted member is signed in). */
-  async function accept(page: Page, token: string, name: string): Promise<void> {
-    await page.goto(`/app/invitations/${token}`);
-    await page.getByLabel('Your name').fill(name);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repeat password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/app/playground');
-  }
+  const accept = (page: Page, token: string, name: string): Promise<void> => acceptInvitation(page, `/app/invitations/${token}`, name, PASSWORD);
 
   /** GET `path` with the page's session cookie: status and body. */
   const pageGet = (page: Page, path: string): Promise<{ status: number; body: any }> =>
@@ -105,7 +93,7 @@ if (!existsSync(CHROMIUM)) {
   }
 
   t.test("the newcomer's walk, and another organization sees none of it", async (t) => {
-    const first = await orgWithOwnerInvitation('Acme Freight', 'owner@acme.test');
+    const first = await orgWithOwnerInvitation(run.service, 'Acme Freight', 'owner@acme.test');
     const { context, page, problems } = await newBrowser();
     t.teardown(() => context.close());
 
@@ -233,7 +221,7 @@ if (!existsSync(CHROMIUM)) {
     t.same(problems, [], 'no page errors');
 
     // Another organization's member sees none of it.
-    const second = await orgWithOwnerInvitation('Other Org', 'owner@other.test');
+    const second = await orgWithOwnerInvitation(run.service, 'Other Org', 'owner@other.test');
     const other = await newBrowser();
     t.teardown(() => other.context.close());
     await accept(other.page, second.token, 'Otto Other');
@@ -259,7 +247,7 @@ if (!existsSync(CHROMIUM)) {
   });
 
   t.test("a running job's page follows it; Cancel ends it and shows the charge", async (t) => {
-    const org = await orgWithOwnerInvitation('Slow Loads', 'owner@slow.test');
+    const org = await orgWithOwnerInvitation(run.service, 'Slow Loads', 'owner@slow.test');
     const { context, page, problems } = await newBrowser();
     t.teardown(() => context.close());
     await accept(page, org.token, 'Sam Slow');

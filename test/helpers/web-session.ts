@@ -4,6 +4,7 @@
  */
 import type { RunningService } from '../../api/server.js';
 import { issueInvitation } from '../../api/invitations.js';
+import { provisionOrganization } from '../../api/provision.js';
 import { serviceActor } from '../../domain/decider/actor.js';
 
 /** A signed-in browser: its cookie header value and the session's CSRF token. */
@@ -54,6 +55,15 @@ export async function invite(service: RunningService, orgId: string, email: stri
   const issued = await issueInvitation(service.services.store, { orgId, email, role, now, actor: serviceActor('admin') });
   await service.services.projections.waitFor(issued.position);
   return issued.token;
+}
+
+/**
+ * An organization made as `npm run admin -- create-org` does (100 subscription credits, no axle
+ * access) and its owner's invitation for `email` (`invite --role owner`): the token to accept.
+ */
+export async function orgWithOwnerInvitation(service: RunningService, name: string, email: string): Promise<{ orgId: string; ownerId: string; token: string }> {
+  const org = await provisionOrganization(service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: new Date().toISOString(), axleAccess: false });
+  return { orgId: org.orgId, ownerId: org.ownerId, token: await invite(service, org.orgId, email, 'owner') };
 }
 
 /** Invites `email`, accepts with `password` and returns the signed-in browser and the session body. */

@@ -8,11 +8,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
 import { emptyKeyForm, KEY_FIELDS, keyRequestOf, SCOPES, type KeyForm, type Scope } from '../console/key-request.js';
+import { SecretOnce } from '../console/secret-once.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
-import { CopyButton } from '../ui/copy-button.js';
+import { useConfirmedAction } from '../ui/confirmed-action.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
+import { ListSection } from '../ui/list-section.js';
 import { Page } from '../ui/page.js';
 
 /** A key as GET /app/api/keys lists it. */
@@ -43,7 +45,6 @@ export function KeysPage() {
   const [createError, setCreateError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
-  const [confirm, setConfirm] = useState<{ key: ApiKey; action: 'rotate' | 'revoke' } | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
 
   const load = useCallback(() => {
@@ -59,10 +60,8 @@ export function KeysPage() {
 
   const errors = createError instanceof ApiFailure ? fieldErrorsOf(createError.details, KEY_FIELDS) : { byField: {} as Record<string, string[]>, other: [] };
 
-  async function act(key: ApiKey, action: 'rotate' | 'revoke') {
-    setConfirm(null);
-    setActionError(null);
-    try {
+  const confirming = useConfirmedAction<{ key: ApiKey; action: 'rotate' | 'revoke' }>({
+    act: async ({ key, action }) => {
       if (action === 'rotate') {
         // The secret listed is the one replaced: a rotation by someone else since answers 409.
         const r = await call<ApiKey & { secret: string }>('POST', `/app/api/keys/${encodeURIComponent(key.id)}/rotate`, { prefix: key.prefix });
@@ -71,11 +70,11 @@ export function KeysPage() {
         await call('DELETE', `/app/api/keys/${encodeURIComponent(key.id)}`);
         if (shown?.key.id === key.id) setShown(null);
       }
-    } catch (err) {
-      setActionError(err);
-    }
-    load();
-  }
+    },
+    report: setActionError,
+    after: load,
+  });
+  const asking = confirming.asking;
 
   return (
     <Page title="API keys">
@@ -84,20 +83,14 @@ export function KeysPage() {
         active.
       </p>
       {shown ? (
-        <section className="warning" aria-labelledby="secret-heading" role="region">
-          <h2 id="secret-heading">{shown.rotated ? `New secret of “${shown.key.name}”` : `Secret of “${shown.key.name}”`}</h2>
-          <p>
-            <strong>Copy it now: it is shown only once.</strong> The service keeps only a hash.
-            {shown.rotated ? ' The previous secret has stopped working.' : ''}
-          </p>
-          <code className="secret" aria-label="Key secret">
-            {shown.secret}
-          </code>
-          <CopyButton text={shown.secret} label="Copy secret" />{' '}
-          <button type="button" className="secondary" onClick={() => setShown(null)}>
-            I have stored the secret
-          </button>
-        </section>
+        <SecretOnce
+          id="secret-heading"
+          title={shown.rotated ? `New secret of “${shown.key.name}”` : `Secret of “${shown.key.name}”`}
+          secretLabel="Key secret"
+          secret={shown.secret}
+          note={` The service keeps only a hash.${shown.rotated ? ' The previous secret has stopped working.' : ''}`}
+          onDismiss={() => setShown(null)}
+        />
       ) : null}
 
       <section aria-labelledby="create-key-heading">
@@ -160,71 +153,51 @@ export function KeysPage() {
         </form>
       </section>
 
-      <section aria-labelledby="keys-heading">
-        <h2 id="keys-heading">Keys</h2>
-        <ErrorBanner error={listError ?? actionError} />
-        {keys === null ? (
-          listError ? null : <p role="status">Loading…</p>
-        ) : keys.length === 0 ? (
-          <p>No keys yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="keys-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Prefix</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Allowed IPs</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((k) => (
-                  <tr key={k.id}>
-                    <th scope="row">{k.name}</th>
-                    <td>
-                      <code>{k.prefix}…</code>
-                    </td>
-                    <td>{k.scopes.length === SCOPES.length ? 'all' : k.scopes.join(', ')}</td>
-                    <td>
-                      {new Date(k.created_at).toLocaleDateString()}
-                      {k.created_by ? ` by ${k.created_by.name}` : ''}
-                    </td>
-                    <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
-                    <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
-                    <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
-                    <td className="actions">
-                      {k.revoked ? null : (
-                        <>
-                          <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => setConfirm({ key: k, action: 'rotate' })}>
-                            Rotate
-                          </button>{' '}
-                          <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => setConfirm({ key: k, action: 'revoke' })}>
-                            Revoke
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListSection
+        id="keys-heading"
+        title="Keys"
+        error={listError ?? actionError}
+        rows={keys}
+        empty="No keys yet."
+        columns={['Name', 'Prefix', 'Scopes', 'Created', 'Expires', 'Allowed IPs', 'State', 'Actions']}
+        row={(k) => (
+          <tr key={k.id}>
+            <th scope="row">{k.name}</th>
+            <td>
+              <code>{k.prefix}…</code>
+            </td>
+            <td>{k.scopes.length === SCOPES.length ? 'all' : k.scopes.join(', ')}</td>
+            <td>
+              {new Date(k.created_at).toLocaleDateString()}
+              {k.created_by ? ` by ${k.created_by.name}` : ''}
+            </td>
+            <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
+            <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
+            <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
+            <td className="actions">
+              {k.revoked ? null : (
+                <>
+                  <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => confirming.ask({ key: k, action: 'rotate' })}>
+                    Rotate
+                  </button>{' '}
+                  <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => confirming.ask({ key: k, action: 'revoke' })}>
+                    Revoke
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
         )}
-      </section>
+      />
       <ConfirmDialog
-        open={confirm !== null}
-        title={confirm?.action === 'rotate' ? `Rotate “${confirm.key.name}”?` : `Revoke “${confirm?.key.name ?? ''}”?`}
-        confirmLabel={confirm?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => confirm && act(confirm.key, confirm.action)}
+        open={asking !== null}
+        title={asking?.action === 'rotate' ? `Rotate “${asking.key.name}”?` : `Revoke “${asking?.key.name ?? ''}”?`}
+        confirmLabel={asking?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
+        onCancel={confirming.cancel}
+        onConfirm={confirming.confirm}
       >
         <p>
-          {confirm?.action === 'rotate'
+          {asking?.action === 'rotate'
             ? 'A new secret is issued with the same settings and the current secret stops working at once.'
             : 'Calls with this key are refused from now on. This cannot be undone.'}
         </p>

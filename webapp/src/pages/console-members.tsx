@@ -11,11 +11,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
 import { useSignedIn } from '../session.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { useConfirmedAction } from '../ui/confirmed-action.js';
 import { CopyButton } from '../ui/copy-button.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Label } from '../ui/label.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
+import { ListSection } from '../ui/list-section.js';
 import { Page } from '../ui/page.js';
 
 /** A member as GET /app/api/members lists it. */
@@ -57,12 +59,9 @@ export function MembersPage() {
   const [email, setEmail] = useState('');
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
-  const [removing, setRemoving] = useState<Member | null>(null);
   const [removeError, setRemoveError] = useState<unknown>(null);
-  const [resetting, setResetting] = useState<Member | null>(null);
   const [pending, setPending] = useState<PendingInvitation[] | null>(null);
   const [pendingError, setPendingError] = useState<unknown>(null);
-  const [withdrawing, setWithdrawing] = useState<PendingInvitation | null>(null);
 
   const loadPending = useCallback(() => {
     call<{ data: PendingInvitation[] }>('GET', '/app/api/invitations').then((r) => {
@@ -78,6 +77,27 @@ export function MembersPage() {
     loadPending();
   }, [loadPending]);
   useEffect(load, [load]);
+
+  const withdrawing = useConfirmedAction<PendingInvitation>({
+    act: async (i) => {
+      await call('DELETE', `/app/api/invitations/${encodeURIComponent(i.id)}`);
+      if (invitation?.id === i.id) setInvitation(null);
+    },
+    report: setPendingError,
+    after: loadPending,
+  });
+  const resetting = useConfirmedAction<Member>({
+    act: async (m) => setInvitation(await call<Invitation>('POST', `/app/api/members/${encodeURIComponent(m.id)}/password-reset`)),
+    report: setRemoveError,
+    after: loadPending,
+  });
+  const removing = useConfirmedAction<Member>({
+    act: async (m) => {
+      await call('DELETE', `/app/api/members/${encodeURIComponent(m.id)}`);
+    },
+    report: setRemoveError,
+    after: load,
+  });
 
   const errors = inviteError instanceof ApiFailure ? fieldErrorsOf(inviteError.details, ['email', 'role']) : { byField: {} as Record<string, string[]>, other: [] };
   const invitationUrl = invitation ? new URL(invitation.url, window.location.origin).toString() : '';
@@ -120,148 +140,87 @@ export function MembersPage() {
           </div>
         ) : null}
       </section>
-      <section aria-labelledby="members-heading">
-        <h2 id="members-heading">Members of <Label text={session.organization.name} /></h2>
-        <ErrorBanner error={listError ?? removeError} />
-        {members === null ? (
-          listError ? null : <p role="status">Loading…</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="members-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr key={m.id}>
-                    <th scope="row"><Label text={m.name} /></th>
-                    <td>{m.email}</td>
-                    <td>{m.role}</td>
-                    <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>
-                    <td className="actions">
-                      {m.role === 'owner' ? null : (
-                        <>
-                          <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => setResetting(m)}>
-                            Reset password
-                          </button>{' '}
-                          <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
-                            Remove
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListSection
+        id="members-heading"
+        title={
+          <>
+            Members of <Label text={session.organization.name} />
+          </>
+        }
+        error={listError ?? removeError}
+        rows={members}
+        columns={['Name', 'Email', 'Role', 'Joined', 'Actions']}
+        row={(m) => (
+          <tr key={m.id}>
+            <th scope="row">
+              <Label text={m.name} />
+            </th>
+            <td>{m.email}</td>
+            <td>{m.role}</td>
+            <td>{m.joined_at ? new Date(m.joined_at).toLocaleDateString() : ''}</td>
+            <td className="actions">
+              {m.role === 'owner' ? null : (
+                <>
+                  <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => resetting.ask(m)}>
+                    Reset password
+                  </button>{' '}
+                  <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => removing.ask(m)}>
+                    Remove
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
         )}
-      </section>
-      <section aria-labelledby="pending-heading">
-        <h2 id="pending-heading">Pending invitations</h2>
-        <ErrorBanner error={pendingError} />
-        {pending === null ? (
-          pendingError ? null : <p role="status">Loading…</p>
-        ) : pending.length === 0 ? (
-          <p>No pending invitations.</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="pending-heading">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">For</th>
-                  <th scope="col">Invited</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pending.map((i) => (
-                  <tr key={i.id}>
-                    <th scope="row">{i.email}</th>
-                    <td>{i.purpose === 'password_reset' ? 'password reset' : `joining as ${i.role}`}</td>
-                    <td>
-                      {new Date(i.invited_at).toLocaleString()} by {i.invited_by.name}
-                    </td>
-                    <td>{new Date(i.expires_at).toLocaleString()}</td>
-                    <td className="actions">
-                      <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => setWithdrawing(i)}>
-                        Withdraw
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      />
+      <ListSection
+        id="pending-heading"
+        title="Pending invitations"
+        error={pendingError}
+        rows={pending}
+        empty="No pending invitations."
+        columns={['Email', 'For', 'Invited', 'Expires', 'Actions']}
+        row={(i) => (
+          <tr key={i.id}>
+            <th scope="row">{i.email}</th>
+            <td>{i.purpose === 'password_reset' ? 'password reset' : `joining as ${i.role}`}</td>
+            <td>
+              {new Date(i.invited_at).toLocaleString()} by {i.invited_by.name}
+            </td>
+            <td>{new Date(i.expires_at).toLocaleString()}</td>
+            <td className="actions">
+              <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => withdrawing.ask(i)}>
+                Withdraw
+              </button>
+            </td>
+          </tr>
         )}
-      </section>
+      />
       <ConfirmDialog
-        open={withdrawing !== null}
-        title={`Withdraw the invitation of ${withdrawing?.email ?? ''}?`}
+        open={withdrawing.asking !== null}
+        title={`Withdraw the invitation of ${withdrawing.asking?.email ?? ''}?`}
         confirmLabel="Withdraw invitation"
-        onCancel={() => setWithdrawing(null)}
-        onConfirm={async () => {
-          const i = withdrawing;
-          setWithdrawing(null);
-          if (!i) return;
-          setPendingError(null);
-          try {
-            await call('DELETE', `/app/api/invitations/${encodeURIComponent(i.id)}`);
-            if (invitation?.id === i.id) setInvitation(null);
-          } catch (err) {
-            setPendingError(err);
-          }
-          loadPending();
-        }}
+        onCancel={withdrawing.cancel}
+        onConfirm={withdrawing.confirm}
       >
         <p>Its link stops working at once.</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={resetting !== null}
+        open={resetting.asking !== null}
         danger={false}
-        title={`Reset the password of ${resetting?.name ?? ''}?`}
+        title={`Reset the password of ${resetting.asking?.name ?? ''}?`}
         confirmLabel="Create reset link"
-        onCancel={() => setResetting(null)}
-        onConfirm={async () => {
-          const m = resetting;
-          setResetting(null);
-          if (!m) return;
-          setRemoveError(null);
-          try {
-            setInvitation(await call<Invitation>('POST', `/app/api/members/${encodeURIComponent(m.id)}/password-reset`));
-          } catch (err) {
-            setRemoveError(err);
-          }
-          loadPending();
-        }}
+        onCancel={resetting.cancel}
+        onConfirm={resetting.confirm}
       >
         <p>You get a link to send them. Their current password works until they use it; then it sets a new one and signs them out everywhere.</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.name ?? ''}?`}
+        open={removing.asking !== null}
+        title={`Remove ${removing.asking?.name ?? ''}?`}
         confirmLabel="Remove member"
-        onCancel={() => setRemoving(null)}
-        onConfirm={async () => {
-          const m = removing;
-          setRemoving(null);
-          if (!m) return;
-          setRemoveError(null);
-          try {
-            await call('DELETE', `/app/api/members/${encodeURIComponent(m.id)}`);
-          } catch (err) {
-            setRemoveError(err);
-          }
-          load();
-        }}
+        onCancel={removing.cancel}
+        onConfirm={removing.confirm}
       >
         <p>
           They are signed out and can no longer sign in to this organization. Their saved data and jobs stay; webhook endpoints they created are

@@ -8,11 +8,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../api.js';
+import { SecretOnce } from '../console/secret-once.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
-import { CopyButton } from '../ui/copy-button.js';
+import { useConfirmedAction } from '../ui/confirmed-action.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
+import { ListSection } from '../ui/list-section.js';
 import { Page } from '../ui/page.js';
 
 /** The event kinds an endpoint can subscribe to (domain/webhook/event-kinds.ts), with what each means. */
@@ -80,51 +82,35 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
     [endpoint.id],
   );
   useEffect(() => load(''), [load]);
-  const headingId = `deliveries-${endpoint.id}`;
   return (
-    <section aria-labelledby={headingId} className="deliveries">
-      <h3 id={headingId}>Recent deliveries to {endpoint.url}</h3>
-      <ErrorBanner error={error} />
-      {rows === null ? (
-        error ? null : <p role="status">Loading…</p>
-      ) : rows.length === 0 ? (
-        <p>Nothing sent yet.</p>
-      ) : (
-        <div className="table-wrap">
-          <table aria-labelledby={headingId}>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Job</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last answer</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id}>
-                  <th scope="row">{d.type}</th>
-                  <td>
-                    <code>{d.job_id}</code>
-                  </td>
-                  <td>{d.status}</td>
-                  <td>{d.attempts.length}</td>
-                  <td>{lastAnswer(d)}</td>
-                  <td>{new Date(d.created_at).toLocaleString()}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <ListSection
+      id={`deliveries-${endpoint.id}`}
+      level={3}
+      title={`Recent deliveries to ${endpoint.url}`}
+      className="deliveries"
+      error={error}
+      rows={rows}
+      empty="Nothing sent yet."
+      columns={['Event', 'Job', 'Status', 'Attempts', 'Last answer', 'Created']}
+      row={(d) => (
+        <tr key={d.id}>
+          <th scope="row">{d.type}</th>
+          <td>
+            <code>{d.job_id}</code>
+          </td>
+          <td>{d.status}</td>
+          <td>{d.attempts.length}</td>
+          <td>{lastAnswer(d)}</td>
+          <td>{new Date(d.created_at).toLocaleString()}</td>
+        </tr>
       )}
+    >
       {cursor ? (
         <button type="button" className="secondary" onClick={() => load(cursor)}>
           Show more deliveries
         </button>
       ) : null}
-    </section>
+    </ListSection>
   );
 }
 
@@ -137,7 +123,6 @@ export function WebhooksPage() {
   const [createError, setCreateError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<{ endpoint: Endpoint; secret: string } | null>(null);
-  const [deleting, setDeleting] = useState<Endpoint | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   const [open, setOpen] = useState<Endpoint | null>(null);
 
@@ -152,6 +137,16 @@ export function WebhooksPage() {
   }, []);
   useEffect(load, [load]);
 
+  const deleting = useConfirmedAction<Endpoint>({
+    act: async (e) => {
+      await call('DELETE', `/v1/webhook_endpoints/${encodeURIComponent(e.id)}`);
+      if (open?.id === e.id) setOpen(null);
+      if (shown?.endpoint.id === e.id) setShown(null);
+    },
+    report: setActionError,
+    after: load,
+  });
+
   const errors = createError instanceof ApiFailure ? fieldErrorsOf(createError.details, ['url', 'events']) : { byField: {} as Record<string, string[]>, other: [] };
 
   return (
@@ -161,19 +156,13 @@ export function WebhooksPage() {
         Check the <code>Packing-Signature</code> header with the endpoint's secret.
       </p>
       {shown ? (
-        <section className="warning" aria-labelledby="webhook-secret-heading" role="region">
-          <h2 id="webhook-secret-heading">Signing secret of {shown.endpoint.url}</h2>
-          <p>
-            <strong>Copy it now: it is shown only once.</strong>
-          </p>
-          <code className="secret" aria-label="Signing secret">
-            {shown.secret}
-          </code>
-          <CopyButton text={shown.secret} label="Copy secret" />{' '}
-          <button type="button" className="secondary" onClick={() => setShown(null)}>
-            I have stored the secret
-          </button>
-        </section>
+        <SecretOnce
+          id="webhook-secret-heading"
+          title={`Signing secret of ${shown.endpoint.url}`}
+          secretLabel="Signing secret"
+          secret={shown.secret}
+          onDismiss={() => setShown(null)}
+        />
       ) : null}
 
       <section aria-labelledby="add-endpoint-heading">
@@ -224,71 +213,42 @@ export function WebhooksPage() {
         </form>
       </section>
 
-      <section aria-labelledby="endpoints-heading">
-        <h2 id="endpoints-heading">Endpoints</h2>
-        <ErrorBanner error={listError ?? actionError} />
-        {endpoints === null ? (
-          listError ? null : <p role="status">Loading…</p>
-        ) : endpoints.length === 0 ? (
-          <p>No endpoints yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table aria-labelledby="endpoints-heading">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoints.map((e) => (
-                  <tr key={e.id}>
-                    <th scope="row">
-                      <code>{e.url}</code>
-                    </th>
-                    <td>{e.events.join(', ')}</td>
-                    <td>
-                      {new Date(e.created_at).toLocaleDateString()} by {e.created_by.name}
-                    </td>
-                    <td>{e.status === 'active' ? <span className="badge">active</span> : <span className="badge revoked">{endpointStatusText(e)}</span>}</td>
-                    <td className="actions">
-                      <button type="button" className="secondary" aria-label={`Deliveries of ${e.url}`} aria-pressed={open?.id === e.id} onClick={() => setOpen(open?.id === e.id ? null : e)}>
-                        Deliveries
-                      </button>{' '}
-                      <button type="button" className="danger" aria-label={`Delete ${e.url}`} onClick={() => setDeleting(e)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListSection
+        id="endpoints-heading"
+        title="Endpoints"
+        error={listError ?? actionError}
+        rows={endpoints}
+        empty="No endpoints yet."
+        columns={['URL', 'Events', 'Created', 'Status', 'Actions']}
+        row={(e) => (
+          <tr key={e.id}>
+            <th scope="row">
+              <code>{e.url}</code>
+            </th>
+            <td>{e.events.join(', ')}</td>
+            <td>
+              {new Date(e.created_at).toLocaleDateString()} by {e.created_by.name}
+            </td>
+            <td>{e.status === 'active' ? <span className="badge">active</span> : <span className="badge revoked">{endpointStatusText(e)}</span>}</td>
+            <td className="actions">
+              <button type="button" className="secondary" aria-label={`Deliveries of ${e.url}`} aria-pressed={open?.id === e.id} onClick={() => setOpen(open?.id === e.id ? null : e)}>
+                Deliveries
+              </button>{' '}
+              <button type="button" className="danger" aria-label={`Delete ${e.url}`} onClick={() => deleting.ask(e)}>
+                Delete
+              </button>
+            </td>
+          </tr>
         )}
+      >
         {open ? <Deliveries key={open.id} endpoint={open} /> : null}
-      </section>
+      </ListSection>
       <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the endpoint ${deleting?.url ?? ''}?`}
+        open={deleting.asking !== null}
+        title={`Delete the endpoint ${deleting.asking?.url ?? ''}?`}
         confirmLabel="Delete endpoint"
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          const e = deleting;
-          setDeleting(null);
-          if (!e) return;
-          setActionError(null);
-          try {
-            await call('DELETE', `/v1/webhook_endpoints/${encodeURIComponent(e.id)}`);
-            if (open?.id === e.id) setOpen(null);
-            if (shown?.endpoint.id === e.id) setShown(null);
-          } catch (err) {
-            setActionError(err);
-          }
-          load();
-        }}
+        onCancel={deleting.cancel}
+        onConfirm={deleting.confirm}
       >
         <p>Nothing more is sent to it; deliveries waiting for a retry are dropped. This cannot be undone.</p>
       </ConfirmDialog>

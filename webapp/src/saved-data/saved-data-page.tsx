@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { call } from '../api.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
+import { useConfirmedAction } from '../ui/confirmed-action.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Label } from '../ui/label.js';
 import { Page } from '../ui/page.js';
@@ -50,7 +51,6 @@ type Editing = { mode: 'new'; from: SavedRecord | null } | { mode: 'edit'; recor
 export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
   const [reloadKey, setReloadKey] = useState(0);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<SavedRecord | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -64,6 +64,16 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
       setError(err);
     }
   }
+
+  const deleting = useConfirmedAction<SavedRecord>({
+    act: async (r) => {
+      await call('DELETE', `${kind.path}/${encodeURIComponent(r.id)}`);
+      setNotice(`Deleted ${kind.noun} “${kind.nameOf(r)}”.`);
+      if (editing?.mode === 'edit' && editing.record.id === r.id) setEditing(null);
+    },
+    report: setError,
+    after: () => setReloadKey((k) => k + 1),
+  });
 
   const copyOf = (r: SavedRecord): SavedRecord => {
     const copy: SavedRecord = { ...r };
@@ -143,7 +153,7 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
                           <button type="button" className="secondary" aria-label={`Edit ${kind.nameOf(r)}`} onClick={() => open(r)}>
                             Edit
                           </button>{' '}
-                          <button type="button" className="danger" aria-label={`Delete ${kind.nameOf(r)}`} onClick={() => setDeleting(r)}>
+                          <button type="button" className="danger" aria-label={`Delete ${kind.nameOf(r)}`} onClick={() => deleting.ask(r)}>
                             Delete
                           </button>
                         </>
@@ -157,24 +167,11 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
         )}
       </PagedList>
       <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${kind.noun} “${deleting ? kind.nameOf(deleting) : ''}”?`}
+        open={deleting.asking !== null}
+        title={`Delete ${kind.noun} “${deleting.asking ? kind.nameOf(deleting.asking) : ''}”?`}
         confirmLabel={`Delete ${kind.noun}`}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          const r = deleting;
-          setDeleting(null);
-          if (!r) return;
-          setError(null);
-          try {
-            await call('DELETE', `${kind.path}/${encodeURIComponent(r.id)}`);
-            setNotice(`Deleted ${kind.noun} “${kind.nameOf(r)}”.`);
-            if (editing?.mode === 'edit' && editing.record.id === r.id) setEditing(null);
-          } catch (err) {
-            setError(err);
-          }
-          setReloadKey((k) => k + 1);
-        }}
+        onCancel={deleting.cancel}
+        onConfirm={deleting.confirm}
       >
         <p>This cannot be undone. Jobs already run keep their copy.</p>
       </ConfirmDialog>
