@@ -376,7 +376,7 @@ export function topViewFrame(v: Pick<PlannedVehicle, 'length' | 'width'>, area: 
  * item colour (the highest unit of a spot on top), the loading steps of each stack
  * ("bottom/…/top" when a stack shares one footprint), a length scale along the floor, the
  * centre of gravity, and the wall names. Units of `round` items standing upright are drawn as
- * discs, lying ones as their rectangles (issue 10 item 4). The scale is in feet when `m` is
+ * discs, lying ones as their rectangles (round cargo). The scale is in feet when `m` is
  * imperial. Returns the drawing's scale along the length, so a drawing under it (the weight
  * diagram) can line up with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure parts of the playground and jobs pages (issue 11 items 4–5): the JSON editor's reading,
+ * Pure parts of the playground and jobs pages (web app: playground and jobs): the JSON editor's reading,
  * the project body of "Save as project", and the jobs page's filters (page address ⇄ filters ⇄
  * GET /v1/jobs query).
  */
