@@ -7,7 +7,9 @@
  * Roles: a session has the scopes of its member's role (domain/organization scopesOfRole): the
  * owner every scope, a member `pack:write`, `jobs:read`, `resources:read` and `resources:write`.
  * A member asking for the owner's routes (webhooks, the account) gets 403 scope_missing saying
- * so, and no `X-Credits-Remaining` header (the balance is the owner's, like GET /v1/balance).
+ * so. Every caller, members too, gets `X-Credits-Remaining`: the available credits decide whether
+ * a member's job runs (the estimate shows them as well); the balance's make-up (subscription,
+ * purchased, held), usage and billing stay the owner's (GET /v1/balance, /v1/usage).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { scopesOfRole, type Scope } from '../domain/organization/organization.js';
@@ -159,7 +161,7 @@ function authenticator(services: Services, keyScopes: readonly Scope[], sessionS
       throw new ApiError('scope_missing', bySession ? `members of an organization may not ${OWNER_ONLY[missing[0]!]}; ask its owner` : `the API key lacks the scope ${missing.join(' and ')}`);
     }
     res.locals['caller'] = { orgId: key.orgId, keyId: key.keyId, via: bySession ? 'session' : 'api_key', memberId: key.memberId, scopes: key.scopes, org } satisfies Caller;
-    if (key.scopes.includes('account:read') || !bySession) await setCreditsHeader(services, res, key.orgId);
+    await setCreditsHeader(services, res, key.orgId);
     readJsonBody(req, res, next);
   };
 }

@@ -11,6 +11,7 @@ import { handleCommand } from '../domain/decider/handle.js';
 import { webhookEndpointDecider } from '../domain/webhook/endpoint.js';
 import { webhookEndpointStream } from '../domain/webhook/streams.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpointDocument } from '../projections/webhooks/projection.js';
+import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
 import type { Services } from './services.js';
 
 /**
@@ -33,4 +34,21 @@ export async function disableWebhooksOfMember(services: Pick<Services, 'store' |
     if (done.events.length > 0) position = done.position;
   }
   return { disabled, position };
+}
+
+/**
+ * Disables the live endpoints of every organization's former members (OrganizationDocument
+ * `formerMembers`): removals recorded before removals disabled endpoints, or an endpoint a lagging
+ * process registered after the removal. Idempotent; resolves with how many were disabled.
+ */
+export async function disableWebhooksOfFormerMembers(services: Pick<Services, 'store' | 'reads' | 'clock'>, actor: Actor): Promise<number> {
+  const orgs = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).find({});
+  let disabled = 0;
+  for (const org of orgs) {
+    for (const memberId of Object.keys(org.formerMembers ?? {})) {
+      if (org.members[memberId]) continue; // invited again: their endpoints are theirs once more
+      disabled += (await disableWebhooksOfMember(services, org.id, memberId, actor)).disabled;
+    }
+  }
+  return disabled;
 }

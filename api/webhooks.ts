@@ -20,7 +20,8 @@ import type { RetryPolicy } from '../domain/webhook/retry-policy.js';
 import { JOBS, type JobDocument } from '../projections/jobs/job-document.js';
 import { WEBHOOK_DELIVERIES, WEBHOOK_ENDPOINTS, type WebhookDeliveryDocument, type WebhookEndpointDocument } from '../projections/webhooks/projection.js';
 import { jobView } from './job-view.js';
-import { disableWebhooksOfMember } from './member-webhooks.js';
+import { disableWebhooksOfFormerMembers, disableWebhooksOfMember } from './member-webhooks.js';
+import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { serviceActor } from '../domain/decider/actor.js';
 import type { Services } from './services.js';
 
@@ -71,9 +72,14 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
     async endpointsFor(orgId: string, kind: WebhookEventKind, position: number) {
       await caughtUp(position);
       const all = await reads.collection<WebhookEndpointDocument>(WEBHOOK_ENDPOINTS).find({ where: { orgId } });
+      // Nothing goes to an endpoint whose creator has left, disabled yet or not (a removal older
+      // than the disabling, or an endpoint registered by a lagging process after the removal).
+      const org = await reads.collection<OrganizationDocument>(ORGANIZATIONS).get(orgId);
+      const left = (creatorId: string): boolean => !!org?.formerMembers?.[creatorId] && !org.members[creatorId];
       return all
         // A disabled endpoint (its creator left) gets nothing more, whatever the event's position.
         .filter((e) => e.registeredPosition < position && (e.deletedPosition === null || e.deletedPosition > position) && !e.disabledAt && e.events.includes(kind))
+        .filter((e) => !left(e.createdBy.id))
         .map((e) => e.id);
     },
     async jobView(jobId: string, position: number) {
@@ -92,6 +98,9 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
     onError: (err, event) =>
       event ? log.error({ err, position: event.position }, 'webhook dispatch step failed; trying again') : log.error({ err }, 'webhook dispatcher stopped: the event log failed'),
   });
+  // Endpoints of members removed before removals disabled them (or missed by a lagging read
+  // model) are disabled once at start, so the owner's Webhooks page shows them as they act.
+  await disableWebhooksOfFormerMembers(services, serviceActor('scheduler')).catch((err: unknown) => log.error({ err }, 'disabling the webhook endpoints of former members failed; their endpoints still get nothing'));
   await dispatch.start();
   worker.start();
   log.info({ retryBaseMs: settings.policy.baseMs, allowPrivateTargets: settings.allowPrivateTargets }, 'webhook dispatcher following the event log');

@@ -11,6 +11,9 @@ import { createApiKey } from '../../api/provision.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import { organizationDecider } from '../../domain/organization/decide.js';
 import { orgStream } from '../../domain/organization/streams.js';
+import { webhookEndpointDecider } from '../../domain/webhook/endpoint.js';
+import { webhookEndpointStream } from '../../domain/webhook/streams.js';
+import { disableWebhooksOfFormerMembers } from '../../api/member-webhooks.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
@@ -77,10 +80,10 @@ t.test("a member's session: pack, jobs and saved data yes; webhooks, account, ke
 
   const limits = await browserCall(run.service.url, eve, 'GET', '/v1/limits');
   t.same([limits.status, typeof limits.body.max_vehicles_per_request, typeof limits.body.rate_card.per_vehicle], [200, 'number', 'number'], 'a member reads the limits and rate card the playground packs against');
-  t.equal(limits.headers.get('x-credits-remaining'), null, 'without the balance');
+  t.match(limits.headers.get('x-credits-remaining'), /^\d+(\.\d+)?$/, 'with the available credits, which decide whether their job runs (the balance itself is the owner\'s)');
   const estimate = await browserCall(run.service.url, eve, 'POST', '/v1/estimate', PACK);
   t.equal(estimate.status, 200, 'a member estimates');
-  t.equal(estimate.headers.get('x-credits-remaining'), null, "a member's answers carry no balance");
+  t.match(estimate.headers.get('x-credits-remaining'), /^\d+(\.\d+)?$/, "a member's answers carry the available credits, as the estimate does");
   const packed = await browserCall(run.service.url, eve, 'POST', '/v1/pack?wait=60', PACK);
   t.same([packed.status, packed.body.status], [200, 'succeeded'], 'a member packs');
   const jobs = await browserCall(run.service.url, eve, 'GET', '/v1/jobs');
@@ -172,4 +175,38 @@ t.test('a removal cut short after MemberRemoved is finished by the webhook dispa
   t.equal(job.status, 'succeeded');
   await witness.until((r) => jobsReceived({ received: r } as WebhookReceiver).includes(job.id));
   t.same(hook.received, [], "nothing was sent to it (the owner's endpoint got the same event)");
+});
+
+t.test("an endpoint registered for a member after their removal (a lagging process) gets nothing, and is disabled at the dispatcher's next start", async (t) => {
+  const o = await orgWithKey(run.service, { name: 'Late' });
+  const { session } = await acceptedMember(run.service, o.orgId, 'lu@late.example', { name: 'Lu' });
+  const removed = await handleCommand(run.service.services.store, orgStream(o.orgId), organizationDecider, {
+    type: 'RemoveMember',
+    data: { userId: session.user.id },
+    metadata: { now: new Date().toISOString(), actor: { id: o.ownerId, name: 'Owner' } },
+  });
+  await run.service.services.projections.waitFor(removed.position);
+  // What a process whose read models lag behind the removal could still write for Lu's key or session.
+  const hook = await receiver();
+  const endpointId = 'whe_late0000000000000000000';
+  const registered = await handleCommand(run.service.services.store, webhookEndpointStream(endpointId), webhookEndpointDecider, {
+    type: 'RegisterWebhookEndpoint',
+    data: { endpointId, orgId: o.orgId, url: hook.url, events: ['job.succeeded'], secret: 'whsec_late' },
+    metadata: { now: new Date().toISOString(), actor: { id: session.user.id, name: 'Lu' } },
+  });
+  await run.service.services.projections.waitFor(registered.position);
+  const witness = await receiver();
+  t.equal((await call(run.service.url, o.key, 'POST', '/v1/webhook_endpoints', { url: witness.url, events: ['job.succeeded'] })).status, 201);
+  const job = (await call(run.service.url, o.key, 'POST', '/v1/pack?wait=60', PACK)).body;
+  t.equal(job.status, 'succeeded');
+  await witness.until((r) => jobsReceived({ received: r } as WebhookReceiver).includes(job.id));
+  t.same(hook.received, [], "nothing was sent to the former member's endpoint (the owner's endpoint got the same event)");
+
+  const disabled = await disableWebhooksOfFormerMembers(run.service.services, { id: 'service:scheduler', name: 'scheduler' });
+  t.ok(disabled >= 1, `the start-up sweep disabled it (${disabled} endpoint(s))`);
+  const head = await run.service.services.store.headPosition();
+  await run.service.services.projections.waitFor(head);
+  const got = await call(run.service.url, o.key, 'GET', `/v1/webhook_endpoints/${endpointId}`);
+  t.match(got.body, { status: 'disabled', disabled_reason: 'creator_removed' }, 'listed as disabled for the owner');
+  t.equal(await disableWebhooksOfFormerMembers(run.service.services, { id: 'service:scheduler', name: 'scheduler' }), 0, 'a second sweep finds nothing to do');
 });
