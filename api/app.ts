@@ -37,7 +37,12 @@ export interface AppOptions {
  * No answer of the service streams (a `?wait=` long poll answers once, at its end), so nothing
  * needs flushing.
  */
-export const COMPRESSION: RequestHandler = compression({ threshold: 1024 });
+export const COMPRESSION: RequestHandler = compression({
+  threshold: 1024,
+  // A range request (Range header, 206 answer) is sent as it is: a compressed body under a
+  // Content-Range counted in uncompressed bytes would be wrong.
+  filter: (req, res) => req.headers.range === undefined && res.statusCode !== 206 && compression.filter(req, res),
+});
 
 /**
  * Headers of every answer: `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` on

@@ -109,6 +109,9 @@ function docsRouter(modules: () => readonly RouteModule[]): Router {
       res.type(type).send(body);
     });
   }
+  // Only the scripts, styles and images of the page: swagger-ui-dist's own HTML files (a demo
+  // index.html pointing at a remote spec, oauth2-redirect.html) are not served on this origin.
+  router.use('/docs/assets', (req, _res, next) => (/\.html?$/i.test(req.path) ? next('router') : next()));
   router.use('/docs/assets', express.static(swaggerUiPath(), { index: false, maxAge: '1h' }));
 
   return router;

@@ -137,6 +137,21 @@ t.test('scripts and large JSON are compressed as the client asks, and decompress
   const pdf = new URL(local(job.pdf_url));
   const pdfRaw = await rawGet(pdf.pathname + pdf.search, { 'accept-encoding': 'br, gzip' });
   t.same([pdfRaw.status, pdfRaw.headers['content-encoding'], pdfRaw.body.subarray(0, 5).toString('latin1')], [200, undefined, '%PDF-'], 'PDFs are not compressed again');
+
+  const bundle = '/docs/assets/swagger-ui-bundle.js';
+  const whole = await rawGet(bundle, { 'accept-encoding': 'identity' });
+  const part = await rawGet(bundle, { 'accept-encoding': 'br, gzip', range: 'bytes=100-1199' });
+  t.same([part.status, part.headers['content-encoding'], part.headers['content-range']], [206, undefined, `bytes 100-1199/${whole.body.length}`], 'a range request is answered uncompressed');
+  t.ok(part.body.equals(whole.body.subarray(100, 1200)), 'with exactly the bytes of the range');
+});
+
+t.test("swagger-ui-dist's own HTML files are not served on this origin", async (t) => {
+  for (const file of ['index.html', 'oauth2-redirect.html', 'INDEX.HTM']) {
+    const answer = await rawGet(`/docs/assets/${file}`, {});
+    t.equal(answer.status, 404, `/docs/assets/${file}: 404`);
+    t.match(answer.body.toString('utf8'), /"code":"not_found"/, 'with the error envelope');
+  }
+  t.equal((await rawGet('/docs/assets/swagger-ui.css', {})).status, 200, 'the styles still are');
 });
 
 t.test('Swagger UI at /docs runs under the page policy in chromium: operations render, no CSP violation', async (t) => {
