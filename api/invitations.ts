@@ -110,12 +110,16 @@ export async function acceptInvitation(
   const { memberId, email } = first.data;
   if (state.invitations[first.data.invitationId]?.purpose === 'password_reset') {
     const actor = { id: memberId, name: accept.name.trim() };
-    await handleCommand(store, credentialStream(email), credentialDecider, {
+    const password = await hashPassword(accept.password);
+    // The link's use first (one expected-revision append: of two accepts at once, or an accept and
+    // a withdrawal, one wins), then the password: a link withdrawn or used in between changes
+    // nothing. A crash between the two leaves the link used and the old password: ask for a new link.
+    await handleCommand(store, stream, organizationDecider, { type: 'AcceptInvitation', data: { tokenHash, name: actor.name }, metadata: { ...metadata, actor } });
+    const done = await handleCommand(store, credentialStream(email), credentialDecider, {
       type: 'ChangePassword',
-      data: { userId: memberId, password: await hashPassword(accept.password), reason: 'reset', keepSessionId: null },
+      data: { userId: memberId, password, reason: 'reset', keepSessionId: null },
       metadata: { ...metadata, actor },
     });
-    const done = await handleCommand(store, stream, organizationDecider, { type: 'AcceptInvitation', data: { tokenHash, name: actor.name }, metadata: { ...metadata, actor } });
     return { memberId, email, position: done.position };
   }
   await emailFree(store, email);
