@@ -23,6 +23,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { normalizeEmail } from '../domain/credential/streams.js';
+import { addressGroup } from './address-group.js';
 import { ApiError } from './errors.js';
 import { memoryCounters } from './rate-counters.js';
 import type { Services } from './services.js';
@@ -106,8 +107,10 @@ export class SignInLimit {
    * address failed for it before and MAX_HELD_PER_EMAIL such attempts are held; a refused attempt
    * is not counted. Otherwise waits the email's delay (signInDelayMs) and resolves the attempt.
    */
-  async admit(email: string, address: string): Promise<SignInAttempt> {
+  async admit(email: string, clientAddress: string): Promise<SignInAttempt> {
     const who = normalizeEmail(email);
+    // An IPv6 client counts by its /64 network (api/address-group.ts).
+    const address = addressGroup(clientAddress);
     const pairKey = `${who}|${address}`;
     let flight = this.inFlight.get(who);
     // One attempt per (email, address) at a time: a person never needs two, and it keeps parallel

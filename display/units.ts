@@ -11,6 +11,8 @@ export type DisplayUnits = 'metric' | 'imperial';
 
 /** Centimetres in one inch. */
 export const CM_PER_INCH = 2.54;
+/** Centimetres in one foot (12 in). */
+export const CM_PER_FOOT = 12 * CM_PER_INCH;
 /** Kilograms in one pound. */
 export const KG_PER_POUND = 0.45359237;
 

@@ -15,7 +15,6 @@ import type { Services } from '../services.js';
 import { checkPassword } from '../sign-in.js';
 import { signInLimitOf } from '../sign-in-limit.js';
 import { clientAddress } from '../trust-proxy.js';
-import { addressGroup } from '../address-group.js';
 import { checkedBody, validateSignIn } from '../web-app-bodies.js';
 import { requireSameOrigin, requireWebSession, sessionView, webCallerFor, webCallerOf } from '../web-app-access.js';
 import { clearSessionCookie, endSession, setSessionCookie, startSession } from '../web-session.js';
@@ -41,8 +40,7 @@ export function webAppSessionRouter(services: Services): Router {
 
   router.post('/app/api/session', requireSameOrigin(services), async (req, res) => {
     const { email, password } = checkedBody<{ email: string; password: string }>(validateSignIn, jsonBody(req));
-    // An IPv6 client counts by its /64 (api/address-group.ts).
-    const attempt = await limit.admit(email, addressGroup(clientAddress(req)));
+    const attempt = await limit.admit(email, clientAddress(req));
     let member: { orgId: string; memberId: string };
     try {
       member = await checkPassword(services, email, password);

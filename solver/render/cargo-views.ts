@@ -11,6 +11,7 @@ import { type Doc, FONT, FONT_BOLD, textCell } from './page.js';
 import { type PageStep, PolygonBatch } from './polygon-batch.js';
 import { type Path3, type Vec3, capSquare, cylinderOf, cylinderOutline, endCircle } from './round-unit.js';
 import type { Measures } from './measures.js';
+import { CM_PER_FOOT } from '../../display/units.js';
 
 /** A page rectangle, pt, y down from the top of the page. */
 export interface Area {
@@ -348,13 +349,13 @@ function tickLabel(cm: number): string {
 
 /** Floor-plan tick spacing in feet for imperial units (as tickSpacing), cm. */
 function footTickSpacing(length: number, scale: number): number {
-  const foot = 30.48;
+  const foot = CM_PER_FOOT;
   for (const s of [1, 2, 5, 10, 20, 50]) if (length / (s * foot) <= 15 && s * foot * scale >= 36) return s * foot;
   return 100 * foot;
 }
 
 function footTickLabel(cm: number): string {
-  return `${Math.round(cm / 30.48)} ft`;
+  return `${Math.round(cm / CM_PER_FOOT)} ft`;
 }
 
 /** Room left and right of the floor plan for the FRONT / DOOR labels, pt. */

@@ -5,7 +5,7 @@
  * changes, including the distances of the loading instructions ("from 10.5 ft"). Loading metres
  * (LDM) stay metres: the trade measures them so.
  */
-import { CM_PER_INCH, lengthToDisplay, lengthUnitLabel, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../../display/units.js';
+import { CM_PER_FOOT, lengthToDisplay, lengthUnitLabel, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../../display/units.js';
 import { formatNumber } from './page.js';
 import { metresText } from '../../domain/pack/loading-instructions.js';
 
@@ -29,8 +29,6 @@ export interface Measures {
   /** `text` (a column title, a caption) with the words `cm` and `kg` in these units. */
   words(text: string): string;
 }
-
-const CM_PER_FOOT = 12 * CM_PER_INCH;
 
 /** The measures of `units` (metric when absent). */
 export function measures(units: DisplayUnits = 'metric'): Measures {

@@ -3,10 +3,9 @@
  * (ViewerPlan.display_units; display/units.ts): cm, m, kg and kg/m when metric; in, ft, lb and
  * lb/ft when imperial. The plan's figures stay cm and kg; only the text changes. Pure, no DOM.
  */
-import { CM_PER_INCH, lengthToDisplay, lengthUnitLabel, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../../display/units.js';
+import { CM_PER_FOOT, lengthToDisplay, lengthUnitLabel, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../../display/units.js';
 
 /** Centimetres in one foot. */
-const CM_PER_FOOT = 12 * CM_PER_INCH;
 
 /** Formats of one unit system; every input is cm, kg or kg per metre. */
 export interface MeasureWords {

@@ -4,7 +4,7 @@
  * API's units (cm for lengths, kg for weights), exact to the definitions (1 in = 2.54 cm,
  * 1 ft = 30.48 cm, 1 lb = 0.45359237 kg, 1 oz = 1/16 lb, 1 t = 1000 kg).
  */
-import { CM_PER_INCH, KG_PER_POUND, withoutFloatNoise } from './measure.js';
+import { CM_PER_FOOT, CM_PER_INCH, KG_PER_POUND, withoutFloatNoise } from './measure.js';
 
 /** What a unit measures: a length (API unit cm) or a weight (API unit kg). */
 export type Quantity = 'length' | 'weight';
@@ -26,7 +26,7 @@ const MM = length('mm', 'millimetres', 0.1);
 const CM = length('cm', 'centimetres', 1);
 const M = length('m', 'metres', 100);
 const IN = length('in', 'inches', CM_PER_INCH);
-const FT = length('ft', 'feet', 12 * CM_PER_INCH);
+const FT = length('ft', 'feet', CM_PER_FOOT);
 const G = weight('g', 'grams', 0.001);
 const KG = weight('kg', 'kilograms', 1);
 const T = weight('t', 'tonnes', 1000);
