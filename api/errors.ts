@@ -7,6 +7,7 @@
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import { DomainError, type ErrorCode, type ErrorProblem } from '../domain/errors.js';
+import { EventTooLargeError } from '../domain/ports/event-store.js';
 import { ERROR_STATUS, retryAfterOf } from './error-status.js';
 import { routePattern } from './route-pattern.js';
 
@@ -54,6 +55,13 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
     }
     if (parser.type === 'encoding.unsupported' || parser.type === 'charset.unsupported') {
       sendError(res, 'invalid_json', 'the body must be UTF-8 JSON', [{ path: '', code: 'invalid_json', message: parser.message ?? '' }]);
+      return;
+    }
+    if (err instanceof EventTooLargeError) {
+      // A body within the 10 MB that the event store cannot hold even encoded (e.g. a project's
+      // saved content): the caller's data is too large, not a failure of the service.
+      req.log?.warn({ stream: err.stream, type: err.type, bytes: err.bytes, limit: err.limit }, 'append over the event size limit');
+      sendError(res, 'payload_too_large', `the data to store is ${err.bytes} bytes encoded; the service stores at most ${err.limit} bytes per change`);
       return;
     }
     if (err instanceof URIError) {

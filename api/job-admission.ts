@@ -15,7 +15,8 @@ import { handleCommand } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
 import type { JobQueuedData } from '../domain/job/job.js';
 import { abandonAdmission, type Fenced } from '../domain/job/abandon.js';
-import { jobBodyStream, jobStream } from '../domain/job/streams.js';
+import { jobStream } from '../domain/job/streams.js';
+import { storeJobRequest } from '../domain/job/body.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import type { LedgerEvent } from '../domain/ledger/ledger.js';
 import { CURRENT_RATE_CARD } from '../domain/ledger/rate-card.js';
@@ -263,11 +264,7 @@ async function admitAndQueue(services: Services, caller: Caller, job: NewJob, jo
   };
   let position: number;
   try {
-    await services.store.append(
-      jobBodyStream(jobId),
-      [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: checked.request, model: checked.model, queued } }],
-      'any',
-    );
+    await storeJobRequest(services.store, jobId, { request: checked.request, model: checked.model, queued });
     const handled = await handleCommand(services.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now, actor: actorOf(caller) } });
     if (handled.state.voided) throw new JobVoided();
     position = handled.position;

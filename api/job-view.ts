@@ -76,7 +76,7 @@ export function jobView(services: Services, req: Request, job: JobDocument): Rec
 
 /** Spec Result of a succeeded job, or null when its plan is not stored. */
 export async function resultView(services: Services, req: Request, job: JobDocument): Promise<Record<string, unknown> | null> {
-  const plan = (await readJobBody(services.store, job.id)).result?.plan;
+  const plan = (await readJobBody(services.store, job.id, 'result')).result?.plan;
   if (!plan) return null;
   return {
     job_id: job.id,

@@ -17,7 +17,8 @@ import { handleCommand } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
 import type { JobQueuedData } from '../domain/job/job.js';
 import { JobProcess } from '../domain/job/process.js';
-import { jobBodyStream, jobStream } from '../domain/job/streams.js';
+import { storeJobRequest, storeJobResult } from '../domain/job/body.js';
+import { jobStream } from '../domain/job/streams.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
 import type { LedgerEvent } from '../domain/ledger/ledger.js';
 import { CURRENT_RATE_CARD } from '../domain/ledger/rate-card.js';
@@ -104,11 +105,11 @@ export async function seedJobLog(
         items: checked.items, maxVehicles: terms.maxVehicles, budgetMs: terms.budgetMs, reservedMicros: terms.reserved,
         rateCardVersion: CURRENT_RATE_CARD.version, warnings: checked.warnings,
       };
-      await store.append(jobBodyStream(jobId), [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: checked.request, model: checked.model, queued } }], 'any');
+      await storeJobRequest(store, jobId, { request: checked.request, model: checked.model, queued });
       const { position } = await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now: now(), actor } });
       // The scheduler's reaction: a compute slot on the ledger, then the job started.
       await scheduler.react({ stream: jobStream(jobId), type: 'JobQueued', data: queued, position } as RecordedEvent);
-      await store.append(jobBodyStream(jobId), [{ id: `${jobId}:result`, type: 'ResultStored', data: { plan, warnings: [], strategy: outcome.strategy } }], 'any');
+      await storeJobResult(store, jobId, { plan, warnings: [], strategy: outcome.strategy });
       await handleCommand(store, jobStream(jobId), jobDecider, {
         type: 'SucceedJob', data: { jobId, computeMs, summary: summarizePlan(plan), warnings: [] }, metadata: { now: now(), actor },
       });

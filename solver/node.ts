@@ -10,10 +10,10 @@ import { serviceActor } from '../domain/decider/actor.js';
 import type { CommandMetadata } from '../domain/decider/decider.js';
 import { handleCommand, loadState } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
-import { readJobBody } from '../domain/job/body.js';
+import { readJobBody, storeJobResult } from '../domain/job/body.js';
 import type { JobEvent, JobState } from '../domain/job/job.js';
 import { SOLVE_SUBJECT, type SolveMessage } from '../domain/job/process.js';
-import { jobBodyStream, jobStream } from '../domain/job/streams.js';
+import { jobStream } from '../domain/job/streams.js';
 import type { Bus, BusConsumer, BusMessage } from '../domain/ports/bus.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { verifyPlan } from './verify/verify.js';
@@ -221,11 +221,7 @@ export class SolverNode {
           log.error({ jobId, violations: violations.slice(0, 10) }, 'plan failed verification');
           await this.fail(jobId, outcome.computeMs, 'engine_failed', 'the packing engine produced a plan that failed verification');
         } else {
-          await store.append(
-            jobBodyStream(jobId),
-            [{ id: `${jobId}:result`, type: 'ResultStored', data: { plan: outcome.plan, warnings: [], strategy: outcome.strategy } }],
-            'any',
-          );
+          await storeJobResult(store, jobId, { plan: outcome.plan, warnings: [], strategy: outcome.strategy });
           await handleCommand(store, jobStream(jobId), jobDecider, {
             type: 'SucceedJob',
             data: { jobId, computeMs: outcome.computeMs, summary: summarizePlan(outcome.plan), warnings: [] },

@@ -22,6 +22,11 @@
  *   window is not seen (with the current revision as expected it is stored again), and two
  *   identical appends racing with the same expected revision both report `written: true` (the
  *   server stores the events once and answers the second with the first's position).
+ * - Size: the server refuses an append whose events measure more than its MaxAppendSize
+ *   (default 1,048,576 bytes; data + metadata + 2 per character of the type, summed over the
+ *   batch, so splitting a body over the events of ONE append does not help). append measures the
+ *   batch the port's way (domain/ports/event-store.ts MAX_APPEND_BYTES, below that default) and
+ *   throws EventTooLargeError before sending, exactly where the embedded store throws it.
  * - deleteStream tombstones (hard delete) rather than soft-deletes. A job body is never written
  *   again after retention deleted it, and a tombstone makes sure of that: a late append fails
  *   instead of bringing a deleted body back (a soft-deleted stream is recreated by any append,
@@ -32,7 +37,7 @@
  *   hands out an event of a stream that may be deleted (`deletableStreams`) it checks that the
  *   event can still be read from its stream (one read per stream per readAll page, one per event
  *   in a subscription; tombstoned streams are remembered). No projection uses job body events
- *   (projections/ names none of `jobbody-`, RequestStored, ResultStored; the API, the process
+ *   (projections/ names none of `jobbody-`, RequestStored, ResultStored or their PartStored; the API, the process
  *   manager and the solver read bodies with readStream on demand), and only job bodies are ever
  *   deleted, so `deletableStreams: ['jobbody-']` saves those reads for every other stream.
  */
@@ -50,10 +55,21 @@ import {
   type AllStreamSubscription,
   type Filter,
   type ReadPosition,
+  type MaxAppendSizeExceededError,
   type ReadStreamOptions,
   type WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, Subscription } from '../../domain/ports/event-store.js';
+import {
+  checkAppendSize,
+  eventSize,
+  EventTooLargeError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type Subscription,
+} from '../../domain/ports/event-store.js';
 import { checkNamespace, serverStream } from './names.js';
 import { readStart, toPortPosition } from './position.js';
 import { findStoredBatch, toConcurrencyError, toDriverExpected, toProposedEvent, toRecordedEvent, type StoredEvent } from './records.js';
@@ -161,10 +177,15 @@ export class EventStoreDbEventStore implements EventStore {
    * last `idempotencyWindow` events is not written again: `written: false`, with that batch's
    * position. Throws ConcurrencyError (with the actual revision) when `expected` does not hold,
    * an Error when the stream was deleted (tombstoned: it cannot be written again), for an empty
-   * batch, or the driver's errors.
+   * batch, or the driver's errors. Throws EventTooLargeError before sending a batch larger than
+   * MAX_APPEND_BYTES (the port's measure: what the server counts against its MaxAppendSize, our
+   * `eventId` metadata included), and when a server configured with a smaller MaxAppendSize
+   * refuses it (then with the server's limit).
    */
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append: no events');
+    const sizes = events.map(eventSize);
+    checkAppendSize(stream, events, sizes);
     const name = serverStream(this.namespace, stream);
     const proposed = events.map((e) => toProposedEvent(this.namespace, e));
     const expectedRevision = toDriverExpected(expected);
@@ -184,6 +205,11 @@ export class EventStoreDbEventStore implements EventStore {
         throw toConcurrencyError(stream, expected, err as WrongExpectedVersionError);
       }
       if (type === ErrorType.STREAM_DELETED) throw this.deletedError(stream, err);
+      if (type === ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED) {
+        const largest = sizes.indexOf(Math.max(...sizes));
+        const total = sizes.reduce((a, b) => a + b, 0);
+        throw new EventTooLargeError(stream, events[largest]!.type, total, (err as MaxAppendSizeExceededError).maxAppendSize);
+      }
       throw err;
     }
   }

@@ -9,7 +9,9 @@ import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { openPrivateDatabase } from './private-file.js';
 import {
+  checkAppendSize,
   ConcurrencyError,
+  serializedEventSize,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -18,10 +20,18 @@ import {
   type Subscription,
 } from '../../domain/ports/event-store.js';
 
+/** An event serialized for its row: data and metadata as JSON text. */
+interface SerializedEvent {
+  id: string;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
 /** An append waiting for its group commit. */
 interface PendingAppend {
   stream: string;
-  events: NewEvent[];
+  events: SerializedEvent[];
   expected: ExpectedRevision;
   resolve(result: AppendResult): void;
   reject(err: unknown): void;
@@ -106,12 +116,16 @@ export class SqliteEventStore implements EventStore {
    * resolves once they are committed (fsync'd, synchronous=FULL). Group commit: appends made in
    * the same turn of the event loop (concurrent requests) share one transaction and one fsync,
    * each in a savepoint of its own, so one append's conflict or error rejects that append alone.
+   * Throws EventTooLargeError before queueing a batch larger than MAX_APPEND_BYTES (the port's
+   * measure, the same as the EventStoreDB adapter's).
    */
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append: no events');
     if (this.closed) throw new Error('append: the event store is closed');
+    const serialized = events.map((e) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data ?? null), metadata: JSON.stringify(e.metadata ?? {}) }));
+    checkAppendSize(stream, events, serialized.map((e) => serializedEventSize(e.id, e.type, e.data, e.metadata)));
     return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({ stream, events, expected, resolve, reject });
+      this.pending.push({ stream, events: serialized, expected, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.commitPending());
     });
   }
@@ -151,7 +165,7 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  private readonly appendTx = (stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult =>
+  private readonly appendTx = (stream: string, events: SerializedEvent[], expected: ExpectedRevision): AppendResult =>
     this.db.transaction((): AppendResult => {
       const first = events[0]!;
       const existing = this.statements.byEventId.get(first.id) as { stream: string; revision: number; position: number } | undefined;
@@ -179,7 +193,7 @@ export class SqliteEventStore implements EventStore {
       const now = new Date().toISOString();
       for (const e of events) {
         revision += 1;
-        const info = insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata ?? {}), now);
+        const info = insert.run(e.id, stream, revision, e.type, e.data, e.metadata, now);
         position = Number(info.lastInsertRowid);
       }
       return { revision, position, written: true };

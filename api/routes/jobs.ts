@@ -66,7 +66,7 @@ export function jobsRouter(services: Services): Router {
       body['result'] = await resultView(services, req, job);
     }
     if (include.has('request')) {
-      body['request'] = retained(job, services.clock()) ? ((await readJobBody(services.store, job.id)).request?.request ?? null) : null;
+      body['request'] = retained(job, services.clock()) ? ((await readJobBody(services.store, job.id, 'request')).request?.request ?? null) : null;
     }
     res.json(body);
   });

@@ -54,6 +54,66 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/**
+ * Largest append every adapter accepts, bytes, as measured by {@link appendSize}: EventStoreDB's
+ * default `MaxAppendSize` (1,048,576 bytes for the whole batch of one append, counted as data +
+ * metadata bytes + 2 per character of the type) with 48,576 bytes to spare. The embedded store
+ * refuses the same appends, so nothing it accepts is refused by the distributed profile. Bodies
+ * that may be larger (job requests and results) are compressed and split: domain/job/body.ts.
+ */
+export const MAX_APPEND_BYTES = 1_000_000;
+
+/**
+ * Bytes of one event as EventStoreDB counts them, from its serialized parts: the UTF-8 bytes of
+ * the JSON data and of the JSON metadata, the bytes the EventStoreDB adapter adds to the metadata
+ * (`"eventId": id`, counted as the JSON object `{"eventId":…}`, a few bytes more than it adds), and
+ * 2 per UTF-16 unit of the type.
+ */
+export function serializedEventSize(id: string, type: string, dataJson: string, metadataJson: string): number {
+  return Buffer.byteLength(dataJson) + Buffer.byteLength(metadataJson) + Buffer.byteLength(JSON.stringify({ eventId: id })) + 2 * type.length;
+}
+
+/** {@link serializedEventSize} of `event`, serialized as the adapters store it (data `undefined` as null). */
+export function eventSize(event: NewEvent): number {
+  return serializedEventSize(event.id, event.type, JSON.stringify(event.data ?? null), JSON.stringify(event.metadata ?? {}));
+}
+
+/** Bytes of an append: the sum of its events' {@link eventSize} (what MAX_APPEND_BYTES bounds). */
+export function appendSize(events: readonly NewEvent[]): number {
+  return events.reduce((sum, e) => sum + eventSize(e), 0);
+}
+
+/**
+ * Thrown by every adapter's append, before anything is written, when the batch measures more than
+ * MAX_APPEND_BYTES. `type` is the type of the batch's largest event, `bytes` the whole batch's
+ * size, `limit` MAX_APPEND_BYTES. The API answers it with 413 payload_too_large (api/errors.ts).
+ */
+export class EventTooLargeError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly type: string,
+    readonly bytes: number,
+    readonly limit: number = MAX_APPEND_BYTES,
+  ) {
+    super(`append to ${stream}: ${bytes} bytes (largest event ${type}) exceed the limit of ${limit} bytes per append`);
+    this.name = 'EventTooLargeError';
+  }
+}
+
+/**
+ * Throws EventTooLargeError when events whose sizes are `sizes` (same order as `events`) exceed
+ * MAX_APPEND_BYTES together; adapters call it before writing.
+ */
+export function checkAppendSize(stream: string, events: readonly NewEvent[], sizes: readonly number[]): void {
+  let total = 0;
+  let largest = 0;
+  sizes.forEach((size, i) => {
+    total += size;
+    if (size > sizes[largest]!) largest = i;
+  });
+  if (total > MAX_APPEND_BYTES) throw new EventTooLargeError(stream, events[largest]?.type ?? '', total);
+}
+
 /** A live subscription to the global log; iterate it, close it to stop. */
 export interface Subscription<T> extends AsyncIterable<T> {
   close(): void;
@@ -65,7 +125,10 @@ export interface Subscription<T> extends AsyncIterable<T> {
 }
 
 export interface EventStore {
-  /** Appends events atomically. Throws ConcurrencyError when `expected` does not hold. */
+  /**
+   * Appends events atomically. Throws ConcurrencyError when `expected` does not hold, and
+   * EventTooLargeError (writing nothing) when the batch measures more than MAX_APPEND_BYTES.
+   */
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream from `fromRevision` (default 0), in order; [] when it does not exist. */
   readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
