@@ -61,7 +61,7 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
       // A body within the 10 MB that the event store cannot hold even encoded (e.g. a project's
       // saved content): the caller's data is too large, not a failure of the service.
       req.log?.warn({ stream: err.stream, type: err.type, bytes: err.bytes, limit: err.limit }, 'append over the event size limit');
-      sendError(res, 'payload_too_large', `the data to store is ${err.bytes} bytes encoded; the service stores at most ${err.limit} bytes per change`);
+      sendError(res, 'payload_too_large', `the data to store is ${err.bytes} bytes; the service stores at most ${err.limit} bytes per change`);
       return;
     }
     if (err instanceof URIError) {

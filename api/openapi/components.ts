@@ -101,7 +101,7 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
   job_already_finished: 'Job ended, cannot be canceled',
   conflict: 'The same Idempotency-Key is in use by a concurrent request (retry)',
   result_expired: 'Result deleted after retention',
-  payload_too_large: 'Body exceeds 10 MB',
+  payload_too_large: 'Body exceeds 10 MB, or what it asks to store exceeds 1,000,000 bytes in one change (e.g. a project of 2,000 items with long labels; job requests and results are compressed and split, so a legal pack request never gets it)',
   validation_failed: 'Well-formed JSON describing an invalid request; details[] lists every problem',
   rate_limited: 'Too many requests in the minute, hour or day, or too many failed authentications (retry after Retry-After)',
   too_many_jobs: 'Maximum queued + running jobs reached (retry later)',
