@@ -35,6 +35,12 @@
  *
  *   npm run bench -- idempotency [--rounds 5] [--concurrency 20] [--root DIR]
  *
+ * `event-size`: the events a large job's request and result make against the event store's
+ * size limit, before (one plain event) and now (compressed, split), with ratio and times
+ * (scripts/bench-event-size.ts).
+ *
+ *   npm run bench -- event-size [--compare]
+ *
  * `webapp`: bytes a cold load of /app/playground and of the 3D viewer transfers, time to a usable
  * playground and to the viewer's first frame, axe-core violations of every page, in headless
  * Chromium against a service process (scripts/bench-webapp.ts).
@@ -157,6 +163,11 @@ program
   .option('--runs <n>', 'cold loads per page, medians reported', '5')
   .option('--out <file>', 'also write the figures as JSON to this file')
   .action(async (o: import('./bench-webapp.js').WebappBenchOptions) => (await import('./bench-webapp.js')).benchWebapp(o));
+program
+  .command('event-size')
+  .description('events of the largest job\'s request and result against MAX_APPEND_BYTES: plain before, compressed and split now (scripts/bench-event-size.ts)')
+  .option('--compare', 'also gzip and other Brotli qualities on the same JSON')
+  .action(async (o: import('./bench-event-size.js').EventSizeBenchOptions) => (await import('./bench-event-size.js')).benchEventSize(o));
 program.command('api').description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)').option('--jobs <n>', 'succeeded jobs seeded first', '2000').option('--seconds <n>', 'seconds per case', '10').option('--connections <n>', 'autocannon connections', '50').option('--only <cases>', 'comma-separated cases (default all)').option('--keep', 'keep the data dir (its path is printed)').action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
 try {
   await program.parseAsync(process.argv);
