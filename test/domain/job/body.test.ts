@@ -92,6 +92,17 @@ t.test('a body over the limit: parts first, head last, each event within the lim
   t.same((await readJobBody(store, 'job_b')).result, result, 'the first head decides');
 });
 
+t.test('a body of 10 MB (the HTTP body limit) that hardly compresses is split into as many events as it needs', async (t) => {
+  const store = open();
+  t.teardown(() => store.close());
+  const result = bulkyResult(10_000_000);
+  await storeJobResult(store, 'job_10mb', result);
+  const events = await store.readStream(jobBodyStream('job_10mb'));
+  t.ok(events.length >= 6, `${events.length} events`);
+  t.ok(events.every((e) => eventSize(e) <= MAX_APPEND_BYTES));
+  t.same((await readJobBody(store, 'job_10mb')).result, result);
+});
+
 t.test('parts without their head are no body yet; a head without a part or with an altered chunk is an error', async (t) => {
   const store = open();
   t.teardown(() => store.close());
