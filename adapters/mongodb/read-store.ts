@@ -39,7 +39,10 @@ type Stored = Document & { _id: string };
  * heartbeat times out (`connectTimeoutMS` + `heartbeatFrequencyMS`: the pool is cleared with
  * its in-use connections interrupted), so a caller gets an error it can retry, never a hang.
  * Reads and writes are retried once by the driver after a network error or a primary change.
- * Values in the connection string win over these.
+ * Worst case with these values, from the server going silent to the caller's error: 5 s to the
+ * next heartbeat + 10 s for it to time out + 10 s of server selection for the driver's retry
+ * (measured 25 s against a wire stand-in; test/adapters/mongodb-connection.test.ts).
+ * An option named in the connection string wins over the value here (clientOptions).
  */
 export const MONGO_CLIENT_OPTIONS = {
   ignoreUndefined: true,
@@ -49,6 +52,16 @@ export const MONGO_CLIENT_OPTIONS = {
   retryReads: true,
   retryWrites: true,
 } as const;
+
+/**
+ * The client options for `url`: MONGO_CLIENT_OPTIONS less those the connection string names
+ * (the driver lets constructor options override the string's; here the operator's string wins).
+ */
+export function clientOptions(url: string): Partial<typeof MONGO_CLIENT_OPTIONS> {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const named = new Set([...new URLSearchParams(query).keys()].map((k) => k.toLowerCase()));
+  return Object.fromEntries(Object.entries(MONGO_CLIENT_OPTIONS).filter(([k]) => !named.has(k.toLowerCase())));
+}
 
 const isDuplicateKey = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 
@@ -139,7 +152,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   /**
-   * Connects to `url` (a MongoDB connection string, `MONGODB_URL`; settings MONGO_CLIENT_OPTIONS),
+   * Connects to `url` (a MongoDB connection string, `MONGODB_URL`; settings `clientOptions`),
    * uses database `database` at read-model generation `generation` and creates the indexes
    * `indexes` names per collection (default: every read model's, projections/indexes.ts) there.
    * Undefined fields of documents are left out, not stored as null.
@@ -147,7 +160,7 @@ export class MongoReadStore implements ReadStore {
    * (the client is closed again then).
    */
   static async connect(url: string, database: string, indexes: Readonly<Record<string, readonly IndexSpec[]>> = READ_MODEL_INDEXES, generation = 0): Promise<MongoReadStore> {
-    const client = new MongoClient(url, MONGO_CLIENT_OPTIONS);
+    const client = new MongoClient(url, clientOptions(url));
     await client.connect();
     const store = new MongoReadStore(client, database, generation);
     try {
