@@ -87,7 +87,8 @@ export async function openAdapters(profile: Profile, dataDir: string): Promise<A
       }
     } else {
       const { MongoReadStore } = await import('../adapters/mongodb/read-store.js');
-      const mongo = await MongoReadStore.connect(profile.readStore.url, profile.readStore.database);
+      // No indexes here: the projector makes them in the generation it writes (api/mongo-read-models.ts).
+      const mongo = await MongoReadStore.connect(profile.readStore.url, profile.readStore.database, {});
       closers.push(() => mongo.close());
       reads = mongo;
       const { mongoCounters } = await import('./rate-counters.js');

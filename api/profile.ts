@@ -109,15 +109,22 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
   return {
     roles,
     eventStore: eventStoreFromEnvironment(env),
-    readStore:
-      readStoreKind !== 'mongodb'
-        ? { kind: readStoreKind }
-        : {
-            kind: 'mongodb',
-            url: required(env, 'MONGODB_URL', 'with PACKING_READ_STORE=mongodb (e.g. mongodb://localhost:27017)'),
-            database: env['MONGODB_DATABASE']?.trim() || 'packing',
-          },
+    readStore: readStoreKind !== 'mongodb' ? { kind: readStoreKind } : mongoReadStoreFromEnvironment(env)!,
     bus: busKind === 'inproc' ? { kind: 'inproc' } : { kind: 'nats', url: required(env, 'NATS_URL', 'with PACKING_BUS=nats (e.g. nats://localhost:4222)'), ackWaitMs },
+  };
+}
+
+/**
+ * The MongoDB read store when `PACKING_READ_STORE=mongodb` (`MONGODB_URL`, `MONGODB_DATABASE`,
+ * default `packing`), else undefined: what `admin rebuild-read-models` needs. Throws
+ * ProfileError when MONGODB_URL is missing.
+ */
+export function mongoReadStoreFromEnvironment(env: NodeJS.ProcessEnv): Extract<Profile['readStore'], { kind: 'mongodb' }> | undefined {
+  if (env['PACKING_READ_STORE']?.trim() !== 'mongodb') return undefined;
+  return {
+    kind: 'mongodb',
+    url: required(env, 'MONGODB_URL', 'with PACKING_READ_STORE=mongodb (e.g. mongodb://localhost:27017)'),
+    database: env['MONGODB_DATABASE']?.trim() || 'packing',
   };
 }
 

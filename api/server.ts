@@ -40,6 +40,7 @@ import { parseTrustProxy } from './trust-proxy.js';
 import { startWebhooks } from './webhooks.js';
 import { DEFAULT_RETRY_POLICY } from '../domain/webhook/retry-policy.js';
 import type { WebhookSender } from '../domain/ports/webhook-sender.js';
+import type { MongoReadStore } from '../adapters/mongodb/read-store.js';
 
 export interface ServiceConfig {
   port: number;
@@ -208,8 +209,13 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   // the others follow.
   const needsReads = roles.has('api') || roles.has('scheduler');
   const writesReads = profile.readStore.kind === 'memory' ? needsReads || roles.has('projector') : roles.has('projector');
+  // MongoDB read models are versioned by generation: the projector rebuilds a fresh one when
+  // READ_MODEL_VERSION changed, the others follow the stamp (api/mongo-read-models.ts).
+  const mongoReads = profile.readStore.kind === 'mongodb' ? await import('./mongo-read-models.js') : undefined;
   const projections: ReadModelProgress = writesReads
-    ? new ProjectionRunner(store, reads, [...PROJECTIONS])
+    ? mongoReads
+      ? new mongoReads.MongoProjector(store, reads as MongoReadStore, { log })
+      : new ProjectionRunner(store, reads, [...PROJECTIONS])
     : new CheckpointFollower(store, reads, PROJECTIONS.map((p) => p.name));
   let ready = false;
   const services: Services = {
@@ -238,6 +244,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   };
 
   try {
+    if (mongoReads && !writesReads && needsReads) stops.push(await mongoReads.followGenerations(reads as MongoReadStore, { log }));
     if (writesReads || needsReads) {
       const started = Date.now();
       await projections.catchUp();

@@ -21,7 +21,10 @@
  *   disable-api --org org_… [--message TEXT] [--retry-after S] / enable-api --org org_…
  *   suspend-org --org org_… [--reason TEXT] / reactivate-org --org org_…   (403 account_inactive)
  *   backup --to DIR                                        (online copy of the embedded data dir)
- *   rebuild-read-models                                    (service stopped: read-models.db from the whole log)
+ *   rebuild-read-models                                    (SQLite: service stopped, read-models.db from the whole log;
+ *                                                          MongoDB: a fresh generation beside the served one, then the switch)
+ *   scavenge [--threads N] [--start-from-chunk N]          (EventStoreDB: start a scavenge, erasing deleted job bodies
+ *                                                          from the chunk files; prints its id. Refused on SQLite)
  *
  * `npm run admin -- <command> --help` describes each command and its options. The program is
  * exported for tests; it runs only when this file is the entry point.
@@ -33,7 +36,8 @@ import { pathToFileURL } from 'node:url';
 import { BackupRefused, backupDataDir } from '../adapters/sqlite/backup.js';
 import { openEventStore } from '../api/open-adapters.js';
 import { rebuildReadModels } from '../api/read-models-rebuild.js';
-import { eventStoreFromEnvironment } from '../api/profile.js';
+import { eventStoreFromEnvironment, mongoReadStoreFromEnvironment, ProfileError } from '../api/profile.js';
+import { MAX_SCAVENGE_THREADS, scavengeEventStore, ScavengeRefused } from '../api/scavenge.js';
 import { logEvents } from '../domain/ports/log-pages.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { loadState } from '../domain/decider/handle.js';
@@ -75,6 +79,15 @@ function positive(value: string): number {
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`not a non-negative number: ${value}`);
   return n;
 }
+
+/** A whole number ≥ `min` (an option's value). */
+const wholeAtLeast = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string): number => {
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new InvalidArgumentError(`not a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}: ${value}`);
+  }
+  return n;
+};
 
 /** A whole number of seconds ≥ 1 (a Retry-After). */
 function seconds(value: string): number {
@@ -345,11 +358,36 @@ program
 program
   .command('rebuild-read-models')
   .description(
-    'rebuild <data dir>/read-models.db from the whole event log (the service must be stopped: it takes the data dir lock). Builds read-models.db.rebuild and puts it in place when complete, so an interrupted rebuild leaves the old file',
+    'rebuild the read models from the whole event log. SQLite (default): <data dir>/read-models.db, the service stopped (it takes the data dir lock); builds read-models.db.rebuild and puts it in place when complete, so an interrupted rebuild leaves the old file. MongoDB (PACKING_READ_STORE=mongodb, MONGODB_URL, MONGODB_DATABASE): beside the running services, into a fresh generation of collections, then switches the stamp; projectors and API processes move to it',
   )
   .action(async () => {
+    const mongo = mongoReadStoreFromEnvironment(process.env);
+    if (mongo) {
+      const { MongoReadStore } = await import('../adapters/mongodb/read-store.js');
+      const { rebuildMongoReadModels } = await import('../api/mongo-read-models.js');
+      const reads = await MongoReadStore.connect(mongo.url, mongo.database, {});
+      try {
+        const report = await rebuildMongoReadModels(await eventStore(), reads);
+        console.log(JSON.stringify({ database: mongo.database, generation: report.generation, replaced: report.replaced ?? null, position: report.position, ms: report.ms }));
+      } finally {
+        await reads.close();
+      }
+      return;
+    }
     const report = await rebuildReadModels(await eventStore(), dataDir());
     console.log(JSON.stringify({ file: report.file, position: report.position, ms: report.ms }));
+  });
+
+program
+  .command('scavenge')
+  .description(
+    'EventStoreDB only: start a scavenge on the node of EVENTSTORE_URL (a user in $ops or $admins), which rewrites the chunk files without the events of deleted job bodies; prints the scavenge id. Until one has run, a body deleted by retention is hidden but still on disk. In a cluster, run it once per node. Refused on the embedded SQLite store, which erases at deletion',
+  )
+  .option('--threads <n>', `threads the server scavenges with, 1 to ${MAX_SCAVENGE_THREADS}`, wholeAtLeast(1, MAX_SCAVENGE_THREADS), 1)
+  .option('--start-from-chunk <n>', 'first chunk file to scavenge (0: all)', wholeAtLeast(0), 0)
+  .action(async (o: { threads: number; startFromChunk: number }) => {
+    const started = await scavengeEventStore(eventStoreFromEnvironment(process.env), o);
+    console.log(JSON.stringify({ scavenge_id: started.scavengeId, result: started.result, threads: o.threads, start_from_chunk: o.startFromChunk }));
   });
 
 /** Runs the program on `argv`; exit code 1 on a refused command, 2 on bad usage or an unusable store. */
@@ -363,7 +401,7 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     console.error(`admin: ${(err as Error).message}`);
-    process.exitCode = err instanceof BackupRefused || err instanceof InvalidArgumentError || err instanceof StoreUnavailable ? 2 : 1;
+    process.exitCode = err instanceof BackupRefused || err instanceof ScavengeRefused || err instanceof ProfileError || err instanceof InvalidArgumentError || err instanceof StoreUnavailable ? 2 : 1;
   } finally {
     await opened?.close();
   }

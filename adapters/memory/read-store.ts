@@ -66,7 +66,7 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async setCheckpoint(projection: string, position: number): Promise<void> {
-    this.checkpoints.set(projection, position);
+    this.checkpoints.set(projection, Math.max(position, this.checkpoints.get(projection) ?? 0));
   }
 
   /** Nothing to release. */

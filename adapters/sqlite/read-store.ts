@@ -110,7 +110,7 @@ export class SqliteReadStore implements ReadStore {
       })();
     }
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
-    this.putCheckpoint = this.db.prepare('INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position');
+    this.putCheckpoint = this.db.prepare('INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = MAX(position, excluded.position)');
   }
 
   /** True when the file held read models of another version and they were dropped at open. */

@@ -137,7 +137,11 @@ export interface ReadStore {
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /** Last global position applied by the named projection, 0 when none. */
   checkpoint(projection: string): Promise<number>;
-  /** Records `position` (a global log position) as the last one the named projection applied. */
+  /**
+   * Records `position` (a global log position) as the last one the named projection applied.
+   * Checkpoints only move forward: a position below the stored one leaves it (two projectors
+   * writing one store, or a late write, never move a checkpoint back).
+   */
   setCheckpoint(projection: string, position: number): Promise<void>;
   /**
    * Optional: runs `work` so that its writes (documents and checkpoints) are stored together or,

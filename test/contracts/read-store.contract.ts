@@ -268,4 +268,15 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
     t.equal(await store.checkpoint('p'), 43);
     t.equal(await store.checkpoint('q'), 0, 'per projection');
   });
+
+  t.test('checkpoints only move forward: a lower position leaves the stored one', async (t) => {
+    const store = await open();
+    await store.setCheckpoint('p', 5);
+    await store.setCheckpoint('p', 3);
+    t.equal(await store.checkpoint('p'), 5);
+    await store.setCheckpoint('p', 5);
+    t.equal(await store.checkpoint('p'), 5);
+    await store.setCheckpoint('p', 6);
+    t.equal(await store.checkpoint('p'), 6);
+  });
 }

@@ -112,6 +112,10 @@ function matches(doc: Doc, filter: Doc): boolean {
 class StandInCollection {
   readonly docs = new Map<string, Doc>();
   readonly indexes: Doc[] = [];
+  /** MongoDB makes a collection on its first insert or index, not on a read. */
+  get exists(): boolean {
+    return this.docs.size > 0 || this.indexes.length > 0;
+  }
 
   private matching(filter: Doc): Doc[] {
     return [...this.docs.values()].filter((d) => matches(d, filter));
@@ -136,8 +140,9 @@ class StandInCollection {
     return { toArray: async () => out.map((d) => project(d, options.projection)) };
   }
 
-  async countDocuments(filter: Doc = {}): Promise<number> {
-    return this.matching(filter).length;
+  async countDocuments(filter: Doc = {}, options: { limit?: number } = {}): Promise<number> {
+    const n = this.matching(filter).length;
+    return options.limit ? Math.min(n, options.limit) : n;
   }
 
   async replaceOne(filter: Doc, replacement: Doc, options: { upsert?: boolean } = {}): Promise<{ matchedCount: number }> {
@@ -156,10 +161,41 @@ class StandInCollection {
     return { matchedCount: 0 };
   }
 
-  async updateOne(filter: Doc, update: { $set: Doc }, options: { upsert?: boolean } = {}): Promise<void> {
+  /**
+   * updateOne with the update operators the adapters send, as MongoDB documents them: `$set`
+   * sets fields; `$max` sets a field to the given value when the field is missing or the value
+   * is greater in the BSON comparison order, and leaves it otherwise; `$setOnInsert` applies
+   * only when the upsert inserts. With `upsert` and no match, the new document starts from the
+   * filter's equality conditions on top-level fields (`_id` among them), then the operators apply.
+   */
+  async updateOne(filter: Doc, update: Doc, options: { upsert?: boolean } = {}): Promise<{ matchedCount: number; modifiedCount: number; upsertedCount: number }> {
+    for (const op of Object.keys(update)) if (!['$set', '$max', '$setOnInsert'].includes(op)) throw new Error(`stand-in: update operator ${op} not supported`);
     const found = this.matching(filter)[0];
-    if (found) Object.assign(found, serialize(update.$set));
-    else if (options.upsert) this.docs.set(filter['_id'] as string, { _id: filter['_id'], ...(serialize(update.$set) as Doc) });
+    if (found) {
+      const before = JSON.stringify(found);
+      applyUpdate(found, update, false);
+      return { matchedCount: 1, modifiedCount: JSON.stringify(found) === before ? 0 : 1, upsertedCount: 0 };
+    }
+    if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    const doc: Doc = {};
+    for (const [k, v] of Object.entries(filter)) {
+      const isOps = typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).some((key) => key.startsWith('$'));
+      if (!k.startsWith('$') && !k.includes('.') && !isOps) doc[k] = serialize(v);
+    }
+    const id = doc['_id'];
+    if (typeof id !== 'string') throw new Error('stand-in: upserts need an _id equality');
+    if (this.docs.has(id)) throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
+    applyUpdate(doc, update, true);
+    this.docs.set(id, doc);
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+  }
+
+  async insertOne(doc: Doc): Promise<{ insertedId: unknown }> {
+    const id = doc['_id'];
+    if (typeof id !== 'string') throw new Error('stand-in: inserts here carry a string _id');
+    if (this.docs.has(id)) throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
+    this.docs.set(id, serialize(doc) as Doc);
+    return { insertedId: id };
   }
 
   async deleteOne(filter: Doc): Promise<void> {
@@ -170,6 +206,15 @@ class StandInCollection {
   async createIndexes(specs: { key: Doc }[]): Promise<string[]> {
     for (const s of specs) if (!this.indexes.some((i) => JSON.stringify(i) === JSON.stringify(s.key))) this.indexes.push(s.key);
     return specs.map((s) => Object.entries(s.key).map(([k, d]) => `${k}_${d}`).join('_'));
+  }
+}
+
+/** Applies `$set`, `$max` and (on insert) `$setOnInsert` to top-level fields of `doc`, in place. */
+function applyUpdate(doc: Doc, update: Doc, inserting: boolean): void {
+  for (const [k, v] of Object.entries((update['$set'] ?? {}) as Doc)) if (v !== undefined) doc[k] = serialize(v);
+  if (inserting) for (const [k, v] of Object.entries((update['$setOnInsert'] ?? {}) as Doc)) if (v !== undefined) doc[k] = serialize(v);
+  for (const [k, v] of Object.entries((update['$max'] ?? {}) as Doc)) {
+    if (!(k in doc) || bsonCompare(v, doc[k]) > 0) doc[k] = serialize(v);
   }
 }
 
@@ -195,6 +240,19 @@ export class StandInDb {
   async dropDatabase(): Promise<boolean> {
     this.collections.clear();
     return true;
+  }
+
+  /** As the driver's: `{name, type}` of every collection (here: every one used and not dropped). */
+  listCollections(): { toArray(): Promise<{ name: string; type: string }[]> } {
+    const names = [...this.collections].filter(([, c]) => c.exists).map(([name]) => name).sort();
+    return { toArray: async () => names.map((name) => ({ name, type: 'collection' })) };
+  }
+
+  /** As the driver's: true when it existed; a missing namespace is not an error (driver 7). */
+  async dropCollection(name: string): Promise<boolean> {
+    const existed = this.collections.get(name)?.exists ?? false;
+    this.collections.delete(name);
+    return existed;
   }
 }
 
