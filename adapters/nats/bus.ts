@@ -344,9 +344,14 @@ export class NatsBus implements Bus {
     }
   }
 
+  /**
+   * Records a new state, or a new reason of the same state (`since` kept), and tells `onStatus`;
+   * false when nothing changed.
+   */
   private setStatus(state: NatsBusStatus['state'], reason?: string): boolean {
-    if (this.current.state === state) return false;
-    this.current = { state, since: new Date().toISOString(), ...(reason !== undefined ? { reason } : {}) };
+    if (this.current.state === state && this.current.reason === reason) return false;
+    const since = this.current.state === state ? this.current.since : new Date().toISOString();
+    this.current = { state, since, ...(reason !== undefined ? { reason } : {}) };
     try {
       this.onStatus?.(this.status);
     } catch (err) {
