@@ -57,6 +57,8 @@ export interface NatsBusTimings {
   connectTimeoutMs: number;
   /** Longest pause of a consume loop between two failed pulls (first 500, doubling). Default 5 000. */
   pullRetryMaxWaitMs: number;
+  /** Longest wait of a publish for a connection that is down before it throws. Default 5 000. */
+  publishWaitMs: number;
 }
 
 /** Default {@link NatsBusTimings}: a stall is found within 15 s, a returning server is dialled within 2 s. */
@@ -67,6 +69,7 @@ export const DEFAULT_NATS_BUS_TIMINGS: NatsBusTimings = {
   maxPingOut: 2,
   connectTimeoutMs: 5000,
   pullRetryMaxWaitMs: 5000,
+  publishWaitMs: 5000,
 };
 
 /** Options of {@link NatsBus.connect}. */
@@ -271,13 +274,19 @@ export class NatsBus implements Bus {
    * Publishes `data` (JSON) with JetStream message id `id`; the same id within the duplicate
    * window (2 h) is acknowledged by the server but not stored again. When the server no longer
    * has the stream (restarted without its store) the stream is made again and the publish tried
-   * once more. Throws when the bus is closed or without a connection, when no stream covers
-   * `subject`, or when the server does not answer within the JetStream timeout.
+   * once more. While the bus is down it first waits for the connection, up to `publishWaitMs`
+   * (the client drops whatever is sent while it is disconnected). Throws when the bus is closed or
+   * still down after that wait, when no stream covers `subject`, or when the server does not
+   * answer within the JetStream timeout (5 s).
    */
   async publish(subject: string, id: string, data: unknown): Promise<void> {
     if (this.closed) throw new Error('NatsBus is closed');
+    await this.untilUp(this.settings.timings.publishWaitMs);
     const link = this.link;
-    if (!link) throw new Error(`NatsBus has no connection: ${this.current.reason ?? 'reconnecting'}`);
+    if (this.closed) throw new Error('NatsBus is closed');
+    if (!link || this.current.state === 'down') {
+      throw new Error(`NATS bus is down since ${this.current.since}: ${this.current.reason ?? 'not connected'}`);
+    }
     await this.ensureStreamOnce(link);
     try {
       await link.js.publish(subject, codec.encode(data), { msgID: id });
@@ -359,6 +368,14 @@ export class NatsBus implements Bus {
     }
     if (state === 'up') this.wakeSleepers();
     return true;
+  }
+
+  /** Resolves when the bus is up, closed, or after `ms`. */
+  private async untilUp(ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!this.closed && (this.current.state === 'down' || !this.link) && Date.now() < deadline) {
+      await pause(deadline - Date.now(), this.sleepers);
+    }
   }
 
   private wakeSleepers(): void {

@@ -22,6 +22,7 @@ const FAST: NatsBusTimings = {
   maxPingOut: 2,
   connectTimeoutMs: 1000,
   pullRetryMaxWaitMs: 500,
+  publishWaitMs: 2000,
 };
 /** Longest time from a stall to status `down` with {@link FAST}: (maxPingOut + 1) pings. */
 const STALL_BOUND_MS = (FAST.maxPingOut + 1) * FAST.pingIntervalMs;
@@ -129,22 +130,27 @@ if (!natsServerBinary()) {
     await until(() => bus.status.state === 'down');
     // Published while the bus is cut off, by a process that still reaches the server.
     await admin.jetstream().publish(subject, JSONCodec().encode({ v: 3 }), { msgID: 'during-1' });
+    // A publish through the cut bus waits publishWaitMs for the connection, then says why it failed.
+    await t.rejects(bus.publish(subject, 'never-sent', { v: 0 }), /NATS bus is down since .*disconnected from/);
     // The fault itself lasts a fixed time: that is what is tested.
     await new Promise((resolve) => setTimeout(resolve, CUT_MS - (Date.now() - cutAt)));
     t.same(seen, ['before-1', 'before-2'], 'nothing arrives while cut off');
     t.equal(bus.status.state, 'down', `still down after ${CUT_MS} ms: the bus never gave up`);
     const linesWhileCut = lines.filter((l) => l.at >= cutAt).length;
 
+    // Issued while still cut off: it waits for the connection instead of being dropped by the client.
+    const atRestore = bus.publish(subject, 'at-restore', { v: 4 });
     await proxy.restore();
     const restoredAt = Date.now();
+    await atRestore;
     await until(() => bus.status.state === 'up');
-    await bus.publish(subject, 'after-1', { v: 4 });
-    await until(() => seen.length >= 4);
+    await bus.publish(subject, 'after-1', { v: 5 });
+    await until(() => seen.length >= 5);
     const firstAfter = Date.now() - restoredAt;
     await until(async () => (await jsm.consumers.info(stream, durableName(subject))).num_ack_pending === 0);
     const info = await jsm.consumers.info(stream, durableName(subject));
-    t.same([...seen].sort(), ['after-1', 'before-1', 'before-2', 'during-1'], 'each message delivered once');
-    t.equal(info.delivered.consumer_seq, 4, 'the server made four deliveries');
+    t.same([...seen].sort(), ['after-1', 'at-restore', 'before-1', 'before-2', 'during-1'], 'each message delivered once');
+    t.equal(info.delivered.consumer_seq, 5, 'the server made five deliveries');
     t.equal(info.num_redelivered, 0, 'none of them again');
     t.equal((await jsm.streams.info(stream)).state.messages, 0, 'the work queue is empty');
 
