@@ -122,14 +122,15 @@ function apiErrorCode(err: unknown): number | undefined {
 }
 
 /**
- * True when `err` says the stream (or consumer) is gone: the JetStream API's "not found", or no
- * responder at all for a JetStream subject (a server restarted without its store has no stream
- * listening on the subject).
+ * True when `err` says the stream (or consumer) is gone: the JetStream API's "not found", a pull
+ * ended by "409 consumer deleted", or no responder at all for a JetStream subject (a server
+ * restarted without its store has no stream listening on the subject).
  */
 function isMissingResource(err: unknown): boolean {
   const code = apiErrorCode(err);
   if (code === STREAM_NOT_FOUND || code === CONSUMER_NOT_FOUND) return true;
-  return err instanceof NatsError && err.code === ErrorCode.NoResponders;
+  if (!(err instanceof NatsError)) return false;
+  return err.code === ErrorCode.NoResponders || (err.code === '409' && /consumer deleted/i.test(err.message));
 }
 
 /** True for errors of a first connection that waiting cannot mend: credentials, TLS, options. */
@@ -580,10 +581,18 @@ export class NatsBus implements Bus {
 
   private deliver(sub: Subscription, m: JsMsg): void {
     let settled = false;
-    const settle = (how: () => void): void => {
+    // On a connection the client closed, a settlement throws: the message comes again after ack_wait.
+    const send = (what: string, how: () => void): void => {
+      try {
+        how();
+      } catch (err) {
+        this.log.warn({ subject: m.subject, seq: m.seq, reason: message(err) }, `nats bus: sending ${what} failed; the message is redelivered after ack_wait`);
+      }
+    };
+    const settle = (how: () => void, what: string): void => {
       if (settled) return;
       settled = true;
-      how();
+      send(what, how);
     };
     // Before 2.10.4 the server does not read `+TERM <reason>` as a term and redelivers the message.
     const termTakesReason = serverAtLeast(this.link?.nc.info?.version, [2, 10, 4]);
@@ -592,8 +601,7 @@ export class NatsBus implements Bus {
       data = m.json();
     } catch {
       // A body that is not JSON can never be handled: do not let it circle forever.
-      if (termTakesReason) m.term('body is not JSON');
-      else m.term();
+      send('term', () => (termTakesReason ? m.term('body is not JSON') : m.term()));
       return;
     }
     const msg: BusMessage<unknown> = {
@@ -601,18 +609,18 @@ export class NatsBus implements Bus {
       subject: m.subject,
       data,
       attempt: m.info.redeliveryCount,
-      ack: () => settle(() => m.ack()),
-      nak: (delayMs) => settle(() => m.nak(delayMs)),
+      ack: () => settle(() => m.ack(), 'ack'),
+      nak: (delayMs) => settle(() => m.nak(delayMs), 'nak'),
       working: () => {
-        if (!settled) m.working();
+        if (!settled) send('working', () => m.working());
       },
-      term: (reason) => settle(() => (termTakesReason ? m.term(reason) : m.term())),
+      term: (reason) => settle(() => (termTakesReason ? m.term(reason) : m.term()), 'term'),
     };
     const handling = Promise.resolve()
       .then(() => sub.handler(msg))
       .catch(() => undefined)
       // A handler that returns or throws without settling gets the message again, as in the in-process bus.
-      .then(() => settle(() => m.nak(FAILED_HANDLER_DELAY_MS)))
+      .then(() => settle(() => m.nak(FAILED_HANDLER_DELAY_MS), 'nak'))
       .finally(() => {
         sub.inFlight.delete(handling);
         sub.wake?.();

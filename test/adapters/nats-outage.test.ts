@@ -305,6 +305,31 @@ if (!natsServerBinary()) {
     await consumer.close();
   });
 
+  t.test('a stream deleted under a running bus is made again by the next publish, and its consumer by the pull loop', async (t) => {
+    const { bus, statuses, lines, stream, subject } = await proxiedBus(t);
+    const missingLines = () => lines.filter((l) => l.msg.startsWith('nats bus: the stream is missing')).length;
+    await bus.publish(subject, 'd-1', { v: 1 });
+    await jsm.streams.delete(stream);
+    // No consumer yet: only the publish can find the stream missing; it makes it and publishes again.
+    await bus.publish(subject, 'd-2', { v: 2 });
+    t.equal(missingLines(), 1, 'one line for the missing stream');
+    t.equal((await jsm.streams.info(stream)).state.messages, 1, 'the new stream holds the message published after the loss');
+    const { seen, consumer } = recording(bus, subject);
+    await until(() => seen.length === 1);
+    // Deleted again under a running consume loop: whichever of the loop and the next publish
+    // finds it missing first makes it again.
+    await jsm.streams.delete(stream);
+    await bus.publish(subject, 'd-3', { v: 3 });
+    await until(() => seen.length === 2);
+    t.same(seen, ['d-2', 'd-3']);
+    t.equal((await jsm.consumers.info(stream, durableName(subject))).config.durable_name, durableName(subject), 'the consumer was made again');
+    t.same(statuses, [], 'the connection itself never went down');
+    const pullLines = lines.filter((l) => l.msg.startsWith('nats bus: pulling'));
+    t.ok(pullLines.length <= 2, `at most one failure and one recovery line: ${pullLines.map((l) => l.msg).join(' | ')}`);
+    t.ok(missingLines() <= 2, 'at most one more line for the missing stream');
+    await consumer.close();
+  });
+
   t.test('no unhandled rejection', async (t) => {
     t.same(rejections, []);
   });
