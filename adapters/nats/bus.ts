@@ -86,7 +86,10 @@ export interface NatsBusOptions {
   pullExpiresMs?: number;
   /** Receives one line per change of the connection's state and per failing/recovered pull loop. Default: silent. */
   log?: Logger;
-  /** Told of each change of {@link NatsBus.status} (also of the `down` while the first connection waits). */
+  /**
+   * Told of each change of {@link NatsBus.status} (state, or the reason while down), and of the
+   * `down` while the first connection waits; not of the initial `up` (read `status`).
+   */
   onStatus?: (status: NatsBusStatus) => void;
   /** Reconnection and failure-detection timings (tests shorten them). */
   timings?: Partial<NatsBusTimings>;
@@ -142,6 +145,15 @@ function isPermanentConnectError(err: unknown): boolean {
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message || (err as NatsError).code || err.name : String(err);
+}
+
+/** Hands `status` to the listener; a listener that throws is logged, never breaks the bus. */
+function tell(onStatus: ((status: NatsBusStatus) => void) | undefined, status: NatsBusStatus, log: Logger): void {
+  try {
+    onStatus?.(status);
+  } catch (err) {
+    log.error({ reason: message(err) }, 'nats bus: the status listener threw');
+  }
 }
 
 /** Resolves after `ms`, or at once when `wake` (registered in `wakers`) is called. */
@@ -243,7 +255,7 @@ export class NatsBus implements Bus {
           waitingSince = Date.now();
           const reason = `nats-server not reachable: ${message(err)}`;
           log.warn({ servers: settings.servers, reason }, 'nats bus: waiting for the server');
-          options.onStatus?.({ state: 'down', since: new Date(waitingSince).toISOString(), reason });
+          tell(options.onStatus, { state: 'down', since: new Date(waitingSince).toISOString(), reason }, log);
         }
         pacing.attempted();
         await new Promise((resolve) => setTimeout(resolve, pacing.delayMs()));
@@ -257,7 +269,7 @@ export class NatsBus implements Bus {
       bus.watch(link);
       if (waitingSince !== undefined) {
         log.info({ server: nc.getServer(), waitedMs: Date.now() - waitingSince }, 'nats bus: connected');
-        options.onStatus?.(bus.status);
+        tell(options.onStatus, bus.status, log);
       }
       return bus;
     } catch (err) {
@@ -362,11 +374,7 @@ export class NatsBus implements Bus {
     if (this.current.state === state && this.current.reason === reason) return false;
     const since = this.current.state === state ? this.current.since : new Date().toISOString();
     this.current = { state, since, ...(reason !== undefined ? { reason } : {}) };
-    try {
-      this.onStatus?.(this.status);
-    } catch (err) {
-      this.log.error({ reason: message(err) }, 'nats bus: the status listener threw');
-    }
+    tell(this.onStatus, this.status, this.log);
     if (state === 'up') this.wakeSleepers();
     return true;
   }
