@@ -176,8 +176,8 @@ if (!natsServerBinary()) {
     proxy.stall();
     await until(() => bus.status.state === 'down', 10_000);
     const found = Date.now() - stalledAt;
-    // A loaded machine runs timers late: one extra interval of slack.
-    t.ok(found <= STALL_BOUND_MS + FAST.pingIntervalMs, `found after ${found} ms`);
+    // A loaded machine runs each of the ping timers late: three intervals of slack.
+    t.ok(found <= STALL_BOUND_MS + 3 * FAST.pingIntervalMs, `found after ${found} ms (bound ${STALL_BOUND_MS} ms)`);
     t.match(bus.status.reason, /stale connection/);
     await proxy.restore();
     await until(() => bus.status.state === 'up');
