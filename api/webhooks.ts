@@ -63,7 +63,8 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
       const due = await reads.collection<WebhookDeliveryDocument>(WEBHOOK_DELIVERIES).find({ where: { status: 'pending', nextAttemptAt: { lte: now } }, sortBy: 'nextAttemptAt', limit });
       return due.map((d) => d.id);
     },
-    onAttempt: (a) => log.info(a, a.statusCode !== null && a.statusCode < 300 && a.statusCode >= 200 ? 'webhook delivered' : 'webhook attempt failed'),
+    // One line per POST (domain/webhook/deliver.ts WebhookPost): the operator sees every request a receiver got.
+    onAttempt: (post) => log.info(post, post.statusCode !== null && post.statusCode < 300 && post.statusCode >= 200 ? 'webhook delivered' : 'webhook attempt failed'),
     onError: (err) => log.error({ err }, 'webhook delivery step failed'),
   });
   const dispatch = new WebhookDispatch({
