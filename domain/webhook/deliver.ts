@@ -106,7 +106,8 @@ export interface WebhookPost {
   ms: number;
   /**
    * Whether this worker stored the attempt's record: false when another worker had (a lease
-   * that ended), or the worker stopped before it could (the attempt is due again after the lease).
+   * that ended), the store failed, or the worker stopped before it could (the attempt is due
+   * again after the lease).
    */
   recorded: boolean;
 }
@@ -231,8 +232,14 @@ export class WebhookDelivery {
       }
       if (cutOff.aborted && outcome.statusCode === null) outcome = { statusCode: null, error: `no answer within ${cutOffMs} ms (the attempt's lease)` };
       const ms = Date.now() - started;
-      const done = await run({ type: 'RecordWebhookAttempt', data: { deliveryId, attempt, outcome, policy: this.deps.policy }, metadata: { now: clock(), actor: SCHEDULER } });
-      this.deps.onAttempt?.({ ...post, ...outcome, ms, recorded: done.events.length > 0 });
+      let recorded = false;
+      try {
+        const done = await run({ type: 'RecordWebhookAttempt', data: { deliveryId, attempt, outcome, policy: this.deps.policy }, metadata: { now: clock(), actor: SCHEDULER } });
+        recorded = done.events.length > 0;
+      } finally {
+        // Told also when the record failed (the error goes to onError): the POST was made either way.
+        this.deps.onAttempt?.({ ...post, ...outcome, ms, recorded });
+      }
       return true;
     } catch (err) {
       this.deps.onError?.(err);
