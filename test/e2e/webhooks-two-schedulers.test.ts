@@ -128,8 +128,10 @@ t.test(`two schedulers, ${JOBS} events, a slow and failing receiver: each attemp
       byEvent.set(eventOf(r), [...(byEvent.get(eventOf(r)) ?? []), r]);
     }
     const twice = [...byAttempt.entries()].filter(([, n]) => n > 1).map(([k]) => k);
-    t.comment(`${receiver.received.length} POSTs for ${byEvent.size} events; attempts POSTed more than once: ${twice.length}; appends answered written though raced: A ${viewA.view!.counts.racedWritten}, B ${viewB.counts.racedWritten}`);
+    const refusedClaims = [viewA.view!, viewB].reduce((n, v) => n + (v.counts.refusedByType.get('WebhookAttemptClaimed') ?? 0), 0);
+    t.comment(`${receiver.received.length} POSTs for ${byEvent.size} events; attempts POSTed more than once: ${twice.length}; claims refused by the expected revision: ${refusedClaims}; appends answered written though raced: A ${viewA.view!.counts.racedWritten}, B ${viewB.counts.racedWritten}`);
     t.same(twice, [], 'no attempt POSTed twice');
+    t.ok(refusedClaims > 0, `the schedulers raced for attempts: ${refusedClaims} claims were refused by the expected revision`);
     t.equal(byEvent.size, JOBS, 'one event id per job');
     t.same(new Set([...byEvent.values()].map((rs) => jobOf(rs[0]!))), new Set(jobs), 'every job delivered');
     const okTwice = [...byEvent.entries()].filter(([, rs]) => rs.filter((r) => r.status === 200).length !== 1).map(([id]) => id);

@@ -10,7 +10,7 @@
  * `written: true`"). With another expected revision the server refuses (WrongExpectedVersion) and
  * the adapter looks again: `written: false`. Every other method passes through.
  */
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent } from '../../domain/ports/event-store.js';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '../../domain/ports/event-store.js';
 import { storeView } from './store-view.js';
 
 /** The adapter's default `idempotencyWindow`: how many of a stream's last events its look reads. */
@@ -25,11 +25,13 @@ function firstRevisionAfter(expected: ExpectedRevision): number | undefined {
 /**
  * `inner` with EventStoreDB's append answers (see the top of this file); a view of its own (its
  * own command queue and state cache in domain/decider/handle.ts, as another process has).
- * `counts.racedWritten` counts the appends answered `written: true` though another stored the batch.
+ * `counts.racedWritten` counts the appends answered `written: true` though another stored the batch;
+ * `counts.refusedByType` the appends refused by the expected revision (ConcurrencyError), by the
+ * type of their first event.
  * `close` leaves `inner` open.
  */
-export function withEventStoreDbAppends(inner: EventStore): EventStore & { counts: { racedWritten: number } } {
-  const counts = { racedWritten: 0 };
+export function withEventStoreDbAppends(inner: EventStore): EventStore & { counts: { racedWritten: number; refusedByType: Map<string, number> } } {
+  const counts = { racedWritten: 0, refusedByType: new Map<string, number>() };
   const append = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
     const first = events[0]!;
     // The adapter's look before it appends (one read of the stream's tail).
@@ -42,7 +44,13 @@ export function withEventStoreDbAppends(inner: EventStore): EventStore & { count
         return { revision: end.revision, position: end.position, written: false };
       }
     }
-    const result = await inner.append(stream, events, expected);
+    let result: AppendResult;
+    try {
+      result = await inner.append(stream, events, expected);
+    } catch (err) {
+      if (err instanceof ConcurrencyError) counts.refusedByType.set(first.type, (counts.refusedByType.get(first.type) ?? 0) + 1);
+      throw err;
+    }
     if (result.written) return result;
     // Stored by another between the look and the append: the server's answer depends on where.
     const storedFrom = result.revision - events.length + 1;
