@@ -3,7 +3,10 @@
  * the read models: the endpoints live at a log position, the job as GET /v1/jobs/{id} shows it,
  * and the deliveries due now. Run by the scheduler role (api/server.ts); with several scheduler
  * processes each attempt is still POSTed by one of them (the attempt claim, domain/webhook/deliver.ts),
- * leased for attemptLeaseMs of the sender's timeout (30 s for the default 10 s).
+ * leased for attemptLeaseMs of the sender's timeout (30 s for the default 10 s), and each delivery is
+ * scheduled once whichever dispatcher stores it (domain/webhook/dispatch.ts). Each POST is logged
+ * (`webhook delivered` / `webhook attempt failed` with deliveryId, endpointId, eventId, attempt,
+ * take, statusCode, error, ms, recorded) by the process that sent it.
  *
  * Environment (read by api/server.ts): WEBHOOK_ALLOW_PRIVATE_TARGETS (`true` lets targets
  * resolve to internal addresses; default false), WEBHOOK_RETRY_BASE_MS (wait after the first
@@ -63,7 +66,8 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
       const due = await reads.collection<WebhookDeliveryDocument>(WEBHOOK_DELIVERIES).find({ where: { status: 'pending', nextAttemptAt: { lte: now } }, sortBy: 'nextAttemptAt', limit });
       return due.map((d) => d.id);
     },
-    onAttempt: (a) => log.info(a, a.statusCode !== null && a.statusCode < 300 && a.statusCode >= 200 ? 'webhook delivered' : 'webhook attempt failed'),
+    // One line per POST (domain/webhook/deliver.ts WebhookPost): the operator sees every request a receiver got.
+    onAttempt: (post) => log.info(post, post.statusCode !== null && post.statusCode < 300 && post.statusCode >= 200 ? 'webhook delivered' : 'webhook attempt failed'),
     onError: (err) => log.error({ err }, 'webhook delivery step failed'),
   });
   const dispatch = new WebhookDispatch({

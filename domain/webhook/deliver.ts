@@ -5,9 +5,14 @@
  * schedule lives in the log, so a restart keeps it.
  *
  * The attempt claim: every scheduler process runs a worker, and two of them may find the same
- * attempt due. Before it POSTs, a worker stores `WebhookAttemptClaimed` on the delivery's stream
- * (one append at the revision it read, domain/webhook/delivery.ts); only the worker whose claim
- * was written sends, and no other claims that attempt until the claim's lease (`leaseMs`) ends.
+ * attempt due (both dispatchers wake their worker when an event is scheduled, so they often look
+ * within a few ms of each other). Before it POSTs, a worker stores `WebhookAttemptClaimed` on the
+ * delivery's stream (one append at the revision it read, domain/webhook/delivery.ts); only the
+ * worker whose claim was written sends, and no other claims that attempt until the claim's lease
+ * (`leaseMs`) ends. The claim's event id names its claimant, so rival claims are different
+ * events and the expected revision alone picks the one stored: an append refused by it is a
+ * ConcurrencyError on every store. (With one event id for both, EventStoreDB answered the second
+ * identical append at the same revision as written, and both workers POSTed.)
  * The lease is longer than any send: the worker cuts its own request short
  * ATTEMPT_RECORD_MARGIN_MS before the lease ends and records it as a failed attempt, leaving that
  * margin to store the attempt. A worker that dies between claim and record leaves the attempt
@@ -17,6 +22,10 @@
  * same body (same event id, `Packing-Event-Id`) again once the lease has ended; receivers
  * de-duplicate by the event id. Each attempt number is stored at most once (derived event ids,
  * expected revision), and one worker never sends the same delivery twice at once.
+ *
+ * Every POST is told to `onAttempt` (the service logs one line for each, with the delivery id,
+ * attempt, event id and claim take), also when its record was stored by another worker or the
+ * worker stopped before storing it, so the log shows every request a receiver got.
  */
 import { randomUUID } from 'node:crypto';
 import { serviceActor } from '../decider/actor.js';
@@ -75,9 +84,32 @@ export interface WebhookDeliveryDeps {
   pollMs: number;
   /** Ids of up to `limit` pending deliveries whose next attempt is due at `now` (a read model; may lag). */
   due(now: string, limit: number): Promise<string[]>;
-  /** Told of each attempt once it is stored. */
-  onAttempt?(attempt: { deliveryId: string; attempt: number; statusCode: number | null; error: string | null }): void;
+  /** Told of each POST once its outcome is known (see WebhookPost). */
+  onAttempt?(post: WebhookPost): void;
   onError?(err: unknown): void;
+}
+
+/** One POST of a delivery attempt, as the worker that sent it saw it (its log line). */
+export interface WebhookPost {
+  deliveryId: string;
+  endpointId: string;
+  /** `evt_…`, the `Packing-Event-Id` header. */
+  eventId: string;
+  /** 1-based, the `Packing-Delivery-Attempt` header. */
+  attempt: number;
+  /** Which claim of this attempt it was sent under (1; 2 or more after a lease ended unrecorded). */
+  take: number;
+  /** HTTP status of the answer, null when none came. */
+  statusCode: number | null;
+  error: string | null;
+  /** From the claim to the answer (or its absence), ms. */
+  ms: number;
+  /**
+   * Whether this worker stored the attempt's record: false when another worker had (a lease
+   * that ended), the store failed, or the worker stopped before it could (the attempt is due
+   * again after the lease).
+   */
+  recorded: boolean;
 }
 
 const SCHEDULER = serviceActor('scheduler');
@@ -175,9 +207,11 @@ export class WebhookDelivery {
       // Started with the lease, before the claim is stored, so the claim's own latency does not eat into ATTEMPT_RECORD_MARGIN_MS.
       const cutOffMs = this.deps.leaseMs - ATTEMPT_RECORD_MARGIN_MS;
       const cutOff = AbortSignal.timeout(cutOffMs);
+      const started = Date.now();
       const claimed = await run({ type: 'ClaimWebhookAttempt', data: { deliveryId, attempt, claimantId, leaseUntil }, metadata: { now: claimedAt, actor: SCHEDULER } });
       // Another worker holds this attempt (or recorded it already): it sends, not this one.
-      if (claimed.events.length === 0 || claimed.state.claim?.claimantId !== claimantId) return false;
+      const claim = claimed.state.claim;
+      if (claimed.events.length === 0 || claim?.claimantId !== claimantId || claim.attempt !== attempt) return false;
       const unixSeconds = Math.floor(Date.parse(clock()) / 1000);
       let outcome = await this.deps.sender.send({
         url: endpoint.url,
@@ -190,11 +224,22 @@ export class WebhookDelivery {
           'packing-delivery-attempt': String(attempt),
         },
       }, AbortSignal.any([this.stopping.signal, cutOff]));
+      const post = { deliveryId, endpointId: scheduled.endpointId, eventId: scheduled.eventId, attempt, take: claim.take };
       // Cut short by our own stop, not refused by the receiver: not an attempt; it is due again once the lease ends.
-      if (this.stopping.signal.aborted && outcome.statusCode === null) return true;
+      if (this.stopping.signal.aborted && outcome.statusCode === null) {
+        this.deps.onAttempt?.({ ...post, ...outcome, ms: Date.now() - started, recorded: false });
+        return true;
+      }
       if (cutOff.aborted && outcome.statusCode === null) outcome = { statusCode: null, error: `no answer within ${cutOffMs} ms (the attempt's lease)` };
-      const done = await run({ type: 'RecordWebhookAttempt', data: { deliveryId, attempt, outcome, policy: this.deps.policy }, metadata: { now: clock(), actor: SCHEDULER } });
-      if (done.events.length > 0) this.deps.onAttempt?.({ deliveryId, attempt, ...outcome });
+      const ms = Date.now() - started;
+      let recorded = false;
+      try {
+        const done = await run({ type: 'RecordWebhookAttempt', data: { deliveryId, attempt, outcome, policy: this.deps.policy }, metadata: { now: clock(), actor: SCHEDULER } });
+        recorded = done.events.length > 0;
+      } finally {
+        // Told also when the record failed (the error goes to onError): the POST was made either way.
+        this.deps.onAttempt?.({ ...post, ...outcome, ms, recorded });
+      }
       return true;
     } catch (err) {
       this.deps.onError?.(err);

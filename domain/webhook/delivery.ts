@@ -13,7 +13,8 @@
  *   deleted (`endpoint_deleted`) or disabled (`endpoint_disabled`) before the delivery succeeded.
  * - `WebhookAttemptClaimed {deliveryId, endpointId, orgId, attempt, claimantId, claimedAt,
  *   leaseUntil}`: the attempt claim (lease) a worker stores before it POSTs, so that of several
- *   scheduler processes only one sends each attempt; the webhooks read model ignores it.
+ *   scheduler processes only one sends each attempt; the webhooks read model ignores it. Its
+ *   event id names the claimant (claimEventId; ids stored before it did end at the take).
  */
 import { sha256Hex } from '../digest.js';
 import type { Command, CommandMetadata, Decider, DomainEvent } from '../decider/decider.js';
@@ -128,6 +129,14 @@ export function deliveryIdOf(endpointId: string, sourceEventId: string): string 
   return `whd_${sha256Hex(`${endpointId}\u0000${sourceEventId}`).slice(0, 24)}`;
 }
 
+/**
+ * The event id of claim number `take` of attempt `attempt` by `claimantId`: unique per claimant, so
+ * of rival claims at one revision the store keeps one (see webhookDeliveryDecider).
+ */
+export function claimEventId(deliveryId: string, attempt: number, take: number, claimantId: string): string {
+  return `${deliveryId}:claim:${attempt}:${take}:${claimantId}`;
+}
+
 /** The webhook event id of stored event `sourceEventId`: `evt_` + 24 hex digits, the same for every endpoint. */
 export function webhookEventIdOf(sourceEventId: string): string {
   return `evt_${sha256Hex(sourceEventId).slice(0, 24)}`;
@@ -156,9 +165,12 @@ const ok = (statusCode: number | null): boolean => statusCode !== null && status
  * Claim attempt `n` (the attempt claim, before the POST): only when the delivery is pending, `n`
  * is the next number, it is due at `now`, and no claim on `n` whose lease runs past `now` stands
  * (whoever holds it, the claimant itself included: a standing claim is never renewed). The
- * event id names the attempt and the take (`<deliveryId>:claim:<n>:<take>`), so two workers
- * deciding on the same state store one claim, and a claim made again after a lease ended is a
- * new event.
+ * event id names the attempt, the take and the claimant (`<deliveryId>:claim:<n>:<take>:<claimantId>`):
+ * two workers deciding on the same state propose two different events at the same expected
+ * revision, and the store keeps one and refuses the other (ConcurrencyError), whatever its
+ * idempotency can tell. With one id for both, a store may answer the second "already stored,
+ * written" (EventStoreDB does for an identical append at the same expected revision), and both
+ * workers would send. A claim made again after a lease ended is a new event (the next take).
  */
 export const webhookDeliveryDecider: Decider<WebhookDeliveryState, WebhookDeliveryCommand, WebhookDeliveryEvent> = {
   initialState: initialWebhookDelivery,
@@ -204,7 +216,7 @@ export const webhookDeliveryDecider: Decider<WebhookDeliveryState, WebhookDelive
         return [
           {
             type: 'WebhookAttemptClaimed',
-            id: `${deliveryId}:claim:${attempt}:${take}`,
+            id: claimEventId(deliveryId, attempt, take, claimantId),
             data: { deliveryId, endpointId: scheduled.endpointId, orgId: scheduled.orgId, attempt, claimantId, claimedAt: now, leaseUntil },
           },
         ];

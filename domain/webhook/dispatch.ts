@@ -14,19 +14,35 @@
  * Its checkpoint (the last log position it handled) is stored in the log too
  * (`WebhookDispatchCheckpointed {position}` on stream `webhook-dispatch`): after an event that
  * scheduled a delivery, and at least every CHECKPOINT_EVERY events. A start resumes there.
+ *
+ * Several schedulers: every scheduler process runs a dispatcher over the same log, and each
+ * schedules the deliveries of every event. Both store the same thing: the delivery's id is
+ * derived from the endpoint and the event (deliveryIdOf), its first event has a derived id and is
+ * appended only to a stream that does not exist yet (expected revision `no_stream`), so of two
+ * dispatchers one stores the delivery and the other stores nothing. They share the checkpoint
+ * stream; a checkpoint is only stored above the last one, at the revision it was read at
+ * (`checkpoint`), so one dispatcher behind the other never moves it back.
  */
 import { serviceActor } from '../decider/actor.js';
 import { handleCommand } from '../decider/handle.js';
 import { ledgerOrgId } from '../ledger/streams.js';
 import { orgIdOfStream } from '../organization/streams.js';
 import type { JobOutcome } from '../ledger/pricing.js';
-import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
+import { ConcurrencyError, type EventStore, type RecordedEvent, type Subscription } from '../ports/event-store.js';
 import { deliveryIdOf, webhookDeliveryDecider, webhookEventIdOf } from './delivery.js';
 import { kindOfOutcome, type WebhookEventKind } from './event-kinds.js';
 import { WEBHOOK_DISPATCH_STREAM, webhookDeliveryStream } from './streams.js';
 
 /** Most events handled between two checkpoints when none scheduled a delivery. */
 export const CHECKPOINT_EVERY = 1000;
+
+/** Most rounds of `checkpoint` lost to another dispatcher's checkpoint before it gives up. */
+export const CHECKPOINT_TRIES = 20;
+
+/** The position a stored `WebhookDispatchCheckpointed` event holds (0 when it holds none). */
+export function checkpointPosition(event: RecordedEvent): number {
+  return (event.data as { position?: number } | undefined)?.position ?? 0;
+}
 
 /** Wait before handling an event again after a step failed (a read model behind, a store error), ms. */
 export const DISPATCH_RETRY_MS = 1000;
@@ -101,10 +117,30 @@ export class WebhookDispatch {
       }
       sinceCheckpoint++;
       if (scheduled > 0 || sinceCheckpoint >= CHECKPOINT_EVERY) {
-        await this.deps.store.append(WEBHOOK_DISPATCH_STREAM, [{ id: `webhook-dispatch@${event.position}`, type: 'WebhookDispatchCheckpointed', data: { position: event.position } }], 'any');
+        await this.checkpoint(event.position);
         sinceCheckpoint = 0;
       }
       if (scheduled > 0) this.deps.onScheduled?.();
+    }
+  }
+
+  /**
+   * Stores `position` as the dispatcher's checkpoint unless the stored one is there or past it
+   * (another dispatcher went further): read the last checkpoint, append at its revision, and on a
+   * ConcurrencyError (another dispatcher stored one meanwhile) read again; at most
+   * CHECKPOINT_TRIES rounds, then the ConcurrencyError is thrown. Resolves with whether it stored.
+   */
+  async checkpoint(position: number): Promise<boolean> {
+    const { store } = this.deps;
+    for (let tries = 1; ; tries++) {
+      const last = await store.readLastEvent(WEBHOOK_DISPATCH_STREAM);
+      if (last && checkpointPosition(last) >= position) return false;
+      try {
+        const stored = await store.append(WEBHOOK_DISPATCH_STREAM, [{ id: `webhook-dispatch@${position}`, type: 'WebhookDispatchCheckpointed', data: { position } }], last ? last.revision : 'no_stream');
+        return stored.written;
+      } catch (err) {
+        if (!(err instanceof ConcurrencyError) || tries >= CHECKPOINT_TRIES) throw err;
+      }
     }
   }
 

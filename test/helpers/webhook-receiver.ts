@@ -1,7 +1,8 @@
 /**
  * A webhook receiver for tests: an HTTP server on loopback that records every request (raw body,
- * headers) and answers with the status `answer` picks; `until(predicate)` resolves once the
- * received requests satisfy it (woken by each request, no sleeps).
+ * headers) and answers with the status `answer` picks, after the wait `delayMs` picks (slow
+ * receivers); `until(predicate)` resolves once the received requests satisfy it (woken by each
+ * request, no sleeps). A request counts as received when its body has arrived, before the answer.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** Status of the answer to the n-th request (0-based) with `body`; default 200. */
   answer: (n: number, body: string) => number;
+  /** Wait before answering the n-th request (0-based) with `body`, ms; default 0 (answer at once). */
+  delayMs: (n: number, body: string) => number;
   until(predicate: (received: ReceivedWebhook[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,6 +31,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: '',
     received: [],
     answer: () => 200,
+    delayMs: () => 0,
     until(predicate, timeoutMs = 60_000) {
       if (predicate(receiver.received)) return Promise.resolve();
       return new Promise((resolve, reject) => {
@@ -51,9 +55,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const status = receiver.answer(receiver.received.length, body);
+      const n = receiver.received.length;
+      const status = receiver.answer(n, body);
+      const delay = receiver.delayMs(n, body);
       receiver.received.push({ body, headers: req.headers, status });
-      res.writeHead(status).end();
+      if (delay > 0) setTimeout(() => res.writeHead(status).end(), delay);
+      else res.writeHead(status).end();
       for (const w of [...waiters]) w();
     });
   });

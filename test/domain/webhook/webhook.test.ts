@@ -85,7 +85,7 @@ t.test('delivery: the attempt claim (lease) before each POST', async (t) => {
   });
   const claimed = (n: number, take: number, now: string, claimantId: string, leaseUntil: string): WebhookDeliveryEvent => ({
     type: 'WebhookAttemptClaimed',
-    id: `${deliveryId}:claim:${n}:${take}`,
+    id: `${deliveryId}:claim:${n}:${take}:${claimantId}`,
     data: { deliveryId, endpointId: 'whe_1', orgId: 'org_a', attempt: n, claimantId, claimedAt: now, leaseUntil },
   });
   const c1 = claimed(1, 1, NOW, 'worker_a', after(30_000));
