@@ -246,6 +246,39 @@ export class NatsBus implements Bus {
       });
     sub.inFlight.add(handling);
   }
+
+  /**
+   * Signals (domain/ports/bus.ts): a core NATS publish, not JetStream, so nothing is stored and
+   * every subscriber connected now hears it once. `subject` must lie outside the stream's
+   * subjects (a stream covering it would store the signal as a work item). While the connection
+   * is re-established the client buffers the publish. Throws when the connection is closed.
+   */
+  async signal(subject: string, data: unknown): Promise<void> {
+    this.nc.publish(subject, codec.encode(data));
+  }
+
+  /** A core NATS subscription to `subject`; the client renews it after a reconnect. Bodies that are not JSON are dropped. */
+  onSignal<T>(subject: string, handler: (data: T) => void): () => void {
+    const subscription = this.nc.subscribe(subject, {
+      callback: (err, m) => {
+        if (err) return;
+        let data: T;
+        try {
+          data = m.json<T>();
+        } catch {
+          return;
+        }
+        try {
+          handler(data);
+        } catch {
+          // A listener's failure is its own: the signal is not delivered again (port rule).
+        }
+      },
+    });
+    return () => {
+      if (!subscription.isClosed()) subscription.unsubscribe();
+    };
+  }
 }
 
 /** True when server version `version` (e.g. "2.9.10") is at least `min`. */
