@@ -91,7 +91,11 @@ export class JobProcess {
    * forget: a signal lost while the bus is away is caught by the node's slow poll of the job.
    */
   private async announceEnd(jobId: string): Promise<void> {
-    await this.deps.bus.signal(JOB_ENDED_SIGNAL, { jobId } satisfies JobEndedSignal).catch(() => undefined);
+    try {
+      await this.deps.bus.signal(JOB_ENDED_SIGNAL, { jobId } satisfies JobEndedSignal);
+    } catch {
+      // Not delivered (the bus is closed or away): the settlement goes on regardless.
+    }
   }
 
   /** Gives free compute slots of the organization to its oldest queued jobs. */
