@@ -25,12 +25,22 @@ export class NodeClosing extends Error {
 }
 
 /**
+ * Names of errors that say something permanent about the job's data, which no wait mends: an
+ * append over the store's size limit (EventTooLargeError) and a stored body that does not decode
+ * (JobBodyCorruptError), both from the bounded-event-size work. Matched by name so that this
+ * module needs neither module.
+ */
+const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set(['EventTooLargeError', 'JobBodyCorruptError']);
+
+/**
  * True for a failure of the store or of the way to it (connection lost, timeout, disk error), to
- * be waited out; false for an answer about the job: a decider's refusal (DomainError) or a
- * conflict that outlasted handle.ts's own retries (ConcurrencyError).
+ * be waited out; false for an answer about the job: a decider's refusal (DomainError), a conflict
+ * that outlasted handle.ts's own retries (ConcurrencyError), or data no wait mends
+ * (PERMANENT_ERROR_NAMES). Those go back to the bus as a failed attempt.
  */
 export function isInfrastructureError(err: unknown): boolean {
-  return !(err instanceof DomainError || err instanceof ConcurrencyError);
+  if (err instanceof DomainError || err instanceof ConcurrencyError) return false;
+  return !(err instanceof Error && PERMANENT_ERROR_NAMES.has(err.name));
 }
 
 /** Backoff of {@link StoreRetry}, ms. */

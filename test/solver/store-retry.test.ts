@@ -78,6 +78,10 @@ t.test("a job's own errors are not retried", async (t) => {
   t.same(lines, [], 'nothing logged as an outage');
   t.equal(isInfrastructureError(new Error('ECONNRESET')), true);
   t.equal(isInfrastructureError(new DomainError('job_not_found', 'x')), false);
+  const tooLarge = Object.assign(new Error('append to jobbody-x: 2000000 bytes exceed the limit'), { name: 'EventTooLargeError' });
+  t.equal(isInfrastructureError(tooLarge), false, 'an append over the size limit is not waited out');
+  const corrupt = Object.assign(new Error('body chunks do not match their digest'), { name: 'JobBodyCorruptError' });
+  t.equal(isInfrastructureError(corrupt), false, 'a body that does not decode is not waited out');
 });
 
 t.test('closing ends a waiting retry at once with NodeClosing', async (t) => {
