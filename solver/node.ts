@@ -30,7 +30,7 @@ import { verifyPlan } from './verify/verify.js';
 import type { Solver } from './solve.js';
 import { isInfrastructureError, NodeClosing, StoreRetry, type StoreRetryBackoff } from './store-retry.js';
 import { summarizePlan } from './summary.js';
-import { ComputeSlots, ComputeSlotsClosed, type ReleaseSlot } from './compute-slots.js';
+import { ComputeSlots, ComputeSlotsClosed, SlotWaitAborted, type ReleaseSlot } from './compute-slots.js';
 
 /**
  * Deliveries of one solve command before the node gives up on it (STYLE: never re-queue forever):
@@ -89,6 +89,8 @@ export class SolverNode {
   private stopListening: (() => void) | undefined;
   private readonly slots: ComputeSlots;
   private readonly running = new Map<string, AbortController>();
+  /** Jobs whose messages wait for a compute slot; aborting one gives up the wait. */
+  private readonly waiting = new Map<string, AbortController>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly stopping = new AbortController();
   private readonly retry: StoreRetry;
@@ -135,9 +137,13 @@ export class SolverNode {
     return { now: this.deps.clock(), actor: SOLVER };
   }
 
-  /** Aborts the search of `jobId` if this node runs it (cancellation). */
+  /**
+   * Cancellation: aborts the search of `jobId` if this node runs it, and drops its message
+   * (acked) if it waits here for a compute slot, so a prefetched job that ended takes no slot.
+   */
   abort(jobId: string, reason = 'aborted'): void {
     this.running.get(jobId)?.abort(reason);
+    this.waiting.get(jobId)?.abort(reason);
   }
 
   /**
@@ -183,7 +189,19 @@ export class SolverNode {
       return;
     }
     // Wait for a compute slot in the fair order (rejects with ComputeSlotsClosed on close).
-    const release: ReleaseSlot = await this.slots.acquire(state.queued!.orgId);
+    const wait = new AbortController();
+    this.waiting.set(jobId, wait);
+    let release: ReleaseSlot;
+    try {
+      release = await this.slots.acquire(state.queued!.orgId, wait.signal);
+    } catch (err) {
+      if (!(err instanceof SlotWaitAborted)) throw err;
+      log.info({ jobId }, 'solve command dropped: the job ended while it waited for a compute slot');
+      msg.ack();
+      return;
+    } finally {
+      if (this.waiting.get(jobId) === wait) this.waiting.delete(jobId);
+    }
     try {
       await this.compute(msg, state);
     } finally {

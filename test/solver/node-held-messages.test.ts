@@ -2,8 +2,8 @@
  * The solver node's held messages and cancellation paths on the in-process bus, with a real
  * (in-memory SQLite) store behind a fault-injecting decorator and a stand-in search
  * (test/helpers/running-job.ts):
- * - the job-ended signal stops a search at once; when no signal comes (lost while the bus was
- *   away) the slow poll of the job's state stops it;
+ * - the job-ended signal stops a search at once, and drops a message waiting for a compute slot;
+ *   when no signal comes (lost while the bus was away) the slow poll of the job's state stops it;
  * - a node waiting out a store outage hands its message back at once when it closes, and another
  *   node computes the job when the store answers again.
  */
@@ -72,6 +72,30 @@ t.test('the job-ended signal stops the search at once, without reading the job',
   t.ok((faults.reads.get(jobStream('job_1')) ?? 0) - readsBefore <= 1, 'no polling read');
   t.equal(await statusOf(store, 'job_1'), 'canceled');
   t.equal(solver.calls, 1);
+});
+
+t.test('the job-ended signal drops a message waiting for a compute slot: it takes no slot and is not searched', async (t) => {
+  const { store, bus, solver, node } = setUp(t);
+  await runningJob(store, 'job_busy', 'org_a');
+  await runningJob(store, 'job_queued', 'org_b');
+  await runningJob(store, 'job_next', 'org_c');
+  const n = node({ prefetch: 2 });
+  await n.start();
+  await bus.publish(SOLVE_SUBJECT, 'job_busy', { jobId: 'job_busy' } satisfies SolveMessage);
+  await until('the first job computes', () => solver.running.size === 1);
+  await bus.publish(SOLVE_SUBJECT, 'job_queued', { jobId: 'job_queued' } satisfies SolveMessage);
+  await bus.publish(SOLVE_SUBJECT, 'job_next', { jobId: 'job_next' } satisfies SolveMessage);
+  await until('two wait for the slot', () => n.load().waiting === 2);
+  await cancelInStore(store, 'job_queued');
+  await bus.signal(JOB_ENDED_SIGNAL, { jobId: 'job_queued' } satisfies JobEndedSignal);
+  await until('the ended job leaves the queue', () => n.load().waiting === 1);
+  t.same(n.load(), { computing: 1, waiting: 1 });
+  // The slot frees: the job still waiting gets it, the dropped one is never searched.
+  await cancelInStore(store, 'job_busy');
+  await bus.signal(JOB_ENDED_SIGNAL, { jobId: 'job_busy' } satisfies JobEndedSignal);
+  await until('the next job computes', () => solver.calls === 2 && solver.running.size === 1 && n.load().waiting === 0);
+  t.equal(solver.calls, 2, 'job_queued was never searched');
+  t.equal(await statusOf(store, 'job_queued'), 'canceled');
 });
 
 t.test('no signal (lost while the bus was away): the slow poll of the job stops the search', async (t) => {
