@@ -16,6 +16,14 @@ export class ComputeSlotsClosed extends Error {
   }
 }
 
+/** Thrown to a waiting job whose wait was given up through its signal (the job ended meanwhile): it takes no slot. */
+export class SlotWaitAborted extends Error {
+  constructor() {
+    super('the job stopped waiting for a compute slot');
+    this.name = 'SlotWaitAborted';
+  }
+}
+
 interface Waiter {
   orgId: string;
   /** Arrival number (lower = earlier). */
@@ -55,12 +63,33 @@ export class ComputeSlots {
 
   /**
    * Resolves with the slot's release once a job of `orgId` may compute (at once when a slot is
-   * free and nobody waits). Rejects with ComputeSlotsClosed when the slots close first.
+   * free and nobody waits). Rejects with ComputeSlotsClosed when the slots close first, and with
+   * SlotWaitAborted when `signal` aborts first (the job leaves the queue).
    */
-  acquire(orgId: string): Promise<ReleaseSlot> {
+  acquire(orgId: string, signal?: AbortSignal): Promise<ReleaseSlot> {
     if (this.closed) return Promise.reject(new ComputeSlotsClosed());
+    if (signal?.aborted) return Promise.reject(new SlotWaitAborted());
     return new Promise<ReleaseSlot>((resolve, reject) => {
-      this.waiting.push({ orgId, arrival: this.arrivals++, resolve, reject });
+      const leave = (): void => {
+        const index = this.waiting.indexOf(waiter);
+        if (index < 0) return;
+        this.waiting.splice(index, 1);
+        reject(new SlotWaitAborted());
+      };
+      const waiter: Waiter = {
+        orgId,
+        arrival: this.arrivals++,
+        resolve: (release) => {
+          signal?.removeEventListener('abort', leave);
+          resolve(release);
+        },
+        reject: (err) => {
+          signal?.removeEventListener('abort', leave);
+          reject(err);
+        },
+      };
+      signal?.addEventListener('abort', leave, { once: true });
+      this.waiting.push(waiter);
       this.grant();
     });
   }

@@ -1,6 +1,7 @@
 /**
  * In-process work-queue bus: the embedded profile's stand-in for NATS JetStream with the same
- * delivery rules (one consumer per message, ack/nak/term, redelivery, dedupe by message id).
+ * delivery rules (one consumer per message, ack/nak/term, redelivery, dedupe by message id), and
+ * signals broadcast to this process's listeners.
  */
 import type { Bus, BusConsumer, BusMessage } from '../../domain/ports/bus.js';
 
@@ -24,6 +25,7 @@ export class InProcessBus implements Bus {
   private readonly seen = new Set<string>();
   private readonly consumers: Consumer[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly listeners = new Map<string, Set<(data: unknown) => void>>();
   private closed = false;
 
   async publish(subject: string, id: string, data: unknown): Promise<void> {
@@ -100,8 +102,42 @@ export class InProcessBus implements Bus {
       });
   }
 
+  /**
+   * Hands a copy of `data` to every listener of `subject` in a later turn of the event loop (as
+   * a network signal would arrive); rejects when the bus is closed.
+   */
+  async signal(subject: string, data: unknown): Promise<void> {
+    if (this.closed) throw new Error('InProcessBus is closed');
+    const registered = this.listeners.get(subject);
+    if (!registered || registered.size === 0) return;
+    // The listeners of now, less those that stopped listening before it arrives.
+    const handlers = [...registered];
+    setImmediate(() => {
+      for (const handler of handlers) {
+        if (!registered.has(handler)) continue;
+        try {
+          handler(structuredClone(data));
+        } catch {
+          // A listener's failure is its own: the signal is not delivered again (port rule).
+        }
+      }
+    });
+  }
+
+  onSignal<T>(subject: string, handler: (data: T) => void): () => void {
+    let handlers = this.listeners.get(subject);
+    if (!handlers) this.listeners.set(subject, (handlers = new Set()));
+    const listener = handler as (data: unknown) => void;
+    handlers.add(listener);
+    return () => {
+      handlers.delete(listener);
+    };
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    for (const handlers of this.listeners.values()) handlers.clear();
+    this.listeners.clear();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     for (const c of this.consumers) c.closed = true;

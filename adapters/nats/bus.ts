@@ -29,6 +29,7 @@ import {
   type JetStreamManager,
   type JsMsg,
   type NatsConnection,
+  type Subscription as NatsSubscription,
 } from 'nats';
 import { pino, type Logger } from 'pino';
 import type { Bus, BusConsumer, BusMessage } from '../../domain/ports/bus.js';
@@ -211,6 +212,8 @@ export class NatsBus implements Bus {
   /** Loops sleeping until the bus is up again, or in a backoff: woken on `up` and on close. */
   private readonly sleepers = new Set<() => void>();
   private redialing: Promise<void> | undefined;
+  /** Signal listeners, subscribed again on each new connection. */
+  private readonly signalListeners = new Set<SignalListener>();
 
   private constructor(
     link: Link,
@@ -480,6 +483,7 @@ export class NatsBus implements Bus {
         this.link = link;
         this.epoch += 1;
         this.watch(link);
+        for (const listener of this.signalListeners) this.subscribeSignal(link, listener);
         if (this.setStatus('up')) this.log.info({ server: nc.getServer(), attempts: failures + 1, downMs: Date.now() - started }, 'nats bus: connected again');
         return;
       } catch (err) {
@@ -635,6 +639,61 @@ export class NatsBus implements Bus {
       });
     sub.inFlight.add(handling);
   }
+
+  /**
+   * Signals (domain/ports/bus.ts): a core NATS publish, not JetStream, so nothing is stored and
+   * every subscriber connected now hears it once. `subject` must lie outside the stream's
+   * subjects (a stream covering it would store the signal as a work item). While the client
+   * reconnects it buffers the publish. Throws when the bus is closed or has no connection (the
+   * client closed the last one and a new one is being made).
+   */
+  async signal(subject: string, data: unknown): Promise<void> {
+    if (this.closed) throw new Error('NatsBus is closed');
+    const link = this.link;
+    if (!link) throw new Error(`NATS bus is down since ${this.current.since}: ${this.current.reason ?? 'not connected'}`);
+    link.nc.publish(subject, codec.encode(data));
+  }
+
+  /**
+   * A core NATS subscription to `subject`: the client renews it after a reconnect, and the bus
+   * subscribes it again on every new connection it makes. Bodies that are not JSON are dropped.
+   */
+  onSignal<T>(subject: string, handler: (data: T) => void): () => void {
+    const listener: SignalListener = { subject, handler: handler as (data: unknown) => void, subscription: undefined };
+    this.signalListeners.add(listener);
+    if (this.link) this.subscribeSignal(this.link, listener);
+    return () => {
+      this.signalListeners.delete(listener);
+      const sub = listener.subscription;
+      if (sub && !sub.isClosed()) sub.unsubscribe();
+    };
+  }
+
+  private subscribeSignal(link: Link, listener: SignalListener): void {
+    listener.subscription = link.nc.subscribe(listener.subject, {
+      callback: (err, m) => {
+        if (err) return;
+        let data: unknown;
+        try {
+          data = m.json();
+        } catch {
+          return;
+        }
+        try {
+          listener.handler(data);
+        } catch {
+          // A listener's failure is its own: the signal is not delivered again (port rule).
+        }
+      },
+    });
+  }
+}
+
+/** One `onSignal` listener and its subscription on the current connection. */
+interface SignalListener {
+  subject: string;
+  handler: (data: unknown) => void;
+  subscription: NatsSubscription | undefined;
 }
 
 /**

@@ -28,6 +28,17 @@ export interface SolveMessage {
   jobId: string;
 }
 
+/**
+ * Bus signal (domain/ports/bus.ts `signal`) sent when a job ended: the solver node computing it
+ * stops its search at once (solver/node.ts). A core subject outside the work-queue stream's
+ * `packing.>`, so it is broadcast and never stored.
+ */
+export const JOB_ENDED_SIGNAL = 'signals.job-ended';
+
+export interface JobEndedSignal {
+  jobId: string;
+}
+
 export interface JobProcessDeps {
   store: EventStore;
   bus: Bus;
@@ -63,11 +74,27 @@ export class JobProcess {
         }
       }
       else if (type === 'JobStarted') await this.deps.bus.publish(SOLVE_SUBJECT, data.jobId!, { jobId: data.jobId! } satisfies SolveMessage);
-      else if (type === 'JobSucceeded' || type === 'JobFailed') await this.settle(data.jobId!);
+      else if (type === 'JobSucceeded' || type === 'JobFailed') {
+        await this.announceEnd(data.jobId!);
+        await this.settle(data.jobId!);
+      }
     } else if (ledgerOrg !== undefined) {
       const orgId = ledgerOrg;
       if (type === 'JobStarted') await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', data: { jobId: data.jobId! }, metadata: this.metadata() });
       else if (type === 'JobSettled') await this.startJobs(orgId);
+    }
+  }
+
+  /**
+   * Tells the solver nodes that the job ended (canceled through the API, failed with
+   * queue_timeout, or ended by another node), so the one computing it stops now. Fire and
+   * forget: a signal lost while the bus is away is caught by the node's slow poll of the job.
+   */
+  private async announceEnd(jobId: string): Promise<void> {
+    try {
+      await this.deps.bus.signal(JOB_ENDED_SIGNAL, { jobId } satisfies JobEndedSignal);
+    } catch {
+      // Not delivered (the bus is closed or away): the settlement goes on regardless.
     }
   }
 

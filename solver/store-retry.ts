@@ -1,0 +1,109 @@
+/**
+ * Store steps of the solver node, retried through an outage of the event store (DESIGN §4.3:
+ * infrastructure errors are not attempts). A node that cannot read a job or store its outcome
+ * keeps the solve command (`working()` goes on) and tries the step again after a capped, doubling
+ * wait, until it succeeds or the node closes; the delivery count of the message, which bounds the
+ * attempts of a job (node.ts MAX_SOLVE_ATTEMPTS), is not touched. The log gets one line when the
+ * store starts failing and one when it answers again, however many steps and retries fell between.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { DomainError } from '../domain/decider/decider.js';
+import { ConcurrencyError } from '../domain/ports/event-store.js';
+
+/** First wait before a failed store step is tried again, ms. */
+export const STORE_RETRY_MIN_MS = 250;
+/** Longest wait between two tries of a store step, ms. */
+export const STORE_RETRY_MAX_MS = 5000;
+
+/** Thrown by {@link StoreRetry.run} when the node closes before the step succeeded: the caller hands the message back. */
+export class NodeClosing extends Error {
+  constructor() {
+    super('the solver node is closing');
+    this.name = 'NodeClosing';
+  }
+}
+
+/**
+ * Names of errors that say something permanent about the job's data, which no wait mends: an
+ * append over the store's size limit (EventTooLargeError) and a stored body that does not decode
+ * (JobBodyCorruptError), both from the bounded-event-size work. Matched by name so that this
+ * module needs neither module.
+ */
+const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set(['EventTooLargeError', 'JobBodyCorruptError']);
+
+/**
+ * True for a failure of the store or of the way to it (connection lost, timeout, disk error), to
+ * be waited out; false for an answer about the job: a decider's refusal (DomainError), a conflict
+ * that outlasted handle.ts's own retries (ConcurrencyError), or data no wait mends
+ * (PERMANENT_ERROR_NAMES). Those go back to the bus as a failed attempt.
+ */
+export function isInfrastructureError(err: unknown): boolean {
+  if (err instanceof DomainError || err instanceof ConcurrencyError) return false;
+  return !(err instanceof Error && PERMANENT_ERROR_NAMES.has(err.name));
+}
+
+/** Backoff of {@link StoreRetry}, ms. */
+export interface StoreRetryBackoff {
+  minMs: number;
+  maxMs: number;
+}
+
+/** The current failure streak of the store as this node sees it. */
+interface Outage {
+  since: number;
+  failures: number;
+  jobs: Set<string>;
+}
+
+export class StoreRetry {
+  private outage: Outage | undefined;
+
+  /** `stopped`: aborted when the node closes (a waiting retry then ends at once). */
+  constructor(
+    private readonly log: Logger,
+    private readonly stopped: AbortSignal,
+    private readonly backoff: StoreRetryBackoff = { minMs: STORE_RETRY_MIN_MS, maxMs: STORE_RETRY_MAX_MS },
+  ) {}
+
+  /**
+   * Runs `work` (a store step of job `jobId`, named `step` in the log) until it resolves, waiting
+   * 250 ms doubling to 5 s between tries while it fails with an infrastructure error. Rethrows
+   * any other error at once; throws NodeClosing when the node closes first.
+   */
+  async run<T>(step: string, jobId: string, work: () => Promise<T>): Promise<T> {
+    for (let failures = 0; ; ) {
+      if (this.stopped.aborted) throw new NodeClosing();
+      try {
+        const result = await work();
+        this.answered();
+        return result;
+      } catch (err) {
+        if (!isInfrastructureError(err)) throw err;
+        this.failed(step, jobId, err);
+        failures += 1;
+        const wait = Math.min(this.backoff.maxMs, this.backoff.minMs * 2 ** Math.min(failures - 1, 30));
+        await delay(wait, undefined, { signal: this.stopped }).catch(() => undefined);
+      }
+    }
+  }
+
+  /** Notes a store call of job `jobId` that failed (logged only when it starts a streak). */
+  failed(step: string, jobId: string, err: unknown): void {
+    if (this.outage) {
+      this.outage.failures += 1;
+      this.outage.jobs.add(jobId);
+      return;
+    }
+    this.outage = { since: Date.now(), failures: 1, jobs: new Set([jobId]) };
+    this.log.error({ err, step, jobId }, 'event store unavailable: the solver keeps its solve commands and retries');
+  }
+
+  /** Notes a store call that succeeded: ends the failure streak (one line in the log). */
+  answered(): void {
+    if (!this.outage) return;
+    const { since, failures, jobs } = this.outage;
+    this.outage = undefined;
+    this.log.info({ outageMs: Date.now() - since, failures, jobs: jobs.size }, 'event store available again: the solver goes on');
+  }
+}
