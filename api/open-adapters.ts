@@ -52,12 +52,18 @@ export async function openSqliteReadStore(dataDir: string, file = join(dataDir, 
   return reads;
 }
 
+/** Listeners of the adapters' connection states. */
+export interface AdapterListeners {
+  /** Told when the NATS bus loses or regains its server (NatsBusOptions.onStatus); the in-process bus is always up. */
+  onBusStatus?: (status: { state: 'up' | 'down'; since: string; reason?: string }) => void;
+}
+
 /**
  * Opens the adapters of `profile` with files under `dataDir`. Throws DataDirBusy (SQLite event
  * store) when the data dir is held in a way this process cannot share, and the drivers' errors
  * when a server is unreachable; whatever was opened before the failure is closed again.
  */
-export async function openAdapters(profile: Profile, dataDir: string): Promise<Adapters> {
+export async function openAdapters(profile: Profile, dataDir: string, listeners: AdapterListeners = {}): Promise<Adapters> {
   const closers: (() => Promise<void> | void)[] = [];
   const close = async (): Promise<void> => {
     for (const c of closers.reverse()) await c();
@@ -100,7 +106,7 @@ export async function openAdapters(profile: Profile, dataDir: string): Promise<A
       if (profile.bus.kind === 'inproc') bus = new InProcessBus();
       else {
         const { NatsBus } = await import('../adapters/nats/bus.js');
-        bus = await NatsBus.connect({ servers: profile.bus.url, ackWaitMs: profile.bus.ackWaitMs });
+        bus = await NatsBus.connect({ servers: profile.bus.url, ackWaitMs: profile.bus.ackWaitMs, ...(listeners.onBusStatus ? { onStatus: listeners.onBusStatus } : {}) });
       }
       const connected = bus;
       closers.push(() => connected.close());

@@ -35,6 +35,11 @@ export interface NatsBusOptions {
   pullExpiresMs?: number;
   /** Told about failures of a consume loop (which retries); default: written to stderr. */
   onError?: (err: unknown, subject: string) => void;
+  /**
+   * Called on connection state changes: `down` when the connection to the server is lost,
+   * `up` when it is back; `since` is the RFC 3339 time of the change (api/dependency-health.ts).
+   */
+  onStatus?: (status: { state: 'up' | 'down'; since: string; reason?: string }) => void;
 }
 
 /** The same id published again within this window is dropped by JetStream (ms). */
