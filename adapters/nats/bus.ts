@@ -6,6 +6,7 @@
 import {
   AckPolicy,
   DeliverPolicy,
+  Events,
   JSONCodec,
   NatsError,
   RetentionPolicy,
@@ -104,6 +105,7 @@ export class NatsBus implements Bus {
     const stream = options.stream ?? 'PACKING';
     const subjects = options.subjects ?? ['packing.>'];
     const nc = await connect({ servers: options.servers, name: `bus-${stream}` });
+    if (options.onStatus) void reportStatus(nc, options.onStatus);
     try {
       const jsm = await nc.jetstreamManager();
       await ensureStream(jsm, stream, subjects);
@@ -301,5 +303,22 @@ async function ensureConsumer(jsm: JetStreamManager, stream: string, subject: st
   } catch (err) {
     if (apiErrorCode(err) !== CONSUMER_NOT_FOUND) throw err;
     await jsm.consumers.add(stream, config);
+  }
+}
+
+/**
+ * Tells `onStatus` when the connection is lost (`down`) and when it is back (`up`), once per
+ * change (NatsBusOptions.onStatus). Ends when the connection closes.
+ */
+async function reportStatus(nc: NatsConnection, onStatus: NonNullable<NatsBusOptions['onStatus']>): Promise<void> {
+  let up = true;
+  for await (const status of nc.status()) {
+    if (status.type === Events.Disconnect && up) {
+      up = false;
+      onStatus({ state: 'down', since: new Date().toISOString(), reason: `disconnected from ${String(status.data)}` });
+    } else if (status.type === Events.Reconnect && !up) {
+      up = true;
+      onStatus({ state: 'up', since: new Date().toISOString() });
+    }
   }
 }
