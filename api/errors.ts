@@ -17,13 +17,14 @@ export { DomainError as ApiError };
 
 /**
  * Writes the envelope `{error: {code, message, request_id, details?}}` with the status of `code`
- * (ERROR_STATUS); on a 429 or 503 also `Retry-After` (seconds), unless already set.
+ * (ERROR_STATUS); on a 429 or 503 also `Retry-After` (seconds), unless already set. `beside`:
+ * fields written next to `error` (GET /health's state when it answers 503).
  */
-export function sendError(res: Response, code: ErrorCode, message: string, details?: ErrorProblem[]): void {
+export function sendError(res: Response, code: ErrorCode, message: string, details?: ErrorProblem[], beside?: Record<string, unknown>): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
   const retryAfter = retryAfterOf(code);
   if (retryAfter !== null && res.getHeader('Retry-After') === undefined) res.setHeader('Retry-After', String(retryAfter));
-  res.status(ERROR_STATUS[code]).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
+  res.status(ERROR_STATUS[code]).json({ ...beside, error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }
 
 /** How a 503 names a failed dependency. */

@@ -33,12 +33,7 @@ export function healthRouter(services: Services): Router {
       // Every non-2xx answer carries the error envelope; the health fields ride beside it.
       const down = Object.entries(dependencies).filter(([, state]) => state !== 'up').map(([d, state]) => `${d} ${state}`);
       res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
-      res.status(503).json({
-        error: { code: 'api_disabled', message: `a dependency is down past the grace period: ${down.join(', ')}`, request_id: String(res.getHeader('X-Request-Id') ?? '') },
-        status: 'down',
-        position,
-        dependencies,
-      });
+      sendError(res, 'api_disabled', `a dependency is down past the grace period: ${down.join(', ')}`, undefined, { status: 'down', position, dependencies });
     } else if (maintenance) res.json({ status: 'maintenance', position, dependencies, maintenance: { message: maintenance.message, since: maintenance.since } });
     else res.json({ status: report.status, position, dependencies });
   });

@@ -10,7 +10,7 @@ import { DependencyHealth, failedDependencyOf, isInfrastructureFailure, neededBy
 import { watchEventStore, watchReadStore } from '../../api/watched-stores.js';
 import { DomainError } from '../../domain/errors.js';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../domain/ports/event-store.js';
-import type { ReadStore } from '../../domain/ports/read-store.js';
+import type { ReadCollection, ReadDocument, ReadStore } from '../../domain/ports/read-store.js';
 
 /** An engine that refuses connections while `down` is true. */
 function refused(): Error {
@@ -174,8 +174,8 @@ t.test('the read store decorator: down and up like the event store, atomically k
   const inner = new MemoryReadStore();
   let down = false;
   const failing: ReadStore = {
-    collection: (name) => {
-      const c = inner.collection(name);
+    collection<T extends ReadDocument>(name: string): ReadCollection<T> {
+      const c = inner.collection<T>(name);
       return {
         get: (id) => (down ? Promise.reject(refused()) : c.get(id)),
         put: (doc) => (down ? Promise.reject(refused()) : c.put(doc)),
