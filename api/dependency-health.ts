@@ -131,6 +131,12 @@ export class DependencyHealth {
     return this.down.has(dependency);
   }
 
+  /** How long `dependency` has been down, ms; 0 when it is up. */
+  downForMs(dependency: Dependency): number {
+    const down = this.down.get(dependency);
+    return down ? Math.max(0, this.now() - down.since) : 0;
+  }
+
   /** Calls `listener` on every state change; returns the unsubscribe. */
   onChange(listener: (dependency: Dependency, state: 'up' | 'down') => void): () => void {
     this.listeners.add(listener);

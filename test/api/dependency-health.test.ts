@@ -50,7 +50,10 @@ t.test('a dependency down shorter than the grace period is degraded; a needed on
   t.same(health.report(), { status: 'ok', dependencies: { event_store: 'up', read_store: 'up' } }, 'no bus for an API process');
 
   health.markDown('event_store', 'connection refused');
+  t.equal(health.downForMs('event_store'), 0);
   now += 120_000;
+  t.equal(health.downForMs('event_store'), 120_000);
+  t.equal(health.downForMs('read_store'), 0, 'up');
   health.markDown('event_store', 'again'); // the first failure's time is kept
   t.same(health.report(), { status: 'degraded', dependencies: { event_store: 'down since 2026-11-26T00:00:00.000Z', read_store: 'up' } }, 'the API needs no event store to answer reads');
 

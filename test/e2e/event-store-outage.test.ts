@@ -8,6 +8,7 @@
  */
 import t from 'tap';
 import type { Profile } from '../../api/profile.js';
+import { startService } from '../../api/server.js';
 import type { EventStore } from '../../domain/ports/event-store.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { RACE_BODY } from '../helpers/idempotency-race.js';
@@ -124,4 +125,14 @@ t.test('the embedded process: writes 503, reads 200, /health 503 down past the g
     const back = await healthUntil(service.url, (res) => res.status === 200 && res.body.status === 'ok', 'the store to be back');
     t.same(back.body.dependencies, { event_store: 'up', read_store: 'up', bus: 'up' });
   });
+});
+
+t.test('DEPENDENCY_GRACE_MS must be a whole number of milliseconds: a bad value stops the start, naming it', async (t) => {
+  const saved = process.env['DEPENDENCY_GRACE_MS'];
+  process.env['DEPENDENCY_GRACE_MS'] = 'a minute';
+  t.teardown(() => {
+    if (saved === undefined) delete process.env['DEPENDENCY_GRACE_MS'];
+    else process.env['DEPENDENCY_GRACE_MS'] = saved;
+  });
+  await t.rejects(startService({ port: 0, host: '127.0.0.1', dataDir: '/nonexistent/never-made' }), { name: 'ProfileError', variable: 'DEPENDENCY_GRACE_MS', message: /DEPENDENCY_GRACE_MS must be a whole number of milliseconds/ });
 });
