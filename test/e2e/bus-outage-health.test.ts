@@ -102,7 +102,8 @@ if (!natsServerBinary()) {
     const aged = await until(() => heartbeat(heartbeatFile), () => Date.now() - stale.mtimeMs > 5 * HEARTBEAT_MS, 'five heartbeat intervals to pass');
     t.equal(aged.mtimeMs, stale.mtimeMs, 'not refreshed while the bus is down');
     t.equal(aged.content.status, 'down');
-    t.equal(aged.content.refreshed_at, new Date(stale.mtimeMs).toISOString(), 'the content names the last healthy refresh');
+    // Within a millisecond: the file system keeps times as fractions of a second.
+    t.ok(Math.abs(Date.parse(aged.content.refreshed_at) - stale.mtimeMs) < 1, 'the content names the last healthy refresh');
 
     nats = await startNatsServer({ port: nats.port, storeDir });
     const back = await until(health, (res) => res.status === 200 && res.body.status === 'ok', '/health to be ok once the server is back');
