@@ -77,10 +77,15 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   if (services.sharedLog) {
     // Read-your-writes whichever API process answers (DESIGN §3): a /v1 request waits until this
     // process's read models include every event stored before it arrived, by any process.
+    // While the event store is down (or the head read fails) the request is answered from what
+    // the read models hold: reads keep working, writes fail on their own with 503. Once it has
+    // been down longer than a wait would last, the head is not even asked for (a driver may take
+    // its whole deadline to fail); a single failed call a moment ago does not skip the wait.
     const sync: express.RequestHandler = (_req, _res, next) => {
+      if ((services.health?.downForMs('event_store') ?? 0) > SYNC_TIMEOUT_MS) return next();
       services.projections.sync(SYNC_TIMEOUT_MS).then(
         () => next(),
-        (err: unknown) => next(err),
+        () => next(),
       );
     };
     app.use('/v1', sync);

@@ -2,27 +2,34 @@
  * The spec's error envelope and the one place errors become HTTP answers (STYLE: typed errors,
  * mapped once). Routes and deciders throw DomainError (domain/errors.ts), which carries a code and
  * no status; the status comes from ERROR_STATUS (api/error-status.ts). Anything else is a 500 and
- * a bug. Every 429 and 503 carries `Retry-After` (sendError adds the code's default when the
+ * a bug. An error of an engine that failed (noted by the watching decorators, api/watched-stores.ts)
+ * is `503 api_disabled` with a short Retry-After: the request can be retried once the engine is
+ * back. Every 429 and 503 carries `Retry-After` (sendError adds the code's default when the
  * thrower set none), and the log line of a 500 carries the request's `request_id` (req.log).
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import { DomainError, type ErrorCode, type ErrorProblem } from '../domain/errors.js';
 import { EventTooLargeError } from '../domain/ports/event-store.js';
 import { ERROR_STATUS, retryAfterOf } from './error-status.js';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, failedDependencyOf, type Dependency } from './dependency-health.js';
 import { routePattern } from './route-pattern.js';
 
 export { DomainError as ApiError };
 
 /**
  * Writes the envelope `{error: {code, message, request_id, details?}}` with the status of `code`
- * (ERROR_STATUS); on a 429 or 503 also `Retry-After` (seconds), unless already set.
+ * (ERROR_STATUS); on a 429 or 503 also `Retry-After` (seconds), unless already set. `beside`:
+ * fields written next to `error` (GET /health's state when it answers 503).
  */
-export function sendError(res: Response, code: ErrorCode, message: string, details?: ErrorProblem[]): void {
+export function sendError(res: Response, code: ErrorCode, message: string, details?: ErrorProblem[], beside?: Record<string, unknown>): void {
   const requestId = String(res.getHeader('X-Request-Id') ?? '');
   const retryAfter = retryAfterOf(code);
   if (retryAfter !== null && res.getHeader('Retry-After') === undefined) res.setHeader('Retry-After', String(retryAfter));
-  res.status(ERROR_STATUS[code]).json({ error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
+  res.status(ERROR_STATUS[code]).json({ ...beside, error: { code, message, request_id: requestId, ...(details ? { details } : {}) } });
 }
+
+/** How a 503 names a failed dependency. */
+const DEPENDENCY_NAMES: Readonly<Record<Dependency, string>> = { event_store: 'event store', read_store: 'read store', bus: 'message bus' };
 
 interface BodyParserError {
   type?: string;
@@ -40,6 +47,13 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
     if (err instanceof DomainError) {
       if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       sendError(res, err.code, err.message, err.details);
+      return;
+    }
+    const dependency = failedDependencyOf(err);
+    if (dependency) {
+      // The dependency's state change is logged once (api/dependency-health.ts), not per request.
+      res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+      sendError(res, 'api_disabled', `the ${DEPENDENCY_NAMES[dependency]} is unavailable; retry after Retry-After`);
       return;
     }
     const parser = err as BodyParserError;

@@ -7,7 +7,8 @@
  * HTTPS; both or neither), QUEUE_TIMEOUT_SECONDS (default 1800), and the profile (api/profile.ts):
  * PACKING_ROLES, PACKING_EVENT_STORE + EVENTSTORE_URL, PACKING_READ_STORE + MONGODB_URL +
  * MONGODB_DATABASE, PACKING_BUS + NATS_URL, SOLVER_ACK_WAIT_SECONDS; PDF_SIGNING_KEY_FILE,
- * PACKING_HEARTBEAT_FILE. A bad setting stops the start with one line naming it (exit 1), and so
+ * PACKING_HEARTBEAT_FILE; DEPENDENCY_GRACE_MS (how long an engine may be down before /health
+ * answers 503 and the heartbeat stops; default 60000; read in api/server.ts). A bad setting stops the start with one line naming it (exit 1), and so
  * does a port that cannot be bound (api/listen-failure.ts).
  *
  * Stopping (README "How to stop the service"): SIGTERM or SIGINT closes the HTTP server, lets the

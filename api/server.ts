@@ -5,7 +5,7 @@
  * that share the event store and talk over NATS.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, utimesSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
@@ -28,6 +28,9 @@ import { repairReads } from '../projections/jobs/repair-reads.js';
 import { DEFAULT_SOLVER_CONCURRENCY, IN_PROCESS_PREFETCH, SolverNode } from '../solver/node.js';
 import { Solver } from '../solver/solve.js';
 import { createApp } from './app.js';
+import { DEFAULT_DEPENDENCY_GRACE_MS, DependencyHealth, neededBy, type Dependency } from './dependency-health.js';
+import { HEARTBEAT_INTERVAL_MS, startHeartbeat } from './heartbeat.js';
+import { watchEventStore, watchReadStore } from './watched-stores.js';
 import { openAdapters, type Adapters } from './open-adapters.js';
 import { EMBEDDED_PROFILE, isEmbedded, ProfileError, type Profile } from './profile.js';
 import { createApiKey, provisionOrganization } from './provision.js';
@@ -60,8 +63,22 @@ export interface ServiceConfig {
   queueTimeoutMs?: number;
   /** File holding the hex HMAC key of PDF links (default `<data dir>/signing-key`, made when missing). */
   signingKeyFile?: string;
-  /** File touched every 5 s while the process lives (health checks of processes without HTTP). */
+  /**
+   * File written every 5 s while the process is healthy (health checks of processes without
+   * HTTP; api/heartbeat.ts): no longer refreshed once a dependency its roles need has been down
+   * past the grace period, and its content says which.
+   */
   heartbeatFile?: string;
+  /** Time between two heartbeat writes, ms (default HEARTBEAT_INTERVAL_MS, 5 s; tests shorten it). */
+  heartbeatIntervalMs?: number;
+  /**
+   * How long a dependency the roles need may be down before `/health` answers 503 and the
+   * heartbeat stops (api/dependency-health.ts), ms; default: the DEPENDENCY_GRACE_MS variable,
+   * else 60 000.
+   */
+  dependencyGraceMs?: number;
+  /** Time between two probes of a store that is down, ms (default DEFAULT_PROBE_MS, 2 s; api/watched-stores.ts). */
+  dependencyProbeMs?: number;
   /** Trusted proxies, TRUST_PROXY syntax (api/trust-proxy.ts); default: the TRUST_PROXY variable, else none. */
   trustProxy?: string;
   /** Token GET /metrics requires as a bearer; default: the METRICS_TOKEN variable, else none. */
@@ -136,8 +153,7 @@ function signInDelaySettings(config: ServiceConfig): SignInDelays {
 /** Default queue timeout: 20 queued jobs of up to 90 s each fit in it with room to spare. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 30 * 60_000;
 
-/** How often the heartbeat file is touched, ms. */
-export const HEARTBEAT_INTERVAL_MS = 5000;
+export { HEARTBEAT_INTERVAL_MS };
 
 export { PROJECTIONS } from '../projections/all.js';
 
@@ -163,6 +179,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const log = config.log ?? pino({ level: process.env['LOG_LEVEL'] ?? 'info' });
   const profile = config.profile ?? EMBEDDED_PROFILE;
   const roles = profile.roles;
+  const health = dependencyHealth(config, profile, log);
   const dataDir = resolve(config.dataDir);
 
   let handle: RequestListener = answerStarting;
@@ -195,14 +212,17 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   try {
     const made = makeDataDir(dataDir);
     if (made.warning) log.warn({ dataDir, mode: made.mode.toString(8) }, made.warning);
-    adapters = await openAdapters(profile, dataDir, { log });
+    adapters = await openAdapters(profile, dataDir, { log, onBusStatus: (status) => health.busStatus(status) });
   } catch (err) {
     await closeServer();
     throw err;
   }
   const opened = adapters;
-  const { reads, bus } = opened;
-  const store = config.decorateStore ? config.decorateStore(opened.store) : opened.store;
+  const { bus } = opened;
+  // The watchers sit outside a test's decorator, so they see the faults it injects.
+  const probe = config.dependencyProbeMs !== undefined ? { probeMs: config.dependencyProbeMs } : {};
+  const store = watchEventStore(config.decorateStore ? config.decorateStore(opened.store) : opened.store, health, probe);
+  const reads = watchReadStore(opened.reads, health, probe);
   const clock = (): string => new Date().toISOString();
   // Read models: a process that reads them and holds them in its own memory projects them
   // itself; with a shared (SQLite file or MongoDB) read store only the projector writes them and
@@ -214,7 +234,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const mongoReads = profile.readStore.kind === 'mongodb' ? await import('./mongo-read-models.js') : undefined;
   const projections: ReadModelProgress = writesReads
     ? mongoReads
-      ? new mongoReads.MongoProjector(store, reads as MongoReadStore, { log })
+      ? new mongoReads.MongoProjector(store, opened.reads as MongoReadStore, { log })
       : new ProjectionRunner(store, reads, [...PROJECTIONS])
     : new CheckpointFollower(store, reads, PROJECTIONS.map((p) => p.name));
   let ready = false;
@@ -228,6 +248,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     ...(config.publicBaseUrl ? { publicBaseUrl: config.publicBaseUrl } : {}),
     secureCookies: Boolean(config.tls) || (config.publicBaseUrl ?? '').startsWith('https://'),
     isReady: () => ready,
+    health,
     sharedLog: !isEmbedded(profile),
     rateCounters: opened.rateCounters,
     metricsToken: config.metricsToken ?? process.env['METRICS_TOKEN'],
@@ -241,10 +262,12 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     // Solver first (it hands back what it runs), then the scheduler, then the read models.
     for (const stop of [...stops].reverse()) await stop();
     await opened.close();
+    store.stopWatching();
+    reads.stopWatching();
   };
 
   try {
-    if (mongoReads && !writesReads && needsReads) stops.push(await mongoReads.followGenerations(reads as MongoReadStore, { log }));
+    if (mongoReads && !writesReads && needsReads) stops.push(await mongoReads.followGenerations(opened.reads as MongoReadStore, { log }));
     if (writesReads || needsReads) {
       const started = Date.now();
       await projections.catchUp();
@@ -280,7 +303,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
       });
     }
 
-    if (config.heartbeatFile) stops.push(startHeartbeat(config.heartbeatFile));
+    if (config.heartbeatFile) stops.push(startHeartbeat(config.heartbeatFile, health, config.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS));
 
     if (roles.has('api')) {
       if (isEmbedded(profile) && (await reads.collection<OrganizationDocument>(ORGANIZATIONS).find({ limit: 1 })).length === 0) {
@@ -312,19 +335,20 @@ function announceAddress(dataDir: string, url: string, log: Logger): void {
   }
 }
 
-/** Touches `file` now and every HEARTBEAT_INTERVAL_MS; returns the stop. */
-function startHeartbeat(file: string): () => void {
-  const touch = (): void => {
-    const now = new Date();
-    try {
-      utimesSync(file, now, now);
-    } catch {
-      closeSync(openSync(file, 'a'));
-    }
-  };
-  touch();
-  const timer = setInterval(touch, HEARTBEAT_INTERVAL_MS);
-  return () => clearInterval(timer);
+/**
+ * The dependency states of this process (api/dependency-health.ts): the stores always, the bus
+ * with the scheduler or solver role. Grace period from `config`, else DEPENDENCY_GRACE_MS, else
+ * 60 s. Throws ProfileError for a bad variable.
+ */
+function dependencyHealth(config: ServiceConfig, profile: Profile, log: Logger): DependencyHealth {
+  const used: Dependency[] = ['event_store', 'read_store'];
+  if (profile.roles.has('scheduler') || profile.roles.has('solver')) used.push('bus');
+  return new DependencyHealth({
+    used,
+    needed: neededBy(profile.roles),
+    graceMs: config.dependencyGraceMs ?? msSetting('DEPENDENCY_GRACE_MS', process.env['DEPENDENCY_GRACE_MS'], DEFAULT_DEPENDENCY_GRACE_MS),
+    log,
+  });
 }
 
 /**

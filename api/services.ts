@@ -5,6 +5,7 @@ import type { ReadStore } from '../domain/ports/read-store.js';
 import type { RateCounterFactory } from './rate-counters.js';
 import type { SignInDelays } from './sign-in-limit.js';
 import type { ReadModelProgress } from '../projections/progress.js';
+import type { DependencyHealth } from './dependency-health.js';
 
 export interface Services {
   store: EventStore;
@@ -27,6 +28,12 @@ export interface Services {
   /** Seed of new searches (tests fix it; default random per job). */
   seed?: () => number;
   isReady(): boolean;
+  /**
+   * The states of the engines this process depends on (api/dependency-health.ts): `/health`
+   * reports them, and a /v1 request skips the read-your-writes wait while the event store is
+   * down. Absent (tests that build services by hand): everything counts as up.
+   */
+  health?: DependencyHealth;
   /** Store of the rate-limit counters (default: this process's memory). */
   rateCounters?: RateCounterFactory;
   /**

@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
+import { SharedHeadRead } from './shared-head-read.js';
 
 export abstract class AppliedPosition {
   private readonly emitter = new EventEmitter();
@@ -13,9 +14,12 @@ export abstract class AppliedPosition {
   private resumed = 0;
   /** The subscription feeding the read models; `sync` asks it to look for new events at once. */
   protected subscription: Subscription<RecordedEvent> | undefined;
+  /** Head reads of `sync`, shared by concurrent callers (projections/shared-head-read.ts). */
+  private readonly headRead: SharedHeadRead;
 
   protected constructor(protected readonly store: EventStore) {
     this.emitter.setMaxListeners(0);
+    this.headRead = new SharedHeadRead(store);
   }
 
   /** Last global log position the read models include. */
@@ -67,10 +71,12 @@ export abstract class AppliedPosition {
 
   /**
    * Read-your-writes across processes: resolves true once the read models include every event
-   * stored before the call (by any process), false after `timeoutMs` (ms).
+   * stored before the call (by any process), false after `timeoutMs` (ms). The head read is
+   * shared with the calls made while another one runs (SharedHeadRead). Rejects with the
+   * store's error when the head cannot be read.
    */
   async sync(timeoutMs: number): Promise<boolean> {
-    const head = await this.store.headPosition();
+    const head = await this.headRead.read();
     if (this.current >= head) return true;
     this.subscription?.poll?.();
     return this.waitFor(head, timeoutMs);

@@ -34,9 +34,13 @@
  * - What `$all` readers see after a delete: EventStoreDB keeps the deleted events in `$all` until
  *   a scavenge removes them (the tombstone, type `$streamDeleted`, stays for good), and delivers
  *   them to subscriptions and `$all` reads like any other. This adapter drops them: before it
- *   hands out an event of a stream that may be deleted (`deletableStreams`) it checks that the
- *   event can still be read from its stream (one read per stream per readAll page, one per event
- *   in a subscription; tombstoned streams are remembered). No projection uses job body events
+ *   hands out an event of a stream that may be deleted (`deletableStreams`) it reads the stream's
+ *   metadata (one small read per stream per readAll page, one per event in a subscription;
+ *   tombstoned streams are remembered): the metadata stream of a tombstoned stream reads as
+ *   deleted, and a truncation or soft delete by someone else is its `$tb` (truncate before). Only
+ *   a stream given `$maxAge` or `$maxCount` by someone else is checked by reading its lowest
+ *   revision instead. The event itself, often a whole job body, is never read again for the
+ *   check. No projection uses job body events
  *   (projections/ names none of `jobbody-`, RequestStored, ResultStored or their PartStored; the API, the process
  *   manager and the solver read bodies with readStream on demand), and only job bodies are ever
  *   deleted, so `deletableStreams: ['jobbody-']` saves those reads for every other stream.
@@ -57,6 +61,7 @@ import {
   type ReadPosition,
   type MaxAppendSizeExceededError,
   type ReadStreamOptions,
+  type StreamMetadata,
   type WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import {
@@ -101,8 +106,12 @@ export interface EventStoreDbOptions {
 const MIN_PAGE = 64;
 /** Events per page of a forward `$all` read (at most). */
 const MAX_PAGE = 1024;
-/** First and largest page of the backward `$all` search for the head; pages grow 4× between. */
-const HEAD_FIRST_PAGE = 4;
+/**
+ * First and largest page of the backward `$all` search for the head; pages grow 4× between. The
+ * last event of `$all` is usually ours, so the first page holds one event (every event is read
+ * whole, and it may be a job body).
+ */
+const HEAD_FIRST_PAGE = 1;
 const HEAD_MAX_PAGE = 1024;
 /** Deletion checks run at once (one small stream read each). */
 const CHECK_CONCURRENCY = 16;
@@ -453,9 +462,8 @@ export class EventStoreDbEventStore implements EventStore {
 
   /**
    * `events` without those whose stream was deleted (or truncated) since. For each deletable
-   * stream among them, one read of its lowest revision here: readable → all of them stand
-   * (EventStoreDB only ever deletes a stream's first events); a later revision → those below it
-   * are gone; "deleted" or "not found" → all are gone.
+   * stream among them, one look at what the server still holds ({@link deletedBelowOnServer}):
+   * tombstoned → all are gone; truncated before a revision → those below it are gone.
    */
   private async withoutDeleted(events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
     const lowest = new Map<string, { revision: number; highest: number }>();
@@ -464,16 +472,37 @@ export class EventStoreDbEventStore implements EventStore {
       const seen = lowest.get(e.stream);
       lowest.set(e.stream, { revision: Math.min(seen?.revision ?? e.revision, e.revision), highest: Math.max(seen?.highest ?? e.revision, e.revision) });
     }
-    await forEachLimited([...lowest], CHECK_CONCURRENCY, async ([stream, { revision, highest }]) => {
-      const read = await this.readServerStream(serverStream(this.namespace, stream), { fromRevision: BigInt(revision), direction: FORWARDS, maxCount: 1 });
-      if (read.state === 'deleted') this.markDeleted(stream, Number.POSITIVE_INFINITY);
-      else if (read.state === 'not_found') this.markDeleted(stream, highest + 1);
-      else {
-        const first = read.events[0];
-        if (!first) this.markDeleted(stream, highest + 1);
-        else if (first.revision > BigInt(revision)) this.markDeleted(stream, Number(first.revision));
-      }
+    await forEachLimited([...lowest], CHECK_CONCURRENCY, async ([stream, range]) => {
+      const below = await this.deletedBelowOnServer(stream, range);
+      if (below > 0) this.markDeleted(stream, below);
     });
     return events.filter((e) => !this.gone(e));
+  }
+
+  /**
+   * The revision of `stream` below which the server no longer holds its events (Infinity:
+   * tombstoned; 0: all there), told by the stream's metadata: reading the metadata stream of a
+   * tombstoned stream answers "deleted", and a truncation or soft delete sets `$tb`. Only when
+   * the metadata holds `$maxAge` or `$maxCount` (events expire without a trace in `$tb`) is the
+   * stream itself read, one event from `range.revision` (the lowest revision asked about).
+   */
+  private async deletedBelowOnServer(stream: string, range: { revision: number; highest: number }): Promise<number> {
+    const name = serverStream(this.namespace, stream);
+    let metadata: StreamMetadata | undefined;
+    try {
+      ({ metadata } = await this.client.getStreamMetadata(name));
+    } catch (err) {
+      if (errorType(err) === ErrorType.STREAM_DELETED) return Number.POSITIVE_INFINITY;
+      throw err;
+    }
+    if (metadata?.maxAge === undefined && metadata?.maxCount === undefined) {
+      const truncateBefore = Number(metadata?.truncateBefore ?? 0);
+      return Number.isFinite(truncateBefore) && truncateBefore > 0 ? truncateBefore : 0;
+    }
+    const read = await this.readServerStream(name, { fromRevision: BigInt(range.revision), direction: FORWARDS, maxCount: 1 });
+    if (read.state === 'deleted') return Number.POSITIVE_INFINITY;
+    const first = read.state === 'ok' ? read.events[0] : undefined;
+    if (!first) return range.highest + 1;
+    return first.revision > BigInt(range.revision) ? Number(first.revision) : 0;
   }
 }
