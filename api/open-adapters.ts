@@ -4,7 +4,9 @@
  * for them, so the embedded default loads no MongoDB, EventStoreDB or NATS code.
  */
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { InProcessBus } from '../adapters/in-process/bus.js';
+import type { NatsBusStatus } from '../adapters/nats/bus.js';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
 import { lockDataDirExclusive, lockDataDirShared, type DataDirLock } from '../adapters/sqlite/data-dir-lock.js';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
@@ -24,7 +26,7 @@ export interface Adapters {
   /** Opened only for processes with the scheduler or solver role. */
   bus?: Bus;
   rateCounters: RateCounterFactory;
-  /** Closes everything opened here, in reverse order. */
+  /** Closes everything opened here, in reverse order, each even when another fails; then throws their error(s). */
   close(): Promise<void>;
 }
 
@@ -52,16 +54,41 @@ export async function openSqliteReadStore(dataDir: string, file = join(dataDir, 
   return reads;
 }
 
+/** What {@link openAdapters} hands to the adapters besides the profile. */
+export interface AdapterOptions {
+  /** The process's logger; the NATS bus writes its connection changes through it. */
+  log?: Logger;
+  /** Told of each change of the NATS bus's connection state (DESIGN §2, health of the bus). */
+  onBusStatus?: (status: NatsBusStatus) => void;
+}
+
+/**
+ * Runs every closer in `closers` from last to first, even when some fail; then throws the one
+ * error, or an AggregateError of all, so no connection stays open behind a failing one.
+ */
+export async function closeAll(closers: readonly (() => Promise<void> | void)[]): Promise<void> {
+  const errors: unknown[] = [];
+  for (const c of [...closers].reverse()) {
+    try {
+      await c();
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, `closing the adapters: ${errors.length} failed`);
+}
+
 /**
  * Opens the adapters of `profile` with files under `dataDir`. Throws DataDirBusy (SQLite event
  * store) when the data dir is held in a way this process cannot share, and the drivers' errors
- * when a server is unreachable; whatever was opened before the failure is closed again.
+ * when a server is unreachable (the NATS bus waits for its server instead); whatever was opened
+ * before the failure is closed again. `close()` closes every adapter even when one fails, then
+ * throws (see {@link closeAll}).
  */
-export async function openAdapters(profile: Profile, dataDir: string): Promise<Adapters> {
+export async function openAdapters(profile: Profile, dataDir: string, options: AdapterOptions = {}): Promise<Adapters> {
   const closers: (() => Promise<void> | void)[] = [];
-  const close = async (): Promise<void> => {
-    for (const c of closers.reverse()) await c();
-  };
+  const close = (): Promise<void> => closeAll(closers.splice(0));
   try {
     let lock: DataDirLock | undefined;
     if (profile.eventStore.kind === 'sqlite') {
@@ -100,14 +127,20 @@ export async function openAdapters(profile: Profile, dataDir: string): Promise<A
       if (profile.bus.kind === 'inproc') bus = new InProcessBus();
       else {
         const { NatsBus } = await import('../adapters/nats/bus.js');
-        bus = await NatsBus.connect({ servers: profile.bus.url, ackWaitMs: profile.bus.ackWaitMs });
+        bus = await NatsBus.connect({
+          servers: profile.bus.url,
+          ackWaitMs: profile.bus.ackWaitMs,
+          ...(options.log ? { log: options.log.child({ adapter: 'nats-bus' }) } : {}),
+          ...(options.onBusStatus ? { onStatus: options.onBusStatus } : {}),
+        });
       }
       const connected = bus;
       closers.push(() => connected.close());
     }
     return { store, reads, ...(bus ? { bus } : {}), rateCounters, close };
   } catch (err) {
-    await close();
+    // The opening error is the one to report; a failing close of what was opened is logged.
+    await close().catch((closeErr: unknown) => options.log?.error({ err: closeErr }, 'closing the adapters opened before the failure failed'));
     throw err;
   }
 }

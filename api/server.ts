@@ -194,7 +194,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   try {
     const made = makeDataDir(dataDir);
     if (made.warning) log.warn({ dataDir, mode: made.mode.toString(8) }, made.warning);
-    adapters = await openAdapters(profile, dataDir);
+    adapters = await openAdapters(profile, dataDir, { log });
   } catch (err) {
     await closeServer();
     throw err;

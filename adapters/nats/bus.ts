@@ -2,16 +2,27 @@
  * NATS JetStream bus (DESIGN §2, distributed profile): one work-queue stream holds the messages,
  * one durable pull consumer per subject hands each message to exactly one solver node at a time,
  * and every delivery is settled explicitly (ack / nak(delay) / working / term).
+ *
+ * Outages (README "Distributed profile", reconnecting bus): the connection reconnects for ever
+ * with a capped, jittered wait; a stalled TCP connection is found by client pings within
+ * `(maxPingOut + 1) · pingIntervalMs`; after every reconnection, and whenever the server answers
+ * "stream not found" / "consumer not found", the stream and the consumers are made again, so a
+ * nats-server restarted with an empty store works again without restarting this process. Each
+ * change of the connection's state is one structured log line and one {@link NatsBusStatus}.
  */
 import {
   AckPolicy,
+  DebugEvents,
   DeliverPolicy,
+  ErrorCode,
+  Events,
   JSONCodec,
   NatsError,
   RetentionPolicy,
   StorageType,
   connect,
   nanos,
+  type ConnectionOptions,
   type ConsumerConfig,
   type ConsumerMessages,
   type JetStreamClient,
@@ -19,7 +30,44 @@ import {
   type JsMsg,
   type NatsConnection,
 } from 'nats';
+import { pino, type Logger } from 'pino';
 import type { Bus, BusConsumer, BusMessage } from '../../domain/ports/bus.js';
+import { backoffDelay, ReconnectPacing } from './reconnect-pacing.js';
+
+/** State of the bus's connection, for health checks: `up` while connected to a server. */
+export interface NatsBusStatus {
+  state: 'up' | 'down';
+  /** When the bus entered this state, RFC 3339 (UTC). */
+  since: string;
+  /** Why the bus is down (the lost server, a stale connection, the closing error); absent while up. */
+  reason?: string;
+}
+
+/** Timings of reconnection and failure detection, ms; every field has a default. */
+export interface NatsBusTimings {
+  /** Wait before the second attempt to reach the server; doubles per failed attempt. Default 250. */
+  reconnectMinWaitMs: number;
+  /** Longest wait between two attempts to reach the server (jitter: half to all of it). Default 2 000. */
+  reconnectMaxWaitMs: number;
+  /** Interval of the client's pings. Default 5 000. */
+  pingIntervalMs: number;
+  /** Pings without an answer before the connection counts as stale and is dropped. Default 2. */
+  maxPingOut: number;
+  /** Longest wait for one connection's handshake. Default 5 000. */
+  connectTimeoutMs: number;
+  /** Longest pause of a consume loop between two failed pulls (first 500, doubling). Default 5 000. */
+  pullRetryMaxWaitMs: number;
+}
+
+/** Default {@link NatsBusTimings}: a stall is found within 15 s, a returning server is dialled within 2 s. */
+export const DEFAULT_NATS_BUS_TIMINGS: NatsBusTimings = {
+  reconnectMinWaitMs: 250,
+  reconnectMaxWaitMs: 2000,
+  pingIntervalMs: 5000,
+  maxPingOut: 2,
+  connectTimeoutMs: 5000,
+  pullRetryMaxWaitMs: 5000,
+};
 
 /** Options of {@link NatsBus.connect}. */
 export interface NatsBusOptions {
@@ -33,16 +81,24 @@ export interface NatsBusOptions {
   ackWaitMs?: number;
   /** Longest wait of one pull request (ms); bounds how long `close()` may wait. Default 5 000. */
   pullExpiresMs?: number;
-  /** Told about failures of a consume loop (which retries); default: written to stderr. */
-  onError?: (err: unknown, subject: string) => void;
+  /** Receives one line per change of the connection's state and per failing/recovered pull loop. Default: silent. */
+  log?: Logger;
+  /** Told of each change of {@link NatsBus.status} (also of the `down` while the first connection waits). */
+  onStatus?: (status: NatsBusStatus) => void;
+  /** Reconnection and failure-detection timings (tests shorten them). */
+  timings?: Partial<NatsBusTimings>;
 }
 
 /** The same id published again within this window is dropped by JetStream (ms). */
 const DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
 /** Redelivery delay of a message whose handler threw without settling it (ms); as the in-process bus. */
 const FAILED_HANDLER_DELAY_MS = 1000;
-/** Pause before a consume loop retries after an error, e.g. while the server restarts (ms). */
-const RETRY_DELAY_MS = 500;
+/** First pause of a consume loop after a failed pull (ms); doubles up to `pullRetryMaxWaitMs`. */
+const PULL_RETRY_MIN_WAIT_MS = 500;
+/** Longest wait between two new connections after the client gave up (e.g. refused credentials), ms. */
+const REDIAL_MAX_WAIT_MS = 30_000;
+/** Longest wait of `close()` for the connection to drain before it is closed outright, ms. */
+const DRAIN_TIMEOUT_MS = 5000;
 /** JetStream API error code "stream not found". */
 const STREAM_NOT_FOUND = 10059;
 /** JetStream API error code "consumer not found". */
@@ -62,6 +118,48 @@ function apiErrorCode(err: unknown): number | undefined {
   return err instanceof NatsError ? err.api_error?.err_code : undefined;
 }
 
+/**
+ * True when `err` says the stream (or consumer) is gone: the JetStream API's "not found", or no
+ * responder at all for a JetStream subject (a server restarted without its store has no stream
+ * listening on the subject).
+ */
+function isMissingResource(err: unknown): boolean {
+  const code = apiErrorCode(err);
+  if (code === STREAM_NOT_FOUND || code === CONSUMER_NOT_FOUND) return true;
+  return err instanceof NatsError && err.code === ErrorCode.NoResponders;
+}
+
+/** True for errors of a first connection that waiting cannot mend: credentials, TLS, options. */
+function isPermanentConnectError(err: unknown): boolean {
+  if (!(err instanceof NatsError)) return false;
+  if (err.isAuthError() || err.isPermissionError()) return true;
+  return [ErrorCode.InvalidOption, ErrorCode.Tls, ErrorCode.WssRequired, ErrorCode.ServerOptionNotAvailable, ErrorCode.AuthorizationViolation].includes(err.code as ErrorCode);
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message || (err as NatsError).code || err.name : String(err);
+}
+
+/** Resolves after `ms`, or at once when `wake` (registered in `wakers`) is called. */
+function pause(ms: number, wakers: Set<() => void>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      wakers.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    wakers.add(done);
+  });
+}
+
+/** One connection and its JetStream handles. */
+interface Link {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+}
+
 /** One `consume()` call: its pull loop, in-flight deliveries and stop switch. */
 interface Subscription {
   subject: string;
@@ -75,64 +173,129 @@ interface Subscription {
   loop: Promise<void>;
 }
 
+/** Fixed settings of one bus. */
+interface Settings {
+  servers: string | string[];
+  stream: string;
+  subjects: string[];
+  ackWaitMs: number;
+  pullExpiresMs: number;
+  timings: NatsBusTimings;
+}
+
 export class NatsBus implements Bus {
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
+  /** Undefined while a new connection is being made after the client closed the last one. */
+  private link: Link | undefined;
+  /** Counts connections and reconnections: the stream and consumers are ensured once per epoch. */
+  private epoch = 0;
+  private streamEnsured: { epoch: number; done: Promise<void> } | undefined;
+  private current: NatsBusStatus;
+  /** Loops sleeping until the bus is up again, or in a backoff: woken on `up` and on close. */
+  private readonly sleepers = new Set<() => void>();
+  private redialing: Promise<void> | undefined;
 
   private constructor(
-    private readonly nc: NatsConnection,
-    private readonly js: JetStreamClient,
-    private readonly jsm: JetStreamManager,
-    private readonly stream: string,
-    private readonly ackWaitMs: number,
-    private readonly pullExpiresMs: number,
-    private readonly onError: (err: unknown, subject: string) => void,
-    private readonly termTakesReason: boolean,
-  ) {}
+    link: Link,
+    private readonly settings: Settings,
+    private readonly pacing: ReconnectPacing,
+    private readonly log: Logger,
+    private readonly onStatus: ((status: NatsBusStatus) => void) | undefined,
+  ) {
+    this.link = link;
+    this.current = { state: 'up', since: new Date().toISOString() };
+    this.streamEnsured = { epoch: 0, done: Promise.resolve() };
+  }
 
   /**
    * Connects and makes sure the work-queue stream exists and covers `subjects` (adding missing
-   * subjects to an existing stream). Throws the driver's error when the server is unreachable or
-   * the subjects overlap another stream's.
+   * subjects to an existing stream). While the server cannot be reached it waits for it (one
+   * `warn` line, status `down`, attempts paced as reconnections), so a process started before
+   * nats-server comes up when the server does. Throws at once for what waiting cannot mend:
+   * refused credentials, TLS or option errors, and the stream's errors (e.g. subjects that
+   * overlap another stream's).
    */
   static async connect(options: NatsBusOptions): Promise<NatsBus> {
-    const stream = options.stream ?? 'PACKING';
-    const subjects = options.subjects ?? ['packing.>'];
-    const nc = await connect({ servers: options.servers, name: `bus-${stream}` });
+    const settings: Settings = {
+      servers: options.servers,
+      stream: options.stream ?? 'PACKING',
+      subjects: options.subjects ?? ['packing.>'],
+      ackWaitMs: options.ackWaitMs ?? 30_000,
+      pullExpiresMs: options.pullExpiresMs ?? 5_000,
+      timings: { ...DEFAULT_NATS_BUS_TIMINGS, ...options.timings },
+    };
+    const log = options.log ?? pino({ level: 'silent' });
+    const pacing = new ReconnectPacing({ minMs: settings.timings.reconnectMinWaitMs, maxMs: settings.timings.reconnectMaxWaitMs });
+    let waitingSince: number | undefined;
+    let nc: NatsConnection;
+    for (;;) {
+      try {
+        nc = await connect(connectionOptions(settings, pacing));
+        break;
+      } catch (err) {
+        if (isPermanentConnectError(err)) throw err;
+        if (waitingSince === undefined) {
+          waitingSince = Date.now();
+          const reason = `nats-server not reachable: ${message(err)}`;
+          log.warn({ servers: settings.servers, reason }, 'nats bus: waiting for the server');
+          options.onStatus?.({ state: 'down', since: new Date(waitingSince).toISOString(), reason });
+        }
+        pacing.attempted();
+        await new Promise((resolve) => setTimeout(resolve, pacing.delayMs()));
+      }
+    }
+    pacing.reset();
     try {
-      const jsm = await nc.jetstreamManager();
-      await ensureStream(jsm, stream, subjects);
-      return new NatsBus(
-        nc,
-        nc.jetstream(),
-        jsm,
-        stream,
-        options.ackWaitMs ?? 30_000,
-        options.pullExpiresMs ?? 5_000,
-        options.onError ?? ((err, subject) => console.error(`nats bus: consuming ${subject}:`, err)),
-        serverAtLeast(nc.info?.version, [2, 10, 4]),
-      );
+      const link = await openLink(nc);
+      await ensureStream(link.jsm, settings.stream, settings.subjects);
+      const bus = new NatsBus(link, settings, pacing, log, options.onStatus);
+      bus.watch(link);
+      if (waitingSince !== undefined) {
+        log.info({ server: nc.getServer(), waitedMs: Date.now() - waitingSince }, 'nats bus: connected');
+        options.onStatus?.(bus.status);
+      }
+      return bus;
     } catch (err) {
-      await nc.close();
+      await nc.close().catch(() => undefined);
       throw err;
     }
   }
 
+  /** The connection's current state (for /health). */
+  get status(): NatsBusStatus {
+    return { ...this.current };
+  }
+
   /**
    * Publishes `data` (JSON) with JetStream message id `id`; the same id within the duplicate
-   * window (2 h) is acknowledged by the server but not stored again. Throws when no stream
-   * covers `subject` or the server does not answer.
+   * window (2 h) is acknowledged by the server but not stored again. When the server no longer
+   * has the stream (restarted without its store) the stream is made again and the publish tried
+   * once more. Throws when the bus is closed or without a connection, when no stream covers
+   * `subject`, or when the server does not answer within the JetStream timeout.
    */
   async publish(subject: string, id: string, data: unknown): Promise<void> {
     if (this.closed) throw new Error('NatsBus is closed');
-    await this.js.publish(subject, codec.encode(data), { msgID: id });
+    const link = this.link;
+    if (!link) throw new Error(`NatsBus has no connection: ${this.current.reason ?? 'reconnecting'}`);
+    await this.ensureStreamOnce(link);
+    try {
+      await link.js.publish(subject, codec.encode(data), { msgID: id });
+    } catch (err) {
+      if (!isMissingResource(err) || this.closed) throw err;
+      this.log.warn({ subject, stream: this.settings.stream, reason: message(err) }, 'nats bus: the stream is missing; making it again before publishing once more');
+      this.forgetStream();
+      await this.ensureStreamOnce(link);
+      await link.js.publish(subject, codec.encode(data), { msgID: id });
+    }
   }
 
   /**
    * Pulls messages of `subject` through the durable consumer {@link durableName}(subject), shared
    * by every process consuming that subject, so each message goes to one of them at a time.
    * Never asks the server for more messages than free handler slots, so nothing waits in a
-   * local buffer while its ack deadline runs.
+   * local buffer while its ack deadline runs. While the bus is down the loop waits for it; a
+   * failing pull is logged once, retried with a capped backoff, and its recovery logged once.
    */
   consume<T>(subject: string, handler: (msg: BusMessage<T>) => Promise<void>, concurrency = 1): BusConsumer {
     if (this.closed) throw new Error('NatsBus is closed');
@@ -151,12 +314,171 @@ export class NatsBus implements Bus {
     return { close: () => this.stop(sub) };
   }
 
-  /** Stops pulling, waits for in-flight handlers (their settlements are sent), then drains the connection. */
+  /**
+   * Stops pulling, waits for in-flight handlers (their settlements are sent), then drains the
+   * connection; a connection that is down, broken or slow to drain (5 s) is closed outright.
+   * Never throws: a failure to drain or close is logged.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.wakeSleepers();
     await Promise.all([...this.subscriptions].map((sub) => this.stop(sub)));
-    await this.nc.drain();
+    await this.redialing;
+    const link = this.link;
+    if (!link || link.nc.isClosed()) return;
+    try {
+      if (this.current.state === 'down') throw new Error(`not connected: ${this.current.reason ?? 'down'}`);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`drain took longer than ${DRAIN_TIMEOUT_MS} ms`)), DRAIN_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([link.nc.drain(), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    } catch (err) {
+      this.log.warn({ reason: message(err) }, 'nats bus: could not drain the connection; closing it');
+      await link.nc.close().catch((closeErr: unknown) => this.log.warn({ reason: message(closeErr) }, 'nats bus: closing the connection failed'));
+    }
+  }
+
+  private setStatus(state: NatsBusStatus['state'], reason?: string): boolean {
+    if (this.current.state === state) return false;
+    this.current = { state, since: new Date().toISOString(), ...(reason !== undefined ? { reason } : {}) };
+    try {
+      this.onStatus?.(this.status);
+    } catch (err) {
+      this.log.error({ reason: message(err) }, 'nats bus: the status listener threw');
+    }
+    if (state === 'up') this.wakeSleepers();
+    return true;
+  }
+
+  private wakeSleepers(): void {
+    for (const wake of [...this.sleepers]) wake();
+  }
+
+  /**
+   * Follows the connection's status events and its end: one log line per change of state (the
+   * client's repeated attempts are counted, not logged), a new epoch after each reconnection (the
+   * stream and consumers are ensured again), and a new connection if the client closes this one.
+   */
+  private watch(link: Link): void {
+    const { nc } = link;
+    const watching = (async () => {
+      let stale = false;
+      let downAt = 0;
+      const errorsLogged = new Set<string>();
+      for await (const s of nc.status()) {
+        switch (s.type) {
+          case DebugEvents.StaleConnection:
+            stale = true;
+            break;
+          case Events.Disconnect: {
+            downAt = Date.now();
+            const reason = stale
+              ? `stale connection to ${String(s.data)}: no answer to ${this.settings.timings.maxPingOut} pings`
+              : `disconnected from ${String(s.data)}`;
+            stale = false;
+            if (this.setStatus('down', reason)) this.log.warn({ server: s.data, reason }, 'nats bus: disconnected');
+            break;
+          }
+          case DebugEvents.Reconnecting:
+            this.pacing.attempted();
+            if (this.pacing.attempts === 1) this.log.info({ server: s.data }, 'nats bus: reconnecting');
+            break;
+          case Events.Reconnect: {
+            const attempts = this.pacing.attempts;
+            this.pacing.reset();
+            errorsLogged.clear();
+            this.epoch += 1;
+            if (this.setStatus('up')) this.log.info({ server: s.data, attempts, downMs: Date.now() - downAt }, 'nats bus: reconnected');
+            // Ensured ahead of the next publish or pull; a failure here is retried by them.
+            this.ensureStreamOnce(link).catch((err: unknown) => this.log.warn({ reason: message(err) }, 'nats bus: ensuring the stream after reconnecting failed; retried on use'));
+            break;
+          }
+          case Events.LDM:
+            this.log.warn({ server: s.data }, 'nats bus: the server is entering lame duck mode');
+            break;
+          case Events.Error:
+            if (!errorsLogged.has(String(s.data))) {
+              errorsLogged.add(String(s.data));
+              this.log.warn({ code: s.data }, 'nats bus: the server reported an error');
+            }
+            break;
+          default:
+          // pings and cluster updates: no change of state
+        }
+      }
+    })();
+    watching.catch((err: unknown) => this.log.error({ reason: message(err) }, 'nats bus: following the connection status failed'));
+    void nc.closed().then((err) => this.connectionClosed(link, err));
+  }
+
+  /**
+   * The client closed `link` (by `close()`, or for good after e.g. refused credentials): the
+   * status says `down` with the reason; unless the bus is closing, new connections are made
+   * (paced, up to one every 30 s) until one succeeds, so the bus never sits dead.
+   */
+  private connectionClosed(link: Link, err: Error | void): void {
+    if (this.link !== link) return;
+    if (this.closed) {
+      this.setStatus('down', 'bus closed');
+      return;
+    }
+    const reason = `connection closed: ${err ? message(err) : 'by the client'}`;
+    this.link = undefined;
+    if (this.setStatus('down', reason)) this.log.error({ reason }, 'nats bus: connection closed; making a new one');
+    this.redialing = this.redial().finally(() => (this.redialing = undefined));
+  }
+
+  private async redial(): Promise<void> {
+    const started = Date.now();
+    let failures = 0;
+    while (!this.closed) {
+      try {
+        const nc = await connect(connectionOptions(this.settings, this.pacing));
+        if (this.closed) {
+          await nc.close().catch(() => undefined);
+          return;
+        }
+        const link = await openLink(nc);
+        this.pacing.reset();
+        this.link = link;
+        this.epoch += 1;
+        this.watch(link);
+        if (this.setStatus('up')) this.log.info({ server: nc.getServer(), attempts: failures + 1, downMs: Date.now() - started }, 'nats bus: connected again');
+        return;
+      } catch (err) {
+        failures += 1;
+        if (failures === 1) this.log.warn({ reason: message(err) }, 'nats bus: a new connection failed; retrying');
+        const bounds = isPermanentConnectError(err)
+          ? { minMs: this.settings.timings.reconnectMaxWaitMs, maxMs: REDIAL_MAX_WAIT_MS }
+          : { minMs: this.settings.timings.reconnectMinWaitMs, maxMs: this.settings.timings.reconnectMaxWaitMs };
+        await pause(backoffDelay(failures, bounds), this.sleepers);
+      }
+    }
+  }
+
+  /** Makes sure the stream exists once per epoch; a failure lets the next call try again. */
+  private ensureStreamOnce(link: Link): Promise<void> {
+    const epoch = this.epoch;
+    if (this.streamEnsured?.epoch !== epoch) {
+      const done = ensureStream(link.jsm, this.settings.stream, this.settings.subjects);
+      const entry = { epoch, done };
+      this.streamEnsured = entry;
+      done.catch(() => {
+        if (this.streamEnsured === entry) this.streamEnsured = undefined;
+      });
+    }
+    return this.streamEnsured!.done;
+  }
+
+  /** The stream was found missing: the next {@link ensureStreamOnce} asks the server again. */
+  private forgetStream(): void {
+    this.streamEnsured = undefined;
   }
 
   private async stop(sub: Subscription): Promise<void> {
@@ -168,8 +490,23 @@ export class NatsBus implements Bus {
     this.subscriptions.delete(sub);
   }
 
+  /** Sleeps until `wake` (a free slot, close), the bus coming up, or `ms`. */
+  private async sleep(sub: Subscription, ms: number): Promise<void> {
+    const wakers = new Set<() => void>();
+    const slept = pause(ms, wakers);
+    const wake = [...wakers][0]!;
+    sub.wake = wake;
+    this.sleepers.add(wake);
+    await slept;
+    this.sleepers.delete(wake);
+    sub.wake = undefined;
+  }
+
   private async pull(sub: Subscription): Promise<void> {
     let consumer: Awaited<ReturnType<JetStreamClient['consumers']['get']>> | undefined;
+    let consumerEpoch = -1;
+    let failures = 0;
+    let failingSince = 0;
     while (!sub.closed) {
       try {
         if (sub.inFlight.size >= sub.concurrency) {
@@ -177,31 +514,44 @@ export class NatsBus implements Bus {
           sub.wake = undefined;
           continue;
         }
-        if (!consumer) {
-          await ensureConsumer(this.jsm, this.stream, sub.subject, this.ackWaitMs);
-          consumer = await this.js.consumers.get(this.stream, durableName(sub.subject));
+        const link = this.link;
+        if (!link || this.current.state === 'down') {
+          // Nothing to pull from: wait for the connection (woken by `up`), checking now and then.
+          await this.sleep(sub, this.settings.timings.pullRetryMaxWaitMs);
+          continue;
+        }
+        if (!consumer || consumerEpoch !== this.epoch) {
+          const epoch = this.epoch;
+          await this.ensureStreamOnce(link);
+          await ensureConsumer(link.jsm, this.settings.stream, sub.subject, this.settings.ackWaitMs);
+          consumer = await link.js.consumers.get(this.settings.stream, durableName(sub.subject));
+          consumerEpoch = epoch;
         }
         sub.batch = await consumer.fetch({
           max_messages: sub.concurrency - sub.inFlight.size,
-          expires: this.pullExpiresMs,
+          expires: this.settings.pullExpiresMs,
         });
         if (sub.closed) sub.batch.stop();
         for await (const m of sub.batch) this.deliver(sub, m);
         sub.batch = undefined;
+        if (failures > 0) {
+          this.log.info({ subject: sub.subject, failures, ms: Date.now() - failingSince }, 'nats bus: pulling works again');
+          failures = 0;
+        }
       } catch (err) {
         sub.batch = undefined;
         if (sub.closed) break;
-        // The consumer may be gone (stream deleted, server restarted without its store): re-create it.
-        if (apiErrorCode(err) === CONSUMER_NOT_FOUND || apiErrorCode(err) === STREAM_NOT_FOUND) consumer = undefined;
-        this.onError(err, sub.subject);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, RETRY_DELAY_MS);
-          sub.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        sub.wake = undefined;
+        // The consumer or stream may be gone (server restarted without its store): make them again.
+        if (isMissingResource(err)) {
+          consumer = undefined;
+          if (apiErrorCode(err) !== CONSUMER_NOT_FOUND) this.forgetStream();
+        }
+        failures += 1;
+        if (failures === 1) {
+          failingSince = Date.now();
+          this.log.warn({ subject: sub.subject, reason: message(err) }, 'nats bus: pulling failed; retrying with backoff');
+        } else this.log.debug({ subject: sub.subject, failures, reason: message(err) }, 'nats bus: pulling failed again');
+        await this.sleep(sub, backoffDelay(failures, { minMs: PULL_RETRY_MIN_WAIT_MS, maxMs: this.settings.timings.pullRetryMaxWaitMs }));
       }
     }
   }
@@ -213,12 +563,14 @@ export class NatsBus implements Bus {
       settled = true;
       how();
     };
+    // Before 2.10.4 the server does not read `+TERM <reason>` as a term and redelivers the message.
+    const termTakesReason = serverAtLeast(this.link?.nc.info?.version, [2, 10, 4]);
     let data: unknown;
     try {
       data = m.json();
     } catch {
       // A body that is not JSON can never be handled: do not let it circle forever.
-      if (this.termTakesReason) m.term('body is not JSON');
+      if (termTakesReason) m.term('body is not JSON');
       else m.term();
       return;
     }
@@ -232,8 +584,7 @@ export class NatsBus implements Bus {
       working: () => {
         if (!settled) m.working();
       },
-      // Before 2.10.4 the server does not read `+TERM <reason>` as a term and redelivers the message.
-      term: (reason) => settle(() => (this.termTakesReason ? m.term(reason) : m.term())),
+      term: (reason) => settle(() => (termTakesReason ? m.term(reason) : m.term())),
     };
     const handling = Promise.resolve()
       .then(() => sub.handler(msg))
@@ -246,6 +597,27 @@ export class NatsBus implements Bus {
       });
     sub.inFlight.add(handling);
   }
+}
+
+/**
+ * Client options of every connection: reconnect for ever, paced by `pacing`; pings find a stalled
+ * connection within `(maxPingOut + 1) · pingIntervalMs`; a handshake waits `connectTimeoutMs`.
+ */
+function connectionOptions(settings: Settings, pacing: ReconnectPacing): ConnectionOptions {
+  const t = settings.timings;
+  return {
+    servers: settings.servers,
+    name: `bus-${settings.stream}`,
+    maxReconnectAttempts: -1,
+    reconnectDelayHandler: () => pacing.delayMs(),
+    pingInterval: t.pingIntervalMs,
+    maxPingOut: t.maxPingOut,
+    timeout: t.connectTimeoutMs,
+  };
+}
+
+async function openLink(nc: NatsConnection): Promise<Link> {
+  return { nc, js: nc.jetstream(), jsm: await nc.jetstreamManager() };
 }
 
 /** True when server version `version` (e.g. "2.9.10") is at least `min`. */
