@@ -25,6 +25,8 @@ export interface Adapters {
   reads: ReadStore;
   /** Opened only for processes with the scheduler or solver role. */
   bus?: Bus;
+  /** Current state of the NATS bus's connection (distributed profile); absent for the in-process bus. */
+  busStatus?: () => NatsBusStatus;
   rateCounters: RateCounterFactory;
   /** Closes everything opened here, in reverse order, each even when another fails; then throws their error(s). */
   close(): Promise<void>;
@@ -123,21 +125,24 @@ export async function openAdapters(profile: Profile, dataDir: string, options: A
 
     // Only schedulers (publish) and solvers (consume) use the bus: an API process connects to none.
     let bus: Bus | undefined;
+    let busStatus: (() => NatsBusStatus) | undefined;
     if (profile.roles.has('scheduler') || profile.roles.has('solver')) {
       if (profile.bus.kind === 'inproc') bus = new InProcessBus();
       else {
         const { NatsBus } = await import('../adapters/nats/bus.js');
-        bus = await NatsBus.connect({
+        const nats = await NatsBus.connect({
           servers: profile.bus.url,
           ackWaitMs: profile.bus.ackWaitMs,
           ...(options.log ? { log: options.log.child({ adapter: 'nats-bus' }) } : {}),
           ...(options.onBusStatus ? { onStatus: options.onBusStatus } : {}),
         });
+        busStatus = () => nats.status;
+        bus = nats;
       }
       const connected = bus;
       closers.push(() => connected.close());
     }
-    return { store, reads, ...(bus ? { bus } : {}), rateCounters, close };
+    return { store, reads, ...(bus ? { bus } : {}), ...(busStatus ? { busStatus } : {}), rateCounters, close };
   } catch (err) {
     // The opening error is the one to report; a failing close of what was opened is logged.
     await close().catch((closeErr: unknown) => options.log?.error({ err: closeErr }, 'closing the adapters opened before the failure failed'));

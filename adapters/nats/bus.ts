@@ -57,6 +57,8 @@ export interface NatsBusTimings {
   connectTimeoutMs: number;
   /** Longest pause of a consume loop between two failed pulls (first 500, doubling). Default 5 000. */
   pullRetryMaxWaitMs: number;
+  /** Longest wait of a publish for a connection that is down before it throws. Default 5 000. */
+  publishWaitMs: number;
 }
 
 /** Default {@link NatsBusTimings}: a stall is found within 15 s, a returning server is dialled within 2 s. */
@@ -67,6 +69,7 @@ export const DEFAULT_NATS_BUS_TIMINGS: NatsBusTimings = {
   maxPingOut: 2,
   connectTimeoutMs: 5000,
   pullRetryMaxWaitMs: 5000,
+  publishWaitMs: 5000,
 };
 
 /** Options of {@link NatsBus.connect}. */
@@ -83,7 +86,10 @@ export interface NatsBusOptions {
   pullExpiresMs?: number;
   /** Receives one line per change of the connection's state and per failing/recovered pull loop. Default: silent. */
   log?: Logger;
-  /** Told of each change of {@link NatsBus.status} (also of the `down` while the first connection waits). */
+  /**
+   * Told of each change of {@link NatsBus.status} (state, or the reason while down), and of the
+   * `down` while the first connection waits; not of the initial `up` (read `status`).
+   */
   onStatus?: (status: NatsBusStatus) => void;
   /** Reconnection and failure-detection timings (tests shorten them). */
   timings?: Partial<NatsBusTimings>;
@@ -119,14 +125,15 @@ function apiErrorCode(err: unknown): number | undefined {
 }
 
 /**
- * True when `err` says the stream (or consumer) is gone: the JetStream API's "not found", or no
- * responder at all for a JetStream subject (a server restarted without its store has no stream
- * listening on the subject).
+ * True when `err` says the stream (or consumer) is gone: the JetStream API's "not found", a pull
+ * ended by "409 consumer deleted", or no responder at all for a JetStream subject (a server
+ * restarted without its store has no stream listening on the subject).
  */
 function isMissingResource(err: unknown): boolean {
   const code = apiErrorCode(err);
   if (code === STREAM_NOT_FOUND || code === CONSUMER_NOT_FOUND) return true;
-  return err instanceof NatsError && err.code === ErrorCode.NoResponders;
+  if (!(err instanceof NatsError)) return false;
+  return err.code === ErrorCode.NoResponders || (err.code === '409' && /consumer deleted/i.test(err.message));
 }
 
 /** True for errors of a first connection that waiting cannot mend: credentials, TLS, options. */
@@ -138,6 +145,15 @@ function isPermanentConnectError(err: unknown): boolean {
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message || (err as NatsError).code || err.name : String(err);
+}
+
+/** Hands `status` to the listener; a listener that throws is logged, never breaks the bus. */
+function tell(onStatus: ((status: NatsBusStatus) => void) | undefined, status: NatsBusStatus, log: Logger): void {
+  try {
+    onStatus?.(status);
+  } catch (err) {
+    log.error({ reason: message(err) }, 'nats bus: the status listener threw');
+  }
 }
 
 /** Resolves after `ms`, or at once when `wake` (registered in `wakers`) is called. */
@@ -239,7 +255,7 @@ export class NatsBus implements Bus {
           waitingSince = Date.now();
           const reason = `nats-server not reachable: ${message(err)}`;
           log.warn({ servers: settings.servers, reason }, 'nats bus: waiting for the server');
-          options.onStatus?.({ state: 'down', since: new Date(waitingSince).toISOString(), reason });
+          tell(options.onStatus, { state: 'down', since: new Date(waitingSince).toISOString(), reason }, log);
         }
         pacing.attempted();
         await new Promise((resolve) => setTimeout(resolve, pacing.delayMs()));
@@ -253,7 +269,7 @@ export class NatsBus implements Bus {
       bus.watch(link);
       if (waitingSince !== undefined) {
         log.info({ server: nc.getServer(), waitedMs: Date.now() - waitingSince }, 'nats bus: connected');
-        options.onStatus?.(bus.status);
+        tell(options.onStatus, bus.status, log);
       }
       return bus;
     } catch (err) {
@@ -271,13 +287,19 @@ export class NatsBus implements Bus {
    * Publishes `data` (JSON) with JetStream message id `id`; the same id within the duplicate
    * window (2 h) is acknowledged by the server but not stored again. When the server no longer
    * has the stream (restarted without its store) the stream is made again and the publish tried
-   * once more. Throws when the bus is closed or without a connection, when no stream covers
-   * `subject`, or when the server does not answer within the JetStream timeout.
+   * once more. While the bus is down it first waits for the connection, up to `publishWaitMs`
+   * (the client drops whatever is sent while it is disconnected). Throws when the bus is closed or
+   * still down after that wait, when no stream covers `subject`, or when the server does not
+   * answer within the JetStream timeout (5 s).
    */
   async publish(subject: string, id: string, data: unknown): Promise<void> {
     if (this.closed) throw new Error('NatsBus is closed');
+    await this.untilUp(this.settings.timings.publishWaitMs);
     const link = this.link;
-    if (!link) throw new Error(`NatsBus has no connection: ${this.current.reason ?? 'reconnecting'}`);
+    if (this.closed) throw new Error('NatsBus is closed');
+    if (!link || this.current.state === 'down') {
+      throw new Error(`NATS bus is down since ${this.current.since}: ${this.current.reason ?? 'not connected'}`);
+    }
     await this.ensureStreamOnce(link);
     try {
       await link.js.publish(subject, codec.encode(data), { msgID: id });
@@ -344,16 +366,25 @@ export class NatsBus implements Bus {
     }
   }
 
+  /**
+   * Records a new state, or a new reason of the same state (`since` kept), and tells `onStatus`;
+   * false when nothing changed.
+   */
   private setStatus(state: NatsBusStatus['state'], reason?: string): boolean {
-    if (this.current.state === state) return false;
-    this.current = { state, since: new Date().toISOString(), ...(reason !== undefined ? { reason } : {}) };
-    try {
-      this.onStatus?.(this.status);
-    } catch (err) {
-      this.log.error({ reason: message(err) }, 'nats bus: the status listener threw');
-    }
+    if (this.current.state === state && this.current.reason === reason) return false;
+    const since = this.current.state === state ? this.current.since : new Date().toISOString();
+    this.current = { state, since, ...(reason !== undefined ? { reason } : {}) };
+    tell(this.onStatus, this.status, this.log);
     if (state === 'up') this.wakeSleepers();
     return true;
+  }
+
+  /** Resolves when the bus is up, closed, or after `ms`. */
+  private async untilUp(ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!this.closed && (this.current.state === 'down' || !this.link) && Date.now() < deadline) {
+      await pause(deadline - Date.now(), this.sleepers);
+    }
   }
 
   private wakeSleepers(): void {
@@ -558,10 +589,18 @@ export class NatsBus implements Bus {
 
   private deliver(sub: Subscription, m: JsMsg): void {
     let settled = false;
-    const settle = (how: () => void): void => {
+    // On a connection the client closed, a settlement throws: the message comes again after ack_wait.
+    const send = (what: string, how: () => void): void => {
+      try {
+        how();
+      } catch (err) {
+        this.log.warn({ subject: m.subject, seq: m.seq, reason: message(err) }, `nats bus: sending ${what} failed; the message is redelivered after ack_wait`);
+      }
+    };
+    const settle = (how: () => void, what: string): void => {
       if (settled) return;
       settled = true;
-      how();
+      send(what, how);
     };
     // Before 2.10.4 the server does not read `+TERM <reason>` as a term and redelivers the message.
     const termTakesReason = serverAtLeast(this.link?.nc.info?.version, [2, 10, 4]);
@@ -570,8 +609,7 @@ export class NatsBus implements Bus {
       data = m.json();
     } catch {
       // A body that is not JSON can never be handled: do not let it circle forever.
-      if (termTakesReason) m.term('body is not JSON');
-      else m.term();
+      send('term', () => (termTakesReason ? m.term('body is not JSON') : m.term()));
       return;
     }
     const msg: BusMessage<unknown> = {
@@ -579,18 +617,18 @@ export class NatsBus implements Bus {
       subject: m.subject,
       data,
       attempt: m.info.redeliveryCount,
-      ack: () => settle(() => m.ack()),
-      nak: (delayMs) => settle(() => m.nak(delayMs)),
+      ack: () => settle(() => m.ack(), 'ack'),
+      nak: (delayMs) => settle(() => m.nak(delayMs), 'nak'),
       working: () => {
-        if (!settled) m.working();
+        if (!settled) send('working', () => m.working());
       },
-      term: (reason) => settle(() => (termTakesReason ? m.term(reason) : m.term())),
+      term: (reason) => settle(() => (termTakesReason ? m.term(reason) : m.term()), 'term'),
     };
     const handling = Promise.resolve()
       .then(() => sub.handler(msg))
       .catch(() => undefined)
       // A handler that returns or throws without settling gets the message again, as in the in-process bus.
-      .then(() => settle(() => m.nak(FAILED_HANDLER_DELAY_MS)))
+      .then(() => settle(() => m.nak(FAILED_HANDLER_DELAY_MS), 'nak'))
       .finally(() => {
         sub.inFlight.delete(handling);
         sub.wake?.();
