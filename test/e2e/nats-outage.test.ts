@@ -130,11 +130,12 @@ if (!natsServerBinary()) {
         await awaitBatch(before.slice(0, 1), 120_000);
         const stoppedAt = Date.now();
         await running.nats.stop({ keepStore: true });
-        // The API processes need no NATS: jobs are accepted during the outage.
-        const during = await submitBatch(batch.slice(c.before), apis, keys);
+        // The API processes need no NATS: jobs are accepted, and read from the other API process, during the outage.
+        const during = await submitBatch(batch.slice(c.before), apis, keys, true);
         const submitted = [...before, ...during];
         everyJob.push(...submitted);
         t.equal(during.length, c.during, `${c.during} jobs accepted while nats-server was down`);
+        t.same(during.filter((s) => s.readElsewhere !== 200).map((s) => s.id), [], 'each of them read at once from the other API process');
         // The outage itself: a deliberate hold.
         await delay(Math.max(0, stoppedAt + c.outageMs - Date.now()));
         await running.nats.start({ emptyStore: c.emptyStore });
