@@ -17,6 +17,7 @@ import { RepairTick, repairIntervalMs } from '../domain/job/repair.js';
 import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import type { Bus } from '../domain/ports/bus.js';
+import type { NatsBusStatus } from '../adapters/nats/bus.js';
 import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 import { IDEMPOTENCY_TIMINGS } from '../domain/job/idempotency-claim.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
@@ -208,11 +209,18 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   };
 
   const stops: (() => Promise<void> | void)[] = [];
+  /** Told each time the bus reports it is up (again). */
+  const busBack = new Set<() => void>();
   let adapters: Adapters | undefined;
   try {
     const made = makeDataDir(dataDir);
     if (made.warning) log.warn({ dataDir, mode: made.mode.toString(8) }, made.warning);
-    adapters = await openAdapters(profile, dataDir, { log, onBusStatus: (status) => health.busStatus(status) });
+    // The NATS bus back after an outage: the scheduler repairs at once (startScheduler).
+    const onBusStatus = (status: NatsBusStatus): void => {
+      health.busStatus(status);
+      if (status.state === 'up') for (const listener of busBack) listener();
+    };
+    adapters = await openAdapters(profile, dataDir, { log, onBusStatus });
   } catch (err) {
     await closeServer();
     throw err;
@@ -277,7 +285,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     }
 
     if (roles.has('scheduler')) {
-      stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS, idempotency.pendingStaleAfterMs));
+      stops.push(await startScheduler(services, profile, bus!, config.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS, idempotency.pendingStaleAfterMs, busBack));
       // Webhooks are sent by the scheduler role; with several schedulers each attempt is claimed by one (domain/webhook/deliver.ts).
       stops.push(
         await startWebhooks(services, {
@@ -355,7 +363,14 @@ function dependencyHealth(config: ServiceConfig, profile: Profile, log: Logger):
  * The scheduler role (DESIGN §4): the job and project process managers react to stored events;
  * start-up recovery; the repair tick (domain/job/repair.ts). Returns its stop.
  */
-async function startScheduler(services: Services, profile: Profile, bus: Bus, queueTimeoutMs: number, pendingClaimStaleMs: number): Promise<() => Promise<void>> {
+async function startScheduler(
+  services: Services,
+  profile: Profile,
+  bus: Bus,
+  queueTimeoutMs: number,
+  pendingClaimStaleMs: number,
+  busBack: Set<() => void>,
+): Promise<() => Promise<void>> {
   const { store, reads, clock, log } = services;
   const jobProcess = new JobProcess({
     store,
@@ -378,8 +393,15 @@ async function startScheduler(services: Services, profile: Profile, bus: Bus, qu
   const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
   const tick = new RepairTick({ store, jobs: jobProcess, projects: projectProcess, reads: repairReads(reads), clock, queueTimeoutMs, pendingClaimStaleMs });
   let repairing = false;
-  const repairTimer = setInterval(() => {
-    if (repairing) return;
+  /** A tick asked for while one runs (the bus came back): run it when that one ends. */
+  let repairAgain = false;
+  let stopped = false;
+  const repair = (urgent: boolean): void => {
+    if (stopped) return;
+    if (repairing) {
+      repairAgain ||= urgent;
+      return;
+    }
     repairing = true;
     void tick
       .run()
@@ -394,8 +416,17 @@ async function startScheduler(services: Services, profile: Profile, bus: Bus, qu
       .catch((err: unknown) => log.error({ err }, 'repair tick failed'))
       .finally(() => {
         repairing = false;
+        if (repairAgain) {
+          repairAgain = false;
+          repair(false);
+        }
       });
-  }, repairIntervalMs(queueTimeoutMs));
+  };
+  const repairTimer = setInterval(() => repair(false), repairIntervalMs(queueTimeoutMs));
+  // Solve commands that could not be published while the bus was away are published again by
+  // the repair; when the bus comes back it runs at once instead of up to one interval later.
+  const repairNow = (): void => repair(true);
+  busBack.add(repairNow);
   const reacting = (async () => {
     for await (const event of reactions) {
       try {
@@ -407,6 +438,8 @@ async function startScheduler(services: Services, profile: Profile, bus: Bus, qu
     }
   })();
   return async () => {
+    stopped = true;
+    busBack.delete(repairNow);
     clearInterval(repairTimer);
     reactions.close();
     await reacting;
