@@ -18,10 +18,16 @@
  *   events twice. So every append first reads the last `idempotencyWindow` events of the stream
  *   (default 32) and answers `written: false` with the stored batch's position when the first
  *   event id is among them, and looks again on WrongExpectedVersion. Cost: one extra read per
- *   append (of up to 32 events; 2 for a job body). Limits: an original further back than the
- *   window is not seen (with the current revision as expected it is stored again), and two
- *   identical appends racing with the same expected revision both report `written: true` (the
- *   server stores the events once and answers the second with the first's position).
+ *   append (of up to 32 events; 2 for a job body). Limit: an original further back than the
+ *   window is not seen (with the current revision as expected it is stored again).
+ * - Racing appends of one batch: two processes appending the same events (same ids) at the same
+ *   expected revision must not both hear `written: true`, since callers take "written" as "this
+ *   process won" (a compute slot, an Idempotency-Key claim, a webhook attempt claim). The
+ *   server would answer both with success, as a repeat of the same ids at that revision. So an
+ *   append at an expected revision (or `no_stream`) sends fresh random UUIDs as server event ids:
+ *   the second append then fails WrongExpectedVersion, finds the first's batch by our id in the
+ *   metadata, and answers `written: false`. Appends with `any` keep the derived UUIDs, so the
+ *   server's own id check still drops a repeat that raced past the tail read.
  * - Size: the server refuses an append whose events measure more than its MaxAppendSize
  *   (default 1,048,576 bytes; data + metadata + 2 per character of the type, summed over the
  *   batch, so splitting a body over the events of ONE append does not help). append measures the
@@ -45,6 +51,7 @@
  *   manager and the solver read bodies with readStream on demand), and only job bodies are ever
  *   deleted, so `deletableStreams: ['jobbody-']` saves those reads for every other stream.
  */
+import { randomUUID } from 'node:crypto';
 import {
   BACKWARDS,
   END,
@@ -196,7 +203,9 @@ export class EventStoreDbEventStore implements EventStore {
     const sizes = events.map(eventSize);
     checkAppendSize(stream, events, sizes);
     const name = serverStream(this.namespace, stream);
-    const proposed = events.map((e) => toProposedEvent(this.namespace, e));
+    // Fresh server ids at an expected revision: a racing repeat fails instead of hearing success (module notes).
+    const racing = expected !== 'any';
+    const proposed = events.map((e) => toProposedEvent(this.namespace, e, racing ? randomUUID() : undefined));
     const expectedRevision = toDriverExpected(expected);
     const first = events[0]!;
     const before = await this.findStored(stream, name, first.id, events.length);

@@ -27,16 +27,17 @@ export interface StoredEvent {
 }
 
 /**
- * The JSON event EventStoreDB stores for `event` in store namespace `namespace`: id = derived
- * UUID, our id kept in metadata under `eventId`. Throws an Error when the event's own metadata
- * already uses that key.
+ * The JSON event EventStoreDB stores for `event` in store namespace `namespace`: id = the UUID
+ * derived from our id, or `serverId` when given (appends at an expected revision, see the
+ * adapter's notes on racing appends); our id is kept in metadata under `eventId`. Throws an Error
+ * when the event's own metadata already uses that key.
  */
-export function toProposedEvent(namespace: string, event: NewEvent): JSONEventData {
+export function toProposedEvent(namespace: string, event: NewEvent, serverId?: string): JSONEventData {
   if (event.metadata && EVENT_ID_KEY in event.metadata) {
     throw new Error(`event ${event.id}: metadata key ${EVENT_ID_KEY} is reserved by the EventStoreDB adapter`);
   }
   return {
-    id: eventUuid(namespace, event.id),
+    id: serverId ?? eventUuid(namespace, event.id),
     contentType: 'application/json',
     type: event.type,
     // JSON.stringify(undefined) is not JSON; null is.
