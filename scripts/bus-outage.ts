@@ -9,7 +9,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { NatsBus, type NatsBusStatus } from '../adapters/nats/bus.js';
-import { startRestartableNatsServer } from '../test/helpers/nats-server-restart.js';
+import { startNatsServer } from '../test/helpers/nats-server.js';
 
 const awaySeconds = Number(process.argv[2] ?? 60);
 
@@ -18,7 +18,7 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 async function run(emptyStore: boolean): Promise<void> {
-  const server = await startRestartableNatsServer();
+  const server = await startNatsServer();
   const lines: { at: number; msg: string }[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -36,7 +36,7 @@ async function run(emptyStore: boolean): Promise<void> {
   await bus.publish('outage.solve', 'before', { n: 0 });
   await until(() => delivered.length === 1);
 
-  await server.stop();
+  await server.stop({ keepStore: true });
   const stoppedAt = Date.now();
   await new Promise((resolve) => setTimeout(resolve, awaySeconds * 1000));
   const linesAway = lines.filter((l) => l.at >= stoppedAt).length;
@@ -67,7 +67,7 @@ async function run(emptyStore: boolean): Promise<void> {
   console.log(`  log: ${lines.map((l) => l.msg).join(' | ')}`);
   await consumer.close();
   await bus.close();
-  await server.dispose();
+  await server.stop();
 }
 
 await run(false);

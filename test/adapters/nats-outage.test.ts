@@ -3,31 +3,26 @@
  * cut longer than the client's old 20 s give-up, a stalled connection, a slow one, a server
  * restarted with an empty store, a server that refuses the client's credentials, a process
  * started before its server. Faults come from test/helpers/tcp-fault-proxy.ts; restarts on the
- * same port from test/helpers/nats-server-restart.ts.
+ * same port from test/helpers/nats-server.ts.
  */
 import t, { type Test } from 'tap';
 import { Writable } from 'node:stream';
 import { JSONCodec, connect, type JetStreamManager } from 'nats';
 import { pino } from 'pino';
 import { NatsBus, durableName, type NatsBusStatus, type NatsBusTimings } from '../../adapters/nats/bus.js';
+import { FAST_NATS_BUS_TIMINGS } from '../helpers/nats-bus-timings.js';
 import { natsServerBinary, startNatsServer } from '../helpers/nats-server.js';
-import { startRestartableNatsServer } from '../helpers/nats-server-restart.js';
 import { startTcpFaultProxy } from '../helpers/tcp-fault-proxy.js';
 
 /** Short waits so an outage test takes seconds beyond its fault: a stall is found within 1.5 s. */
-const FAST: NatsBusTimings = {
-  reconnectMinWaitMs: 50,
-  reconnectMaxWaitMs: 300,
-  pingIntervalMs: 500,
-  maxPingOut: 2,
-  connectTimeoutMs: 1000,
-  pullRetryMaxWaitMs: 500,
-  publishWaitMs: 2000,
-};
+const FAST: NatsBusTimings = FAST_NATS_BUS_TIMINGS;
 /** Longest time from a stall to status `down` with {@link FAST}: (maxPingOut + 1) pings. */
 const STALL_BOUND_MS = (FAST.maxPingOut + 1) * FAST.pingIntervalMs;
 /** Length of the cut: longer than the client's default give-up (10 attempts 2 s apart). */
 const CUT_MS = 30_000;
+/** Length of the cut in the middle of a stream of publishes, and the pace of that stream. */
+const SHORT_CUT_MS = 3000;
+const STREAM_PACE_MS = 100;
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 
@@ -167,6 +162,71 @@ if (!natsServerBinary()) {
     await consumer.close();
   });
 
+  t.test(`a ${SHORT_CUT_MS / 1000} s cut in the middle of a stream of publishes: every message published is delivered exactly once`, async (t) => {
+    const { bus, proxy, statuses, stream, subject } = await proxiedBus(t);
+    const { seen, consumer } = recording(bus, subject);
+    const ids: string[] = [];
+    const publishes: Promise<void>[] = [];
+    let retries = 0;
+    /** Publishes message `i` without waiting for it; a publish that throws is tried again with the same id. */
+    const publishOne = (i: number): void => {
+      const id = `m-${i}`;
+      ids.push(id);
+      publishes.push(
+        (async () => {
+          for (;;) {
+            try {
+              return await bus.publish(subject, id, { v: i });
+            } catch {
+              retries += 1;
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+          }
+        })(),
+      );
+    };
+    /** Publishes a message every STREAM_PACE_MS for `ms`, numbered from `from`; resolves with the next number. */
+    const publishFor = async (from: number, ms: number): Promise<number> => {
+      const started = Date.now();
+      let i = from;
+      while (Date.now() - started < ms) {
+        publishOne(i);
+        i += 1;
+        await new Promise((resolve) => setTimeout(resolve, STREAM_PACE_MS));
+      }
+      return i;
+    };
+
+    let next = await publishFor(0, 1000);
+    await until(() => seen.length === next);
+    // Every ack reached the server: what the cut loses is a publish, never a settlement.
+    await until(async () => (await jsm.consumers.info(stream, durableName(subject))).num_ack_pending === 0);
+    const before = next;
+    // A publish on its way as the connection is cut.
+    publishOne(next);
+    next += 1;
+    await proxy.cut();
+    const cutAt = Date.now();
+    next = await publishFor(next, SHORT_CUT_MS - (Date.now() - cutAt));
+    const during = next - before;
+    await proxy.restore();
+    next = await publishFor(next, 1000);
+    await Promise.all(publishes);
+    await until(() => seen.length >= ids.length);
+    await until(async () => (await jsm.consumers.info(stream, durableName(subject))).num_ack_pending === 0);
+    const info = await jsm.consumers.info(stream, durableName(subject));
+
+    t.same([...seen].sort(), [...ids].sort(), `each of the ${ids.length} messages delivered (${before} before the cut, ${during} during it)`);
+    t.equal(new Set(seen).size, seen.length, 'none delivered twice');
+    t.equal(info.delivered.consumer_seq, ids.length, 'the server stored and delivered each message once (retried publishes deduplicated by id)');
+    t.equal(info.num_redelivered, 0, 'no redelivery');
+    t.equal((await jsm.streams.info(stream)).state.messages, 0, 'the work queue is empty');
+    t.ok(retries > 0, `publishes made during the cut failed and were tried again (${retries} retries)`);
+    t.same(statuses.map((s) => s.state), ['down', 'up'], 'down once, up once');
+    t.comment(`${ids.length} messages, ${during} published during the ${SHORT_CUT_MS} ms cut, ${retries} retries`);
+    await consumer.close();
+  });
+
   t.test(`a stalled connection is found within ${STALL_BOUND_MS} ms (pings) and replaced when bytes flow again`, async (t) => {
     const { bus, proxy, statuses, subject } = await proxiedBus(t);
     const { seen, consumer } = recording(bus, subject);
@@ -225,8 +285,8 @@ if (!natsServerBinary()) {
   });
 
   t.test('a server restarted with an EMPTY store: publish and consume work again on the same bus', async (t) => {
-    const restartable = await startRestartableNatsServer();
-    t.teardown(() => restartable.dispose());
+    const restartable = await startNatsServer();
+    t.teardown(() => restartable.stop());
     const statuses: NatsBusStatus[] = [];
     const bus = await NatsBus.connect({ servers: restartable.url, stream: 'EMPTY', subjects: ['empty.>'], pullExpiresMs: 1000, onStatus: (s) => statuses.push(s), timings: FAST });
     t.teardown(() => bus.close());
@@ -235,7 +295,7 @@ if (!natsServerBinary()) {
     await until(() => seen.length === 1);
 
     const firstStore = restartable.storeDir;
-    await restartable.stop();
+    await restartable.stop({ keepStore: true });
     await until(() => bus.status.state === 'down');
     await restartable.start({ emptyStore: true });
     t.not(restartable.storeDir, firstStore, 'the new server has another, empty store');
@@ -254,8 +314,8 @@ if (!natsServerBinary()) {
   });
 
   t.test('a process started before its nats-server waits and comes up when the server does', async (t) => {
-    const later = await startRestartableNatsServer({ stopped: true });
-    t.teardown(() => later.dispose());
+    const later = await startNatsServer({ stopped: true });
+    t.teardown(() => later.stop());
     const statuses: NatsBusStatus[] = [];
     const { lines, log } = capturedLog();
     const connecting = NatsBus.connect({ servers: later.url, stream: 'LATE', subjects: ['late.>'], log, onStatus: (s) => statuses.push(s), timings: FAST });
@@ -275,21 +335,21 @@ if (!natsServerBinary()) {
   });
 
   t.test('a connection the client closes for good (credentials refused) is reported down and replaced', async (t) => {
-    const restartable = await startRestartableNatsServer();
-    t.teardown(() => restartable.dispose());
+    const restartable = await startNatsServer();
+    t.teardown(() => restartable.stop());
     const statuses: NatsBusStatus[] = [];
     const { lines, log } = capturedLog();
     const bus = await NatsBus.connect({ servers: restartable.url, stream: 'AUTH', subjects: ['auth.>'], pullExpiresMs: 1000, log, onStatus: (s) => statuses.push(s), timings: FAST });
     t.teardown(() => bus.close());
     const { seen, consumer } = recording(bus, 'auth.solve');
 
-    await restartable.stop();
+    await restartable.stop({ keepStore: true });
     await until(() => bus.status.state === 'down');
     // The same store, but now every client must sign in: the client gives up after two refusals.
     await restartable.start({ args: ['--user', 'someone', '--pass', 'secret'] });
     await until(() => /connection closed/.test(bus.status.reason ?? ''));
     t.match(bus.status.reason, /authorization/i, 'the reason names the refusal');
-    await restartable.stop();
+    await restartable.stop({ keepStore: true });
     await restartable.start();
     await until(() => bus.status.state === 'up');
     await bus.publish('auth.solve', 'a-1', { v: 1 });

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type JetStreamManager } from 'nats';
-import { NatsBus, durableName } from '../../adapters/nats/bus.js';
+import { NatsBus, durableName, type NatsBusTimings } from '../../adapters/nats/bus.js';
 import type { BusMessage } from '../../domain/ports/bus.js';
 import { busContract } from '../contracts/bus.contract.js';
+import { FAST_NATS_BUS_TIMINGS } from '../helpers/nats-bus-timings.js';
 import { natsServerBinary, startNatsServer } from '../helpers/nats-server.js';
+import { startTcpFaultProxy } from '../helpers/tcp-fault-proxy.js';
 
 type Job = { v: number };
 
@@ -45,13 +47,35 @@ if (!natsServerBinary()) {
   }
   const consumerInfo = (stream: string, subject: string) => jsm.consumers.info(stream, durableName(subject));
 
+  let c = 0;
+  /**
+   * A bus for the contract on a new stream `C<c>` through `servers`. The contract uses fixed
+   * subjects (solve.a, other.c ...), which only one stream may cover: the previous one is deleted.
+   */
+  async function contractBus(servers: string, timings?: Partial<NatsBusTimings>): Promise<NatsBus> {
+    if (c > 0) await jsm.streams.delete(`C${c}`);
+    c += 1;
+    return NatsBus.connect({ servers, stream: `C${c}`, subjects: ['solve.>', 'other.>'], timings });
+  }
+
   t.test('NatsBus contract', async (t) => {
-    let c = 0;
+    busContract(t, () => contractBus(server.url));
+  });
+
+  t.test('NatsBus contract through the TCP fault proxy (no fault: the proxy is transparent)', async (t) => {
+    const proxy = await startTcpFaultProxy({ port: server.port });
+    let opened = 0;
     busContract(t, async () => {
-      // The contract uses fixed subjects (solve.a, other.c ...), which only one stream may cover.
-      if (c > 0) await jsm.streams.delete(`C${c}`);
-      c += 1;
-      return NatsBus.connect({ servers: server.url, stream: `C${c}`, subjects: ['solve.>', 'other.>'] });
+      opened += 1;
+      return contractBus(`nats://127.0.0.1:${proxy.port}`, FAST_NATS_BUS_TIMINGS);
+    });
+    t.teardown(async () => {
+      await proxy.close();
+    });
+    // Runs after the contract's subtests: each bus went through the proxy, on one connection.
+    t.test('every contract bus connected through the proxy, none reconnected', async (t) => {
+      t.ok(opened > 0, `${opened} buses opened`);
+      t.equal(proxy.connections, opened, 'one proxied connection per bus');
     });
   });
 

@@ -11,8 +11,7 @@ import { pino } from 'pino';
 import type { NatsBusStatus } from '../../adapters/nats/bus.js';
 import { openAdapters } from '../../api/open-adapters.js';
 import type { Profile } from '../../api/profile.js';
-import { natsServerBinary } from '../helpers/nats-server.js';
-import { startRestartableNatsServer } from '../helpers/nats-server-restart.js';
+import { natsServerBinary, startNatsServer } from '../helpers/nats-server.js';
 
 async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -26,8 +25,8 @@ if (!natsServerBinary()) {
   t.plan(0, 'nats-server is not on PATH: skipped (apt-get install -y nats-server)');
 } else {
   t.test('the bus logs through the process logger, reports its state, and closes while its server is away', async (t) => {
-    const server = await startRestartableNatsServer();
-    t.teardown(() => server.dispose());
+    const server = await startNatsServer();
+    t.teardown(() => server.stop());
     const dataDir = mkdtempSync(join(tmpdir(), 'open-adapters-nats-'));
     t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
     const lines: Record<string, unknown>[] = [];
@@ -47,7 +46,7 @@ if (!natsServerBinary()) {
     const adapters = await openAdapters(profile, dataDir, { log: pino({ level: 'info' }, sink), onBusStatus: (s) => statuses.push(s) });
     t.equal(adapters.busStatus?.().state, 'up');
 
-    await server.stop();
+    await server.stop({ keepStore: true });
     await until(() => adapters.busStatus?.().state === 'down');
     t.same(statuses.map((s) => s.state), ['down']);
     const disconnected = lines.find((l) => l['msg'] === 'nats bus: disconnected');
