@@ -1,14 +1,19 @@
 /**
  * The spec's error envelope and the one place errors become HTTP answers (STYLE: typed errors,
  * mapped once). Routes and deciders throw DomainError (domain/errors.ts), which carries a code and
- * no status; the status comes from ERROR_STATUS (api/error-status.ts). Anything else is a 500 and
- * a bug. Every 429 and 503 carries `Retry-After` (sendError adds the code's default when the
+ * no status; the status comes from ERROR_STATUS (api/error-status.ts). A store that cannot be
+ * reached (domain/ports/store-unavailable.ts) is `503 api_disabled` with Retry-After; anything
+ * else is a 500 and a bug. Every 429 and 503 carries `Retry-After` (sendError adds the code's default when the
  * thrower set none), and the log line of a 500 carries the request's `request_id` (req.log).
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import { DomainError, type ErrorCode, type ErrorProblem } from '../domain/errors.js';
 import { ERROR_STATUS, retryAfterOf } from './error-status.js';
 import { routePattern } from './route-pattern.js';
+import { isStoreUnavailable } from '../domain/ports/store-unavailable.js';
+
+/** Retry-After of a 503 for a store that cannot be reached, s: a lost connection usually comes back within it. */
+export const STORE_UNAVAILABLE_RETRY_AFTER_S = 2;
 
 export { DomainError as ApiError };
 
@@ -65,6 +70,13 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Any other client error of the body reader (e.g. a Content-Encoding that does not decode).
       sendError(res, 'invalid_json', 'the body could not be read as JSON', [{ path: '', code: 'invalid_json', message: parser.message ?? 'unreadable body' }]);
+      return;
+    }
+    if (isStoreUnavailable(err)) {
+      // A store that cannot be reached now (lost connection): passes; the client retries (spec Errors).
+      (req.log ?? log).warn({ err: { name: (err as Error).name, message: (err as Error).message }, route: routePattern(req), method: req.method }, 'a store is unreachable; answered 503');
+      res.setHeader('Retry-After', String(STORE_UNAVAILABLE_RETRY_AFTER_S));
+      sendError(res, 'api_disabled', 'a store of the service cannot be reached right now; retry with backoff');
       return;
     }
     (req.log ?? log).error({ err, route: routePattern(req), method: req.method }, 'internal error');

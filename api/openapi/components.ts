@@ -106,7 +106,7 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
   rate_limited: 'Too many requests in the minute, hour or day, or too many failed authentications (retry after Retry-After)',
   too_many_jobs: 'Maximum queued + running jobs reached (retry later)',
   internal_error: 'Failure on the service side (retry with backoff)',
-  api_disabled: 'API disabled for maintenance, switched off for the organization, or the service is starting (retry after Retry-After)',
+  api_disabled: 'API disabled for maintenance, switched off for the organization, the service is starting, or a store it depends on cannot be reached now (retry after Retry-After)',
   forbidden: "Web app session (not an API key): missing or wrong X-CSRF-Token on a change, a foreign Origin, or an owner's route asked by a member",
 };
 
