@@ -1,17 +1,17 @@
 /**
  * The scheduler's reactions (DESIGN §4): the process managers react to every stored event, in log
  * order, from a resuming subscription (domain/log/resuming-subscription.ts), so a lost event-store
- * connection neither ends the loop nor escapes as an unhandled rejection. A reaction that fails is
- * tried again with backoff for up to REACTION_RETRY_MS (a store outage usually passes within it),
- * then left to the repair tick (domain/job/repair.ts), which finds what it left undone; a
- * DomainError is not tried again (the same event gives the same refusal).
+ * connection neither ends the loop nor escapes as an unhandled rejection. A reaction that fails
+ * because a store cannot be reached (domain/ports/store-unavailable.ts) is tried again with backoff
+ * for up to REACTION_RETRY_MS (an outage usually passes within it); any other failure, or one that
+ * lasts longer, is logged and left to the repair tick (domain/job/repair.ts), which finds what the
+ * reaction left undone, so one bad event does not hold back the ones after it.
  */
-import type { Logger } from 'pino';
-import { DomainError } from '../domain/errors.js';
-import { subscriptionOutageLog } from '../domain/log/outage-log.js';
-import { resumingSubscription, type ResubscribeBackoff } from '../domain/log/resuming-subscription.js';
+import { subscriptionOutageLog, type OutageLogger } from '../domain/log/outage-log.js';
+import { RESUBSCRIBE_MAX_DELAY_MS, RESUBSCRIBE_MIN_DELAY_MS, resumingSubscription, type ResubscribeBackoff } from '../domain/log/resuming-subscription.js';
 import { backoffDelay, pause } from '../domain/log/retry-step.js';
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.js';
+import { isStoreUnavailable } from '../domain/ports/store-unavailable.js';
 
 /** How long a failing reaction is tried again before the repair tick is left to finish it, ms. */
 export const REACTION_RETRY_MS = 30_000;
@@ -23,9 +23,10 @@ export interface ReactionsOptions {
   store: EventStore;
   /** Log position after which reactions start (exclusive). */
   from: number;
-  /** Reacts to one event; called in log order, once per event unless it fails. */
+  /** Reacts to one event; called in log order, once per event unless a store cannot be reached. */
   react(event: RecordedEvent): Promise<void>;
-  log: Logger;
+  /** The process's (pino) logger. */
+  log: OutageLogger & { error(obj: object, msg: string): void };
   /** Backoff of resubscriptions and reaction retries, ms (default 100 ms doubling to 5 s). */
   backoff?: ResubscribeBackoff;
   /** Default REACTION_RETRY_MS. */
@@ -35,8 +36,8 @@ export interface ReactionsOptions {
 /** Starts reacting to the log after `from`; resolves at once with the stop (which waits for the loop to end). */
 export function startReactions(options: ReactionsOptions): () => Promise<void> {
   const { store, log } = options;
-  const minDelay = options.backoff?.minDelayMs ?? 100;
-  const maxDelay = options.backoff?.maxDelayMs ?? 5000;
+  const minDelay = options.backoff?.minDelayMs ?? RESUBSCRIBE_MIN_DELAY_MS;
+  const maxDelay = options.backoff?.maxDelayMs ?? RESUBSCRIBE_MAX_DELAY_MS;
   const retryFor = options.retryForMs ?? REACTION_RETRY_MS;
   const stopping = new AbortController();
   const reactions = resumingSubscription(store, options.from, { ...options.backoff, ...subscriptionOutageLog(log, FOLLOWER) });
@@ -49,7 +50,7 @@ export function startReactions(options: ReactionsOptions): () => Promise<void> {
         return;
       } catch (err) {
         failures += 1;
-        const giveUp = err instanceof DomainError || Date.now() - started >= retryFor;
+        const giveUp = !isStoreUnavailable(err) || Date.now() - started >= retryFor;
         if (giveUp) {
           log.error({ err, position: event.position, type: event.type, failures }, 'process manager step failed; the repair tick finishes it');
           return;
