@@ -4,7 +4,9 @@
  * store wrapped in test/helpers/faulty-event-store.ts: every subscription is dropped every
  * DROP_EVERY events, and the whole store fails (reads, appends before or after storing, open
  * subscriptions) for OUTAGE_MS at OUTAGES points while jobs are submitted through the API, which
- * the client retries with the same Idempotency-Key on 503 / 409 (spec Retry rules).
+ * the client retries with the same Idempotency-Key on 503 / 409 (spec Retry rules); two
+ * admissions are cut off right after storing JobQueued / JobAdmitted (a lost answer), a solver's
+ * JobSucceeded right before it is stored, and more outages come while the jobs run.
  *
  * Afterwards: every queued job ended once and every admission was settled (charged or released)
  * once, the billing audit finds no difference, the read models equal a rebuild from zero over
@@ -27,11 +29,24 @@ const OUTAGES = [3, 9, 15, 20];
 const OUTAGE_MS = 1500;
 /** Compute budget of each job, s (keeps the run short on a shared machine). */
 const TIME_LIMIT_SECONDS = 1;
+/**
+ * Jobs whose admission is cut off half way: the append of the event is stored, then the store
+ * fails before answering. JobQueued: the job is queued, and the retry gets it back (the claim is
+ * completed). JobAdmitted: credits are held for a job never queued; the retry makes a new job,
+ * and the repair tick releases the hold.
+ */
+const CUT_OFF: Record<number, { type: string; when: 'before' | 'after' }> = {
+  6: { type: 'JobQueued', when: 'after' },
+  12: { type: 'JobAdmitted', when: 'after' },
+  // A solver's outcome, not stored: the solver tries again.
+  17: { type: 'JobSucceeded', when: 'before' },
+};
 /** Outages while the jobs run, one every RUNNING_OUTAGE_EVERY_MS. */
 const RUNNING_OUTAGES = 3;
 const RUNNING_OUTAGE_EVERY_MS = 2500;
 /** Longest wait for the repair tick to release holds of admissions cut off half way, ms (30 s orphan age + ticks). */
 const SETTLE_WAIT_MS = 120_000;
+// The cut-off JobAdmitted's hold is released by the repair tick: 30 s after it first sees it.
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown): void => {
@@ -61,7 +76,7 @@ const svc = inProcessService(t, 'store-faults', {
   idempotency: { pendingStaleAfterMs: 1000, pendingWaitMs: 2000 },
 });
 
-t.test(`${JOBS} jobs while subscriptions drop every ${DROP_EVERY} events and the store fails ${OUTAGES.length + RUNNING_OUTAGES} times for ${OUTAGE_MS} ms`, async (t) => {
+t.test(`${JOBS} jobs while subscriptions drop every ${DROP_EVERY} events and the store fails ${OUTAGES.length + RUNNING_OUTAGES + Object.keys(CUT_OFF).length} times for ${OUTAGE_MS} ms`, async (t) => {
   const { service } = svc;
   const store = faulty!;
   const org = await orgWithKey(service, { limits: { concurrency: 2, maxQueuedJobs: 100 } });
@@ -81,6 +96,8 @@ t.test(`${JOBS} jobs while subscriptions drop every ${DROP_EVERY} events and the
         duringOutage.push({ status: res.status, ...(body.error?.code ? { code: body.error.code } : {}), retryAfter: res.headers.get('retry-after') });
       }
     }
+    const cut = CUT_OFF[i];
+    if (cut) store.cutOffNextAppendOf(cut.type, OUTAGE_MS, cut.when);
     const id = await postJobUntilAccepted(service.url, org.key, job.body, `store-faults-${i}`, answers);
     submitted.push({ id, example: job.example, body: job.body, api: service.url, key: org.key });
   }
@@ -121,6 +138,8 @@ t.test(`${JOBS} jobs while subscriptions drop every ${DROP_EVERY} events and the
   t.same(problems, [], `each of the ${jobs.size} jobs in the log: queued at most once and then ended once, admitted at most once and then settled once`);
   for (const s of submitted) if (jobs.get(s.id)?.ends !== 1 || jobs.get(s.id)?.settled !== 1) t.fail(`${s.id}: ${JSON.stringify(jobs.get(s.id))}`);
   const cutOff = [...jobs.values()].filter((j) => j.admitted === 1 && j.queued === 0).length;
+  t.ok(cutOff >= 1, `${cutOff} admission(s) cut off after JobAdmitted: the hold was released, once`);
+  t.equal(jobs.size, JOBS + cutOff, 'no other job than the accepted ones and the cut-off admissions');
 
   t.same(await billingDifferences(events), [], 'the billing audit (replay-billing) finds 0 differences');
 

@@ -54,6 +54,7 @@ export class FaultyEventStore implements EventStore {
   private dropEvery = 0;
   private readonly live = new Set<(err: Error) => void>();
   private readonly tally: FaultCounts = { ...NO_FAULTS };
+  private readonly cutOffs = new Map<string, { ms: number; when: 'before' | 'after' }>();
 
   /** `random` picks before/after for failed appends (default Math.random). */
   constructor(
@@ -83,6 +84,15 @@ export class FaultyEventStore implements EventStore {
     this.dropEvery = Math.max(0, Math.floor(n));
   }
 
+  /**
+   * An outage of `ms` begins at the next append holding an event of type `type`: `before` it is
+   * stored (nothing stored), or `after` (stored, but the caller sees the error of a lost answer: a
+   * step cut off half way).
+   */
+  cutOffNextAppendOf(type: string, ms: number, when: 'before' | 'after'): void {
+    this.cutOffs.set(type, { ms, when });
+  }
+
   /** Ends the outage and stops dropping subscriptions. */
   heal(): void {
     this.failingUntil = 0;
@@ -96,6 +106,20 @@ export class FaultyEventStore implements EventStore {
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const trigger = events.find((e) => this.cutOffs.has(e.type))?.type;
+    if (trigger !== undefined && !this.failing) {
+      const { ms, when } = this.cutOffs.get(trigger)!;
+      this.cutOffs.delete(trigger);
+      if (when === 'before') {
+        this.failFor(ms);
+        this.tally.appendsFailedBefore++;
+        throw new InjectedConnectionLoss(`append of ${trigger}, nothing stored`);
+      }
+      await this.inner.append(stream, events, expected);
+      this.failFor(ms);
+      this.tally.appendsLostAnswer++;
+      throw new InjectedConnectionLoss(`append of ${trigger} stored, answer lost`);
+    }
     if (!this.failing) return this.inner.append(stream, events, expected);
     if (this.random() < 0.5) {
       this.tally.appendsFailedBefore++;
