@@ -20,10 +20,15 @@ export interface ResubscribeBackoff {
 export interface ResumingSubscriptionOptions extends ResubscribeBackoff {
   /**
    * Told of each failure of the underlying subscription, with the position it resumes after and
-   * the failures in a row so far (1 for the first); the subscription then resubscribes.
+   * the failures in a row so far (1 for the first); the subscription then resubscribes. A
+   * subscription that stayed up for `maxDelayMs` before failing counts as recovered: its failure
+   * is the first of a new run (and waits `minDelayMs` again).
    */
   onError?: (err: unknown, resumeAfter: number, failuresInARow: number) => void;
-  /** Told once when events flow again after one or more failures. */
+  /**
+   * Told once when events flow again after one or more failures, or when a subscription that
+   * stayed up for `maxDelayMs` without an event fails (the run of failures before it is over).
+   */
   onRecovered?: (position: number, failures: number) => void;
 }
 
@@ -56,6 +61,7 @@ export function resumingSubscription(store: EventStore, after: number, options: 
     try {
       while (!stopped) {
         inner = store.subscribeAll(position);
+        const subscribedAt = Date.now();
         try {
           for await (const event of inner) {
             if (stopped) return;
@@ -70,6 +76,12 @@ export function resumingSubscription(store: EventStore, after: number, options: 
           return; // ended without an error: closed, or the store closed
         } catch (err) {
           if (stopped) return;
+          if (failures > 0 && Date.now() - subscribedAt >= maxDelay) {
+            // Up for the longest wait with no event to show it: the earlier outage was over, and a
+            // new one must not start at the longest wait.
+            options.onRecovered?.(position, failures);
+            failures = 0;
+          }
           failures += 1;
           options.onError?.(err, position, failures);
           const delay = Math.min(maxDelay, minDelay * 2 ** Math.min(failures - 1, 30));

@@ -45,6 +45,8 @@ export interface FaultPlan {
   failEveryMs?: number;
   /** Length of each outage, ms (default 1000). */
   failForMs?: number;
+  /** One-shot outages at the first append of each type, before or after it is stored (`cutOffNextAppendOf`). */
+  cutOff?: { type: string; when: 'before' | 'after' }[];
 }
 
 export const NO_FAULTS: FaultCounts = { appendsFailedBefore: 0, appendsLostAnswer: 0, readsFailed: 0, subscriptionsDropped: 0, subscriptionsFailed: 0, outages: 0 };
@@ -215,12 +217,13 @@ export class FaultyEventStore implements EventStore {
 }
 
 /**
- * Runs `plan` on `store`: sets its drop interval and starts an outage every `failEveryMs`;
- * `onOutage` is told of each. Returns the stop (which heals the store).
+ * Runs `plan` on `store`: sets its drop interval and cut-offs, and starts an outage every
+ * `failEveryMs`; `onOutage` is told of each timed one. Returns the stop (which heals the store).
  */
 export function runFaultPlan(store: FaultyEventStore, plan: FaultPlan, onOutage?: (ms: number) => void): () => void {
   if (plan.dropEvery) store.dropSubscriptionsEvery(plan.dropEvery);
   const failForMs = plan.failForMs ?? 1000;
+  for (const { type, when } of plan.cutOff ?? []) store.cutOffNextAppendOf(type, failForMs, when);
   const timer = plan.failEveryMs
     ? setInterval(() => {
         store.failFor(failForMs);

@@ -140,3 +140,35 @@ t.test('poll reaches the subscription underneath, also after a resubscription', 
   sub.close();
   t.equal((await it.next()).done, true, 'closed');
 });
+
+t.test('a subscription that stayed up for the longest wait ends the run of failures: the next one waits the shortest again', async (t) => {
+  // Subscriptions: three fail at once, the fourth stays up 80 ms (longer than maxDelayMs 40) and
+  // fails, the fifth fails at once, the sixth ends (the log is empty).
+  const holds = [0, 0, 0, 80, 0];
+  let n = 0;
+  const subscribedAt: number[] = [];
+  const unused = (): never => {
+    throw new Error('not used');
+  };
+  const store: EventStore = {
+    subscribeAll: () => {
+      const hold = holds[n++];
+      subscribedAt.push(Date.now());
+      async function* iterate(): AsyncGenerator<RecordedEvent> {
+        if (hold === undefined) return;
+        if (hold > 0) await new Promise((r) => setTimeout(r, hold));
+        throw new Error('connection lost');
+      }
+      const iterator = iterate();
+      return { [Symbol.asyncIterator]: () => iterator, close: () => undefined };
+    },
+    append: unused, readStream: unused, readLastEvent: unused, readAll: unused, headPosition: unused, deleteStream: unused, close: async () => undefined,
+  };
+  const runs: number[] = [];
+  const recovered: number[] = [];
+  await collect(resumingSubscription(store, 0, { minDelayMs: 10, maxDelayMs: 40, onError: (_e, _a, k) => runs.push(k), onRecovered: (_p, k) => recovered.push(k) }));
+  t.same(runs, [1, 2, 3, 1, 2], 'the failure after the long-lived subscription starts a new run');
+  t.same(recovered, [3], 'the run before it is told over once');
+  const waitAfterLongLived = subscribedAt[4]! - subscribedAt[3]! - 80;
+  t.ok(waitAfterLongLived < 35, `waited ${waitAfterLongLived} ms after it (the shortest wait, 10 ms, not 40)`);
+});
