@@ -9,7 +9,7 @@
  */
 import { subscriptionOutageLog, type OutageLogger } from '../domain/log/outage-log.js';
 import { RESUBSCRIBE_MAX_DELAY_MS, RESUBSCRIBE_MIN_DELAY_MS, resumingSubscription, type ResubscribeBackoff } from '../domain/log/resuming-subscription.js';
-import { backoffDelay, pause } from '../domain/log/retry-step.js';
+import { backoffDelay, pause, withJitter } from '../domain/log/backoff.js';
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.js';
 import { isStoreUnavailable } from '../domain/ports/store-unavailable.js';
 
@@ -55,7 +55,7 @@ export function startReactions(options: ReactionsOptions): () => Promise<void> {
           log.error({ err, position: event.position, type: event.type, failures }, 'process manager step failed; the repair tick finishes it');
           return;
         }
-        const delay = backoffDelay(failures, minDelay, maxDelay);
+        const delay = withJitter(backoffDelay(failures, minDelay, maxDelay));
         if (failures === 1) log.warn({ err, position: event.position, type: event.type, retryInMs: delay }, 'process manager step failed; trying it again');
         await pause(delay, stopping.signal);
       }

@@ -6,6 +6,7 @@
  * succeeded, so no event is skipped and no checkpoint moves past an unapplied event. Steps must be
  * safe to run again (idempotent appends, transactional or overwriting read-store writes).
  */
+import { backoffDelay, pause, withJitter } from './backoff.js';
 import { RESUBSCRIBE_MAX_DELAY_MS, RESUBSCRIBE_MIN_DELAY_MS, type ResubscribeBackoff } from './resuming-subscription.js';
 
 /** Options of {@link retryStep}. */
@@ -26,27 +27,9 @@ export class StepStopped extends Error {
   }
 }
 
-/** The wait before attempt `failures + 1`, ms: `minDelay` doubled per failure, at most `maxDelay`. */
-export function backoffDelay(failures: number, minDelay: number, maxDelay: number): number {
-  return Math.min(maxDelay, minDelay * 2 ** Math.min(Math.max(0, failures - 1), 30));
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts (or was aborted). */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
- * Runs `step` until it resolves, waiting between failures (default 100 ms doubling to 5 s).
+ * Runs `step` until it resolves, waiting between failures (default 100 ms doubling to 5 s, each
+ * wait jittered down to half).
  * Resolves with its value; rejects with StepStopped once `signal` is aborted (checked before
  * each attempt and after each wait).
  */
@@ -63,7 +46,7 @@ export async function retryStep<T>(step: () => Promise<T>, options: RetryStepOpt
       if (options.signal?.aborted) throw new StepStopped();
       failures += 1;
       options.onError?.(err, failures);
-      await pause(backoffDelay(failures, minDelay, maxDelay), options.signal);
+      await pause(withJitter(backoffDelay(failures, minDelay, maxDelay)), options.signal);
     }
   }
 }

@@ -41,7 +41,7 @@ export interface FaultCounts {
 export interface FaultPlan {
   /** Drop every subscription after this many events (0 or absent: never). */
   dropEvery?: number;
-  /** Begin an outage this often, ms (absent: never). */
+  /** Begin an outage about this often, ms: each interval at random between half and one and a half times it (absent: never). */
   failEveryMs?: number;
   /** Length of each outage, ms (default 1000). */
   failForMs?: number;
@@ -224,15 +224,22 @@ export function runFaultPlan(store: FaultyEventStore, plan: FaultPlan, onOutage?
   if (plan.dropEvery) store.dropSubscriptionsEvery(plan.dropEvery);
   const failForMs = plan.failForMs ?? 1000;
   for (const { type, when } of plan.cutOff ?? []) store.cutOffNextAppendOf(type, failForMs, when);
-  const timer = plan.failEveryMs
-    ? setInterval(() => {
-        store.failFor(failForMs);
-        onOutage?.(failForMs);
-      }, plan.failEveryMs)
-    : undefined;
-  timer?.unref();
+  let timer: NodeJS.Timeout | undefined;
+  const every = plan.failEveryMs;
+  // Outages at jittered intervals (half to one and a half times `failEveryMs`): a fixed period
+  // would stay in phase with the service's own timers (the repair tick) and test only that phase.
+  const next = (): void => {
+    if (!every) return;
+    timer = setTimeout(() => {
+      store.failFor(failForMs);
+      onOutage?.(failForMs);
+      next();
+    }, every * (0.5 + Math.random()));
+    timer.unref();
+  };
+  next();
   return () => {
-    if (timer) clearInterval(timer);
+    if (timer) clearTimeout(timer);
     store.heal();
   };
 }

@@ -5,7 +5,8 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { backoffDelay, retryStep, StepStopped } from '../../../domain/log/retry-step.js';
+import { backoffDelay, withJitter } from '../../../domain/log/backoff.js';
+import { retryStep, StepStopped } from '../../../domain/log/retry-step.js';
 
 t.test('a step failing n times is run n + 1 times; failures counted up, recovery told once', async (t) => {
   await fc.assert(
@@ -31,6 +32,17 @@ t.test('a step failing n times is run n + 1 times; failures counted up, recovery
 
 t.test('the backoff doubles from the first delay and stops at the cap', async (t) => {
   t.same([1, 2, 3, 4, 5, 6, 7, 40].map((f) => backoffDelay(f, 100, 5000)), [100, 200, 400, 800, 1600, 3200, 5000, 5000]);
+});
+
+t.test('jitter keeps a wait between half of it and all of it', async (t) => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 100_000 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (ms, r) => {
+      const jittered = withJitter(ms, () => r);
+      return jittered >= Math.floor(ms / 2) && jittered <= ms;
+    }),
+  );
+  t.equal(withJitter(1000, () => 0), 500, 'the least: half');
+  t.equal(withJitter(1000, () => 0.999999), 1000, 'the most: all of it');
 });
 
 t.test('an abort during the wait ends it at once with StepStopped, and the step is not run again', async (t) => {
