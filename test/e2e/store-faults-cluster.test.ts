@@ -57,7 +57,9 @@ if (!natsServerBinary()) {
 
   t.test(`${JOBS} jobs through a cluster whose processes each lose their event store every ${FAULTS.failEveryMs} ms`, async (t) => {
     const started = Date.now();
-    const org = await provisionClusterOrganization(dataDir, 'Flaky Freight', { concurrency: 2, maxQueuedJobs: 50 });
+    // Four compute slots: a hold of an admission cut off after JobAdmitted takes one of them until
+    // the repair tick releases it (30 s after it first saw it), and each API process cuts one off.
+    const org = await provisionClusterOrganization(dataDir, 'Flaky Freight', { concurrency: 4, maxQueuedJobs: 50 });
     cluster = await startLocalCluster({
       dataDir,
       apis: 2,
