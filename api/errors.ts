@@ -2,9 +2,10 @@
  * The spec's error envelope and the one place errors become HTTP answers (STYLE: typed errors,
  * mapped once). Routes and deciders throw DomainError (domain/errors.ts), which carries a code and
  * no status; the status comes from ERROR_STATUS (api/error-status.ts). Anything else is a 500 and
- * a bug. An error of an engine that failed (noted by the watching decorators, api/watched-stores.ts)
- * is `503 api_disabled` with a short Retry-After: the request can be retried once the engine is
- * back. Every 429 and 503 carries `Retry-After` (sendError adds the code's default when the
+ * a bug. An error of an engine that failed (noted by the watching decorators, api/watched-stores.ts,
+ * or recognised by its shape, domain/ports/store-unavailable.ts) is `503 api_disabled` with a
+ * short Retry-After: the request can be retried once the engine is back. Every 429 and 503
+ * carries `Retry-After` (sendError adds the code's default when the
  * thrower set none), and the log line of a 500 carries the request's `request_id` (req.log).
  */
 import type { ErrorRequestHandler, Response } from 'express';
@@ -13,6 +14,7 @@ import { EventTooLargeError } from '../domain/ports/event-store.js';
 import { ERROR_STATUS, retryAfterOf } from './error-status.js';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, failedDependencyOf, type Dependency } from './dependency-health.js';
 import { routePattern } from './route-pattern.js';
+import { isStoreUnavailable } from '../domain/ports/store-unavailable.js';
 
 export { DomainError as ApiError };
 
@@ -87,6 +89,13 @@ export function errorMiddleware(log: { error(obj: object, msg: string): void }):
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Any other client error of the body reader (e.g. a Content-Encoding that does not decode).
       sendError(res, 'invalid_json', 'the body could not be read as JSON', [{ path: '', code: 'invalid_json', message: parser.message ?? 'unreadable body' }]);
+      return;
+    }
+    if (isStoreUnavailable(err)) {
+      // A store that cannot be reached now (lost connection): passes; the client retries (spec Errors).
+      (req.log ?? log).warn({ err: { name: (err as Error).name, message: (err as Error).message }, route: routePattern(req), method: req.method }, 'a store is unreachable; answered 503');
+      res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+      sendError(res, 'api_disabled', 'a store of the service cannot be reached right now; retry with backoff');
       return;
     }
     (req.log ?? log).error({ err, route: routePattern(req), method: req.method }, 'internal error');

@@ -18,7 +18,9 @@ import { ProjectProcess } from '../domain/project/process.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import type { Bus } from '../domain/ports/bus.js';
 import type { NatsBusStatus } from '../adapters/nats/bus.js';
-import type { EventStore, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
+import type { EventStore } from '../domain/ports/event-store.js';
+import { stepOutageLog } from '../domain/log/outage-log.js';
+import { retryStep } from '../domain/log/retry-step.js';
 import { IDEMPOTENCY_TIMINGS } from '../domain/job/idempotency-claim.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { PROJECTIONS } from '../projections/all.js';
@@ -42,6 +44,7 @@ import { answerStarting } from './starting-responder.js';
 import { DEFAULT_SIGN_IN_DELAYS, type SignInDelays } from './sign-in-limit.js';
 import { parseTrustProxy } from './trust-proxy.js';
 import { startWebhooks } from './webhooks.js';
+import { startReactions } from './scheduler-reactions.js';
 import { DEFAULT_RETRY_POLICY } from '../domain/webhook/retry-policy.js';
 import type { WebhookSender } from '../domain/ports/webhook-sender.js';
 import type { MongoReadStore } from '../adapters/mongodb/read-store.js';
@@ -243,8 +246,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const projections: ReadModelProgress = writesReads
     ? mongoReads
       ? new mongoReads.MongoProjector(store, opened.reads as MongoReadStore, { log })
-      : new ProjectionRunner(store, reads, [...PROJECTIONS])
-    : new CheckpointFollower(store, reads, PROJECTIONS.map((p) => p.name));
+      : new ProjectionRunner(store, reads, [...PROJECTIONS], { log })
+    : new CheckpointFollower(store, reads, PROJECTIONS.map((p) => p.name), { log });
   let ready = false;
   const services: Services = {
     store,
@@ -380,7 +383,7 @@ async function startScheduler(
   });
   const projectProcess = new ProjectProcess({ store, clock });
   // Reactions start at the head as it was before the repair, so they see the repair's own events.
-  const reactFrom = await store.headPosition();
+  const reactFrom = await retryStep(() => store.headPosition(), stepOutageLog(log, 'scheduler reactions', 'read the head position'));
   if (isEmbedded(profile)) {
     // The solver ran in this process (the data dir lock proves no other instance lives), so
     // nothing is still computing: open jobs fail with server_restarted and cost nothing.
@@ -390,7 +393,6 @@ async function startScheduler(
   }
   // Otherwise solver nodes live in other processes: a running job is theirs, and the bus gives
   // the job of a node that died to another one after the ack wait. Nothing is failed here.
-  const reactions: Subscription<RecordedEvent> = store.subscribeAll(reactFrom);
   const tick = new RepairTick({ store, jobs: jobProcess, projects: projectProcess, reads: repairReads(reads), clock, queueTimeoutMs, pendingClaimStaleMs });
   let repairing = false;
   /** A tick asked for while one runs (the bus came back): run it when that one ends. */
@@ -427,22 +429,21 @@ async function startScheduler(
   // the repair; when the bus comes back it runs at once instead of up to one interval later.
   const repairNow = (): void => repair(true);
   busBack.add(repairNow);
-  const reacting = (async () => {
-    for await (const event of reactions) {
-      try {
-        await jobProcess.react(event);
-        await projectProcess.react(event);
-      } catch (err) {
-        log.error({ err, position: event.position, type: event.type }, 'process manager step failed');
-      }
-    }
-  })();
+  // Through store outages (api/scheduler-reactions.ts): resubscribes, and tries a failed step again.
+  const stopReactions = startReactions({
+    store,
+    from: reactFrom,
+    log,
+    react: async (event) => {
+      await jobProcess.react(event);
+      await projectProcess.react(event);
+    },
+  });
   return async () => {
     stopped = true;
     busBack.delete(repairNow);
     clearInterval(repairTimer);
-    reactions.close();
-    await reacting;
+    await stopReactions();
   };
 }
 

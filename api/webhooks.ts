@@ -100,7 +100,8 @@ export async function startWebhooks(services: Services, settings: WebhookSetting
     },
     onScheduled: () => worker.wake(),
     onError: (err, event) =>
-      event ? log.error({ err, position: event.position }, 'webhook dispatch step failed; trying again') : log.error({ err }, 'webhook dispatcher stopped: the event log failed'),
+      event ? log.error({ err, position: event.position }, 'webhook dispatch step failed; trying again') : log.error({ err }, 'webhook dispatcher stopped on an unexpected error'),
+    outageLog: log,
   });
   // Endpoints of members removed before removals disabled them (or missed by a lagging read
   // model) are disabled once at start, so the owner's Webhooks page shows them as they act.

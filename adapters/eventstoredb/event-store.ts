@@ -86,6 +86,14 @@ import { checkNamespace, serverStream } from './names.js';
 import { readStart, toPortPosition } from './position.js';
 import { findStoredBatch, toConcurrencyError, toDriverExpected, toProposedEvent, toRecordedEvent, type StoredEvent } from './records.js';
 
+/** Thrown by a subscription whose server call ended without an error while it was not closed. */
+export class SubscriptionEnded extends Error {
+  constructor() {
+    super('the EventStoreDB subscription ended without being closed (the server ended the call)');
+    this.name = 'SubscriptionEnded';
+  }
+}
+
 /** Options of {@link EventStoreDbEventStore}. */
 export interface EventStoreDbOptions {
   /**
@@ -341,7 +349,18 @@ export class EventStoreDbEventStore implements EventStore {
   /**
    * Our events after `after` (exclusive), then each new one as it is stored, in log order, without
    * events of deleted streams: one catch-up subscription to `$all` with the namespace filter,
-   * iterated in order. It ends when closed (or the store is), or with the driver's error.
+   * iterated in order. It ends when closed (or the store is); otherwise only with an error, which
+   * callers answer by subscribing again (domain/log/resuming-subscription.ts):
+   * - a lost connection: the driver's gRPC stream errors with UNAVAILABLE, which its Subscription
+   *   (streams/utils/Subscription.js `initialize`) re-emits as an UnavailableError, thrown here by
+   *   the iteration. The driver does not resume the stream; it drops the channel
+   *   (Client/index.js `handleError`, reached from `GRPCStreamCreator`'s `finished` callback and
+   *   from `execute`) for UNAVAILABLE, CANCELLED and NotLeader, so the next call (the
+   *   resubscription) opens a new channel, to the leader for NotLeader;
+   * - the server ending the call without an error (a node shutting down may end its streams
+   *   cleanly): a catch-up subscription never ends by itself, so this is thrown as
+   *   {@link SubscriptionEnded} rather than ending the iteration silently;
+   * - a failing deletion check (a stream read) or start-position read: its error is thrown too.
    */
   subscribeAll(after: number): Subscription<RecordedEvent> {
     let stopped = false;
@@ -375,6 +394,7 @@ export class EventStoreDbEventStore implements EventStore {
           if (stopped) return;
           yield recorded;
         }
+        if (!stopped) throw new SubscriptionEnded();
       } catch (err) {
         // Closing cancels the call underneath; that is an end, not a failure.
         if (!stopped) throw err;

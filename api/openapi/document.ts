@@ -62,7 +62,10 @@ function successHeaders(doc: RouteDoc, response: ResponseDoc): Record<string, un
   return headers;
 }
 
-/** Every error code `doc` can answer: its own, authentication's, body parsing's, internal_error. */
+/**
+ * Every error code `doc` can answer: its own, authentication's, body parsing's, internal_error,
+ * and api_disabled (any request meets a store that cannot be reached now: api/errors.ts).
+ */
 export function errorCodesOf(doc: RouteDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
   if (doc.scopes.length > 0) for (const c of AUTH_ERRORS) codes.add(c);
@@ -71,6 +74,7 @@ export function errorCodesOf(doc: RouteDoc): ErrorCode[] {
     codes.add('payload_too_large');
   }
   codes.add('internal_error');
+  codes.add('api_disabled');
   return [...codes];
 }
 

@@ -79,6 +79,9 @@ export function availableAt(org: AuditOrganization, at: string): number {
 
 /** The spec's settlement table, computed from the rate card data. */
 function expectedCharge(job: AuditJob): AuditCharge {
+  // Failures, and holds released for jobs never queued (whose rate card the log does not name), cost nothing.
+  const charged = job.outcome === 'succeeded' || job.outcome === 'canceled' || job.outcome === 'time_limit_exceeded';
+  if (!charged) return { base: 0, vehicles: 0, compute: 0, large_load: 0 };
   const card = RATE_CARDS[job.rateCardVersion];
   if (!card) return { base: Number.NaN, vehicles: 0, compute: 0, large_load: 0 };
   const billedMs = Math.min(Math.max(job.computeMs, 0), job.budgetMs);
@@ -88,8 +91,7 @@ function expectedCharge(job: AuditJob): AuditCharge {
   let charge: AuditCharge;
   if (job.outcome === 'succeeded') charge = { base: card.base, vehicles: job.vehiclesUsed * card.perVehicle, compute, large_load: largeLoad };
   else if (job.outcome === 'canceled') charge = { base: card.base, vehicles: 0, compute, large_load: 0 };
-  else if (job.outcome === 'time_limit_exceeded') charge = { base: card.base, vehicles: 0, compute, large_load: largeLoad };
-  else charge = { base: 0, vehicles: 0, compute: 0, large_load: 0 };
+  else charge = { base: card.base, vehicles: 0, compute, large_load: largeLoad }; // time_limit_exceeded
   const sum = charge.base + charge.vehicles + charge.compute + charge.large_load;
   const over = sum - (job.reserved ?? sum);
   return over > 0 ? { ...charge, compute: Math.max(0, charge.compute - over) } : charge;

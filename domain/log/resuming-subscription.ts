@@ -7,8 +7,12 @@
  * through it, so no adapter's error ends a loop or escapes as an unhandled rejection.
  */
 import type { EventStore, RecordedEvent, Subscription } from '../ports/event-store.js';
+import { backoffDelay, withJitter } from './backoff.js';
 
-/** Backoff of the resubscription after a failure, ms: doubles from `minDelayMs` up to `maxDelayMs`. */
+/**
+ * Backoff of the resubscription after a failure, ms: doubles from `minDelayMs` up to `maxDelayMs`;
+ * each wait is jittered down to half (domain/log/backoff.ts).
+ */
 export interface ResubscribeBackoff {
   /** First wait after a failure, ms. Default 100. */
   minDelayMs?: number;
@@ -20,10 +24,16 @@ export interface ResubscribeBackoff {
 export interface ResumingSubscriptionOptions extends ResubscribeBackoff {
   /**
    * Told of each failure of the underlying subscription, with the position it resumes after and
-   * the failures in a row so far (1 for the first); the subscription then resubscribes.
+   * the failures in a row so far (1 for the first); the subscription then resubscribes. A
+   * subscription that stayed up at least as long as the wait before it counts as recovered: its
+   * failure is the first of a new run (and waits `minDelayMs` again).
    */
   onError?: (err: unknown, resumeAfter: number, failuresInARow: number) => void;
-  /** Told once when events flow again after one or more failures. */
+  /**
+   * Told once when events flow again after one or more failures, or when a subscription that
+   * stayed up as long as the wait before it fails without having delivered an event (the run of
+   * failures before it was over).
+   */
   onRecovered?: (position: number, failures: number) => void;
 }
 
@@ -53,9 +63,11 @@ export function resumingSubscription(store: EventStore, after: number, options: 
   async function* iterate(): AsyncGenerator<RecordedEvent> {
     let position = after;
     let failures = 0;
+    let waited = 0;
     try {
       while (!stopped) {
         inner = store.subscribeAll(position);
+        const subscribedAt = Date.now();
         try {
           for await (const event of inner) {
             if (stopped) return;
@@ -70,9 +82,16 @@ export function resumingSubscription(store: EventStore, after: number, options: 
           return; // ended without an error: closed, or the store closed
         } catch (err) {
           if (stopped) return;
+          if (failures > 0 && Date.now() - subscribedAt >= waited) {
+            // Up as long as it waited, with no event to show it: the earlier outage was over, and a
+            // new one must not start at the longest wait (nor stay in phase with a recurring one).
+            options.onRecovered?.(position, failures);
+            failures = 0;
+          }
           failures += 1;
           options.onError?.(err, position, failures);
-          const delay = Math.min(maxDelay, minDelay * 2 ** Math.min(failures - 1, 30));
+          const delay = withJitter(backoffDelay(failures, minDelay, maxDelay));
+          waited = delay;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, delay);
             wakeBackoff = () => {

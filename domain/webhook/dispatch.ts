@@ -1,5 +1,5 @@
 /**
- * The webhook dispatcher (issue 12 item 4; STYLE 6: publish from the log): follows the stored
+ * The webhook dispatcher (STYLE 6: publish from the log): follows the stored
  * event log and, for every job settled on a ledger (`JobSettled`), schedules one delivery per
  * live endpoint of the organization subscribed to the event's kind. Deliveries are aggregates
  * with derived ids (domain/webhook/delivery.ts), so the outbox is the log itself: nothing is
@@ -22,6 +22,10 @@
  * dispatchers one stores the delivery and the other stores nothing. They share the checkpoint
  * stream; a checkpoint is only stored above the last one, at the revision it was read at
  * (`checkpoint`), so one dispatcher behind the other never moves it back.
+ *
+ * A store outage stops nothing (DESIGN §2, distributed profile): the log is read through a
+ * resuming subscription (domain/log/resuming-subscription.ts), and the checkpoint read at start
+ * and each checkpoint (`checkpoint`) are tried again with backoff until they succeed.
  */
 import { serviceActor } from '../decider/actor.js';
 import { handleCommand } from '../decider/handle.js';
@@ -29,6 +33,9 @@ import { ledgerOrgId } from '../ledger/streams.js';
 import { orgIdOfStream } from '../organization/streams.js';
 import type { JobOutcome } from '../ledger/pricing.js';
 import { ConcurrencyError, type EventStore, type RecordedEvent, type Subscription } from '../ports/event-store.js';
+import { SILENT_OUTAGE_LOG, stepOutageLog, subscriptionOutageLog, type OutageLogger } from '../log/outage-log.js';
+import { resumingSubscription, type ResubscribeBackoff } from '../log/resuming-subscription.js';
+import { retryStep, StepStopped } from '../log/retry-step.js';
 import { deliveryIdOf, webhookDeliveryDecider, webhookEventIdOf } from './delivery.js';
 import { kindOfOutcome, type WebhookEventKind } from './event-kinds.js';
 import { WEBHOOK_DISPATCH_STREAM, webhookDeliveryStream } from './streams.js';
@@ -68,10 +75,20 @@ export interface WebhookDispatchDeps {
   onScheduled?(): void;
   /**
    * Told of a failed step: with its event, which is handled again after DISPATCH_RETRY_MS; without
-   * one, the log could not be read or the checkpoint written and the dispatcher stopped.
+   * one, an unexpected error ended the dispatcher (a bug: store failures are ridden out).
    */
   onError?(err: unknown, event: RecordedEvent | undefined): void;
+  /**
+   * Where failures of the log itself (the subscription, the checkpoint read and appends, all
+   * tried again) and their recovery are logged (domain/log/outage-log.ts); default: nowhere.
+   */
+  outageLog?: OutageLogger;
+  /** Backoff of resubscriptions and checkpoint retries, ms (default 100 ms doubling to 5 s). */
+  backoff?: ResubscribeBackoff;
 }
+
+/** How the dispatcher names itself in its outage log lines. */
+const FOLLOWER = 'webhook dispatcher';
 
 const SCHEDULER = serviceActor('scheduler');
 
@@ -80,17 +97,23 @@ export class WebhookDispatch {
   private loop: Promise<void> | undefined;
   private stopped = false;
   private wakeStop: (() => void) | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: WebhookDispatchDeps) {}
 
-  /** Reads the checkpoint and starts following the log from it. */
+  /** Runs `work` until it succeeds (or the dispatcher stops: StepStopped), logging failures as `step`. */
+  private retry<T>(step: string, work: () => Promise<T>): Promise<T> {
+    return retryStep(work, { ...this.deps.backoff, ...stepOutageLog(this.deps.outageLog ?? SILENT_OUTAGE_LOG, FOLLOWER, step), signal: this.stopping.signal });
+  }
+
+  /** Reads the checkpoint (waiting for the store while it fails) and starts following the log from it. */
   async start(): Promise<void> {
-    const last = await this.deps.store.readLastEvent(WEBHOOK_DISPATCH_STREAM);
+    const last = await this.retry('read the checkpoint', () => this.deps.store.readLastEvent(WEBHOOK_DISPATCH_STREAM));
     const from = (last?.data as { position?: number } | undefined)?.position ?? 0;
-    this.subscription = this.deps.store.subscribeAll(from);
-    // A failure of the log itself (the store closing under it) ends the loop; it must not go unhandled.
+    this.subscription = resumingSubscription(this.deps.store, from, { ...this.deps.backoff, ...subscriptionOutageLog(this.deps.outageLog ?? SILENT_OUTAGE_LOG, FOLLOWER) });
+    // Store failures are ridden out below; anything else ending the loop must not go unhandled.
     this.loop = this.run(this.subscription).catch((err: unknown) => {
-      if (!this.stopped) this.deps.onError?.(err, undefined);
+      if (!this.stopped && !(err instanceof StepStopped)) this.deps.onError?.(err, undefined);
     });
   }
 
@@ -117,7 +140,7 @@ export class WebhookDispatch {
       }
       sinceCheckpoint++;
       if (scheduled > 0 || sinceCheckpoint >= CHECKPOINT_EVERY) {
-        await this.checkpoint(event.position);
+        await this.retry('store the checkpoint', () => this.checkpoint(event.position));
         sinceCheckpoint = 0;
       }
       if (scheduled > 0) this.deps.onScheduled?.();
@@ -176,6 +199,7 @@ export class WebhookDispatch {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.subscription?.close();
     this.wakeStop?.();
     await this.loop;

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
 import { createApiKey, provisionOrganization } from '../../api/provision.js';
 import type { OrgLimits } from '../../domain/organization/limits.js';
+import type { FaultPlan } from './faulty-event-store.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,9 +34,17 @@ export interface ClusterProcess {
   exited: Promise<number>;
 }
 
-/** Starts one process of `roles` on `dataDir` with `env`; resolves once it is ready. */
+/** The entry point of the service, and the test-only one that injects store faults (FAULTS). */
+const MAIN = 'api/main.ts';
+const FAULTY_MAIN = 'test/helpers/faulty-service-main.ts';
+
+/**
+ * Starts one process of `roles` on `dataDir` with `env`; resolves once it is ready. With
+ * `env.FAULTS` set it runs test/helpers/faulty-service-main.ts (store faults injected) instead
+ * of api/main.ts.
+ */
 export async function startClusterProcess(name: string, roles: string, dataDir: string, env: Record<string, string>): Promise<ClusterProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', env['FAULTS'] ? FAULTY_MAIN : MAIN], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, LOG_LEVEL: 'info', PACKING_ROLES: roles, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,6 +143,11 @@ export interface LocalClusterOptions {
   /** NATS ack wait of solve commands, s (default 30). */
   ackWaitSeconds?: number;
   env?: Record<string, string>;
+  /**
+   * Store faults injected in every process (test/helpers/faulty-service-main.ts, FAULTS): each
+   * process wraps its event store and drops its subscriptions / fails on its own timetable.
+   */
+  faults?: FaultPlan;
 }
 
 /**
@@ -148,6 +162,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     SOLVER_THREADS: String(options.solverThreads ?? 1),
     SOLVER_ACK_WAIT_SECONDS: String(options.ackWaitSeconds ?? 30),
     ...options.env,
+    ...(options.faults ? { FAULTS: JSON.stringify(options.faults) } : {}),
   };
   const started: ClusterProcess[] = [];
   /**
