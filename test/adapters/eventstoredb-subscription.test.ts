@@ -35,7 +35,8 @@ type Ending = 'end' | 'hang' | Error;
 /**
  * A store whose client is a stand-in: subscription i delivers `log` (from the start: the adapter
  * skips what it has seen) up to `plan[i].deliver` events, then ends as `plan[i].ending` says.
- * Stream reads (deletion checks) answer with the event, or throw when `failReads` is set.
+ * Stream and metadata reads (deletion checks) answer with the event and no metadata, or throw
+ * when `failReads` is set.
  */
 function storeWith(log: StoredEvent[], plan: { deliver: number; ending: Ending }[], options: { failReads?: boolean; deletable?: string[] } = {}) {
   let calls = 0;
@@ -69,6 +70,11 @@ function storeWith(log: StoredEvent[], plan: { deliver: number; ending: Ending }
     async *readStream() {
       if (options.failReads) throw connectionLost();
       yield { event: { ...log[0]!, revision: 0n } };
+    },
+    // The deletion check reads the stream's metadata (nothing set: not truncated, not deleted).
+    async getStreamMetadata() {
+      if (options.failReads) throw connectionLost();
+      return { metadata: undefined };
     },
     dispose: async () => undefined,
   };
