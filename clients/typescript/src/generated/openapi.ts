@@ -1273,7 +1273,7 @@ export type WebhookDeliveryList = {
 
 /** Every operation of the document by operationId: method, path, parameters, body and success answers by status. */
 export interface Operations {
-  /** GET /health: Readiness of the service */
+  /** GET /health: Readiness of the service and of the engines it depends on */
   getHealth: {
     method: "GET";
     path: "/health";
@@ -1282,9 +1282,16 @@ export interface Operations {
     body: never;
     responses: {
       200: {
-        status: "ok" | "maintenance";
+        /** `ok`: every dependency up; `degraded`: one is down for less than the grace period, or one no role of this process needs (an API process answers reads from its read models while the event store is down, and writes with 503 `api_disabled`); `maintenance`: the operator has the API down for maintenance; `down` (only with 503): a dependency this process needs has been down longer than the grace period (DEPENDENCY_GRACE_MS, default 60 s) */
+        status: "ok" | "degraded" | "maintenance" | "down";
         /** Last event-log position the read models applied */
         position: number;
+        /** Each engine this process uses: `up`, or `down since <RFC 3339 time>` */
+        dependencies: {
+          event_store?: string;
+          read_store?: string;
+          bus?: string;
+        };
         /** Only in maintenance mode: the operator's message and since when */
         maintenance?: {
           message: string;
