@@ -51,6 +51,8 @@ t.test('property: any stored value survives an imperial form untouched, and a ty
       const form = formOf({ name: 'x', type: 'truck', length: cm, width: cm, height: cm, max_weight: cm }, VEHICLE_FIELDS, [], 'imperial');
       const kept = bodyOf(VEHICLE_FIELDS, form);
       if (kept['length'] !== cm || kept['max_weight'] !== cm) return false;
+      // Typing the very text already shown leaves the record's value as it was (by design).
+      fc.pre(form.values['length'] !== String(typed) && form.values['max_weight'] !== String(typed));
       form.values['length'] = String(typed);
       form.values['max_weight'] = String(typed);
       const sent = bodyOf(VEHICLE_FIELDS, form);
