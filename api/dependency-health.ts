@@ -15,8 +15,6 @@
  * - solver: the event store and the bus.
  */
 import type { Logger } from 'pino';
-import { ConcurrencyError } from '../domain/ports/event-store.js';
-import { DomainError } from '../domain/errors.js';
 import type { Role } from './profile.js';
 
 /** One engine the process depends on. */
@@ -179,14 +177,3 @@ export function failedDependencyOf(err: unknown): Dependency | undefined {
   return undefined;
 }
 
-/**
- * Whether an error of a store port is an infrastructure failure (the engine did not answer, or
- * answered with a failure of its own) rather than a refusal the caller handles: a
- * ConcurrencyError, a DomainError, a bad argument (RangeError, TypeError) or a size refusal (an
- * error named `…TooLarge…`) is not one.
- */
-export function isInfrastructureFailure(err: unknown): boolean {
-  if (err instanceof ConcurrencyError || err instanceof DomainError || err instanceof RangeError || err instanceof TypeError) return false;
-  const name = err instanceof Error ? err.name : '';
-  return !/TooLarge/i.test(name);
-}

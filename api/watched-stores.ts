@@ -8,7 +8,8 @@
  */
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, Subscription } from '../domain/ports/event-store.js';
 import type { FindQuery, IndexSpec, ReadCollection, ReadDocument, ReadFilter, ReadStore } from '../domain/ports/read-store.js';
-import { isInfrastructureFailure, noteDependencyFailure, type Dependency, type DependencyHealth } from './dependency-health.js';
+import { isStoreFailure } from '../domain/ports/store-unavailable.js';
+import { noteDependencyFailure, type Dependency, type DependencyHealth } from './dependency-health.js';
 
 /** Default time between two probes of a dependency that is down, ms. */
 export const DEFAULT_PROBE_MS = 2000;
@@ -64,7 +65,7 @@ class Watch {
 
   /** Notes `err` and marks the dependency down when it is an infrastructure failure. */
   failed(err: unknown): void {
-    if (!isInfrastructureFailure(err)) return;
+    if (!isStoreFailure(err)) return;
     noteDependencyFailure(err, this.dependency);
     this.health.markDown(this.dependency, err instanceof Error ? err.message : String(err));
   }

@@ -28,7 +28,8 @@ import type { Bus, BusConsumer, BusMessage } from '../domain/ports/bus.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { verifyPlan } from './verify/verify.js';
 import type { Solver } from './solve.js';
-import { isInfrastructureError, NodeClosing, StoreRetry, type StoreRetryBackoff } from './store-retry.js';
+import { NodeClosing, StoreRetry, type StoreRetryBackoff } from './store-retry.js';
+import { isStoreFailure } from '../domain/ports/store-unavailable.js';
 import { summarizePlan } from './summary.js';
 import { ComputeSlots, ComputeSlotsClosed, SlotWaitAborted, type ReleaseSlot } from './compute-slots.js';
 
@@ -304,7 +305,7 @@ export class SolverNode {
         if (state.status !== 'running') controller.abort('job ended');
       },
       (err: unknown) => {
-        if (isInfrastructureError(err)) this.retry.failed('checking whether the job ended', jobId, err);
+        if (isStoreFailure(err)) this.retry.failed('checking whether the job ended', jobId, err);
       },
     );
   }
@@ -326,7 +327,7 @@ export class SolverNode {
         () => this.retry.answered(),
         (err: unknown) => {
           // A store outage is logged once for all its failures (store-retry.ts); a lost report is not retried.
-          if (isInfrastructureError(err)) this.retry.failed('recording progress', jobId, err);
+          if (isStoreFailure(err)) this.retry.failed('recording progress', jobId, err);
           else this.deps.log.warn({ jobId, err }, 'progress not recorded');
         },
       );

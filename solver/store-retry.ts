@@ -5,11 +5,12 @@
  * wait, until it succeeds or the node closes; the delivery count of the message, which bounds the
  * attempts of a job (node.ts MAX_SOLVE_ATTEMPTS), is not touched. The log gets one line when the
  * store starts failing and one when it answers again, however many steps and retries fell between.
+ * What counts as a store failure (and not an answer about the job, which goes back to the bus as a
+ * failed attempt) is domain/ports/store-unavailable.ts `isStoreFailure`.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { DomainError } from '../domain/decider/decider.js';
-import { ConcurrencyError } from '../domain/ports/event-store.js';
+import { isStoreFailure } from '../domain/ports/store-unavailable.js';
 
 /** First wait before a failed store step is tried again, ms. */
 export const STORE_RETRY_MIN_MS = 250;
@@ -22,25 +23,6 @@ export class NodeClosing extends Error {
     super('the solver node is closing');
     this.name = 'NodeClosing';
   }
-}
-
-/**
- * Names of errors that say something permanent about the job's data, which no wait mends: an
- * append over the store's size limit (EventTooLargeError) and a stored body that does not decode
- * (JobBodyCorruptError), both from the bounded-event-size work. Matched by name so that this
- * module needs neither module.
- */
-const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set(['EventTooLargeError', 'JobBodyCorruptError']);
-
-/**
- * True for a failure of the store or of the way to it (connection lost, timeout, disk error), to
- * be waited out; false for an answer about the job: a decider's refusal (DomainError), a conflict
- * that outlasted handle.ts's own retries (ConcurrencyError), or data no wait mends
- * (PERMANENT_ERROR_NAMES). Those go back to the bus as a failed attempt.
- */
-export function isInfrastructureError(err: unknown): boolean {
-  if (err instanceof DomainError || err instanceof ConcurrencyError) return false;
-  return !(err instanceof Error && PERMANENT_ERROR_NAMES.has(err.name));
 }
 
 /** Backoff of {@link StoreRetry}, ms. */
@@ -79,7 +61,7 @@ export class StoreRetry {
         this.answered();
         return result;
       } catch (err) {
-        if (!isInfrastructureError(err)) throw err;
+        if (!isStoreFailure(err)) throw err;
         this.failed(step, jobId, err);
         failures += 1;
         const wait = Math.min(this.backoff.maxMs, this.backoff.minMs * 2 ** Math.min(failures - 1, 30));

@@ -6,7 +6,8 @@
 import t from 'tap';
 import { MemoryReadStore } from '../../adapters/memory/read-store.js';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
-import { DependencyHealth, failedDependencyOf, isInfrastructureFailure, neededBy } from '../../api/dependency-health.js';
+import { DependencyHealth, failedDependencyOf, neededBy } from '../../api/dependency-health.js';
+import { isStoreFailure } from '../../domain/ports/store-unavailable.js';
 import { watchEventStore, watchReadStore } from '../../api/watched-stores.js';
 import { DomainError } from '../../domain/errors.js';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../domain/ports/event-store.js';
@@ -89,12 +90,13 @@ t.test('the bus reports its own state changes, with their time', async (t) => {
 });
 
 t.test('infrastructure failures, not refusals, mark a store down', async (t) => {
-  t.ok(isInfrastructureFailure(refused()));
-  t.ok(isInfrastructureFailure(Object.assign(new Error('database is locked'), { name: 'SqliteError', code: 'SQLITE_BUSY' })));
-  t.notOk(isInfrastructureFailure(new ConcurrencyError('job-1', 3, 4)), 'a lost race');
-  t.notOk(isInfrastructureFailure(new DomainError('job_not_found', 'no such job')));
-  t.notOk(isInfrastructureFailure(Object.assign(new Error('event of 3 MB'), { name: 'EventTooLarge' })), 'a size refusal');
-  t.notOk(isInfrastructureFailure(new RangeError('limit must be positive')));
+  t.ok(isStoreFailure(refused()));
+  t.ok(isStoreFailure(Object.assign(new Error('database is locked'), { name: 'SqliteError', code: 'SQLITE_BUSY' })));
+  t.notOk(isStoreFailure(new ConcurrencyError('job-1', 3, 4)), 'a lost race');
+  t.notOk(isStoreFailure(new DomainError('job_not_found', 'no such job')));
+  t.notOk(isStoreFailure(Object.assign(new Error('event of 3 MB'), { name: 'EventTooLarge' })), 'a size refusal');
+  t.notOk(isStoreFailure(new RangeError('limit must be positive')));
+  t.notOk(isStoreFailure(Object.assign(new Error('body chunks do not match their digest'), { name: 'JobBodyCorruptError' })), 'a body that does not decode');
 });
 
 t.test('the event store decorator: down on an infrastructure failure, up on the next success; errors pass through unchanged', async (t) => {

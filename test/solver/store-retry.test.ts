@@ -7,7 +7,8 @@ import t from 'tap';
 import { pino, type Logger } from 'pino';
 import { DomainError } from '../../domain/decider/decider.js';
 import { ConcurrencyError } from '../../domain/ports/event-store.js';
-import { isInfrastructureError, NodeClosing, StoreRetry } from '../../solver/store-retry.js';
+import { NodeClosing, StoreRetry } from '../../solver/store-retry.js';
+import { isStoreFailure } from '../../domain/ports/store-unavailable.js';
 
 /** A logger whose JSON lines land in `lines`. */
 function capture(): { log: Logger; lines: Record<string, any>[] } {
@@ -76,12 +77,12 @@ t.test("a job's own errors are not retried", async (t) => {
   );
   t.equal(calls, 2, 'each tried once');
   t.same(lines, [], 'nothing logged as an outage');
-  t.equal(isInfrastructureError(new Error('ECONNRESET')), true);
-  t.equal(isInfrastructureError(new DomainError('job_not_found', 'x')), false);
+  t.equal(isStoreFailure(new Error('ECONNRESET')), true);
+  t.equal(isStoreFailure(new DomainError('job_not_found', 'x')), false);
   const tooLarge = Object.assign(new Error('append to jobbody-x: 2000000 bytes exceed the limit'), { name: 'EventTooLargeError' });
-  t.equal(isInfrastructureError(tooLarge), false, 'an append over the size limit is not waited out');
+  t.equal(isStoreFailure(tooLarge), false, 'an append over the size limit is not waited out');
   const corrupt = Object.assign(new Error('body chunks do not match their digest'), { name: 'JobBodyCorruptError' });
-  t.equal(isInfrastructureError(corrupt), false, 'a body that does not decode is not waited out');
+  t.equal(isStoreFailure(corrupt), false, 'a body that does not decode is not waited out');
 });
 
 t.test('closing ends a waiting retry at once with NodeClosing', async (t) => {
