@@ -8,8 +8,8 @@
  * What counts as a store failure (and not an answer about the job, which goes back to the bus as a
  * failed attempt) is domain/ports/store-unavailable.ts `isStoreFailure`.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { backoffDelay, pause } from '../domain/log/backoff.js';
 import { isStoreFailure } from '../domain/ports/store-unavailable.js';
 
 /** First wait before a failed store step is tried again, ms. */
@@ -64,8 +64,7 @@ export class StoreRetry {
         if (!isStoreFailure(err)) throw err;
         this.failed(step, jobId, err);
         failures += 1;
-        const wait = Math.min(this.backoff.maxMs, this.backoff.minMs * 2 ** Math.min(failures - 1, 30));
-        await delay(wait, undefined, { signal: this.stopped }).catch(() => undefined);
+        await pause(backoffDelay(failures, this.backoff.minMs, this.backoff.maxMs), this.stopped);
       }
     }
   }

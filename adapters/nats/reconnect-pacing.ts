@@ -3,6 +3,7 @@
  * capped, doubling wait with jitter, so a fleet of solver nodes does not dial a returning server
  * in lock-step, and one node never waits longer than the cap once the server is back.
  */
+import { backoffDelay as doublingDelay, withJitter } from '../../domain/log/backoff.js';
 
 /** Bounds of the wait between two attempts, ms. */
 export interface BackoffBounds {
@@ -20,8 +21,7 @@ export interface BackoffBounds {
 export function backoffDelay(failures: number, bounds: BackoffBounds, random: () => number = Math.random): number {
   if (failures <= 0) return 0;
   const min = Math.max(1, bounds.minMs);
-  const nominal = Math.min(Math.max(min, bounds.maxMs), min * 2 ** Math.min(failures - 1, 30));
-  return Math.round(nominal / 2 + random() * (nominal / 2));
+  return withJitter(doublingDelay(failures, min, Math.max(min, bounds.maxMs)), random);
 }
 
 /**
