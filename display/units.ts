@@ -17,13 +17,17 @@ export const CM_PER_FOOT = 12 * CM_PER_INCH;
 export const KG_PER_POUND = 0.45359237;
 
 /** A length in cm shown in `units` (cm or in), not rounded. */
-export const lengthToDisplay = (cm: number, units: DisplayUnits): number => (units === 'imperial' ? cm / CM_PER_INCH : cm);
+export const lengthToDisplay = (cm: number, units: DisplayUnits): number =>
+  units === 'imperial' ? cm / CM_PER_INCH : cm;
 /** A length typed in `units` (cm or in), in cm for the API, not rounded. */
-export const lengthFromDisplay = (value: number, units: DisplayUnits): number => (units === 'imperial' ? value * CM_PER_INCH : value);
+export const lengthFromDisplay = (value: number, units: DisplayUnits): number =>
+  units === 'imperial' ? value * CM_PER_INCH : value;
 /** A weight in kg shown in `units` (kg or lb), not rounded. */
-export const weightToDisplay = (kg: number, units: DisplayUnits): number => (units === 'imperial' ? kg / KG_PER_POUND : kg);
+export const weightToDisplay = (kg: number, units: DisplayUnits): number =>
+  units === 'imperial' ? kg / KG_PER_POUND : kg;
 /** A weight typed in `units` (kg or lb), in kg for the API, not rounded. */
-export const weightFromDisplay = (value: number, units: DisplayUnits): number => (units === 'imperial' ? value * KG_PER_POUND : value);
+export const weightFromDisplay = (value: number, units: DisplayUnits): number =>
+  units === 'imperial' ? value * KG_PER_POUND : value;
 
 /** The label of a length in `units`: `cm` or `in`. */
 export const lengthUnitLabel = (units: DisplayUnits): string => (units === 'imperial' ? 'in' : 'cm');
@@ -61,7 +65,8 @@ const LABELS: Readonly<Record<Measure, Record<DisplayUnits, string>>> = {
  * `value` with only floating-point noise dropped: kept to 15 significant digits (48 × 2.54 →
  * 121.92, not 121.92000000000002); within 1e-15 relative of the value.
  */
-export const withoutFloatNoise = (value: number): number => (value === 0 || !Number.isFinite(value) ? value : Number(value.toPrecision(15)));
+export const withoutFloatNoise = (value: number): number =>
+  value === 0 || !Number.isFinite(value) ? value : Number(value.toPrecision(15));
 
 /** A value of `measure` in the API's unit (cm, kg, kg/m²) shown in `units`, not rounded. */
 export function measureToDisplay(value: number, measure: Measure, units: DisplayUnits): number {
@@ -81,6 +86,7 @@ export const measureUnitLabel = (measure: Measure, units: DisplayUnits): string 
  * converted and rounded to 2 decimals; '' when absent, other values as they are.
  */
 export function formatMeasure(value: unknown, measure: Measure, units: DisplayUnits): string {
-  if (typeof value === 'number') return units === 'metric' ? String(value) : roundForDisplay(measureToDisplay(value, measure, units));
+  if (typeof value === 'number')
+    return units === 'metric' ? String(value) : roundForDisplay(measureToDisplay(value, measure, units));
   return value === undefined || value === null ? '' : String(value);
 }

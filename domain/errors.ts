@@ -1,7 +1,7 @@
 /**
  * The service's error vocabulary (spec Errors table): every `error.code` an answer may carry.
  * The domain owns the codes; the HTTP status of each lives in one table at the edge
- * (api/error-status.ts), which the error middleware and the OpenAPI document both read.
+ * (api/http/error-status.ts), which the error middleware and the OpenAPI document both read.
  */
 
 /** Every `error.code` the service answers, in the order of the spec's Errors table. */
@@ -36,7 +36,7 @@ export const ERROR_CODES = [
   'too_many_jobs',
   'internal_error',
   'api_disabled',
-  /** Ours (issue 11): the web app's session lacks a right (owner-only route, missing or wrong CSRF token, foreign Origin). */
+  /** Ours: the web app's session lacks a right (owner-only route, missing or wrong CSRF token, foreign Origin). */
   'forbidden',
 ] as const;
 

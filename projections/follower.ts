@@ -11,7 +11,12 @@
  */
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
-import { SILENT_OUTAGE_LOG, stepOutageLog, subscriptionOutageLog, type OutageLogger } from '../domain/log/outage-log.js';
+import {
+  SILENT_OUTAGE_LOG,
+  stepOutageLog,
+  subscriptionOutageLog,
+  type OutageLogger,
+} from '../domain/log/outage-log.js';
 import { resumingSubscription, type ResubscribeBackoff } from '../domain/log/resuming-subscription.js';
 import { pause } from '../domain/log/backoff.js';
 import { retryStep, StepStopped } from '../domain/log/retry-step.js';
@@ -49,11 +54,14 @@ export class CheckpointFollower extends AppliedPosition implements ReadModelProg
 
   /** The lowest checkpoint of the projections, read until the read store answers (StepStopped once stopped). */
   private sharedCheckpoint(): Promise<number> {
-    return retryStep(async () => Math.min(...(await Promise.all(this.projections.map((p) => this.readStore.checkpoint(p))))), {
-      ...this.backoff,
-      ...stepOutageLog(this.log, FOLLOWER, 'read checkpoints'),
-      signal: this.stopping.signal,
-    });
+    return retryStep(
+      async () => Math.min(...(await Promise.all(this.projections.map((p) => this.readStore.checkpoint(p))))),
+      {
+        ...this.backoff,
+        ...stepOutageLog(this.log, FOLLOWER, 'read checkpoints'),
+        signal: this.stopping.signal,
+      },
+    );
   }
 
   async catchUp(): Promise<void> {
@@ -69,18 +77,23 @@ export class CheckpointFollower extends AppliedPosition implements ReadModelProg
       if (this.position >= head || this.stopped) break;
       await pause(CHECKPOINT_POLL_MS, this.stopping.signal);
     }
-    this.subscription = resumingSubscription(this.store, this.position, { ...this.backoff, ...subscriptionOutageLog(this.log, FOLLOWER) });
+    this.subscription = resumingSubscription(this.store, this.position, {
+      ...this.backoff,
+      ...subscriptionOutageLog(this.log, FOLLOWER),
+    });
     const iterator = this.subscription[Symbol.asyncIterator]();
     this.loop = (async () => {
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
         const event = next.value;
-        while (!this.stopped && (await this.sharedCheckpoint()) < event.position) await pause(CHECKPOINT_POLL_MS, this.stopping.signal);
+        while (!this.stopped && (await this.sharedCheckpoint()) < event.position)
+          await pause(CHECKPOINT_POLL_MS, this.stopping.signal);
         if (this.stopped) return;
         this.advance(event);
       }
     })().catch((err: unknown) => {
       // Only a stop ends the loop; anything else would be a bug, and must not go unhandled.
-      if (!(err instanceof StepStopped)) this.log.warn({ follower: FOLLOWER, err }, 'checkpoint follower stopped on an unexpected error');
+      if (!(err instanceof StepStopped))
+        this.log.warn({ follower: FOLLOWER, err }, 'checkpoint follower stopped on an unexpected error');
     });
   }
 

@@ -13,7 +13,12 @@ import { USAGE_DAY_INDEXES, USAGE_DAYS } from './usage/projection.js';
 import { VEHICLES } from './vehicles/projection.js';
 import { WEB_SESSIONS } from './sessions/projection.js';
 import { INVITATION_INDEXES, INVITATIONS } from './organizations/projection.js';
-import { WEBHOOK_DELIVERIES, WEBHOOK_DELIVERY_INDEXES, WEBHOOK_ENDPOINT_INDEXES, WEBHOOK_ENDPOINTS } from './webhooks/projection.js';
+import {
+  WEBHOOK_DELIVERIES,
+  WEBHOOK_DELIVERY_INDEXES,
+  WEBHOOK_ENDPOINT_INDEXES,
+  WEBHOOK_ENDPOINTS,
+} from './webhooks/projection.js';
 
 /** Collection name → the indexes it needs (keys in order; `id` is the document key). */
 export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> = {
@@ -24,9 +29,8 @@ export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> 
   [USAGE_DAYS]: USAGE_DAY_INDEXES,
   [WEBHOOK_ENDPOINTS]: WEBHOOK_ENDPOINT_INDEXES,
   [WEBHOOK_DELIVERIES]: WEBHOOK_DELIVERY_INDEXES,
-  // A removed member's sessions are ended by member (issue 11).
+  // A removed member's sessions are ended by member.
   [WEB_SESSIONS]: [{ keys: [['memberId', 1]] }],
   [IDEMPOTENCY_CLAIMS]: IDEMPOTENCY_CLAIM_INDEXES,
   [INVITATIONS]: INVITATION_INDEXES,
 };
-

@@ -13,7 +13,12 @@
  * (domain/log/retry-step.ts), so no event is skipped and no checkpoint passes an unapplied event.
  */
 import type { EventStore, RecordedEvent } from '../domain/ports/event-store.js';
-import { SILENT_OUTAGE_LOG, stepOutageLog, subscriptionOutageLog, type OutageLogger } from '../domain/log/outage-log.js';
+import {
+  SILENT_OUTAGE_LOG,
+  stepOutageLog,
+  subscriptionOutageLog,
+  type OutageLogger,
+} from '../domain/log/outage-log.js';
 import { resumingSubscription, type ResubscribeBackoff } from '../domain/log/resuming-subscription.js';
 import { retryStep, StepStopped } from '../domain/log/retry-step.js';
 import type { FollowerOptions } from './follower-options.js';
@@ -55,7 +60,11 @@ export class ProjectionRunner extends AppliedPosition implements ReadModelProgre
 
   /** Runs `work` until it succeeds (or the runner stops: StepStopped), logging failures as `step`. */
   private retry<T>(step: string, work: () => Promise<T>): Promise<T> {
-    return retryStep(work, { ...this.backoff, ...stepOutageLog(this.log, FOLLOWER, step), signal: this.stopping.signal });
+    return retryStep(work, {
+      ...this.backoff,
+      ...stepOutageLog(this.log, FOLLOWER, step),
+      signal: this.stopping.signal,
+    });
   }
 
   /**
@@ -63,14 +72,19 @@ export class ProjectionRunner extends AppliedPosition implements ReadModelProgre
    * that fails meanwhile is waited for (the reads are tried again with backoff).
    */
   async catchUp(): Promise<void> {
-    for (const p of this.projections) this.checkpoints.set(p.name, await this.retry('read checkpoints', () => this.readStore.checkpoint(p.name)));
+    for (const p of this.projections)
+      this.checkpoints.set(p.name, await this.retry('read checkpoints', () => this.readStore.checkpoint(p.name)));
     const start = Math.min(...this.checkpoints.values());
     this.startAt(start);
     const head = await this.retry('read the head position', () => this.store.headPosition());
-    this.subscription = resumingSubscription(this.store, start, { ...this.backoff, ...subscriptionOutageLog(this.log, FOLLOWER) });
+    this.subscription = resumingSubscription(this.store, start, {
+      ...this.backoff,
+      ...subscriptionOutageLog(this.log, FOLLOWER),
+    });
     this.loop = this.run(this.subscription[Symbol.asyncIterator]()).catch((err: unknown) => {
       // Only a stop ends the loop; anything else would be a bug, and must not go unhandled.
-      if (!(err instanceof StepStopped)) this.log.warn({ follower: FOLLOWER, err }, 'projection runner stopped on an unexpected error');
+      if (!(err instanceof StepStopped))
+        this.log.warn({ follower: FOLLOWER, err }, 'projection runner stopped on an unexpected error');
     });
     if (head > start) await this.waitFor(head, Number.POSITIVE_INFINITY);
   }
@@ -119,7 +133,9 @@ export class ProjectionRunner extends AppliedPosition implements ReadModelProgre
       for (const [name, position] of moved) await this.readStore.setCheckpoint(name, position);
       for (const [name, position] of moved) this.checkpoints.set(name, position);
     };
-    await this.retry('apply a batch to the read models', () => (this.readStore.atomically ? this.readStore.atomically(write) : write()));
+    await this.retry('apply a batch to the read models', () =>
+      this.readStore.atomically ? this.readStore.atomically(write) : write(),
+    );
     for (const event of batch) this.advance(event);
   }
 

@@ -34,23 +34,37 @@ import { resolve } from 'node:path';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { BackupRefused, backupDataDir } from '../adapters/sqlite/backup.js';
-import { openEventStore } from '../api/open-adapters.js';
-import { rebuildReadModels } from '../api/read-models-rebuild.js';
-import { eventStoreFromEnvironment, mongoReadStoreFromEnvironment, ProfileError } from '../api/profile.js';
-import { MAX_SCAVENGE_THREADS, scavengeEventStore, ScavengeRefused } from '../api/scavenge.js';
+import { openEventStore } from '../service/open-adapters.js';
+import { rebuildReadModels } from '../service/read-models-rebuild.js';
+import { eventStoreFromEnvironment, mongoReadStoreFromEnvironment, ProfileError } from '../service/profile.js';
+import { MAX_SCAVENGE_THREADS, scavengeEventStore, ScavengeRefused } from '../service/scavenge.js';
 import { logEvents } from '../domain/ports/log-pages.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { loadState } from '../domain/decider/handle.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { OrganizationEvent } from '../domain/organization/organization.js';
-import { createApiKey, currentKeySecret, endSubscription, grantSubscription, provisionOrganization, purchaseCredits, revokeApiKey, rotateApiKey } from '../api/provision.js';
-import { invitationPath, issueInvitation } from '../api/invitations.js';
-import { revokeJobLinks } from '../api/link-revocation.js';
-import { DEFAULT_PORT, runningServiceUrl } from '../api/service-address.js';
+import {
+  createApiKey,
+  currentKeySecret,
+  endSubscription,
+  grantSubscription,
+  provisionOrganization,
+  purchaseCredits,
+  revokeApiKey,
+  rotateApiKey,
+} from '../application/provision.js';
+import { invitationPath, issueInvitation } from '../application/invitations.js';
+import { revokeJobLinks } from '../application/link-revocation.js';
+import { DEFAULT_PORT, runningServiceUrl } from '../service/service-address.js';
 import { serviceActor } from '../domain/decider/actor.js';
 import { DomainError } from '../domain/decider/decider.js';
-import { setMaintenance, setOrganizationApi, setOrganizationSuspended, type Switched } from '../api/operator-commands.js';
+import {
+  setMaintenance,
+  setOrganizationApi,
+  setOrganizationSuspended,
+  type Switched,
+} from '../application/operator-commands.js';
 import { MAINTENANCE_RETRY_AFTER_S, ORG_DISABLED_RETRY_AFTER_S } from '../domain/service-settings/retry-after.js';
 
 const dataDir = (): string => resolve(process.env['PACKING_DATA_DIR'] ?? './data');
@@ -81,13 +95,17 @@ function positive(value: string): number {
 }
 
 /** A whole number ≥ `min` (an option's value). */
-const wholeAtLeast = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string): number => {
-  const n = Number(value);
-  if (!/^[0-9]+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new InvalidArgumentError(`not a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}: ${value}`);
-  }
-  return n;
-};
+const wholeAtLeast =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!/^[0-9]+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(
+        `not a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}: ${value}`,
+      );
+    }
+    return n;
+  };
 
 /** A whole number of seconds ≥ 1 (a Retry-After). */
 function seconds(value: string): number {
@@ -111,12 +129,21 @@ async function mustExist(orgId: string): Promise<void> {
 
 /** Prints what a switch did: `changed` false (and a note) when it was already in that state. */
 function printSwitched(what: Record<string, unknown>, done: Switched): void {
-  console.log(JSON.stringify({ ...what, changed: done.changed, position: done.position, ...(done.changed ? {} : { note: 'already so: nothing changed' }) }));
+  console.log(
+    JSON.stringify({
+      ...what,
+      changed: done.changed,
+      position: done.position,
+      ...(done.changed ? {} : { note: 'already so: nothing changed' }),
+    }),
+  );
 }
 
 /** The admin program (commander); `parseAsync` runs a command. */
 export const program = new Command('admin')
-  .description('Administer organizations, credits, API keys, operator switches and backups (PACKING_DATA_DIR, default ./data)')
+  .description(
+    'Administer organizations, credits, API keys, operator switches and backups (PACKING_DATA_DIR, default ./data)',
+  )
   .showHelpAfterError()
   // Usage errors come back as CommanderError (exit 2 below) instead of exiting inside commander.
   .exitOverride();
@@ -133,8 +160,23 @@ program
     const raw = o.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString();
     if (Number.isNaN(Date.parse(raw))) throw new Error(`not a timestamp: ${raw}`);
     const expiresAt = new Date(raw).toISOString();
-    const org = await provisionOrganization(await eventStore(), { name: o.name, ownerName: o.owner, subscriptionCredits: o.credits, expiresAt, now: now(), axleAccess: o.axleAccess });
-    console.log(JSON.stringify({ org_id: org.orgId, owner_id: org.ownerId, subscription_credits: o.credits, subscription_expires_at: expiresAt, axle_access: o.axleAccess }));
+    const org = await provisionOrganization(await eventStore(), {
+      name: o.name,
+      ownerName: o.owner,
+      subscriptionCredits: o.credits,
+      expiresAt,
+      now: now(),
+      axleAccess: o.axleAccess,
+    });
+    console.log(
+      JSON.stringify({
+        org_id: org.orgId,
+        owner_id: org.ownerId,
+        subscription_credits: o.credits,
+        subscription_expires_at: expiresAt,
+        axle_access: o.axleAccess,
+      }),
+    );
   });
 
 program
@@ -182,15 +224,31 @@ program
   .option('--allow-ip <ip...>', 'IPs or CIDR ranges allowed to call (403 ip_not_allowed for others)')
   .action(async (o: { org: string; member?: string; name: string; expiresAt?: string; allowIp?: string[] }) => {
     const memberId = o.member ?? (await ownerOf(o.org));
-    if (o.expiresAt !== undefined && Number.isNaN(Date.parse(o.expiresAt))) throw new Error(`not a timestamp: ${o.expiresAt}`);
+    if (o.expiresAt !== undefined && Number.isNaN(Date.parse(o.expiresAt)))
+      throw new Error(`not a timestamp: ${o.expiresAt}`);
     const expiresAt = o.expiresAt !== undefined ? new Date(o.expiresAt).toISOString() : null;
-    const key = await createApiKey(await eventStore(), { orgId: o.org, memberId, name: o.name, now: now(), expiresAt, allowedIps: o.allowIp ?? [] });
-    console.log(JSON.stringify({ key_id: key.keyId, secret: key.secret, expires_at: expiresAt, allowed_ips: o.allowIp ?? [], note: 'shown once; only a hash is stored' }));
+    const key = await createApiKey(await eventStore(), {
+      orgId: o.org,
+      memberId,
+      name: o.name,
+      now: now(),
+      expiresAt,
+      allowedIps: o.allowIp ?? [],
+    });
+    console.log(
+      JSON.stringify({
+        key_id: key.keyId,
+        secret: key.secret,
+        expires_at: expiresAt,
+        allowed_ips: o.allowIp ?? [],
+        note: 'shown once; only a hash is stored',
+      }),
+    );
   });
 
 /**
  * The base URL of invitation links: --base-url, else PUBLIC_BASE_URL, else the address the
- * service running on the data dir wrote there (api/service-address.ts); with none running, the
+ * service running on the data dir wrote there (service/service-address.ts); with none running, the
  * default address (PORT, else 8080, on localhost) and a hint on stderr.
  */
 function invitationBase(given: string | undefined): string {
@@ -206,17 +264,41 @@ function invitationBase(given: string | undefined): string {
 
 program
   .command('invite')
-  .description('invite an email into the web app (issue 11); prints the invitation URL once (valid 7 days, one use)')
+  .description('invite an email into the web app; prints the invitation URL once (valid 7 days, one use)')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--email <email>', 'email address of the person invited')
-  .option('--role <role>', "owner or member; owner: the organization's owner member that has no email yet gets this email and the password chosen on acceptance", 'member')
-  .option('--base-url <url>', 'public URL of the service (default PUBLIC_BASE_URL, else the address of the service running on the data dir)')
+  .option(
+    '--role <role>',
+    "owner or member; owner: the organization's owner member that has no email yet gets this email and the password chosen on acceptance",
+    'member',
+  )
+  .option(
+    '--base-url <url>',
+    'public URL of the service (default PUBLIC_BASE_URL, else the address of the service running on the data dir)',
+  )
   .action(async (o: { org: string; email: string; role: string; baseUrl?: string }) => {
-    if (o.role !== 'owner' && o.role !== 'member') throw new InvalidArgumentError(`--role must be owner or member, not ${o.role}`);
+    if (o.role !== 'owner' && o.role !== 'member')
+      throw new InvalidArgumentError(`--role must be owner or member, not ${o.role}`);
     if (!/^[^\s@]+@[^\s@]+$/.test(o.email)) throw new InvalidArgumentError(`not an email address: ${o.email}`);
     const base = invitationBase(o.baseUrl);
-    const issued = await issueInvitation(await eventStore(), { orgId: o.org, email: o.email, role: o.role, now: now(), actor: serviceActor('admin') });
-    console.log(JSON.stringify({ invitation_id: issued.invitationId, email: issued.email, role: issued.role, member_id: issued.memberId, expires_at: issued.expiresAt, url: `${base}${invitationPath(issued.token)}`, note: 'shown once; only a hash of the token is stored' }));
+    const issued = await issueInvitation(await eventStore(), {
+      orgId: o.org,
+      email: o.email,
+      role: o.role,
+      now: now(),
+      actor: serviceActor('admin'),
+    });
+    console.log(
+      JSON.stringify({
+        invitation_id: issued.invitationId,
+        email: issued.email,
+        role: issued.role,
+        member_id: issued.memberId,
+        expires_at: issued.expiresAt,
+        url: `${base}${invitationPath(issued.token)}`,
+        note: 'shown once; only a hash of the token is stored',
+      }),
+    );
   });
 
 program
@@ -234,14 +316,20 @@ program
   .description('give an API key a new secret with the same settings; prints it once, the old secret stops')
   .requiredOption('--org <id>', 'organization id')
   .requiredOption('--key <id>', 'key id (key_…)')
-  .option('--prefix <prefix>', 'prefix of the secret to replace, as list-keys shows it: refused (conflict) when the key has another secret by now')
+  .option(
+    '--prefix <prefix>',
+    'prefix of the secret to replace, as list-keys shows it: refused (conflict) when the key has another secret by now',
+  )
   .action(async (o: { org: string; key: string; prefix?: string }) => {
     const store = await eventStore();
     // The rotation names the secret it replaces (the one given by --prefix, else the one the log
     // has now), so a rotation by someone else in between is refused instead of chained.
     const current = await currentKeySecret(store, o.org, o.key);
     if (o.prefix !== undefined && o.prefix !== current.prefix) {
-      throw new DomainError('conflict', `API key ${o.key} no longer has the secret ${o.prefix}…: it was rotated since (now ${current.prefix}…); check list-keys and retry`);
+      throw new DomainError(
+        'conflict',
+        `API key ${o.key} no longer has the secret ${o.prefix}…: it was rotated since (now ${current.prefix}…); check list-keys and retry`,
+      );
     }
     const rotated = await rotateApiKey(store, { orgId: o.org, keyId: o.key, expectedHash: current.hash, now: now() });
     console.log(JSON.stringify({ key_id: o.key, secret: rotated.secret, note: 'shown once; the old secret stopped' }));
@@ -258,8 +346,15 @@ program
       if (event.type === 'ApiKeyCreated') {
         const d = event.data;
         keys.set(d.keyId, {
-          key_id: d.keyId, name: d.name, prefix: d.prefix, scopes: d.scopes, member_id: d.memberId, created_at: d.createdAt,
-          expires_at: d.expiresAt ?? null, allowed_ips: d.allowedIps ?? [], state: 'active',
+          key_id: d.keyId,
+          name: d.name,
+          prefix: d.prefix,
+          scopes: d.scopes,
+          member_id: d.memberId,
+          created_at: d.createdAt,
+          expires_at: d.expiresAt ?? null,
+          allowed_ips: d.allowedIps ?? [],
+          state: 'active',
         });
       } else if (event.type === 'ApiKeyRevoked') {
         const k = keys.get(event.data.keyId);
@@ -275,42 +370,88 @@ program
 
 program
   .command('revoke-links')
-  .description("revoke every signed link (3D viewer, PDF) of a job issued so far: they answer 404 not_found; links the job shows afterwards work")
+  .description(
+    'revoke every signed link (3D viewer, PDF) of a job issued so far: they answer 404 not_found; links the job shows afterwards work',
+  )
   .argument('<job>', 'job id (job_…)')
   .action(async (job: string) => {
     const revoked = await revokeJobLinks(await eventStore(), job, serviceActor('admin'), now());
-    console.log(JSON.stringify({ job_id: revoked.jobId, links_revoked_at: revoked.revokedAt, link_generation: revoked.generation }));
+    console.log(
+      JSON.stringify({
+        job_id: revoked.jobId,
+        links_revoked_at: revoked.revokedAt,
+        link_generation: revoked.generation,
+      }),
+    );
   });
 
-program.command('list-orgs').description('every organization: id, name, creation time (one JSON line each)').action(async () => {
-  for await (const e of logEvents(await eventStore())) {
-    if (e.type === 'OrganizationCreated') {
-      const d = e.data as { orgId: string; name: string; createdAt: string };
-      console.log(JSON.stringify({ org_id: d.orgId, name: d.name, created_at: d.createdAt }));
+program
+  .command('list-orgs')
+  .description('every organization: id, name, creation time (one JSON line each)')
+  .action(async () => {
+    for await (const e of logEvents(await eventStore())) {
+      if (e.type === 'OrganizationCreated') {
+        const d = e.data as { orgId: string; name: string; createdAt: string };
+        console.log(JSON.stringify({ org_id: d.orgId, name: d.name, created_at: d.createdAt }));
+      }
     }
-  }
-});
+  });
 
 program
   .command('maintenance')
-  .description('maintenance mode for the whole service: while on, every /v1 call answers 503 api_disabled with Retry-After and GET /health says status "maintenance" (still 200)')
-  .addArgument(new Argument('<state>', 'on: start maintenance (or change its message); off: end it').choices(['on', 'off']))
+  .description(
+    'maintenance mode for the whole service: while on, every /v1 call answers 503 api_disabled with Retry-After and GET /health says status "maintenance" (still 200)',
+  )
+  .addArgument(
+    new Argument('<state>', 'on: start maintenance (or change its message); off: end it').choices(['on', 'off']),
+  )
   .option('--message <text>', 'shown in the 503 answers and on /health', 'scheduled maintenance')
-  .option('--retry-after <seconds>', 'Retry-After of the 503 answers, whole seconds', seconds, MAINTENANCE_RETRY_AFTER_S)
+  .option(
+    '--retry-after <seconds>',
+    'Retry-After of the 503 answers, whole seconds',
+    seconds,
+    MAINTENANCE_RETRY_AFTER_S,
+  )
   .action(async (state: string, o: { message: string; retryAfter: number }) => {
-    const done = await setMaintenance(await eventStore(), state === 'on' ? { message: o.message, retryAfterSeconds: o.retryAfter } : null, now());
-    printSwitched({ maintenance: state, ...(state === 'on' ? { message: o.message, retry_after: o.retryAfter } : {}) }, done);
+    const done = await setMaintenance(
+      await eventStore(),
+      state === 'on' ? { message: o.message, retryAfterSeconds: o.retryAfter } : null,
+      now(),
+    );
+    printSwitched(
+      { maintenance: state, ...(state === 'on' ? { message: o.message, retry_after: o.retryAfter } : {}) },
+      done,
+    );
   });
 
 program
   .command('disable-api')
-  .description("switch the API off for one organization: its keys get 503 api_disabled with Retry-After (others are not affected)")
+  .description(
+    'switch the API off for one organization: its keys get 503 api_disabled with Retry-After (others are not affected)',
+  )
   .requiredOption('--org <id>', 'organization id')
-  .option('--message <text>', 'shown in the 503 answers', 'the API is switched off for this organization; contact support')
-  .option('--retry-after <seconds>', 'Retry-After of the 503 answers, whole seconds', seconds, ORG_DISABLED_RETRY_AFTER_S)
+  .option(
+    '--message <text>',
+    'shown in the 503 answers',
+    'the API is switched off for this organization; contact support',
+  )
+  .option(
+    '--retry-after <seconds>',
+    'Retry-After of the 503 answers, whole seconds',
+    seconds,
+    ORG_DISABLED_RETRY_AFTER_S,
+  )
   .action(async (o: { org: string; message: string; retryAfter: number }) => {
     await mustExist(o.org);
-    printSwitched({ org_id: o.org, api: 'disabled', message: o.message, retry_after: o.retryAfter }, await setOrganizationApi(await eventStore(), o.org, { message: o.message, retryAfterSeconds: o.retryAfter }, now()));
+    printSwitched(
+      { org_id: o.org, api: 'disabled', message: o.message, retry_after: o.retryAfter },
+      await setOrganizationApi(
+        await eventStore(),
+        o.org,
+        { message: o.message, retryAfterSeconds: o.retryAfter },
+        now(),
+      ),
+    );
   });
 
 program
@@ -324,12 +465,17 @@ program
 
 program
   .command('suspend-org')
-  .description('suspend an organization: its keys get 403 account_inactive until reactivate-org (jobs already queued still run)')
+  .description(
+    'suspend an organization: its keys get 403 account_inactive until reactivate-org (jobs already queued still run)',
+  )
   .requiredOption('--org <id>', 'organization id')
   .option('--reason <text>', 'why, kept in the event log', 'suspended by the operator')
   .action(async (o: { org: string; reason: string }) => {
     await mustExist(o.org);
-    printSwitched({ org_id: o.org, suspended: true }, await setOrganizationSuspended(await eventStore(), o.org, o.reason, now()));
+    printSwitched(
+      { org_id: o.org, suspended: true },
+      await setOrganizationSuspended(await eventStore(), o.org, o.reason, now()),
+    );
   });
 
 program
@@ -338,7 +484,10 @@ program
   .requiredOption('--org <id>', 'organization id')
   .action(async (o: { org: string }) => {
     await mustExist(o.org);
-    printSwitched({ org_id: o.org, suspended: false }, await setOrganizationSuspended(await eventStore(), o.org, null, now()));
+    printSwitched(
+      { org_id: o.org, suspended: false },
+      await setOrganizationSuspended(await eventStore(), o.org, null, now()),
+    );
   });
 
 program
@@ -352,7 +501,9 @@ program
       throw new BackupRefused('backup copies the embedded SQLite data dir; back EventStoreDB up with its own tools');
     }
     const report = await backupDataDir(dataDir(), o.to);
-    console.log(JSON.stringify({ from: dataDir(), to: report.to, events_head: report.eventsHead, files: report.files }));
+    console.log(
+      JSON.stringify({ from: dataDir(), to: report.to, events_head: report.eventsHead, files: report.files }),
+    );
   });
 
 program
@@ -364,11 +515,19 @@ program
     const mongo = mongoReadStoreFromEnvironment(process.env);
     if (mongo) {
       const { MongoReadStore } = await import('../adapters/mongodb/read-store.js');
-      const { rebuildMongoReadModels } = await import('../api/mongo-read-models.js');
+      const { rebuildMongoReadModels } = await import('../service/mongo-read-models.js');
       const reads = await MongoReadStore.connect(mongo.url, mongo.database, {});
       try {
         const report = await rebuildMongoReadModels(await eventStore(), reads);
-        console.log(JSON.stringify({ database: mongo.database, generation: report.generation, replaced: report.replaced ?? null, position: report.position, ms: report.ms }));
+        console.log(
+          JSON.stringify({
+            database: mongo.database,
+            generation: report.generation,
+            replaced: report.replaced ?? null,
+            position: report.position,
+            ms: report.ms,
+          }),
+        );
       } finally {
         await reads.close();
       }
@@ -383,11 +542,23 @@ program
   .description(
     'EventStoreDB only: start a scavenge on the node of EVENTSTORE_URL (a user in $ops or $admins), which rewrites the chunk files without the events of deleted job bodies; prints the scavenge id. Until one has run, a body deleted by retention is hidden but still on disk. In a cluster, run it once per node. Refused on the embedded SQLite store, which erases at deletion',
   )
-  .option('--threads <n>', `threads the server scavenges with, 1 to ${MAX_SCAVENGE_THREADS}`, wholeAtLeast(1, MAX_SCAVENGE_THREADS), 1)
+  .option(
+    '--threads <n>',
+    `threads the server scavenges with, 1 to ${MAX_SCAVENGE_THREADS}`,
+    wholeAtLeast(1, MAX_SCAVENGE_THREADS),
+    1,
+  )
   .option('--start-from-chunk <n>', 'first chunk file to scavenge (0: all)', wholeAtLeast(0), 0)
   .action(async (o: { threads: number; startFromChunk: number }) => {
     const started = await scavengeEventStore(eventStoreFromEnvironment(process.env), o);
-    console.log(JSON.stringify({ scavenge_id: started.scavengeId, result: started.result, threads: o.threads, start_from_chunk: o.startFromChunk }));
+    console.log(
+      JSON.stringify({
+        scavenge_id: started.scavengeId,
+        result: started.result,
+        threads: o.threads,
+        start_from_chunk: o.startFromChunk,
+      }),
+    );
   });
 
 /** Runs the program on `argv`; exit code 1 on a refused command, 2 on bad usage or an unusable store. */
@@ -401,7 +572,14 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     console.error(`admin: ${(err as Error).message}`);
-    process.exitCode = err instanceof BackupRefused || err instanceof ScavengeRefused || err instanceof ProfileError || err instanceof InvalidArgumentError || err instanceof StoreUnavailable ? 2 : 1;
+    process.exitCode =
+      err instanceof BackupRefused ||
+      err instanceof ScavengeRefused ||
+      err instanceof ProfileError ||
+      err instanceof InvalidArgumentError ||
+      err instanceof StoreUnavailable
+        ? 2
+        : 1;
   } finally {
     await opened?.close();
   }

@@ -62,7 +62,8 @@ export function resolveBrFile(arg: string): string {
 export function parseRange(s: string): number[] {
   const m = /^(\d+)(?:-(\d+))?$/.exec(s.trim());
   if (!m) throw new RangeError(`bad range "${s}" (expected N or N-M)`);
-  const lo = Number(m[1]), hi = Number(m[2] ?? m[1]);
+  const lo = Number(m[1]),
+    hi = Number(m[2] ?? m[1]);
   if (hi < lo) throw new RangeError(`bad range "${s}"`);
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
@@ -83,7 +84,9 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
   const say = (s: string): void => {
     if (!o.json) console.log(s);
   };
-  say(`BR full support, budget ${budget} ms${work !== undefined ? `, work ${work} per thread (deterministic)` : ''}, ${solver.threads} threads, instances ${o.instances}`);
+  say(
+    `BR full support, budget ${budget} ms${work !== undefined ? `, work ${work} per thread (deterministic)` : ''}, ${solver.threads} threads, instances ${o.instances}`,
+  );
   try {
     await solver.warm();
     const summary: string[] = [];
@@ -99,26 +102,64 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
         if (out.status === 'solved') {
           const v = out.plan.vehicles[0];
           row = {
-            file, instance: pr.number, fill: 100 * (v?.volume_utilization ?? 0), placed: v?.items_placed ?? 0, total,
-            ms: out.computeMs, verified: verifyPlan(model, out.plan).length === 0, candidates: out.candidates, work: out.work, strategy: out.strategy,
+            file,
+            instance: pr.number,
+            fill: 100 * (v?.volume_utilization ?? 0),
+            placed: v?.items_placed ?? 0,
+            total,
+            ms: out.computeMs,
+            verified: verifyPlan(model, out.plan).length === 0,
+            candidates: out.candidates,
+            work: out.work,
+            strategy: out.strategy,
           };
         } else {
-          const why = out.status === 'timedout' ? 'the budget ended before a plan was found' : out.status === 'failed' ? out.error.message : out.status;
-          row = { file, instance: pr.number, fill: 0, placed: 0, total, ms: out.computeMs, verified: false, candidates: 0, work: 0, error: why };
+          const why =
+            out.status === 'timedout'
+              ? 'the budget ended before a plan was found'
+              : out.status === 'failed'
+                ? out.error.message
+                : out.status;
+          row = {
+            file,
+            instance: pr.number,
+            fill: 0,
+            placed: 0,
+            total,
+            ms: out.computeMs,
+            verified: false,
+            candidates: 0,
+            work: 0,
+            error: why,
+          };
         }
         own.push(row);
         rows.push(row);
         if (o.json) console.log(JSON.stringify(row));
         else if (row.error) say(`${file} #${row.instance}: no plan: ${row.error} (${row.ms} ms)`);
-        else say(`${file} #${String(row.instance).padEnd(3)} fill ${row.fill.toFixed(2)} %  placed ${row.placed}/${row.total}  cargo ${(100 * cargoShare(pr)).toFixed(1)} %  ${row.ms} ms  ${row.candidates} candidates  ${Math.round(row.work / Math.max(1, row.ms))}k placements/s  ${row.verified ? 'verified' : 'NOT VERIFIED'}`);
+        else
+          say(
+            `${file} #${String(row.instance).padEnd(3)} fill ${row.fill.toFixed(2)} %  placed ${row.placed}/${row.total}  cargo ${(100 * cargoShare(pr)).toFixed(1)} %  ${row.ms} ms  ${row.candidates} candidates  ${Math.round(row.work / Math.max(1, row.ms))}k placements/s  ${row.verified ? 'verified' : 'NOT VERIFIED'}`,
+          );
       }
-      summary.push(`${file.padEnd(12)} ${String(own.length).padStart(4)} instances  mean fill ${mean(own.map((r) => r.fill)).toFixed(2)} %  ` +
-        `mean ${mean(own.map((r) => r.ms)).toFixed(0)} ms  ${(own.reduce((s, r) => s + r.work, 0) / Math.max(1, own.reduce((s, r) => s + r.ms, 0))).toFixed(1)}k placements/s  verified ${own.filter((r) => r.verified).length}/${own.length}`);
+      summary.push(
+        `${file.padEnd(12)} ${String(own.length).padStart(4)} instances  mean fill ${mean(own.map((r) => r.fill)).toFixed(2)} %  ` +
+          `mean ${mean(own.map((r) => r.ms)).toFixed(0)} ms  ${(
+            own.reduce((s, r) => s + r.work, 0) /
+            Math.max(
+              1,
+              own.reduce((s, r) => s + r.ms, 0),
+            )
+          ).toFixed(1)}k placements/s  verified ${own.filter((r) => r.verified).length}/${own.length}`,
+      );
     }
     if (!o.json) {
       console.log('summary');
       for (const s of summary) console.log(s);
-      if (paths.length > 1) console.log(`${'all'.padEnd(12)} ${String(rows.length).padStart(4)} instances  mean fill ${mean(rows.map((r) => r.fill)).toFixed(2)} %`);
+      if (paths.length > 1)
+        console.log(
+          `${'all'.padEnd(12)} ${String(rows.length).padStart(4)} instances  mean fill ${mean(rows.map((r) => r.fill)).toFixed(2)} %`,
+        );
     }
   } finally {
     await solver.close();

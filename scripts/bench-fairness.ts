@@ -17,15 +17,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createApiKey, provisionOrganization } from '../api/provision.js';
-import { startService, type RunningService } from '../api/server.js';
+import { createApiKey, provisionOrganization } from '../application/provision.js';
+import { startService, type RunningService } from '../service/server.js';
 import os from 'node:os';
-import { checkPackRequest } from '../api/pack-request/check.js';
+import { checkPackRequest } from '../api/http/pack-request/check.js';
 import { DEFAULT_LIMITS } from '../domain/organization/limits.js';
 import { findPreset } from '../domain/vehicle/presets.js';
 import type { PackModel } from '../domain/pack/plan.js';
 import { Solver } from '../solver/solve.js';
-import { DEFAULT_SOLVER_CONCURRENCY } from '../solver/node.js';
+import { DEFAULT_SOLVER_CONCURRENCY } from '../service/solver-node/node.js';
 import { call } from '../test/helpers/service-process.js';
 import { computing, untilJob } from '../test/helpers/job-state.js';
 
@@ -39,17 +39,35 @@ export interface FairnessOptions {
 
 /** A load of 2,000 units in 200 kinds on one van: it never fits, so the search runs its whole budget. */
 function longRequest(budgetMs: number): unknown {
-  const items = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-  return { vehicles: [{ vehicle_id: 'van-3-5t' }], items, options: { packing_mode: 'fleet_only', time_limit: budgetMs / 1000 } };
+  const items = Array.from({ length: 200 }, (_, i) => ({
+    id: `sku-${i}`,
+    length: 20 + (i % 37),
+    width: 15 + (i % 23),
+    height: 10 + (i % 29),
+    weight: 3,
+    quantity: 10,
+  }));
+  return {
+    vehicles: [{ vehicle_id: 'van-3-5t' }],
+    items,
+    options: { packing_mode: 'fleet_only', time_limit: budgetMs / 1000 },
+  };
 }
 
 /** One carton on one truck: a few ms of compute. */
-const TINY = { vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 1 }] };
+const TINY = {
+  vehicles: [{ vehicle_id: 'rigid-7-5t' }],
+  items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 1 }],
+};
 
 async function organization(service: RunningService, name: string): Promise<string> {
   const now = new Date().toISOString();
   const o = await provisionOrganization(service.services.store, {
-    name, ownerName: 'Bench', subscriptionCredits: 1000, expiresAt: '2099-01-01T00:00:00.000Z', now,
+    name,
+    ownerName: 'Bench',
+    subscriptionCredits: 1000,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
     limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } },
   });
   const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'bench', now });
@@ -75,19 +93,30 @@ export async function benchFairness(options: FairnessOptions): Promise<void> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'bench-fairness-'));
   const service = await startService({
-    port: 0, host: '127.0.0.1', dataDir: dir, log: pino({ level: 'silent' }),
-    solverThreads: threads, solverConcurrency: concurrency,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    log: pino({ level: 'silent' }),
+    solverThreads: threads,
+    solverConcurrency: concurrency,
   });
   try {
-    const [a, b, c] = [await organization(service, 'A'), await organization(service, 'B'), await organization(service, 'C')];
+    const [a, b, c] = [
+      await organization(service, 'A'),
+      await organization(service, 'B'),
+      await organization(service, 'C'),
+    ];
     // The solver warms its threads after start: one tiny job first, so no figure includes that.
     await call(service.url, b, 'POST', '/v1/pack?wait=60', TINY);
-    console.log(`fairness: A and C run ${budgetMs} ms jobs, then B a tiny one; SOLVER_CONCURRENCY ${concurrency}, ${threads} thread(s) per job, pool ${threads * concurrency} threads`);
+    console.log(
+      `fairness: A and C run ${budgetMs} ms jobs, then B a tiny one; SOLVER_CONCURRENCY ${concurrency}, ${threads} thread(s) per job, pool ${threads * concurrency} threads`,
+    );
     const posted = new Map<string, number>();
     const post = async (name: string, key: string, body: unknown, wait = 0): Promise<any> => {
       posted.set(name, Date.now());
       const res = await call(service.url, key, 'POST', `/v1/pack${wait ? `?wait=${wait}` : ''}`, body);
-      if (res.status !== 202 && res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 202 && res.status !== 200)
+        throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body;
     };
     const jobA = await post('A', a, longRequest(budgetMs));
@@ -97,16 +126,26 @@ export async function benchFairness(options: FairnessOptions): Promise<void> {
     let jobB = await post('B', b, TINY, 60);
     if (!['succeeded', 'failed', 'canceled'].includes(jobB.status)) jobB = await ended(service.url, b, jobB.id);
     const bWall = Date.now() - posted.get('B')!;
-    const duringB = await Promise.all([jobA, jobC].map(async (j, i) => (await call(service.url, [a, c][i]!, 'GET', `/v1/jobs/${j.id}`)).body.status as string));
+    const duringB = await Promise.all(
+      [jobA, jobC].map(
+        async (j, i) => (await call(service.url, [a, c][i]!, 'GET', `/v1/jobs/${j.id}`)).body.status as string,
+      ),
+    );
     const endA = await ended(service.url, a, jobA.id);
     const aWall = Date.now() - posted.get('A')!;
     const endC = await ended(service.url, c, jobC.id);
     const cWall = Date.now() - posted.get('C')!;
     console.log(['org', 'status', 'wall ms', 'queue_ms', 'compute_ms'].join('\t'));
-    for (const [name, job, wall] of [['A', endA, aWall], ['C', endC, cWall], ['B', jobB, bWall]] as const) {
+    for (const [name, job, wall] of [
+      ['A', endA, aWall],
+      ['C', endC, cWall],
+      ['B', jobB, bWall],
+    ] as const) {
       console.log([name, job.status, wall, job.summary.queue_ms, job.summary.compute_ms].join('\t'));
     }
-    console.log(`when B ended, A was ${duringB[0]} and C ${duringB[1]}; B within 1 s: ${bWall <= 1000 ? 'yes' : 'no'} (${bWall} ms)`);
+    console.log(
+      `when B ended, A was ${duringB[0]} and C ${duringB[1]}; B within 1 s: ${bWall <= 1000 ? 'yes' : 'no'} (${bWall} ms)`,
+    );
   } finally {
     await service.close();
     rmSync(dir, { recursive: true, force: true });
@@ -116,9 +155,14 @@ export async function benchFairness(options: FairnessOptions): Promise<void> {
 /** The model the API would build from `body` (default limits, presets, seed 1). */
 function modelOf(body: unknown): PackModel {
   const checked = checkPackRequest(body, {
-    allowedVehicleTypes: DEFAULT_LIMITS.allowedVehicleTypes, maxItemsPerRequest: DEFAULT_LIMITS.maxItemsPerRequest,
-    maxVehiclesPerRequest: DEFAULT_LIMITS.maxVehiclesPerRequest, maxTimeLimitSeconds: DEFAULT_LIMITS.maxTimeLimitSeconds,
-    axleAccess: false, findVehicle: findPreset, findTemplate: () => undefined, seed: 1,
+    allowedVehicleTypes: DEFAULT_LIMITS.allowedVehicleTypes,
+    maxItemsPerRequest: DEFAULT_LIMITS.maxItemsPerRequest,
+    maxVehiclesPerRequest: DEFAULT_LIMITS.maxVehiclesPerRequest,
+    maxTimeLimitSeconds: DEFAULT_LIMITS.maxTimeLimitSeconds,
+    axleAccess: false,
+    findVehicle: findPreset,
+    findTemplate: () => undefined,
+    seed: 1,
   });
   if (!checked.ok) throw new Error(checked.message);
   return checked.model;
@@ -137,7 +181,9 @@ async function solverOnly(budgetMs: number, threads: number, concurrency: number
     const tiny = await solver.solve(modelOf(TINY));
     const wall = Date.now() - started;
     const outs = await Promise.all(longs);
-    console.log(`solver only: pool ${poolThreads} threads, ${threads} per solve; A and C ${budgetMs} ms budget (${outs.map((o) => `${o.status} ${o.computeMs} ms`).join(', ')})`);
+    console.log(
+      `solver only: pool ${poolThreads} threads, ${threads} per solve; A and C ${budgetMs} ms budget (${outs.map((o) => `${o.status} ${o.computeMs} ms`).join(', ')})`,
+    );
     console.log(`B: ${tiny.status}, wall ${wall} ms, compute_ms ${tiny.computeMs}`);
   } finally {
     await solver.close();

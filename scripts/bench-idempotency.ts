@@ -32,10 +32,15 @@ export async function benchIdempotency(options: IdempotencyOptions): Promise<voi
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-idempotency-'));
   const service = await startServiceProcess(dataDir, {}, options.root);
   try {
-    console.log(`${rounds} rounds x ${concurrency} concurrent POST /v1/pack with one Idempotency-Key, service from ${options.root ?? 'this checkout'}`);
+    console.log(
+      `${rounds} rounds x ${concurrency} concurrent POST /v1/pack with one Idempotency-Key, service from ${options.root ?? 'this checkout'}`,
+    );
     console.log(['round', 'jobs in log', 'answered new', 'replayed', '409', 'other', 'holds'].join('\t'));
     const perRound: number[] = [];
-    const orgs = await provisionRaceOrganizations(dataDir, Array.from({ length: rounds }, (_, i) => ({ name: `Race ${i + 1}` })));
+    const orgs = await provisionRaceOrganizations(
+      dataDir,
+      Array.from({ length: rounds }, (_, i) => ({ name: `Race ${i + 1}` })),
+    );
     await awaitKey([service.url], orgs[rounds - 1]!.key);
     for (let round = 1; round <= rounds; round++) {
       const org = orgs[round - 1]!;
@@ -45,7 +50,15 @@ export async function benchIdempotency(options: IdempotencyOptions): Promise<voi
       const holds = [...counted.admitted.values()].reduce((a, b) => a + b, 0);
       perRound.push(counted.queuedJobIds.length);
       console.log(
-        [round, counted.queuedJobIds.length, ok.filter((a) => !a.replayed).length, ok.filter((a) => a.replayed).length, answers.filter((a) => a.status === 409).length, answers.length - ok.length - answers.filter((a) => a.status === 409).length, holds].join('\t'),
+        [
+          round,
+          counted.queuedJobIds.length,
+          ok.filter((a) => !a.replayed).length,
+          ok.filter((a) => a.replayed).length,
+          answers.filter((a) => a.status === 409).length,
+          answers.length - ok.length - answers.filter((a) => a.status === 409).length,
+          holds,
+        ].join('\t'),
       );
     }
     console.log(`jobs per round: ${perRound.join(', ')} (expected 1 each)`);

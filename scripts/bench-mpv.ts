@@ -30,10 +30,15 @@ export interface MpvBenchOptions {
 
 /** One instance file as a model: bins W × H × D (x × y × z), boxes w h d, identical boxes merged. */
 export function mpvModel(text: string, budgetMs: number, seed: number): { model: PackModel; lowerBound: number } {
-  const t = text.split(/\s+/).filter((s) => s.length > 0).map(Number);
-  if (t.length < 4 || t.some((v) => !Number.isFinite(v))) throw new Error('MPV format: expected numbers "W H D n w h d …"');
+  const t = text
+    .split(/\s+/)
+    .filter((s) => s.length > 0)
+    .map(Number);
+  if (t.length < 4 || t.some((v) => !Number.isFinite(v)))
+    throw new Error('MPV format: expected numbers "W H D n w h d …"');
   const [W, H, D, n] = t as [number, number, number, number];
-  if (t.length < 4 + 3 * n) throw new Error(`MPV format: ${n} boxes announced, ${Math.floor((t.length - 4) / 3)} given`);
+  if (t.length < 4 + 3 * n)
+    throw new Error(`MPV format: ${n} boxes announced, ${Math.floor((t.length - 4) / 3)} given`);
   const kinds = new Map<string, ItemModel>();
   let volume = 0;
   for (let i = 0; i < n; i++) {
@@ -44,16 +49,53 @@ export function mpvModel(text: string, budgetMs: number, seed: number): { model:
     if (it) it.quantity++;
     else {
       kinds.set(key, {
-        id: `b${kinds.size + 1}`, label: key, shape: 'box', length: w, width: d, height: h, weight: 1, quantity: 1,
-        stackable: true, maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh'], priority: 0, hazardous: false,
-        group: null, groupOrder: Number.MAX_SAFE_INTEGER, color: null,
+        id: `b${kinds.size + 1}`,
+        label: key,
+        shape: 'box',
+        length: w,
+        width: d,
+        height: h,
+        weight: 1,
+        quantity: 1,
+        stackable: true,
+        maxStackWeight: 0,
+        nestingHeight: 0,
+        orientations: ['lwh'],
+        priority: 0,
+        hazardous: false,
+        group: null,
+        groupOrder: Number.MAX_SAFE_INTEGER,
+        color: null,
       });
     }
   }
   const model: PackModel = {
-    vehicles: [{ id: 'bin', name: 'bin', type: 'container', length: W, width: D, height: H, maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],
-    items: [...kinds.values()], packingMode: 'auto', maxVehicles: n, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0,
-    enforceAxle: false, groupRouting: 'none', budgetMs, seed,
+    vehicles: [
+      {
+        id: 'bin',
+        name: 'bin',
+        type: 'container',
+        length: W,
+        width: D,
+        height: H,
+        maxWeight: 1e9,
+        quantity: 1,
+        blockedAreas: [],
+        floorLoadCapacity: 0,
+        axles: null,
+        auxDeck: null,
+      },
+    ],
+    items: [...kinds.values()],
+    packingMode: 'auto',
+    maxVehicles: n,
+    allowOverweight: false,
+    maxStackItems: 0,
+    maxStackDensity: 0,
+    enforceAxle: false,
+    groupRouting: 'none',
+    budgetMs,
+    seed,
   };
   return { model, lowerBound: Math.max(1, Math.ceil(volume / (W * H * D) - 1e-9)) };
 }
@@ -64,15 +106,24 @@ export async function benchMpv(dir: string | undefined, o: MpvBenchOptions): Pro
   const base = existsSync(join(root, 'instances')) ? join(root, 'instances') : root;
   const budget = Number(o.budget);
   if (!(budget >= 1)) throw new RangeError(`--budget must be at least 1 ms, got "${o.budget}"`);
-  const classes = parseRange(o.classes), sizes = o.sizes.split(',').map(Number), ks = parseRange(o.instances);
+  const classes = parseRange(o.classes),
+    sizes = o.sizes.split(',').map(Number),
+    ks = parseRange(o.instances);
   const solver = new Solver(o.threads ? { threads: Number(o.threads) } : {});
-  if (!o.json) console.log(`MPV 3D bin packing, no rotation, full support, budget ${budget} ms, ${solver.threads} threads (${base})`);
-  let allBins = 0, allLb = 0;
+  if (!o.json)
+    console.log(
+      `MPV 3D bin packing, no rotation, full support, budget ${budget} ms, ${solver.threads} threads (${base})`,
+    );
+  let allBins = 0,
+    allLb = 0;
   try {
     await solver.warm();
     for (const c of classes) {
       for (const size of sizes) {
-        let bins = 0, lb = 0, count = 0, unverified = 0;
+        let bins = 0,
+          lb = 0,
+          count = 0,
+          unverified = 0;
         for (const k of ks) {
           const file = join(base, `${c}_${size}`, String(k));
           if (!existsSync(file)) continue;
@@ -86,16 +137,32 @@ export async function benchMpv(dir: string | undefined, o: MpvBenchOptions): Pro
             unverified++;
             continue;
           }
-          const used = out.plan.vehicles.length, unplaced = out.plan.unplaced.length;
+          const used = out.plan.vehicles.length,
+            unplaced = out.plan.unplaced.length;
           const verified = verifyPlan(model, out.plan).length === 0;
           if (!verified || unplaced > 0) unverified++;
           bins += used;
-          if (o.json) console.log(JSON.stringify({ class: c, size, instance: k, bins: used, lowerBound, unplaced, ms: out.computeMs, verified }));
+          if (o.json)
+            console.log(
+              JSON.stringify({
+                class: c,
+                size,
+                instance: k,
+                bins: used,
+                lowerBound,
+                unplaced,
+                ms: out.computeMs,
+                verified,
+              }),
+            );
         }
         if (count === 0) continue;
         allBins += bins;
         allLb += lb;
-        if (!o.json) console.log(`class ${c} n=${String(size).padEnd(4)} ${count} instances  bins ${bins}  lower bound ${lb}  (+${bins - lb})  problems ${unverified}`);
+        if (!o.json)
+          console.log(
+            `class ${c} n=${String(size).padEnd(4)} ${count} instances  bins ${bins}  lower bound ${lb}  (+${bins - lb})  problems ${unverified}`,
+          );
       }
     }
     if (!o.json) console.log(`total bins ${allBins}  lower bound ${allLb}  (+${allBins - allLb})`);

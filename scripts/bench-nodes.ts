@@ -22,7 +22,9 @@ export async function benchNodes(options: NodesOptions): Promise<void> {
   const counts = options.nodes.split(',').map(Number);
   const jobs = Number(options.jobs);
   const batch = jobBatch(jobs);
-  console.log(`${jobs} jobs (examples cycled), 2 API processes, 2 organizations x 2 compute slots, ${options.threads} worker thread(s) per node`);
+  console.log(
+    `${jobs} jobs (examples cycled), 2 API processes, 2 organizations x 2 compute slots, ${options.threads} worker thread(s) per node`,
+  );
   console.log(['solver nodes', 'wall s', 'jobs/min', 'succeeded', 'compute s (sum)'].join('\t'));
   for (const n of counts) {
     const dataDir = mkdtempSync(join(tmpdir(), `bench-nodes-${n}-`));
@@ -33,12 +35,24 @@ export async function benchNodes(options: NodesOptions): Promise<void> {
     const cluster = await startLocalCluster({ dataDir, apis: 2, solvers: n, solverThreads: Number(options.threads) });
     try {
       const started = Date.now();
-      const submitted = await submitBatch(batch, cluster.apis.map((a) => a.url), orgs.map((o) => o.key));
+      const submitted = await submitBatch(
+        batch,
+        cluster.apis.map((a) => a.url),
+        orgs.map((o) => o.key),
+      );
       const ended = await awaitBatch(submitted, 30 * 60_000);
       const wallMs = Date.now() - started;
       const bodies = [...ended.values()];
       const computeMs = bodies.reduce((sum, j) => sum + (j.summary?.compute_ms ?? 0), 0);
-      console.log([n, (wallMs / 1000).toFixed(1), ((jobs * 60_000) / wallMs).toFixed(1), bodies.filter((j) => j.status === 'succeeded').length, (computeMs / 1000).toFixed(1)].join('\t'));
+      console.log(
+        [
+          n,
+          (wallMs / 1000).toFixed(1),
+          ((jobs * 60_000) / wallMs).toFixed(1),
+          bodies.filter((j) => j.status === 'succeeded').length,
+          (computeMs / 1000).toFixed(1),
+        ].join('\t'),
+      );
     } finally {
       await cluster.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { pino } from 'pino';
-import { startService } from '../api/server.js';
-import { createApiKey, provisionOrganization } from '../api/provision.js';
-import type { Profile } from '../api/profile.js';
+import { startService } from '../service/server.js';
+import { createApiKey, provisionOrganization } from '../application/provision.js';
+import type { Profile } from '../service/profile.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { countingStore, type CountingStore } from '../test/helpers/counting-store.js';
 import { RACE_BODY } from '../test/helpers/idempotency-race.js';
@@ -31,7 +31,8 @@ const options = new Command()
 /** `store` answering every call `ms` later. */
 function delayed(store: EventStore, ms: number): EventStore {
   if (ms <= 0) return store;
-  const later = <T>(value: Promise<T>): Promise<T> => new Promise((resolve, reject) => setTimeout(() => value.then(resolve, reject), ms));
+  const later = <T>(value: Promise<T>): Promise<T> =>
+    new Promise((resolve, reject) => setTimeout(() => value.then(resolve, reject), ms));
   return {
     append: (s, e, x) => later(store.append(s, e, x)),
     readStream: (s, f) => later(store.readStream(s, f)),
@@ -45,7 +46,12 @@ function delayed(store: EventStore, ms: number): EventStore {
 }
 
 /** An API-only process of the multi-process profile: it connects to no bus. */
-const API_ONLY: Profile = { roles: new Set(['api']), eventStore: { kind: 'sqlite' }, readStore: { kind: 'memory' }, bus: { kind: 'nats', url: 'nats://127.0.0.1:4222', ackWaitMs: 30_000 } };
+const API_ONLY: Profile = {
+  roles: new Set(['api']),
+  eventStore: { kind: 'sqlite' },
+  readStore: { kind: 'memory' },
+  bus: { kind: 'nats', url: 'nats://127.0.0.1:4222', ackWaitMs: 30_000 },
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-store-calls-'));
 let counting: CountingStore | undefined;
@@ -60,10 +66,19 @@ const service = await startService({
 try {
   const now = new Date().toISOString();
   const org = await provisionOrganization(service.services.store, {
-    name: 'Bench', ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now,
+    name: 'Bench',
+    ownerName: 'Owner',
+    subscriptionCredits: 100,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
     limits: { rateLimits: { perMinute: 1_000_000, perHour: 1_000_000, perDay: 1_000_000 } },
   });
-  const key = await createApiKey(service.services.store, { orgId: org.orgId, memberId: org.ownerId, name: 'bench', now });
+  const key = await createApiKey(service.services.store, {
+    orgId: org.orgId,
+    memberId: org.ownerId,
+    name: 'bench',
+    now,
+  });
   await service.services.projections.waitFor(key.position);
   const headers = { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' };
   const posted = await fetch(`${service.url}/v1/pack`, { method: 'POST', headers, body: JSON.stringify(RACE_BODY) });
@@ -77,8 +92,12 @@ try {
   const report = (label: string): void => {
     const c = counting!;
     const per = (n: number): string => (n / options.requests).toFixed(2);
-    const methods = Object.entries(c.counts).filter(([, n]) => n > 0).map(([m, n]) => `${m} ${per(n)}`);
-    process.stdout.write(`${label}, store latency ${options.latencyMs} ms: ${per(c.total())} store calls per GET /v1/jobs/{id} (${methods.join(', ') || 'none'}) over ${options.requests} requests\n`);
+    const methods = Object.entries(c.counts)
+      .filter(([, n]) => n > 0)
+      .map(([m, n]) => `${m} ${per(n)}`);
+    process.stdout.write(
+      `${label}, store latency ${options.latencyMs} ms: ${per(c.total())} store calls per GET /v1/jobs/{id} (${methods.join(', ') || 'none'}) over ${options.requests} requests\n`,
+    );
   };
 
   counting!.reset();

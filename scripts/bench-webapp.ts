@@ -24,13 +24,20 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
-import { createApiKey, provisionOrganization } from '../api/provision.js';
-import { issueInvitation } from '../api/invitations.js';
+import { createApiKey, provisionOrganization } from '../application/provision.js';
+import { issueInvitation } from '../application/invitations.js';
 import { serviceActor } from '../domain/decider/actor.js';
 import { awaitKey } from '../test/helpers/idempotency-race.js';
 import { startServiceProcess, call } from '../test/helpers/service-process.js';
 import { launchChromium } from '../test/helpers/chromium.js';
-import { axeFindings, axeSource, countByImpact, IMPACTS, type AxeFinding, type ImpactCounts } from '../test/helpers/axe.js';
+import {
+  axeFindings,
+  axeSource,
+  countByImpact,
+  IMPACTS,
+  type AxeFinding,
+  type ImpactCounts,
+} from '../test/helpers/axe.js';
 import { openWebPage, pathOf, webPages } from '../test/helpers/web-pages.js';
 import { median, medianSum, recordTransfers, sumTransfers, type Transfer, type TransferSum } from './page-transfer.js';
 
@@ -97,7 +104,10 @@ const PLAYGROUND_MARKS = `(() => {
 
 /** Runs `node --import tsx scripts/build-viewer.ts --if-stale` in `root` (the checkout's own front ends). */
 async function buildFrontEnds(root: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build-viewer.ts', '--if-stale'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build-viewer.ts', '--if-stale'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   if (code !== 0) throw new Error(`building the front ends of ${root} failed (exit ${code})`);
 }
@@ -108,12 +118,29 @@ async function provision(dataDir: string): Promise<{ key: string; ownerToken: st
   try {
     const now = new Date().toISOString();
     const org = await provisionOrganization(store, {
-      name: 'Bench Freight', ownerName: 'Owner', subscriptionCredits: 1000, expiresAt: '2099-01-01T00:00:00.000Z', now, axleAccess: false,
+      name: 'Bench Freight',
+      ownerName: 'Owner',
+      subscriptionCredits: 1000,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      now,
+      axleAccess: false,
       limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } },
     });
     const key = await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'bench', now });
-    const owner = await issueInvitation(store, { orgId: org.orgId, email: 'owner@bench.test', role: 'owner', now, actor: serviceActor('admin') });
-    const pending = await issueInvitation(store, { orgId: org.orgId, email: 'member@bench.test', role: 'member', now, actor: serviceActor('admin') });
+    const owner = await issueInvitation(store, {
+      orgId: org.orgId,
+      email: 'owner@bench.test',
+      role: 'owner',
+      now,
+      actor: serviceActor('admin'),
+    });
+    const pending = await issueInvitation(store, {
+      orgId: org.orgId,
+      email: 'member@bench.test',
+      role: 'member',
+      now,
+      actor: serviceActor('admin'),
+    });
     return { key: key.secret, ownerToken: owner.token, pendingToken: pending.token };
   } finally {
     await store.close();
@@ -122,9 +149,14 @@ async function provision(dataDir: string): Promise<{ key: string; ownerToken: st
 
 /** Accepts the owner's invitation through the web app's API; the session cookie's name and value. */
 async function signIn(base: string, token: string): Promise<{ name: string; value: string }> {
-  const res = await fetch(`${base}/app/api/invitations/${token}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Olga Owner', password: PASSWORD }) });
+  const res = await fetch(`${base}/app/api/invitations/${token}/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Olga Owner', password: PASSWORD }),
+  });
   const set = res.headers.get('set-cookie');
-  if (res.status !== 200 || !set) throw new Error(`accepting the owner's invitation: ${res.status} ${await res.text()}`);
+  if (res.status !== 200 || !set)
+    throw new Error(`accepting the owner's invitation: ${res.status} ${await res.text()}`);
   const [name, value] = set.split(';')[0]!.split('=') as [string, string];
   return { name, value };
 }
@@ -134,20 +166,38 @@ async function finishedJob(base: string, key: string): Promise<{ jobId: string; 
   const posted = await call(base, key, 'POST', '/v1/pack?wait=60', JOB_BODY);
   let job = posted.body as { id?: string; status?: string; viewer_url?: string };
   if (!job.id) throw new Error(`POST /v1/pack: ${posted.status} ${JSON.stringify(posted.body)}`);
-  while (job.status === 'queued' || job.status === 'running') job = (await call(base, key, 'GET', `/v1/jobs/${job.id}?wait=30`)).body as typeof job;
-  if (job.status !== 'succeeded' || !job.viewer_url) throw new Error(`the bench job ended ${job.status}: ${JSON.stringify(job).slice(0, 400)}`);
+  while (job.status === 'queued' || job.status === 'running')
+    job = (await call(base, key, 'GET', `/v1/jobs/${job.id}?wait=30`)).body as typeof job;
+  if (job.status !== 'succeeded' || !job.viewer_url)
+    throw new Error(`the bench job ended ${job.status}: ${JSON.stringify(job).slice(0, 400)}`);
   return { jobId: job.id!, viewerPath: pathOf(job.viewer_url) };
 }
 
 /** A fresh context (empty cache) with the session cookie when given. */
-async function freshContext(browser: Browser, base: string, cookie: { name: string; value: string } | null, options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: { 'Accept-Encoding': ACCEPT_ENCODING }, ...options });
+async function freshContext(
+  browser: Browser,
+  base: string,
+  cookie: { name: string; value: string } | null,
+  options: { bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { 'Accept-Encoding': ACCEPT_ENCODING },
+    ...options,
+  });
   if (cookie) await context.addCookies([{ ...cookie, url: base }]);
   return context;
 }
 
 /** One cold load of `path` until `settled` resolves with the ms to measure; the transfers after the network went quiet. */
-async function coldLoad(browser: Browser, base: string, cookie: { name: string; value: string } | null, path: string, settled: (page: Page) => Promise<{ ms: number; estimateMs?: number }>, init?: string): Promise<Load> {
+async function coldLoad(
+  browser: Browser,
+  base: string,
+  cookie: { name: string; value: string } | null,
+  path: string,
+  settled: (page: Page) => Promise<{ ms: number; estimateMs?: number }>,
+  init?: string,
+): Promise<Load> {
   const context = await freshContext(browser, base, cookie);
   try {
     const page = await context.newPage();
@@ -165,20 +215,29 @@ async function coldLoad(browser: Browser, base: string, cookie: { name: string; 
 
 async function playgroundSettled(page: Page): Promise<{ ms: number; estimateMs: number }> {
   await page.waitForSelector('html[data-bench-estimate]', { timeout: 60_000 });
-  return { ms: Number(await page.getAttribute('html', 'data-bench-usable')), estimateMs: Number(await page.getAttribute('html', 'data-bench-estimate')) };
+  return {
+    ms: Number(await page.getAttribute('html', 'data-bench-usable')),
+    estimateMs: Number(await page.getAttribute('html', 'data-bench-estimate')),
+  };
 }
 
 async function viewerSettled(page: Page): Promise<{ ms: number }> {
   await page.waitForSelector('body[data-ready="1"], body[data-error]', { timeout: 60_000 });
   const error = await page.getAttribute('body', 'data-error');
   if (error !== null) throw new Error(`the viewer failed to load the plan: ${error}`);
-  const ms = Number(await page.getAttribute('body', 'data-load-ms') ?? Number.NaN);
-  if (!Number.isFinite(ms)) throw new Error('the viewer marked data-ready without data-load-ms (navigation start → first frame, ms)');
+  const ms = Number((await page.getAttribute('body', 'data-load-ms')) ?? Number.NaN);
+  if (!Number.isFinite(ms))
+    throw new Error('the viewer marked data-ready without data-load-ms (navigation start → first frame, ms)');
   return { ms };
 }
 
 /** axe-core over every page: owner signed in for the web app's pages, signed out for the rest; null when axe-core is not installed. */
-async function axeEveryPage(browser: Browser, base: string, cookie: { name: string; value: string }, fixtures: Parameters<typeof webPages>[0]): Promise<WebappBenchReport['axe']> {
+async function axeEveryPage(
+  browser: Browser,
+  base: string,
+  cookie: { name: string; value: string },
+  fixtures: Parameters<typeof webPages>[0],
+): Promise<WebappBenchReport['axe']> {
   const source = axeSource();
   if (source === null) return null;
   const signedIn = await freshContext(browser, base, cookie, { bypassCSP: true });
@@ -212,17 +271,34 @@ export function markdownOf(r: WebappBenchReport): string {
     '| page | HTML KiB | JS KiB | CSS KiB | other KiB | total KiB | requests | time ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  const row = (name: string, s: TransferSum, ms: string): string => `| ${name} | ${kb(s.html)} | ${kb(s.js)} | ${kb(s.css)} | ${kb(s.other)} | ${kb(s.total)} | ${s.requests} | ${ms} |`;
-  lines.push(row('/app/playground (→ usable)', r.playground.bytes, `${r.playground.usable_ms.toFixed(0)} (first estimate ${r.playground.estimate_ms.toFixed(0)})`));
+  const row = (name: string, s: TransferSum, ms: string): string =>
+    `| ${name} | ${kb(s.html)} | ${kb(s.js)} | ${kb(s.css)} | ${kb(s.other)} | ${kb(s.total)} | ${s.requests} | ${ms} |`;
+  lines.push(
+    row(
+      '/app/playground (→ usable)',
+      r.playground.bytes,
+      `${r.playground.usable_ms.toFixed(0)} (first estimate ${r.playground.estimate_ms.toFixed(0)})`,
+    ),
+  );
   lines.push(row('/viewer (→ first 3D frame)', r.viewer.bytes, r.viewer.first_frame_ms.toFixed(0)));
-  lines.push('', `runs, ms: playground usable ${r.playground.runs_ms.map((m) => m.toFixed(0)).join(', ')}; viewer first frame ${r.viewer.runs_ms.map((m) => m.toFixed(0)).join(', ')}`, '');
+  lines.push(
+    '',
+    `runs, ms: playground usable ${r.playground.runs_ms.map((m) => m.toFixed(0)).join(', ')}; viewer first frame ${r.viewer.runs_ms.map((m) => m.toFixed(0)).join(', ')}`,
+    '',
+  );
   if (r.axe === null) {
     lines.push('axe-core is not installed: no accessibility counts.');
   } else {
-    lines.push('| page | critical | serious | moderate | minor | rules (impact, elements) |', '| --- | ---: | ---: | ---: | ---: | --- |');
+    lines.push(
+      '| page | critical | serious | moderate | minor | rules (impact, elements) |',
+      '| --- | ---: | ---: | ---: | ---: | --- |',
+    );
     for (const a of r.axe) {
       if (a.counts === null) lines.push(`| ${a.page} | – | – | – | – | no such page |`);
-      else lines.push(`| ${a.page} | ${IMPACTS.map((i) => a.counts![i]).join(' | ')} | ${a.findings.map((f) => `${f.id} (${f.impact ?? 'minor'}, ${f.nodes})`).join(', ')} |`);
+      else
+        lines.push(
+          `| ${a.page} | ${IMPACTS.map((i) => a.counts![i]).join(' | ')} | ${a.findings.map((f) => `${f.id} (${f.impact ?? 'minor'}, ${f.nodes})`).join(', ')} |`,
+        );
     }
   }
   return lines.join('\n');
@@ -264,7 +340,12 @@ export async function benchWebapp(options: WebappBenchOptions): Promise<void> {
         runs_ms: playground.map((l) => l.ms),
         requests: playground[0]!.transfers,
       },
-      viewer: { first_frame_ms: median(viewer.map((l) => l.ms)), bytes: medianSum(viewer.map((l) => l.sum)), runs_ms: viewer.map((l) => l.ms), requests: viewer[0]!.transfers },
+      viewer: {
+        first_frame_ms: median(viewer.map((l) => l.ms)),
+        bytes: medianSum(viewer.map((l) => l.sum)),
+        runs_ms: viewer.map((l) => l.ms),
+        requests: viewer[0]!.transfers,
+      },
       axe: await axeEveryPage(browser, base, cookie, { invitationToken: pendingToken, jobId, viewerPath }),
     };
     console.log(markdownOf(report));

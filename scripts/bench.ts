@@ -50,7 +50,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Command } from 'commander';
-import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/pack-request/check.js';
+import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/http/pack-request/check.js';
 import { Solver } from '../solver/solve.js';
 import { verifyPlan } from '../solver/verify/verify.js';
 import { benchAlonso } from './bench-alonso.js';
@@ -58,12 +58,13 @@ import { benchNodes } from './bench-nodes.js';
 import { benchFairness } from './bench-fairness.js';
 import { mean } from './bench-br.js';
 
-
 const EXAMPLES_DIR = new URL('../examples/', import.meta.url).pathname;
 
 async function benchExamples(o: { budget?: string; threads?: string }): Promise<void> {
   const solver = new Solver(o.threads ? { threads: Number(o.threads) } : {});
-  const files = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(EXAMPLES_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   console.log(`examples, budget ${o.budget ?? 'model'} ms, ${solver.threads} threads`);
   console.log('example                          placed/req   veh  lb  fill%   weight/payload kg     ms');
   try {
@@ -75,22 +76,26 @@ async function benchExamples(o: { budget?: string; threads?: string }): Promise<
       const out = await solver.solve(model);
       if (out.status !== 'solved') throw new Error(`${f}: ${out.status} ${'error' in out ? out.error : ''}`);
       const violations = verifyPlan(model, out.plan);
-      if (violations.length > 0) throw new Error(`${f}: plan fails verification ${JSON.stringify(violations.slice(0, 3))}`);
+      if (violations.length > 0)
+        throw new Error(`${f}: plan fails verification ${JSON.stringify(violations.slice(0, 3))}`);
       const vs = out.plan.vehicles;
       const requested = model.items.reduce((s, it) => s + it.quantity, 0);
       const placed = vs.reduce((s, v) => s + v.items_placed, 0);
       const cargo = model.items.reduce((s, it) => s + it.quantity * it.length * it.width * it.height, 0);
       const biggest = Math.max(...model.vehicles.map((v) => v.length * v.width * v.height));
-      const weight = vs.reduce((s, v) => s + v.total_weight, 0), payload = vs.reduce((s, v) => s + v.max_weight, 0);
-      console.log([
-        basename(f, '.json').padEnd(32),
-        `${placed}/${requested}`.padStart(10),
-        String(vs.length).padStart(5),
-        String(Math.ceil(cargo / biggest - 1e-9)).padStart(3),
-        (100 * mean(vs.map((v) => v.volume_utilization))).toFixed(2).padStart(6),
-        `${weight.toFixed(0)}/${payload.toFixed(0)}`.padStart(19),
-        String(out.computeMs).padStart(6),
-      ].join(' '));
+      const weight = vs.reduce((s, v) => s + v.total_weight, 0),
+        payload = vs.reduce((s, v) => s + v.max_weight, 0);
+      console.log(
+        [
+          basename(f, '.json').padEnd(32),
+          `${placed}/${requested}`.padStart(10),
+          String(vs.length).padStart(5),
+          String(Math.ceil(cargo / biggest - 1e-9)).padStart(3),
+          (100 * mean(vs.map((v) => v.volume_utilization))).toFixed(2).padStart(6),
+          `${weight.toFixed(0)}/${payload.toFixed(0)}`.padStart(19),
+          String(out.computeMs).padStart(6),
+        ].join(' '),
+      );
     }
   } finally {
     await solver.close();
@@ -98,12 +103,14 @@ async function benchExamples(o: { budget?: string; threads?: string }): Promise<
 }
 
 const program = new Command('bench');
-program.command('examples')
+program
+  .command('examples')
   .description('the example requests (examples/*.json), resolved like the API, solved and verified')
-  .option('--budget <ms>', 'budget per example, ms (default: the request\'s time limit)')
+  .option('--budget <ms>', "budget per example, ms (default: the request's time limit)")
   .option('--threads <n>', 'worker threads (default: available cores)')
   .action(benchExamples);
-program.command('br')
+program
+  .command('br')
   .description('container loading on BR / OR-Library files with full support (scripts/bench-br.ts)')
   .argument('<files...>', 'files: paths, or names in ../shared/benchmarks/br (thpack1.txt, BR12.txt, BR3)')
   .option('--instances <range>', 'instance numbers, e.g. 1-20', '1-10')
@@ -111,8 +118,11 @@ program.command('br')
   .option('--threads <n>', 'worker threads (default: available cores)')
   .option('--work <n>', 'deterministic mode: work units (block placements) per thread')
   .option('--json', 'one JSON object per instance')
-  .action(async (files: string[], o: import('./bench-br.js').BrBenchOptions) => { await (await import('./bench-br.js')).benchBr(files, o); });
-program.command('mpv')
+  .action(async (files: string[], o: import('./bench-br.js').BrBenchOptions) => {
+    await (await import('./bench-br.js')).benchBr(files, o);
+  });
+program
+  .command('mpv')
   .description('Martello–Pisinger–Vigo 3D bin packing: bins used against the volume lower bound (scripts/bench-mpv.ts)')
   .argument('[dir]', 'instance directory (default ../shared/benchmarks/mpv3dbpp)')
   .option('--classes <range>', 'classes, e.g. 1-8', '1-8')
@@ -121,29 +131,39 @@ program.command('mpv')
   .option('--budget <ms>', 'budget per instance, ms', '2000')
   .option('--threads <n>', 'worker threads (default: available cores)')
   .option('--json', 'one JSON object per instance')
-  .action(async (dir: string | undefined, o: import('./bench-mpv.js').MpvBenchOptions) => { await (await import('./bench-mpv.js')).benchMpv(dir, o); });
-program.command('large')
-  .description('a large job: time to the first complete plan and the plan at the automatic time limit (scripts/bench-large.ts)')
+  .action(async (dir: string | undefined, o: import('./bench-mpv.js').MpvBenchOptions) => {
+    await (await import('./bench-mpv.js')).benchMpv(dir, o);
+  });
+program
+  .command('large')
+  .description(
+    'a large job: time to the first complete plan and the plan at the automatic time limit (scripts/bench-large.ts)',
+  )
   .option('--units <n>', 'units', '2000')
   .option('--types <n>', 'box types', '50')
   .option('--vehicles <n>', 'most vehicles', '20')
   .option('--threads <n>', 'worker threads (default: available cores)')
-  .action(async (o: import('./bench-large.js').LargeBenchOptions) => { await (await import('./bench-large.js')).benchLarge(o); });
-program.command('alonso')
+  .action(async (o: import('./bench-large.js').LargeBenchOptions) => {
+    await (await import('./bench-large.js')).benchLarge(o);
+  });
+program
+  .command('alonso')
   .description('Alonso et al. 2019 trucks with axle limits, box level, with and without enforce_axle')
   .option('--instances <range>', 'instance numbers, e.g. 1-10', '1-10')
   .option('--day <n>', 'delivery day of the demand (0, 1 or 2)', '0')
   .option('--budget <ms>', 'budget per run, ms', '3000')
   .option('--threads <n>', 'worker threads (default: available cores)')
   .action(benchAlonso);
-program.command('nodes')
+program
+  .command('nodes')
   .description('jobs per minute of the multi-process profile with 1, 2, … solver-node processes (needs nats-server)')
   .option('--nodes <list>', 'solver-node counts, side by side', '1,2')
   .option('--jobs <n>', 'jobs in the batch', '50')
   .option('--threads <n>', 'worker threads per solver node', '1')
   .action(benchNodes);
-program.command('fairness')
-  .description('a tiny job of organization B while A and C run long jobs: B\'s wall time and queue_ms')
+program
+  .command('fairness')
+  .description("a tiny job of organization B while A and C run long jobs: B's wall time and queue_ms")
   .option('--budget <ms>', 'budget of the long jobs, ms', '90000')
   .option('--concurrency <n>', 'SOLVER_CONCURRENCY (default 3)')
   .option('--threads <n>', 'worker threads per job (default: available cores)')
@@ -151,24 +171,47 @@ program.command('fairness')
   .action(benchFairness);
 program
   .command('idempotency')
-  .description('concurrent retries with one Idempotency-Key against a real service process: jobs made per round (scripts/bench-idempotency.ts)')
+  .description(
+    'concurrent retries with one Idempotency-Key against a real service process: jobs made per round (scripts/bench-idempotency.ts)',
+  )
   .option('--rounds <n>', 'rounds, each with a fresh organization', '5')
   .option('--concurrency <n>', 'identical requests released together per round', '20')
   .option('--root <dir>', 'run the service from this checkout (e.g. a worktree of an earlier commit)')
-  .action(async (o: import('./bench-idempotency.js').IdempotencyOptions) => (await import('./bench-idempotency.js')).benchIdempotency(o));
+  .action(async (o: import('./bench-idempotency.js').IdempotencyOptions) =>
+    (await import('./bench-idempotency.js')).benchIdempotency(o),
+  );
 program
   .command('webapp')
-  .description('the web app and the 3D viewer in headless Chromium: bytes per cold load, time to a usable playground and to the first 3D frame, axe-core counts per page (scripts/bench-webapp.ts)')
-  .option('--root <dir>', 'run the service and its front ends from this checkout (e.g. a worktree of an earlier commit)')
+  .description(
+    'the web app and the 3D viewer in headless Chromium: bytes per cold load, time to a usable playground and to the first 3D frame, axe-core counts per page (scripts/bench-webapp.ts)',
+  )
+  .option(
+    '--root <dir>',
+    'run the service and its front ends from this checkout (e.g. a worktree of an earlier commit)',
+  )
   .option('--runs <n>', 'cold loads per page, medians reported', '5')
   .option('--out <file>', 'also write the figures as JSON to this file')
-  .action(async (o: import('./bench-webapp.js').WebappBenchOptions) => (await import('./bench-webapp.js')).benchWebapp(o));
+  .action(async (o: import('./bench-webapp.js').WebappBenchOptions) =>
+    (await import('./bench-webapp.js')).benchWebapp(o),
+  );
 program
   .command('event-size')
-  .description('events of the largest job\'s request and result against MAX_APPEND_BYTES: plain before, compressed and split now (scripts/bench-event-size.ts)')
+  .description(
+    "events of the largest job's request and result against MAX_APPEND_BYTES: plain before, compressed and split now (scripts/bench-event-size.ts)",
+  )
   .option('--compare', 'also gzip and other Brotli qualities on the same JSON')
-  .action(async (o: import('./bench-event-size.js').EventSizeBenchOptions) => (await import('./bench-event-size.js')).benchEventSize(o));
-program.command('api').description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)').option('--jobs <n>', 'succeeded jobs seeded first', '2000').option('--seconds <n>', 'seconds per case', '10').option('--connections <n>', 'autocannon connections', '50').option('--only <cases>', 'comma-separated cases (default all)').option('--keep', 'keep the data dir (its path is printed)').action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
+  .action(async (o: import('./bench-event-size.js').EventSizeBenchOptions) =>
+    (await import('./bench-event-size.js')).benchEventSize(o),
+  );
+program
+  .command('api')
+  .description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)')
+  .option('--jobs <n>', 'succeeded jobs seeded first', '2000')
+  .option('--seconds <n>', 'seconds per case', '10')
+  .option('--connections <n>', 'autocannon connections', '50')
+  .option('--only <cases>', 'comma-separated cases (default all)')
+  .option('--keep', 'keep the data dir (its path is printed)')
+  .action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
 try {
   await program.parseAsync(process.argv);
 } catch (err) {

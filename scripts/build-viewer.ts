@@ -20,7 +20,9 @@ const program = new Command('build')
         continue;
       }
       const ms = await buildFrontEnd(fe);
-      process.stdout.write(`built the ${fe.name} into ${relative(process.cwd(), fe.dist) || fe.dist} in ${(ms / 1000).toFixed(1)} s\n`);
+      process.stdout.write(
+        `built the ${fe.name} into ${relative(process.cwd(), fe.dist) || fe.dist} in ${(ms / 1000).toFixed(1)} s\n`,
+      );
     }
   });
 

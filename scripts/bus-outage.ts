@@ -22,12 +22,19 @@ async function run(emptyStore: boolean): Promise<void> {
   const lines: { at: number; msg: string }[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push({ at: Date.now(), msg: (JSON.parse(line) as { msg: string }).msg });
+      for (const line of chunk.toString().split('\n'))
+        if (line) lines.push({ at: Date.now(), msg: (JSON.parse(line) as { msg: string }).msg });
       done();
     },
   });
   const statuses: NatsBusStatus[] = [];
-  const bus = await NatsBus.connect({ servers: server.url, stream: 'OUTAGE', subjects: ['outage.>'], log: pino({ level: 'info' }, sink), onStatus: (s) => statuses.push(s) });
+  const bus = await NatsBus.connect({
+    servers: server.url,
+    stream: 'OUTAGE',
+    subjects: ['outage.>'],
+    log: pino({ level: 'info' }, sink),
+    onStatus: (s) => statuses.push(s),
+  });
   const delivered: { id: string; at: number }[] = [];
   const consumer = bus.consume<{ n: number }>('outage.solve', async (m) => {
     delivered.push({ id: m.id, at: Date.now() });

@@ -1,6 +1,6 @@
 /**
- * Writes api/openapi/examples.json: a request and the real answer of every operation of the
- * OpenAPI document (issue 12 item 1), captured from the service started in this process on a
+ * Writes api/http/openapi/examples.json: a request and the real answer of every operation of the
+ * OpenAPI document, captured from the service started in this process on a
  * temporary data dir with its demo organization. Request bodies come from examples/ (the pack
  * and estimate body is examples/eur-pallets-13-6m-trailer.json); the service's own origin in
  * links is replaced by https://packing.example.com. Run after a change of a response shape:
@@ -13,10 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService } from '../api/server.js';
+import { startService } from '../service/server.js';
 
 const ROOT = new URL('..', import.meta.url);
-const OUT = new URL('api/openapi/examples.json', ROOT);
+const OUT = new URL('api/http/openapi/examples.json', ROOT);
 const EXAMPLE_ORIGIN = 'https://packing.example.com';
 /** Where the captured webhook endpoint points (a loopback receiver in the capture). */
 const EXAMPLE_RECEIVER = 'https://erp.example.com';
@@ -37,18 +37,35 @@ async function main(): Promise<void> {
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
   const receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const service = await startService({
-    port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
     webhooks: { allowPrivateTargets: true, retryBaseMs: 50 },
   });
   const key = readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
   const out: Record<string, OperationExamples> = {};
-  const api = async (operationId: string, method: string, path: string, body?: unknown, status?: number): Promise<any> => {
+  const api = async (
+    operationId: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    status?: number,
+  ): Promise<any> => {
     const res = await fetch(service.url + path, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const text = (await res.text()).split(service.url).join(EXAMPLE_ORIGIN).split(receiverOrigin).join(EXAMPLE_RECEIVER);
+    const text = (await res.text())
+      .split(service.url)
+      .join(EXAMPLE_ORIGIN)
+      .split(receiverOrigin)
+      .join(EXAMPLE_RECEIVER);
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     const answer = JSON.parse(text) as unknown;
     const entry = (out[operationId] ??= { responses: {} });
@@ -57,11 +74,20 @@ async function main(): Promise<void> {
     return answer;
   };
   try {
-    const request = JSON.parse(readFileSync(new URL('examples/eur-pallets-13-6m-trailer.json', ROOT), 'utf8')) as Record<string, unknown>;
+    const request = JSON.parse(
+      readFileSync(new URL('examples/eur-pallets-13-6m-trailer.json', ROOT), 'utf8'),
+    ) as Record<string, unknown>;
     await api('getHealth', 'GET', '/health');
-    const hook = await api('createWebhookEndpoint', 'POST', '/v1/webhook_endpoints', { url: `${receiverOrigin}/hooks/packing`, events: ['job.succeeded', 'job.failed', 'job.canceled'] });
+    const hook = await api('createWebhookEndpoint', 'POST', '/v1/webhook_endpoints', {
+      url: `${receiverOrigin}/hooks/packing`,
+      events: ['job.succeeded', 'job.failed', 'job.canceled'],
+    });
     const ex = out['createWebhookEndpoint'];
-    if (ex) ex.request = { url: `${EXAMPLE_RECEIVER}/hooks/packing`, events: ['job.succeeded', 'job.failed', 'job.canceled'] };
+    if (ex)
+      ex.request = {
+        url: `${EXAMPLE_RECEIVER}/hooks/packing`,
+        events: ['job.succeeded', 'job.failed', 'job.canceled'],
+      };
     await api('estimatePackJob', 'POST', '/v1/estimate', request);
     const queued = await api('createPackJob', 'POST', '/v1/pack', request);
     const done = await api('getJob', 'GET', `/v1/jobs/${queued.id}?wait=60`);
@@ -71,18 +97,35 @@ async function main(): Promise<void> {
     await api('createPackJob', 'POST', '/v1/pack?wait=60', { ...request, reference: 'FTL-2024-0613 Duisburg - Lyon' });
     await api('getJobResult', 'GET', `/v1/jobs/${queued.id}/result`);
     await api('listJobs', 'GET', '/v1/jobs?limit=1');
-    const slow = await api('createPackJob', 'POST', '/v1/pack', { ...request, reference: 'to cancel', options: { time_limit: 30 } });
+    const slow = await api('createPackJob', 'POST', '/v1/pack', {
+      ...request,
+      reference: 'to cancel',
+      options: { time_limit: 30 },
+    });
     await api('cancelJob', 'DELETE', `/v1/jobs/${slow.id}`);
     await api('getLimits', 'GET', '/v1/limits');
     await api('getBalance', 'GET', '/v1/balance');
     await api('getUsage', 'GET', '/v1/usage?from=2026-11-01&to=2026-11-30');
 
-    const vehicle = await api('createVehicle', 'POST', '/v1/vehicles', { name: 'Tautliner 13.6 m', type: 'trailer', length: 1360, width: 248, height: 270, max_weight: 24000 });
+    const vehicle = await api('createVehicle', 'POST', '/v1/vehicles', {
+      name: 'Tautliner 13.6 m',
+      type: 'trailer',
+      length: 1360,
+      width: 248,
+      height: 270,
+      max_weight: 24000,
+    });
     await api('getVehicle', 'GET', `/v1/vehicles/${vehicle.id}`);
     await api('updateVehicle', 'PATCH', `/v1/vehicles/${vehicle.id}`, { max_weight: 22000 });
     await api('listVehicles', 'GET', '/v1/vehicles?limit=2');
 
-    const template = await api('createTemplate', 'POST', '/v1/templates', { label: 'EUR pallet - mineral water', length: 120, width: 80, height: 150, weight: 880 });
+    const template = await api('createTemplate', 'POST', '/v1/templates', {
+      label: 'EUR pallet - mineral water',
+      length: 120,
+      width: 80,
+      height: 150,
+      weight: 880,
+    });
     await api('getTemplate', 'GET', `/v1/templates/${template.id}`);
     await api('updateTemplate', 'PATCH', `/v1/templates/${template.id}`, { weight: 860 });
     await api('listTemplates', 'GET', '/v1/templates?limit=2');
@@ -103,7 +146,9 @@ async function main(): Promise<void> {
     await api('listWebhookEndpoints', 'GET', '/v1/webhook_endpoints?limit=2');
     // Deliveries are made from the log after the jobs settle: wait for one answered attempt.
     for (let i = 0; ; i++) {
-      const page = await fetch(`${service.url}/v1/webhook_endpoints/${hook.id}/deliveries?limit=2`, { headers: { authorization: `Bearer ${key}` } });
+      const page = await fetch(`${service.url}/v1/webhook_endpoints/${hook.id}/deliveries?limit=2`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       const body = (await page.json()) as { data: { attempts?: unknown[] }[] };
       if (body.data.some((d) => (d.attempts?.length ?? 0) > 0)) break;
       if (i > 600) throw new Error('no webhook delivery attempt within 60 s');
@@ -115,7 +160,7 @@ async function main(): Promise<void> {
     await api('deleteTemplate', 'DELETE', `/v1/templates/${template.id}`);
     await api('deleteProject', 'DELETE', `/v1/projects/${project.id}`);
     writeFileSync(OUT, `${JSON.stringify(out, null, 2)}\n`);
-    process.stdout.write(`wrote ${Object.keys(out).length} operations to api/openapi/examples.json\n`);
+    process.stdout.write(`wrote ${Object.keys(out).length} operations to api/http/openapi/examples.json\n`);
   } finally {
     await service.close();
     receiver.close();

@@ -68,7 +68,14 @@ export function median(values: readonly number[]): number {
 /** Per kind, the median over several page loads' sums. */
 export function medianSum(sums: readonly TransferSum[]): TransferSum {
   const of = (k: keyof TransferSum): number => median(sums.map((s) => s[k]));
-  return { html: of('html'), js: of('js'), css: of('css'), other: of('other'), total: of('total'), requests: of('requests') };
+  return {
+    html: of('html'),
+    js: of('js'),
+    css: of('css'),
+    other: of('other'),
+    total: of('total'),
+    requests: of('requests'),
+  };
 }
 
 /**

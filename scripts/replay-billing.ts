@@ -11,8 +11,8 @@ import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
-import { openEventStore } from '../api/open-adapters.js';
-import { eventStoreFromEnvironment } from '../api/profile.js';
+import { openEventStore } from '../service/open-adapters.js';
+import { eventStoreFromEnvironment } from '../service/profile.js';
 import { readLog } from '../domain/ports/log-pages.js';
 import { auditLog } from '../domain/billing-audit/audit.js';
 import { toCredits } from '../domain/ledger/money.js';
@@ -61,7 +61,10 @@ const store = await openEventStore(which, dataDir);
 const events = await readLog(store);
 await store.close();
 
-if (opts.org !== undefined && !events.some((e) => e.type === 'OrganizationCreated' && (e.data as { orgId?: string }).orgId === opts.org)) {
+if (
+  opts.org !== undefined &&
+  !events.some((e) => e.type === 'OrganizationCreated' && (e.data as { orgId?: string }).orgId === opts.org)
+) {
   console.error(`replay-billing: no organization ${opts.org} in the log`);
   process.exit(2);
 }
@@ -106,10 +109,34 @@ if (opts.json) {
   );
 } else {
   const c = (m: number): string => toCredits(m).toFixed(6);
-  const rows = [['organization', 'name', 'subscription', 'purchased', 'reserved', 'available', 'jobs settled', 'charged', 'differences']];
-  for (const l of lines) rows.push([l.orgId, l.name, c(l.subscription), c(l.purchased), c(l.reserved), c(l.available), String(l.jobsSettled), c(l.charged), String(l.differences.length)]);
+  const rows = [
+    [
+      'organization',
+      'name',
+      'subscription',
+      'purchased',
+      'reserved',
+      'available',
+      'jobs settled',
+      'charged',
+      'differences',
+    ],
+  ];
+  for (const l of lines)
+    rows.push([
+      l.orgId,
+      l.name,
+      c(l.subscription),
+      c(l.purchased),
+      c(l.reserved),
+      c(l.available),
+      String(l.jobsSettled),
+      c(l.charged),
+      String(l.differences.length),
+    ]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const r of rows) console.log(r.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  '));
+  for (const r of rows)
+    console.log(r.map((v, i) => (i < 2 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  '));
   for (const l of lines) for (const d of l.differences) console.log(`DIFFERENCE ${l.orgId}: ${d}`);
   if (!opts.org) for (const p of report.problems) console.log(`PROBLEM: ${p}`);
   console.log(

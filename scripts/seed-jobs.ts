@@ -1,7 +1,7 @@
 /**
  * `npm run seed-jobs -- --jobs 1000 [--data-dir DIR]`: fills a data dir with jobs of mixed
  * outcomes through the real service over HTTP, for the billing audit replay and for load
- * figures. It starts `api/main.ts` as a child process on a free port, submits small realistic
+ * figures. It starts `service/main.ts` as a child process on a free port, submits small realistic
  * loads in waves (at most 20 queued + running), and mixes in: cancellations (DELETE), jobs
  * with a 1 ms compute budget (`time_limit_exceeded` when nothing could be packed in time),
  * and crashes (`kill -9` with jobs queued, then a restart: `server_restarted`).
@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
-import { createApiKey, provisionOrganization } from '../api/provision.js';
+import { createApiKey, provisionOrganization } from '../application/provision.js';
 
 const opts = new Command('seed-jobs')
   .option('--jobs <n>', 'jobs to create', (v) => Number(v), 1000)
@@ -44,7 +44,11 @@ async function seedKey(): Promise<string> {
   try {
     const now = new Date().toISOString();
     const org = await provisionOrganization(store, {
-      name: 'Seed Logistics', ownerName: 'Seeder', subscriptionCredits: 10_000, expiresAt: null, now,
+      name: 'Seed Logistics',
+      ownerName: 'Seeder',
+      subscriptionCredits: 10_000,
+      expiresAt: null,
+      now,
       limits: { rateLimits: { perMinute: 1_000_000, perHour: 1_000_000, perDay: 1_000_000 } },
     });
     return (await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'seed', now })).secret;
@@ -55,7 +59,7 @@ async function seedKey(): Promise<string> {
 const seedSecret = await seedKey();
 
 async function start(): Promise<{ child: ChildProcess; url: string; key: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,7 +82,11 @@ function request(): Record<string, unknown> {
     weight: pick(2, 60),
     quantity: pick(2, 30),
   }));
-  return { reference: `seed-${pick(1, 1e6)}`, vehicles: [{ vehicle_id: random() < 0.5 ? 'rigid-7-5t' : 'container-20-dry' }], items };
+  return {
+    reference: `seed-${pick(1, 1e6)}`,
+    vehicles: [{ vehicle_id: random() < 0.5 ? 'rigid-7-5t' : 'container-20-dry' }],
+    items,
+  };
 }
 
 const outcomes = new Map<string, number>();
@@ -113,7 +121,8 @@ while (created < opts.jobs) {
     const body = request();
     if (random() < 0.05) body['options'] = { time_limit: 0.001 };
     const posted = await call('POST', '/v1/pack', body);
-    if (posted.status !== 202 && posted.status !== 200) throw new Error(`POST answered ${posted.status}: ${JSON.stringify(posted.body)}`);
+    if (posted.status !== 202 && posted.status !== 200)
+      throw new Error(`POST answered ${posted.status}: ${JSON.stringify(posted.body)}`);
     created++;
     wave.push(posted.body.id);
     if (random() < 0.08) await call('DELETE', `/v1/jobs/${posted.body.id}`);
@@ -132,4 +141,6 @@ while (created < opts.jobs) {
 }
 service.child.kill('SIGTERM');
 await new Promise((ok) => service.child.once('exit', ok));
-console.log(JSON.stringify({ jobs: created, crashes, outcomes: Object.fromEntries(outcomes), ms: Date.now() - started, dataDir }));
+console.log(
+  JSON.stringify({ jobs: created, crashes, outcomes: Object.fromEntries(outcomes), ms: Date.now() - started, dataDir }),
+);

@@ -10,9 +10,9 @@
  */
 import { join } from 'node:path';
 import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
-import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/pack-request/check.js';
-import { newId } from '../api/id.js';
-import { createApiKey, provisionOrganization } from '../api/provision.js';
+import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/http/pack-request/check.js';
+import { newId } from '../application/id.js';
+import { createApiKey, provisionOrganization } from '../application/provision.js';
 import { handleCommand } from '../domain/decider/handle.js';
 import { jobDecider } from '../domain/job/decide.js';
 import type { JobQueuedData } from '../domain/job/job.js';
@@ -59,7 +59,13 @@ export interface SeededLog {
  */
 export async function seedJobLog(
   dataDir: string,
-  options: { jobs: number; credits: number; limits: Partial<OrgLimits>; onProgress?: (done: number) => void; request?: { reference: string } & Record<string, unknown> },
+  options: {
+    jobs: number;
+    credits: number;
+    limits: Partial<OrgLimits>;
+    onProgress?: (done: number) => void;
+    request?: { reference: string } & Record<string, unknown>;
+  },
 ): Promise<SeededLog> {
   const request = options.request ?? SEED_REQUEST;
   const checked = checkPackRequest(request, SCRIPT_CHECK_CONTEXT);
@@ -75,13 +81,23 @@ export async function seedJobLog(
     const now = (): string => new Date().toISOString();
     const limits: OrgLimits = { ...DEFAULT_LIMITS, ...options.limits };
     const org = await provisionOrganization(store, {
-      name: 'Bench Logistics', ownerName: 'Bench', subscriptionCredits: options.credits, expiresAt: null, now: now(), limits: options.limits,
+      name: 'Bench Logistics',
+      ownerName: 'Bench',
+      subscriptionCredits: options.credits,
+      expiresAt: null,
+      now: now(),
+      limits: options.limits,
     });
     const key = await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'bench', now: now() });
     const actor = { id: org.ownerId, name: 'Bench' };
     // Compute slots for every job seeded at once, so each is started by its own reaction.
     const seeding: OrgLimits = { ...limits, concurrency: Math.max(limits.concurrency, SEED_CONCURRENCY) };
-    const scheduler = new JobProcess({ store, bus: { publish: async () => {} } as never, clock: now, limitsOf: async () => seeding });
+    const scheduler = new JobProcess({
+      store,
+      bus: { publish: async () => {} } as never,
+      clock: now,
+      limitsOf: async () => seeding,
+    });
     const jobIds: string[] = [];
     let started = 0;
     let done = 0;
@@ -91,8 +107,13 @@ export async function seedJobLog(
       const admitted = await handleCommand(store, ledgerStream(org.orgId), ledgerDecider, {
         type: 'AdmitJob',
         data: {
-          jobId, card: CURRENT_RATE_CARD, units: checked.items, minVehicles: checked.minVehicles,
-          maxVehicles: checked.model.maxVehicles, budgetMs: checked.model.budgetMs, maxQueuedJobs: limits.maxQueuedJobs,
+          jobId,
+          card: CURRENT_RATE_CARD,
+          units: checked.items,
+          minVehicles: checked.minVehicles,
+          maxVehicles: checked.model.maxVehicles,
+          budgetMs: checked.model.budgetMs,
+          maxQueuedJobs: limits.maxQueuedJobs,
         },
         metadata: { now: now(), actor },
       });
@@ -100,18 +121,34 @@ export async function seedJobLog(
       if (!terms) throw new Error(`job ${i}: not admitted (credits or queue limit)`);
       const createdAt = now();
       const queued: JobQueuedData = {
-        jobId, orgId: org.orgId, keyId: key.keyId, memberId: org.ownerId, source: 'api', reference: request.reference,
-        createdAt, expiresAt: new Date(Date.parse(createdAt) + limits.retentionDays * 86_400_000).toISOString(),
-        items: checked.items, maxVehicles: terms.maxVehicles, budgetMs: terms.budgetMs, reservedMicros: terms.reserved,
-        rateCardVersion: CURRENT_RATE_CARD.version, warnings: checked.warnings,
+        jobId,
+        orgId: org.orgId,
+        keyId: key.keyId,
+        memberId: org.ownerId,
+        source: 'api',
+        reference: request.reference,
+        createdAt,
+        expiresAt: new Date(Date.parse(createdAt) + limits.retentionDays * 86_400_000).toISOString(),
+        items: checked.items,
+        maxVehicles: terms.maxVehicles,
+        budgetMs: terms.budgetMs,
+        reservedMicros: terms.reserved,
+        rateCardVersion: CURRENT_RATE_CARD.version,
+        warnings: checked.warnings,
       };
       await storeJobRequest(store, jobId, { request: checked.request, model: checked.model, queued });
-      const { position } = await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now: now(), actor } });
+      const { position } = await handleCommand(store, jobStream(jobId), jobDecider, {
+        type: 'QueueJob',
+        data: queued,
+        metadata: { now: now(), actor },
+      });
       // The scheduler's reaction: a compute slot on the ledger, then the job started.
       await scheduler.react({ stream: jobStream(jobId), type: 'JobQueued', data: queued, position } as RecordedEvent);
       await storeJobResult(store, jobId, { plan, warnings: [], strategy: outcome.strategy });
       await handleCommand(store, jobStream(jobId), jobDecider, {
-        type: 'SucceedJob', data: { jobId, computeMs, summary: summarizePlan(plan), warnings: [] }, metadata: { now: now(), actor },
+        type: 'SucceedJob',
+        data: { jobId, computeMs, summary: summarizePlan(plan), warnings: [] },
+        metadata: { now: now(), actor },
       });
       await scheduler.settle(jobId);
       jobIds[i] = jobId;

@@ -45,7 +45,16 @@ export interface SolveOptions {
  * block placements of all workers (search/work-budget.ts).
  */
 export type SolveOutcome =
-  | { status: 'solved'; plan: Plan; computeMs: number; strategy: string; candidates: number; budgetReached: boolean; firstPlanMs: number | null; work: number }
+  | {
+      status: 'solved';
+      plan: Plan;
+      computeMs: number;
+      strategy: string;
+      candidates: number;
+      budgetReached: boolean;
+      firstPlanMs: number | null;
+      work: number;
+    }
   | { status: 'timedout'; computeMs: number }
   | { status: 'canceled'; computeMs: number }
   | { status: 'failed'; error: Error; computeMs: number };
@@ -116,7 +125,14 @@ export class Solver {
     try {
       results = await Promise.allSettled(
         Array.from({ length: this.threads }, (_, worker) => {
-          const task: SearchTask = { model, worker, stride: this.threads, deadline, converged, ...(model.workLimit !== undefined ? { work: model.workLimit } : {}) };
+          const task: SearchTask = {
+            model,
+            worker,
+            stride: this.threads,
+            deadline,
+            converged,
+            ...(model.workLimit !== undefined ? { work: model.workLimit } : {}),
+          };
           return this.pool.run(task, { signal: controller.signal }) as Promise<SearchResult>;
         }),
       );
@@ -126,12 +142,16 @@ export class Solver {
     }
     if (opts.signal?.aborted) return { status: 'canceled', computeMs: elapsed() };
 
-    const ok = results.filter((r): r is PromiseFulfilledResult<SearchResult> => r.status === 'fulfilled').map((r) => r.value);
+    const ok = results
+      .filter((r): r is PromiseFulfilledResult<SearchResult> => r.status === 'fulfilled')
+      .map((r) => r.value);
     const crashed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (ok.length === 0) {
       if (controller.signal.aborted) return { status: 'timedout', computeMs: elapsed() };
       const reason: unknown = crashed?.reason;
-      const error = new Error(`a search worker failed: ${reason instanceof Error ? reason.message : String(reason)}`, { cause: reason });
+      const error = new Error(`a search worker failed: ${reason instanceof Error ? reason.message : String(reason)}`, {
+        cause: reason,
+      });
       return { status: 'failed', error, computeMs: elapsed() };
     }
     const candidates = ok.reduce((s, r) => s + r.candidates, 0);
@@ -143,21 +163,48 @@ export class Solver {
     ok.forEach((r, worker) => r.plans.forEach((p) => ranked.push({ ...p, worker })));
     // Plans at the lower bound cannot be beaten; the lowest strategy index among them is the one
     // every run finds (SearchTask.converged), whichever worker got there first.
-    ranked.sort((a, b) => Number(b.atBound) - Number(a.atBound) || (a.atBound && b.atBound ? a.index - b.index : 0) ||
-      compareScores(a.score, b.score) || a.worker - b.worker);
+    ranked.sort(
+      (a, b) =>
+        Number(b.atBound) - Number(a.atBound) ||
+        (a.atBound && b.atBound ? a.index - b.index : 0) ||
+        compareScores(a.score, b.score) ||
+        a.worker - b.worker,
+    );
     if (ranked.length === 0) return { status: 'timedout', computeMs: elapsed() };
 
-    progress({ stage: 'verify', vehiclesDone: ranked[0]!.plan.vehicles.length, placedItems: placedUnits(ranked[0]!.plan) });
+    progress({
+      stage: 'verify',
+      vehiclesDone: ranked[0]!.plan.vehicles.length,
+      placedItems: placedUnits(ranked[0]!.plan),
+    });
     const problems: string[] = [];
     for (const r of ranked) {
       const violations = verifyPlan(model, r.plan);
       if (violations.length === 0) {
         progress({ stage: 'done', vehiclesDone: r.plan.vehicles.length, placedItems: placedUnits(r.plan) });
-        return { status: 'solved', plan: r.plan, computeMs: elapsed(), strategy: r.strategy, candidates, budgetReached, firstPlanMs, work };
+        return {
+          status: 'solved',
+          plan: r.plan,
+          computeMs: elapsed(),
+          strategy: r.strategy,
+          candidates,
+          budgetReached,
+          firstPlanMs,
+          work,
+        };
       }
-      problems.push(`${r.strategy}: ${violations.slice(0, 3).map((v) => `${v.rule}: ${v.message}`).join('; ')}`);
+      problems.push(
+        `${r.strategy}: ${violations
+          .slice(0, 3)
+          .map((v) => `${v.rule}: ${v.message}`)
+          .join('; ')}`,
+      );
     }
-    return { status: 'failed', error: new Error(`every candidate failed verification (${problems.join(' | ')})`), computeMs: elapsed() };
+    return {
+      status: 'failed',
+      error: new Error(`every candidate failed verification (${problems.join(' | ')})`),
+      computeMs: elapsed(),
+    };
   }
 
   /** Stops the worker threads. */

@@ -19,7 +19,9 @@ export function summarizePlan(plan: Plan): PlanSummary {
   const placed = plan.vehicles.reduce((n, v) => n + v.placements.length, 0);
   const weight = plan.vehicles.reduce((w, v) => w + v.total_weight, 0);
   const utilization =
-    plan.vehicles.length === 0 ? 0 : plan.vehicles.reduce((u, v) => u + usableUtilization(v.volume_utilization), 0) / plan.vehicles.length;
+    plan.vehicles.length === 0
+      ? 0
+      : plan.vehicles.reduce((u, v) => u + usableUtilization(v.volume_utilization), 0) / plan.vehicles.length;
   return {
     items_placed: placed,
     items_unplaced: plan.unplaced.length,

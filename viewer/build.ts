@@ -1,6 +1,6 @@
 /**
- * The builds of the service's two front ends: the 3D viewer (issue 9, `viewer/`) and the web app
- * (issue 11, `webapp/`). One module for both, parametrised by the front end's root: where the
+ * The builds of the service's two front ends: the 3D viewer (`viewer/`) and the web app
+ * (`webapp/`). One module for both, parametrised by the front end's root: where the
  * service finds a build (`<root>/dist/`), whether it is missing or older than its sources, and
  * the Vite build that makes it. After a build, `dist/sources.json` records a SHA-256 of every
  * source file the bundle was made from (the modules Vite reports, without node_modules, plus
@@ -23,7 +23,11 @@ export interface FrontEnd {
   dist: string;
 }
 
-const frontEnd = (name: string, folder: string): FrontEnd => ({ name, root: join(REPO_ROOT, folder), dist: join(REPO_ROOT, folder, 'dist') });
+const frontEnd = (name: string, folder: string): FrontEnd => ({
+  name,
+  root: join(REPO_ROOT, folder),
+  dist: join(REPO_ROOT, folder, 'dist'),
+});
 
 /** The 3D viewer (served at /viewer/). */
 export const VIEWER: FrontEnd = frontEnd('3D viewer', 'viewer');
@@ -66,7 +70,11 @@ export async function buildFrontEnd(fe: FrontEnd): Promise<number> {
   const { build } = await import('vite');
   const outDir = join(fe.root, `dist.building-${process.pid}-${Date.now()}`);
   try {
-    const output = await build({ configFile: join(fe.root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    const output = await build({
+      configFile: join(fe.root, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
     const outputs = Array.isArray(output) ? output : [output];
     const sources = new Set<string>([join(fe.root, 'index.html'), join(fe.root, 'vite.config.ts')]);
     for (const o of outputs) {
@@ -75,7 +83,8 @@ export async function buildFrontEnd(fe: FrontEnd): Promise<number> {
         if (chunk.type !== 'chunk') continue;
         for (const id of chunk.moduleIds) {
           const file = id.split('?')[0]!;
-          if (!file.includes(`${sep}node_modules${sep}`) && file.startsWith(REPO_ROOT) && existsSync(file)) sources.add(file);
+          if (!file.includes(`${sep}node_modules${sep}`) && file.startsWith(REPO_ROOT) && existsSync(file))
+            sources.add(file);
         }
       }
     }
@@ -109,11 +118,15 @@ export async function ensureBuild(fe: FrontEnd, when: 'missing' | 'stale'): Prom
   try {
     await import('vite');
   } catch {
-    process.stderr.write(`the ${fe.name} build is ${state} and vite is not installed (production install): run \`npm ci && npm run build\`\n`);
+    process.stderr.write(
+      `the ${fe.name} build is ${state} and vite is not installed (production install): run \`npm ci && npm run build\`\n`,
+    );
     return state;
   }
   const ms = await buildFrontEnd(fe);
-  process.stderr.write(`built the ${fe.name} into ${relative(REPO_ROOT, fe.dist)} in ${(ms / 1000).toFixed(1)} s (it was ${state})\n`);
+  process.stderr.write(
+    `built the ${fe.name} into ${relative(REPO_ROOT, fe.dist)} in ${(ms / 1000).toFixed(1)} s (it was ${state})\n`,
+  );
   return buildState(fe);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Vite build of the web app (issue 11): `webapp/index.html` and `webapp/src/**` (React, bundled,
+ * Vite build of the web app: `webapp/index.html` and `webapp/src/**` (React, bundled,
  * no CDN) into `webapp/dist/`, served by the service under `/app/` (every page path answers
  * index.html; hashed assets at `/app/assets/`).
  */

@@ -84,7 +84,14 @@ import {
 } from '../../domain/ports/event-store.js';
 import { checkNamespace, serverStream } from './names.js';
 import { readStart, toPortPosition } from './position.js';
-import { findStoredBatch, toConcurrencyError, toDriverExpected, toProposedEvent, toRecordedEvent, type StoredEvent } from './records.js';
+import {
+  findStoredBatch,
+  toConcurrencyError,
+  toDriverExpected,
+  toProposedEvent,
+  toRecordedEvent,
+  type StoredEvent,
+} from './records.js';
 
 /** Thrown by a subscription whose server call ended without an error while it was not closed. */
 export class SubscriptionEnded extends Error {
@@ -135,7 +142,8 @@ const DELETED_MEMORY = 10_000;
 /** Tries of deleteStream when the stream grows between counting and tombstoning it. */
 const DELETE_ATTEMPTS = 5;
 
-const errorType = (err: unknown): ErrorType | undefined => (err instanceof Error && isCommandError(err) ? err.type : undefined);
+const errorType = (err: unknown): ErrorType | undefined =>
+  err instanceof Error && isCommandError(err) ? err.type : undefined;
 
 async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -221,7 +229,11 @@ export class EventStoreDbEventStore implements EventStore {
     try {
       const result = await this.client.appendToStream(name, proposed, { expectedRevision });
       if (!result.position) throw new Error(`append to ${stream}: the server returned no $all position`);
-      return { revision: Number(result.nextExpectedRevision), position: toPortPosition(result.position.commit), written: true };
+      return {
+        revision: Number(result.nextExpectedRevision),
+        position: toPortPosition(result.position.commit),
+        written: true,
+      };
     } catch (err) {
       const type = errorType(err);
       if (type === ErrorType.WRONG_EXPECTED_VERSION) {
@@ -234,7 +246,12 @@ export class EventStoreDbEventStore implements EventStore {
       if (type === ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED) {
         const largest = sizes.indexOf(Math.max(...sizes));
         const total = sizes.reduce((a, b) => a + b, 0);
-        throw new EventTooLargeError(stream, events[largest]!.type, total, (err as MaxAppendSizeExceededError).maxAppendSize);
+        throw new EventTooLargeError(
+          stream,
+          events[largest]!.type,
+          total,
+          (err as MaxAppendSizeExceededError).maxAppendSize,
+        );
       }
       throw err;
     }
@@ -243,13 +260,20 @@ export class EventStoreDbEventStore implements EventStore {
   /** Events of `stream` from `fromRevision` (default 0), in order; [] when it does not exist or was deleted. */
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
     const from = BigInt(Math.max(0, Math.floor(fromRevision)));
-    const read = await this.readServerStream(serverStream(this.namespace, stream), { fromRevision: from, direction: FORWARDS });
+    const read = await this.readServerStream(serverStream(this.namespace, stream), {
+      fromRevision: from,
+      direction: FORWARDS,
+    });
     return read.state === 'ok' ? this.ours(read.events) : [];
   }
 
   /** The last event of `stream`, or undefined when it does not exist or was deleted. */
   async readLastEvent(stream: string): Promise<RecordedEvent | undefined> {
-    const read = await this.readServerStream(serverStream(this.namespace, stream), { fromRevision: END, direction: BACKWARDS, maxCount: 1 });
+    const read = await this.readServerStream(serverStream(this.namespace, stream), {
+      fromRevision: END,
+      direction: BACKWARDS,
+      maxCount: 1,
+    });
     return read.state === 'ok' ? this.ours(read.events)[0] : undefined;
   }
 
@@ -265,7 +289,9 @@ export class EventStoreDbEventStore implements EventStore {
     const pageSize = Math.min(Math.max(limit, MIN_PAGE), MAX_PAGE);
     const out: RecordedEvent[] = [];
     for (;;) {
-      const page: AllStreamResolvedEvent[] = await collect(this.client.readAll({ fromPosition: from, maxCount: pageSize, direction: FORWARDS }));
+      const page: AllStreamResolvedEvent[] = await collect(
+        this.client.readAll({ fromPosition: from, maxCount: pageSize, direction: FORWARDS }),
+      );
       const candidates: RecordedEvent[] = [];
       const start = seen;
       for (const { event } of page) {
@@ -294,7 +320,9 @@ export class EventStoreDbEventStore implements EventStore {
     let from: ReadPosition = END;
     let seen = Number.POSITIVE_INFINITY;
     for (let pageSize = HEAD_FIRST_PAGE; ; pageSize = Math.min(pageSize * 4, HEAD_MAX_PAGE)) {
-      const page: AllStreamResolvedEvent[] = await collect(this.client.readAll({ fromPosition: from, maxCount: pageSize, direction: BACKWARDS }));
+      const page: AllStreamResolvedEvent[] = await collect(
+        this.client.readAll({ fromPosition: from, maxCount: pageSize, direction: BACKWARDS }),
+      );
       const start = seen;
       for (const { event } of page) {
         if (!event) continue;
@@ -428,7 +456,9 @@ export class EventStoreDbEventStore implements EventStore {
    */
   private async subscriptionStart(after: number): Promise<ReadPosition> {
     if (after <= 0) return START;
-    const [before] = await collect(this.client.readAll({ direction: BACKWARDS, fromPosition: readStart(after), maxCount: 1 }));
+    const [before] = await collect(
+      this.client.readAll({ direction: BACKWARDS, fromPosition: readStart(after), maxCount: 1 }),
+    );
     return before?.event?.position ?? START;
   }
 
@@ -459,14 +489,25 @@ export class EventStoreDbEventStore implements EventStore {
    * The revision and position of the stored batch starting with event id `firstId` when it is
    * among the stream's last events, else undefined. Throws the deleted-stream Error.
    */
-  private async findStored(stream: string, name: string, firstId: string, count: number): Promise<{ revision: number; position: number } | undefined> {
-    const tail = await this.readServerStream(name, { fromRevision: END, direction: BACKWARDS, maxCount: Math.max(this.window, count) });
+  private async findStored(
+    stream: string,
+    name: string,
+    firstId: string,
+    count: number,
+  ): Promise<{ revision: number; position: number } | undefined> {
+    const tail = await this.readServerStream(name, {
+      fromRevision: END,
+      direction: BACKWARDS,
+      maxCount: Math.max(this.window, count),
+    });
     if (tail.state === 'deleted') throw this.deletedError(stream);
     return tail.state === 'ok' ? findStoredBatch(this.ours(tail.events), firstId, count) : undefined;
   }
 
   private deletedError(stream: string, cause?: unknown): Error {
-    return new Error(`stream ${stream} was deleted for good (deleteStream tombstones it); it cannot be written again`, { cause });
+    return new Error(`stream ${stream} was deleted for good (deleteStream tombstones it); it cannot be written again`, {
+      cause,
+    });
   }
 
   private mayBeDeleted(stream: string): boolean {
@@ -499,7 +540,10 @@ export class EventStoreDbEventStore implements EventStore {
     for (const e of events) {
       if (!this.mayBeDeleted(e.stream) || this.gone(e)) continue;
       const seen = lowest.get(e.stream);
-      lowest.set(e.stream, { revision: Math.min(seen?.revision ?? e.revision, e.revision), highest: Math.max(seen?.highest ?? e.revision, e.revision) });
+      lowest.set(e.stream, {
+        revision: Math.min(seen?.revision ?? e.revision, e.revision),
+        highest: Math.max(seen?.highest ?? e.revision, e.revision),
+      });
     }
     await forEachLimited([...lowest], CHECK_CONCURRENCY, async ([stream, range]) => {
       const below = await this.deletedBelowOnServer(stream, range);
@@ -528,7 +572,11 @@ export class EventStoreDbEventStore implements EventStore {
       const truncateBefore = Number(metadata?.truncateBefore ?? 0);
       return Number.isFinite(truncateBefore) && truncateBefore > 0 ? truncateBefore : 0;
     }
-    const read = await this.readServerStream(name, { fromRevision: BigInt(range.revision), direction: FORWARDS, maxCount: 1 });
+    const read = await this.readServerStream(name, {
+      fromRevision: BigInt(range.revision),
+      direction: FORWARDS,
+      maxCount: 1,
+    });
     if (read.state === 'deleted') return Number.POSITIVE_INFINITY;
     const first = read.state === 'ok' ? read.events[0] : undefined;
     if (!first) return range.highest + 1;

@@ -14,7 +14,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Returns it; throws an Error otherwise.
  */
 export function checkNamespace(namespace: string): string {
-  if (namespace.startsWith('$')) throw new Error(`namespace ${JSON.stringify(namespace)} must not start with $ (system streams)`);
+  if (namespace.startsWith('$'))
+    throw new Error(`namespace ${JSON.stringify(namespace)} must not start with $ (system streams)`);
   return namespace;
 }
 
@@ -23,7 +24,8 @@ export function checkNamespace(namespace: string): string {
  * name or one starting with `$` (the port's streams are never system streams).
  */
 export function serverStream(namespace: string, stream: string): string {
-  if (stream === '' || stream.startsWith('$')) throw new Error(`stream name ${JSON.stringify(stream)} is empty or starts with $`);
+  if (stream === '' || stream.startsWith('$'))
+    throw new Error(`stream name ${JSON.stringify(stream)} is empty or starts with $`);
   return namespace + stream;
 }
 
@@ -43,7 +45,11 @@ export function portStream(namespace: string, name: string): string | undefined 
  */
 export function uuidV5(namespace: string, name: string): string {
   if (!UUID.test(namespace)) throw new RangeError(`not a UUID: ${namespace}`);
-  const bytes = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
+  const bytes = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest()
+    .subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50; // version 5
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 4122 variant
   const hex = bytes.toString('hex');

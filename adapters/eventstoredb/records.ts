@@ -2,8 +2,20 @@
  * Conversions between the port's events and EventStoreDB's: events to append, recorded events
  * read back, expected revisions and the driver's WrongExpectedVersionError. Pure functions.
  */
-import { ANY, NO_STREAM, type ExpectedRevision as DriverExpectedRevision, type JSONEventData, type JSONType, type WrongExpectedVersionError } from '@eventstore/db-client';
-import { ConcurrencyError, type ExpectedRevision, type NewEvent, type RecordedEvent } from '../../domain/ports/event-store.js';
+import {
+  ANY,
+  NO_STREAM,
+  type ExpectedRevision as DriverExpectedRevision,
+  type JSONEventData,
+  type JSONType,
+  type WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import {
+  ConcurrencyError,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from '../../domain/ports/event-store.js';
 import { eventUuid, portStream } from './names.js';
 import { toPortPosition } from './position.js';
 
@@ -55,10 +67,18 @@ export function toProposedEvent(namespace: string, event: NewEvent, serverId?: s
 export function toRecordedEvent(namespace: string, event: StoredEvent): RecordedEvent | undefined {
   const stream = portStream(namespace, event.streamId);
   if (stream === undefined || event.type.startsWith('$')) return undefined;
-  if (!event.position) throw new Error(`event ${event.id} of ${event.streamId} has no $all position: EventStoreDB 22.10 or later is needed`);
+  if (!event.position)
+    throw new Error(
+      `event ${event.id} of ${event.streamId} has no $all position: EventStoreDB 22.10 or later is needed`,
+    );
   let id = event.id;
   let metadata: Record<string, unknown> = {};
-  if (event.metadata && typeof event.metadata === 'object' && !Array.isArray(event.metadata) && !(event.metadata instanceof Uint8Array)) {
+  if (
+    event.metadata &&
+    typeof event.metadata === 'object' &&
+    !Array.isArray(event.metadata) &&
+    !(event.metadata instanceof Uint8Array)
+  ) {
     const { [EVENT_ID_KEY]: ours, ...rest } = event.metadata as Record<string, unknown>;
     if (typeof ours === 'string') id = ours;
     metadata = rest;
@@ -82,12 +102,17 @@ export function toRecordedEvent(namespace: string, event: StoredEvent): Recorded
 export function toDriverExpected(expected: ExpectedRevision): DriverExpectedRevision {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
-  if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`expected revision must be a non-negative integer, got ${expected}`);
+  if (!Number.isSafeInteger(expected) || expected < 0)
+    throw new RangeError(`expected revision must be a non-negative integer, got ${expected}`);
   return BigInt(expected);
 }
 
 /** The port's ConcurrencyError for the driver's WrongExpectedVersionError on our stream `stream`. */
-export function toConcurrencyError(stream: string, expected: ExpectedRevision, err: Pick<WrongExpectedVersionError, 'actualVersion'>): ConcurrencyError {
+export function toConcurrencyError(
+  stream: string,
+  expected: ExpectedRevision,
+  err: Pick<WrongExpectedVersionError, 'actualVersion'>,
+): ConcurrencyError {
   const actual = typeof err.actualVersion === 'bigint' ? Number(err.actualVersion) : 'no_stream';
   return new ConcurrencyError(stream, expected, actual);
 }
@@ -97,7 +122,11 @@ export function toConcurrencyError(stream: string, expected: ExpectedRevision, e
  * last events of the stream, newest first): the revision and position of its last event (of its
  * first when the stream ends before that), or undefined when `firstId` is not in `tail`.
  */
-export function findStoredBatch(tail: readonly RecordedEvent[], firstId: string, count: number): { revision: number; position: number } | undefined {
+export function findStoredBatch(
+  tail: readonly RecordedEvent[],
+  firstId: string,
+  count: number,
+): { revision: number; position: number } | undefined {
   const first = tail.find((e) => e.id === firstId);
   if (!first) return undefined;
   const last = tail.find((e) => e.revision === first.revision + count - 1) ?? first;

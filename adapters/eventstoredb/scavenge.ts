@@ -59,13 +59,22 @@ export async function startEventStoreScavenge(url: string, options: ScavengeOpti
     settings.setStartFromChunk(options.startFromChunk);
     request.setOptions(settings);
     const [metadata, callOptions] = channel.callArguments({ deadline: options.deadlineMs });
-    const response = await channel.execute(operationsGrpc.OperationsClient, 'startScavenge', (grpc) =>
-      new Promise<InstanceType<typeof operationsPb.ScavengeResp>>((ok, fail) => {
-        grpc.startScavenge(request, metadata as never, callOptions as never, (err, answer) => {
-          if (err) fail(new Error(`EventStoreDB did not start a scavenge: ${err.details || err.message} (gRPC status ${err.code})`, { cause: err }));
-          else ok(answer);
-        });
-      }),
+    const response = await channel.execute(
+      operationsGrpc.OperationsClient,
+      'startScavenge',
+      (grpc) =>
+        new Promise<InstanceType<typeof operationsPb.ScavengeResp>>((ok, fail) => {
+          grpc.startScavenge(request, metadata as never, callOptions as never, (err, answer) => {
+            if (err)
+              fail(
+                new Error(
+                  `EventStoreDB did not start a scavenge: ${err.details || err.message} (gRPC status ${err.code})`,
+                  { cause: err },
+                ),
+              );
+            else ok(answer);
+          });
+        }),
     );
     return { scavengeId: response.getScavengeId(), result: RESULTS[response.getScavengeResult()] ?? 'started' };
   } finally {

@@ -1,6 +1,6 @@
 /**
- * Which IP addresses a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true (issue 12
- * item 4): private, loopback, link-local, shared (CGNAT), multicast, reserved, documentation and
+ * Which IP addresses a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true:
+ * private, loopback, link-local, shared (CGNAT), multicast, reserved, documentation and
  * unspecified ranges of IPv4 and IPv6, and IPv6 addresses that embed such an IPv4 address
  * (IPv4-mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`).
  */

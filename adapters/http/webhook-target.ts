@@ -1,5 +1,5 @@
 /**
- * Checks a webhook URL and the addresses its host resolves to (issue 12 item 4): the scheme must
+ * Checks a webhook URL and the addresses its host resolves to: the scheme must
  * be https or http, and unless private targets are allowed, no address may be internal
  * (adapters/http/internal-address.ts). Used at registration (POST /v1/webhook_endpoints) and
  * again at every delivery, where the connection then goes to the very address checked, so a
@@ -33,7 +33,11 @@ const systemResolve: Resolve = (host) => lookup(host, { all: true, verbatim: tru
  * Checks `raw`. With `allowPrivate` false, refuses when ANY address of the host is internal.
  * Never throws.
  */
-export async function checkWebhookTarget(raw: string, allowPrivate: boolean, resolve: Resolve = systemResolve): Promise<CheckedTarget | RefusedTarget> {
+export async function checkWebhookTarget(
+  raw: string,
+  allowPrivate: boolean,
+  resolve: Resolve = systemResolve,
+): Promise<CheckedTarget | RefusedTarget> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -41,7 +45,11 @@ export async function checkWebhookTarget(raw: string, allowPrivate: boolean, res
     return { ok: false, code: 'invalid_url', message: `"${raw}" is not an absolute URL` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, code: 'unsupported_scheme', message: `the URL must use https or http, not ${url.protocol.slice(0, -1)}` };
+    return {
+      ok: false,
+      code: 'unsupported_scheme',
+      message: `the URL must use https or http, not ${url.protocol.slice(0, -1)}`,
+    };
   }
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   let addresses: { address: string; family: number }[];
@@ -50,14 +58,23 @@ export async function checkWebhookTarget(raw: string, allowPrivate: boolean, res
     try {
       addresses = await resolve(host);
     } catch (err) {
-      return { ok: false, code: 'unresolvable_host', message: `the host ${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+      return {
+        ok: false,
+        code: 'unresolvable_host',
+        message: `the host ${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      };
     }
   }
-  if (addresses.length === 0) return { ok: false, code: 'unresolvable_host', message: `the host ${host} has no address` };
+  if (addresses.length === 0)
+    return { ok: false, code: 'unresolvable_host', message: `the host ${host} has no address` };
   if (!allowPrivate) {
     const inside = addresses.find((a) => isInternalAddress(a.address));
     if (inside) {
-      return { ok: false, code: 'private_target', message: `the host ${host} resolves to ${inside.address}, an internal address; webhooks go only to public addresses` };
+      return {
+        ok: false,
+        code: 'private_target',
+        message: `the host ${host} resolves to ${inside.address}, an internal address; webhooks go only to public addresses`,
+      };
     }
   }
   const first = addresses[0]!;

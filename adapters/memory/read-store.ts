@@ -5,7 +5,14 @@
  * indexes are not needed and ignored.
  */
 import { checkText, matchesFilter, runQuery } from '../../domain/ports/read-query.js';
-import type { FindQuery, IndexSpec, ReadCollection, ReadDocument, ReadFilter, ReadStore } from '../../domain/ports/read-store.js';
+import type {
+  FindQuery,
+  IndexSpec,
+  ReadCollection,
+  ReadDocument,
+  ReadFilter,
+  ReadStore,
+} from '../../domain/ports/read-store.js';
 
 const positionOf = (doc: object): number | undefined => {
   const p = (doc as { position?: unknown }).position;

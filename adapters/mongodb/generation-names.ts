@@ -8,7 +8,8 @@ const PREFIXED = /^rm([1-9][0-9]*)_/;
 
 /** The prefix of generation `generation` (a non-negative integer; RangeError otherwise). */
 export function generationPrefix(generation: number): string {
-  if (!Number.isSafeInteger(generation) || generation < 0) throw new RangeError(`not a read-model generation: ${generation}`);
+  if (!Number.isSafeInteger(generation) || generation < 0)
+    throw new RangeError(`not a read-model generation: ${generation}`);
   return generation === 0 ? '' : `rm${generation}_`;
 }
 

@@ -38,8 +38,22 @@ export const READ_MODEL_META = 'read_model_meta';
  * read models and are never dropped.
  */
 export const GENERATION_ZERO_COLLECTIONS: readonly string[] = [
-  JOBS, PROJECTS, IDEMPOTENCY_CLAIMS, USAGE_DAYS, USAGE_JOBS, TEMPLATES, WEB_SESSIONS, ORGANIZATIONS,
-  API_KEYS, INVITATIONS, WEBHOOK_ENDPOINTS, WEBHOOK_DELIVERIES, BALANCES, SERVICE_SETTINGS, VEHICLES, CHECKPOINTS,
+  JOBS,
+  PROJECTS,
+  IDEMPOTENCY_CLAIMS,
+  USAGE_DAYS,
+  USAGE_JOBS,
+  TEMPLATES,
+  WEB_SESSIONS,
+  ORGANIZATIONS,
+  API_KEYS,
+  INVITATIONS,
+  WEBHOOK_ENDPOINTS,
+  WEBHOOK_DELIVERIES,
+  BALANCES,
+  SERVICE_SETTINGS,
+  VEHICLES,
+  CHECKPOINTS,
 ];
 
 /** A generation of read models and the READ_MODEL_VERSION it holds (null: unknown, generation 0). */
@@ -61,7 +75,8 @@ export interface BuildStamp extends GenerationStamp {
 
 type MetaDoc = { _id: string } & Partial<ActiveStamp & BuildStamp>;
 
-const isDuplicateKey = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+const isDuplicateKey = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 
 const activeOf = (doc: MetaDoc): ActiveStamp => ({
   generation: doc.generation!,
@@ -127,7 +142,13 @@ export class ReadModelGenerations {
     for (;;) {
       const current = await this.build();
       if (current && join && current.version === version) return current;
-      const next = Math.max(0, (await this.active())?.generation ?? 0, current?.generation ?? 0, ...(await this.generationsInUse())) + 1;
+      const next =
+        Math.max(
+          0,
+          (await this.active())?.generation ?? 0,
+          current?.generation ?? 0,
+          ...(await this.generationsInUse()),
+        ) + 1;
       const stamp: BuildStamp = { generation: next, version, startedAt: now.toISOString() };
       if (!current) {
         try {
@@ -149,12 +170,19 @@ export class ReadModelGenerations {
    * `previous` for `retireAfterMs` (ms). Clears the build stamp when it still names `build`.
    * When the active stamp changed meanwhile, nothing is written and the stored one is returned.
    */
-  async switchTo(build: BuildStamp, from: ActiveStamp | undefined, retireAfterMs: number, now = new Date()): Promise<SwitchResult> {
+  async switchTo(
+    build: BuildStamp,
+    from: ActiveStamp | undefined,
+    retireAfterMs: number,
+    now = new Date(),
+  ): Promise<SwitchResult> {
     const stamp: ActiveStamp = {
       generation: build.generation,
       version: build.version,
       switchedAt: now.toISOString(),
-      ...(from ? { previous: { generation: from.generation, retireAt: new Date(now.getTime() + retireAfterMs).toISOString() } } : {}),
+      ...(from
+        ? { previous: { generation: from.generation, retireAt: new Date(now.getTime() + retireAfterMs).toISOString() } }
+        : {}),
     };
     let switched = false;
     const stored = await this.meta().findOne({ _id: 'active' });
@@ -214,4 +242,3 @@ export class ReadModelGenerations {
     return [...dropped].sort((a, b) => a - b);
   }
 }
-

@@ -7,7 +7,14 @@
  * escaped regex with the `i` option.
  */
 import type { Document } from 'mongodb';
-import type { FieldCondition, FindQuery, IndexSpec, KeysetCursor, ReadFilter, Scalar } from '../../domain/ports/read-store.js';
+import type {
+  FieldCondition,
+  FindQuery,
+  IndexSpec,
+  KeysetCursor,
+  ReadFilter,
+  Scalar,
+} from '../../domain/ports/read-store.js';
 
 /** The MongoDB field of a port field path: `id` → `_id`, others unchanged. */
 export const mongoField = (path: string): string => (path === 'id' ? '_id' : path);
@@ -56,7 +63,9 @@ function afterClauses(after: KeysetCursor, sortBy: string, descending: boolean):
  * fields, the text search and the cursor as `$and` clauses (absent when none). Throws RangeError
  * when `text.fields` is empty.
  */
-export function toMongoFilter<T>(filter: ReadFilter<T> & Pick<FindQuery<T>, 'after' | 'sortBy' | 'descending'>): Document {
+export function toMongoFilter<T>(
+  filter: ReadFilter<T> & Pick<FindQuery<T>, 'after' | 'sortBy' | 'descending'>,
+): Document {
   const out: Document = {};
   for (const [path, condition] of Object.entries(filter.where ?? {})) {
     const translated = fieldFilter(condition);
@@ -68,7 +77,8 @@ export function toMongoFilter<T>(filter: ReadFilter<T> & Pick<FindQuery<T>, 'aft
     const pattern = escapeRegex(filter.text.query);
     and.push({ $or: filter.text.fields.map((f) => ({ [mongoField(f)]: { $regex: pattern, $options: 'i' } })) });
   }
-  if (filter.after !== undefined) and.push(...afterClauses(filter.after, filter.sortBy ?? 'id', filter.descending === true));
+  if (filter.after !== undefined)
+    and.push(...afterClauses(filter.after, filter.sortBy ?? 'id', filter.descending === true));
   if (and.length > 0) out['$and'] = and;
   return out;
 }
@@ -92,5 +102,7 @@ export function toMongoIndex(spec: IndexSpec): { key: Record<string, 1 | -1> } {
  * replaces only a stored one whose position is lower or absent; one without replaces any.
  */
 export function putFilter(doc: { id: string; position?: unknown }): Document {
-  return typeof doc.position === 'number' ? { _id: doc.id, position: { $not: { $gte: doc.position } } } : { _id: doc.id };
+  return typeof doc.position === 'number'
+    ? { _id: doc.id, position: { $not: { $gte: doc.position } } }
+    : { _id: doc.id };
 }

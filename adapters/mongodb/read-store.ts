@@ -19,7 +19,14 @@
  * "already applied" no-op. A document without `position` (api_keys) is replaced unconditionally.
  */
 import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
-import type { FindQuery, IndexSpec, ReadCollection, ReadDocument, ReadFilter, ReadStore } from '../../domain/ports/read-store.js';
+import type {
+  FindQuery,
+  IndexSpec,
+  ReadCollection,
+  ReadDocument,
+  ReadFilter,
+  ReadStore,
+} from '../../domain/ports/read-store.js';
 import { checkLimit } from '../../domain/ports/read-query.js';
 import { READ_MODEL_INDEXES } from '../../projections/indexes.js';
 import { generationPrefix } from './generation-names.js';
@@ -63,7 +70,8 @@ export function clientOptions(url: string): Partial<typeof MONGO_CLIENT_OPTIONS>
   return Object.fromEntries(Object.entries(MONGO_CLIENT_OPTIONS).filter(([k]) => !named.has(k.toLowerCase())));
 }
 
-const isDuplicateKey = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+const isDuplicateKey = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 
 class MongoCollection<T extends ReadDocument> implements ReadCollection<T> {
   /** `resolve` names the driver's collection of the generation the store serves now. */
@@ -159,7 +167,12 @@ export class MongoReadStore implements ReadStore {
    * Throws the driver's errors when the server is unreachable or an index cannot be built
    * (the client is closed again then).
    */
-  static async connect(url: string, database: string, indexes: Readonly<Record<string, readonly IndexSpec[]>> = READ_MODEL_INDEXES, generation = 0): Promise<MongoReadStore> {
+  static async connect(
+    url: string,
+    database: string,
+    indexes: Readonly<Record<string, readonly IndexSpec[]>> = READ_MODEL_INDEXES,
+    generation = 0,
+  ): Promise<MongoReadStore> {
     const client = new MongoClient(url, clientOptions(url));
     await client.connect();
     const store = new MongoReadStore(client, database, generation);
@@ -174,7 +187,8 @@ export class MongoReadStore implements ReadStore {
 
   /** Throws Error for the reserved name `checkpoints`. */
   collection<T extends ReadDocument>(name: string): ReadCollection<T> {
-    if (name === CHECKPOINTS) throw new Error(`"${CHECKPOINTS}" holds the projections' checkpoints; a read model cannot use that name`);
+    if (name === CHECKPOINTS)
+      throw new Error(`"${CHECKPOINTS}" holds the projections' checkpoints; a read model cannot use that name`);
     return new MongoCollection<T>(() => this.db.collection<Stored>(this.prefix + name));
   }
 

@@ -141,7 +141,13 @@ function isMissingResource(err: unknown): boolean {
 function isPermanentConnectError(err: unknown): boolean {
   if (!(err instanceof NatsError)) return false;
   if (err.isAuthError() || err.isPermissionError()) return true;
-  return [ErrorCode.InvalidOption, ErrorCode.Tls, ErrorCode.WssRequired, ErrorCode.ServerOptionNotAvailable, ErrorCode.AuthorizationViolation].includes(err.code as ErrorCode);
+  return [
+    ErrorCode.InvalidOption,
+    ErrorCode.Tls,
+    ErrorCode.WssRequired,
+    ErrorCode.ServerOptionNotAvailable,
+    ErrorCode.AuthorizationViolation,
+  ].includes(err.code as ErrorCode);
 }
 
 function message(err: unknown): string {
@@ -245,7 +251,10 @@ export class NatsBus implements Bus {
       timings: { ...DEFAULT_NATS_BUS_TIMINGS, ...options.timings },
     };
     const log = options.log ?? pino({ level: 'silent' });
-    const pacing = new ReconnectPacing({ minMs: settings.timings.reconnectMinWaitMs, maxMs: settings.timings.reconnectMaxWaitMs });
+    const pacing = new ReconnectPacing({
+      minMs: settings.timings.reconnectMinWaitMs,
+      maxMs: settings.timings.reconnectMaxWaitMs,
+    });
     let waitingSince: number | undefined;
     let nc: NatsConnection;
     for (;;) {
@@ -308,7 +317,10 @@ export class NatsBus implements Bus {
       await link.js.publish(subject, codec.encode(data), { msgID: id });
     } catch (err) {
       if (!isMissingResource(err) || this.closed) throw err;
-      this.log.warn({ subject, stream: this.settings.stream, reason: message(err) }, 'nats bus: the stream is missing; making it again before publishing once more');
+      this.log.warn(
+        { subject, stream: this.settings.stream, reason: message(err) },
+        'nats bus: the stream is missing; making it again before publishing once more',
+      );
       this.forgetStream();
       await this.ensureStreamOnce(link);
       await link.js.publish(subject, codec.encode(data), { msgID: id });
@@ -365,7 +377,11 @@ export class NatsBus implements Bus {
       }
     } catch (err) {
       this.log.warn({ reason: message(err) }, 'nats bus: could not drain the connection; closing it');
-      await link.nc.close().catch((closeErr: unknown) => this.log.warn({ reason: message(closeErr) }, 'nats bus: closing the connection failed'));
+      await link.nc
+        .close()
+        .catch((closeErr: unknown) =>
+          this.log.warn({ reason: message(closeErr) }, 'nats bus: closing the connection failed'),
+        );
     }
   }
 
@@ -428,9 +444,15 @@ export class NatsBus implements Bus {
             this.pacing.reset();
             errorsLogged.clear();
             this.epoch += 1;
-            if (this.setStatus('up')) this.log.info({ server: s.data, attempts, downMs: Date.now() - downAt }, 'nats bus: reconnected');
+            if (this.setStatus('up'))
+              this.log.info({ server: s.data, attempts, downMs: Date.now() - downAt }, 'nats bus: reconnected');
             // Ensured ahead of the next publish or pull; a failure here is retried by them.
-            this.ensureStreamOnce(link).catch((err: unknown) => this.log.warn({ reason: message(err) }, 'nats bus: ensuring the stream after reconnecting failed; retried on use'));
+            this.ensureStreamOnce(link).catch((err: unknown) =>
+              this.log.warn(
+                { reason: message(err) },
+                'nats bus: ensuring the stream after reconnecting failed; retried on use',
+              ),
+            );
             break;
           }
           case Events.LDM:
@@ -447,7 +469,9 @@ export class NatsBus implements Bus {
         }
       }
     })();
-    watching.catch((err: unknown) => this.log.error({ reason: message(err) }, 'nats bus: following the connection status failed'));
+    watching.catch((err: unknown) =>
+      this.log.error({ reason: message(err) }, 'nats bus: following the connection status failed'),
+    );
     void nc.closed().then((err) => this.connectionClosed(link, err));
   }
 
@@ -484,7 +508,11 @@ export class NatsBus implements Bus {
         this.epoch += 1;
         this.watch(link);
         for (const listener of this.signalListeners) this.subscribeSignal(link, listener);
-        if (this.setStatus('up')) this.log.info({ server: nc.getServer(), attempts: failures + 1, downMs: Date.now() - started }, 'nats bus: connected again');
+        if (this.setStatus('up'))
+          this.log.info(
+            { server: nc.getServer(), attempts: failures + 1, downMs: Date.now() - started },
+            'nats bus: connected again',
+          );
         return;
       } catch (err) {
         failures += 1;
@@ -570,7 +598,10 @@ export class NatsBus implements Bus {
         for await (const m of sub.batch) this.deliver(sub, m);
         sub.batch = undefined;
         if (failures > 0) {
-          this.log.info({ subject: sub.subject, failures, ms: Date.now() - failingSince }, 'nats bus: pulling works again');
+          this.log.info(
+            { subject: sub.subject, failures, ms: Date.now() - failingSince },
+            'nats bus: pulling works again',
+          );
           failures = 0;
         }
       } catch (err) {
@@ -584,9 +615,16 @@ export class NatsBus implements Bus {
         failures += 1;
         if (failures === 1) {
           failingSince = Date.now();
-          this.log.warn({ subject: sub.subject, reason: message(err) }, 'nats bus: pulling failed; retrying with backoff');
-        } else this.log.debug({ subject: sub.subject, failures, reason: message(err) }, 'nats bus: pulling failed again');
-        await this.sleep(sub, backoffDelay(failures, { minMs: PULL_RETRY_MIN_WAIT_MS, maxMs: this.settings.timings.pullRetryMaxWaitMs }));
+          this.log.warn(
+            { subject: sub.subject, reason: message(err) },
+            'nats bus: pulling failed; retrying with backoff',
+          );
+        } else
+          this.log.debug({ subject: sub.subject, failures, reason: message(err) }, 'nats bus: pulling failed again');
+        await this.sleep(
+          sub,
+          backoffDelay(failures, { minMs: PULL_RETRY_MIN_WAIT_MS, maxMs: this.settings.timings.pullRetryMaxWaitMs }),
+        );
       }
     }
   }
@@ -598,7 +636,10 @@ export class NatsBus implements Bus {
       try {
         how();
       } catch (err) {
-        this.log.warn({ subject: m.subject, seq: m.seq, reason: message(err) }, `nats bus: sending ${what} failed; the message is redelivered after ack_wait`);
+        this.log.warn(
+          { subject: m.subject, seq: m.seq, reason: message(err) },
+          `nats bus: sending ${what} failed; the message is redelivered after ack_wait`,
+        );
       }
     };
     const settle = (how: () => void, what: string): void => {
@@ -650,7 +691,8 @@ export class NatsBus implements Bus {
   async signal(subject: string, data: unknown): Promise<void> {
     if (this.closed) throw new Error('NatsBus is closed');
     const link = this.link;
-    if (!link) throw new Error(`NATS bus is down since ${this.current.since}: ${this.current.reason ?? 'not connected'}`);
+    if (!link)
+      throw new Error(`NATS bus is down since ${this.current.since}: ${this.current.reason ?? 'not connected'}`);
     link.nc.publish(subject, codec.encode(data));
   }
 
@@ -719,7 +761,10 @@ async function openLink(nc: NatsConnection): Promise<Link> {
 
 /** True when server version `version` (e.g. "2.9.10") is at least `min`. */
 function serverAtLeast(version: string | undefined, min: [number, number, number]): boolean {
-  const parts = (version ?? '0.0.0').split(/[.-]/).slice(0, 3).map((p) => Number.parseInt(p, 10) || 0);
+  const parts = (version ?? '0.0.0')
+    .split(/[.-]/)
+    .slice(0, 3)
+    .map((p) => Number.parseInt(p, 10) || 0);
   for (let i = 0; i < 3; i += 1) {
     const have = parts[i] ?? 0;
     if (have !== min[i]) return have > min[i]!;
@@ -732,7 +777,8 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
   try {
     const info = await jsm.streams.info(name);
     const missing = subjects.filter((s) => !info.config.subjects.includes(s));
-    if (missing.length > 0) await jsm.streams.update(name, { ...info.config, subjects: [...info.config.subjects, ...missing] });
+    if (missing.length > 0)
+      await jsm.streams.update(name, { ...info.config, subjects: [...info.config.subjects, ...missing] });
   } catch (err) {
     if (apiErrorCode(err) !== STREAM_NOT_FOUND) throw err;
     await jsm.streams.add({
@@ -749,7 +795,12 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
  * Creates the durable pull consumer of `subject` (explicit ack, unlimited deliveries) or updates
  * its ack wait. One filter subject per consumer: nats-server 2.9 has no `filter_subjects`.
  */
-async function ensureConsumer(jsm: JetStreamManager, stream: string, subject: string, ackWaitMs: number): Promise<void> {
+async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  subject: string,
+  ackWaitMs: number,
+): Promise<void> {
   const durable = durableName(subject);
   const config: Partial<ConsumerConfig> = {
     durable_name: durable,
@@ -761,7 +812,8 @@ async function ensureConsumer(jsm: JetStreamManager, stream: string, subject: st
   };
   try {
     const info = await jsm.consumers.info(stream, durable);
-    if (info.config.ack_wait !== config.ack_wait) await jsm.consumers.update(stream, durable, { ack_wait: config.ack_wait! });
+    if (info.config.ack_wait !== config.ack_wait)
+      await jsm.consumers.update(stream, durable, { ack_wait: config.ack_wait! });
   } catch (err) {
     if (apiErrorCode(err) !== CONSUMER_NOT_FOUND) throw err;
     await jsm.consumers.add(stream, config);

@@ -42,7 +42,10 @@ export class ReconnectPacing {
   /** Wait before the next attempt, ms (at least `minMs`, so the dial loop never spins). */
   delayMs(): number {
     if (this.drawn?.failures !== this.failures) {
-      this.drawn = { failures: this.failures, ms: Math.max(this.bounds.minMs, backoffDelay(this.failures, this.bounds, this.random)) };
+      this.drawn = {
+        failures: this.failures,
+        ms: Math.max(this.bounds.minMs, backoffDelay(this.failures, this.bounds, this.random)),
+      };
     }
     return this.drawn.ms;
   }

@@ -1,5 +1,5 @@
 /**
- * Online backup of an embedded data dir (issue 14 item 3) with SQLite's backup API
+ * Online backup of an embedded data dir with SQLite's backup API
  * (better-sqlite3 `db.backup()`), safe while the service runs: it opens its own connections and
  * takes no data dir lock. Each database is copied in one backup step, so each copy is one
  * consistent snapshot (WAL: the service keeps writing meanwhile).
@@ -72,7 +72,8 @@ export async function backupDataDir(dataDir: string, toDir: string): Promise<Bac
   const from = resolve(dataDir);
   const to = resolve(toDir);
   if (!existsSync(join(from, 'events.db'))) throw new BackupRefused(`no event store at ${join(from, 'events.db')}`);
-  if (existsSync(to) && readdirSync(to).length > 0) throw new BackupRefused(`${to} is not empty: back up into a new directory`);
+  if (existsSync(to) && readdirSync(to).length > 0)
+    throw new BackupRefused(`${to} is not empty: back up into a new directory`);
   mkdirSync(to, { recursive: true, mode: 0o700 });
   chmodSync(to, 0o700);
   const files: BackupReport['files'] = [];

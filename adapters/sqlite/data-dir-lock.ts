@@ -1,5 +1,5 @@
 /**
- * Who may use a data dir (issue 7, start-up recovery that knows who is alive). The embedded
+ * Who may use a data dir (start-up recovery that knows who is alive). The embedded
  * profile fails every open job of its data dir at start-up (its solver ran in the process that
  * died), so it must be the only process there: it holds an exclusive lock on
  * `<data dir>/instance.lock`. Processes of the multi-process profile share the data dir and hold

@@ -1,5 +1,5 @@
 /**
- * The data dir (PACKING_DATA_DIR) is made readable by the service's user only (issue 14 item 8):
+ * The data dir (PACKING_DATA_DIR) is made readable by the service's user only:
  * mode 0700 when this creates it. An existing dir keeps its mode (an operator may have opened it
  * to a backup group on purpose), but one that others can enter or read is reported so that the
  * caller logs a warning; the files in it are 0600 anyway (adapters/sqlite/private-file.ts).

@@ -100,7 +100,9 @@ export class SqliteEventStore implements EventStore {
       byEventId: prepare('SELECT stream, revision, position FROM events WHERE event_id = ?'),
       atRevision: prepare('SELECT revision, position FROM events WHERE stream = ? AND revision = ?'),
       streamHead: prepare('SELECT MAX(revision) AS r FROM events WHERE stream = ?'),
-      insert: prepare('INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insert: prepare(
+        'INSERT INTO events (event_id, stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
       readStream: prepare('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision'),
       readLast: prepare('SELECT * FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
       readAll: prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
@@ -125,8 +127,17 @@ export class SqliteEventStore implements EventStore {
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append: no events');
     if (this.closed) throw new Error('append: the event store is closed');
-    const serialized = events.map((e) => ({ id: e.id, type: e.type, data: JSON.stringify(e.data ?? null), metadata: JSON.stringify(e.metadata ?? {}) }));
-    checkAppendSize(stream, events, serialized.map((e) => serializedEventSize(e.id, e.type, e.data, e.metadata)));
+    const serialized = events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      data: JSON.stringify(e.data ?? null),
+      metadata: JSON.stringify(e.metadata ?? {}),
+    }));
+    checkAppendSize(
+      stream,
+      events,
+      serialized.map((e) => serializedEventSize(e.id, e.type, e.data, e.metadata)),
+    );
     return new Promise<AppendResult>((resolve, reject) => {
       this.pending.push({ stream, events: serialized, expected, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.commitPending());
@@ -171,12 +182,14 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTx = (stream: string, events: SerializedEvent[], expected: ExpectedRevision): AppendResult =>
     this.db.transaction((): AppendResult => {
       const first = events[0]!;
-      const existing = this.statements.byEventId.get(first.id) as { stream: string; revision: number; position: number } | undefined;
+      const existing = this.statements.byEventId.get(first.id) as
+        { stream: string; revision: number; position: number } | undefined;
       if (existing) {
         if (existing.stream !== stream) {
           throw new Error(`event id ${first.id} already stored in stream ${existing.stream}`);
         }
-        const last = this.statements.atRevision.get(stream, existing.revision + events.length - 1) as { revision: number; position: number } | undefined;
+        const last = this.statements.atRevision.get(stream, existing.revision + events.length - 1) as
+          { revision: number; position: number } | undefined;
         return {
           revision: last?.revision ?? existing.revision,
           position: last?.position ?? existing.position,

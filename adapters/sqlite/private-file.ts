@@ -1,5 +1,5 @@
 /**
- * Files of the data dir that only the service's own user may read (issue 14 item 8): they hold
+ * Files of the data dir that only the service's own user may read: they hold
  * every organization's data, key hashes and the PDF signing key. Mode 0600 whatever the process
  * umask is; the umask itself is left alone (a library does not change process-wide state).
  *

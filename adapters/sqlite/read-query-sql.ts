@@ -14,7 +14,14 @@
  * numbers are compared as SQLite reads them from the JSON text: exact for integers and the
  * decimals documents hold, possibly one bit off for doubles of extreme exponents (1e-300).
  */
-import type { FieldCondition, FindQuery, IndexSpec, KeysetCursor, ReadFilter, Scalar } from '../../domain/ports/read-store.js';
+import type {
+  FieldCondition,
+  FindQuery,
+  IndexSpec,
+  KeysetCursor,
+  ReadFilter,
+  Scalar,
+} from '../../domain/ports/read-store.js';
 
 /** SQL text and its positional parameters. */
 export interface SqlPart {
@@ -113,10 +120,14 @@ export function toSqlWhere<T>(filter: ReadFilter<T> & Pick<FindQuery<T>, 'after'
   if (filter.text !== undefined) {
     if (filter.text.fields.length === 0) throw new RangeError('text.fields must name at least one field');
     const needle = filter.text.query;
-    const any = filter.text.fields.map((f) => ({ sql: `${CONTAINS_FUNCTION}(${sqlField(f)}, ${sqlType(f)}, ?)`, params: [needle] }));
+    const any = filter.text.fields.map((f) => ({
+      sql: `${CONTAINS_FUNCTION}(${sqlField(f)}, ${sqlType(f)}, ?)`,
+      params: [needle],
+    }));
     parts.push({ sql: `(${any.map((p) => p.sql).join(' OR ')})`, params: any.flatMap((p) => p.params) });
   }
-  if (filter.after !== undefined) parts.push(afterClause(filter.after, filter.sortBy ?? 'id', filter.descending === true));
+  if (filter.after !== undefined)
+    parts.push(afterClause(filter.after, filter.sortBy ?? 'id', filter.descending === true));
   if (parts.length === 0) return { sql: '1', params: [] };
   return { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) };
 }

@@ -1,7 +1,7 @@
 /**
  * Read store on SQLite (better-sqlite3, WAL): the embedded profile's read models, persisted with
  * their checkpoints in `<data dir>/read-models.db`, so a restart replays only the events after
- * the checkpoint instead of the whole log (issue 14). One table per collection (`rm_<name>`:
+ * the checkpoint instead of the whole log. One table per collection (`rm_<name>`:
  * id, the document as JSON, its position), expression indexes from the read models' IndexSpecs,
  * queries translated by read-query-sql.ts with the port's semantics.
  *
@@ -14,7 +14,14 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { openPrivateDatabase } from './private-file.js';
 import { checkLimit, checkText } from '../../domain/ports/read-query.js';
-import type { FindQuery, IndexSpec, ReadCollection, ReadDocument, ReadFilter, ReadStore } from '../../domain/ports/read-store.js';
+import type {
+  FindQuery,
+  IndexSpec,
+  ReadCollection,
+  ReadDocument,
+  ReadFilter,
+  ReadStore,
+} from '../../domain/ports/read-store.js';
 import { CONTAINS_FUNCTION, containsText, toSqlIndex, toSqlOrder, toSqlWhere } from './read-query-sql.js';
 
 const NAME = /^[A-Za-z0-9_]+$/;
@@ -34,7 +41,9 @@ class SqliteCollection<T extends ReadDocument> implements ReadCollection<T> {
     private readonly db: Database.Database,
     private readonly table: string,
   ) {
-    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position INTEGER) WITHOUT ROWID`);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position INTEGER) WITHOUT ROWID`,
+    );
     this.getRow = db.prepare(`SELECT doc FROM ${table} WHERE id = ?`);
     // The position guard of the port: a document with a position replaces only an older one.
     this.putRow = db.prepare(
@@ -63,14 +72,18 @@ class SqliteCollection<T extends ReadDocument> implements ReadCollection<T> {
     checkText(query.text as ReadFilter<object>['text']);
     const where = toSqlWhere(query);
     const limit = query.limit === undefined ? '' : ` LIMIT ${query.limit}`;
-    const rows = this.db.prepare(`SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${toSqlOrder(query)}${limit}`).all(...where.params) as { doc: string }[];
+    const rows = this.db
+      .prepare(`SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${toSqlOrder(query)}${limit}`)
+      .all(...where.params) as { doc: string }[];
     return rows.map((r) => JSON.parse(r.doc) as T);
   }
 
   async count(filter: ReadFilter<T> = {}): Promise<number> {
     checkText(filter.text as ReadFilter<object>['text']);
     const where = toSqlWhere(filter);
-    const row = this.db.prepare(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as { n: number };
+    const row = this.db.prepare(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as {
+      n: number;
+    };
     return row.n;
   }
 }
@@ -95,29 +108,41 @@ export class SqliteReadStore implements ReadStore {
     // replays from the checkpoint that committed with the documents.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    this.db.function(CONTAINS_FUNCTION, { deterministic: true }, (value: unknown, type: unknown, needle: unknown) => containsText(value, type, String(needle)));
+    this.db.function(CONTAINS_FUNCTION, { deterministic: true }, (value: unknown, type: unknown, needle: unknown) =>
+      containsText(value, type, String(needle)),
+    );
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
     `);
-    const stored = (this.db.prepare(`SELECT value FROM meta WHERE key = 'version'`).get() as { value: string } | undefined)?.value;
+    const stored = (
+      this.db.prepare(`SELECT value FROM meta WHERE key = 'version'`).get() as { value: string } | undefined
+    )?.value;
     this.reset = stored !== undefined && stored !== version;
     if (stored !== version) {
       this.db.transaction(() => {
         for (const table of this.tables()) this.db.exec(`DROP TABLE ${table}`);
         this.db.exec('DELETE FROM checkpoints');
-        this.db.prepare(`INSERT INTO meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(version);
+        this.db
+          .prepare(
+            `INSERT INTO meta (key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          )
+          .run(version);
       })();
     }
     this.getCheckpoint = this.db.prepare('SELECT position FROM checkpoints WHERE projection = ?');
-    this.putCheckpoint = this.db.prepare('INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = MAX(position, excluded.position)');
+    this.putCheckpoint = this.db.prepare(
+      'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = MAX(position, excluded.position)',
+    );
   }
 
   /** True when the file held read models of another version and they were dropped at open. */
   readonly reset: boolean;
 
   private tables(): string[] {
-    const rows = this.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\'`).all() as { name: string }[];
+    const rows = this.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\'`)
+      .all() as { name: string }[];
     return rows.map((r) => r.name);
   }
 

@@ -89,7 +89,8 @@ function expectedCharge(job: AuditJob): AuditCharge {
   const blocks = job.units > card.largeLoadThreshold ? Math.ceil((job.units - card.largeLoadThreshold) / 100) : 0;
   const largeLoad = blocks * card.perLargeLoadBlock;
   let charge: AuditCharge;
-  if (job.outcome === 'succeeded') charge = { base: card.base, vehicles: job.vehiclesUsed * card.perVehicle, compute, large_load: largeLoad };
+  if (job.outcome === 'succeeded')
+    charge = { base: card.base, vehicles: job.vehiclesUsed * card.perVehicle, compute, large_load: largeLoad };
   else if (job.outcome === 'canceled') charge = { base: card.base, vehicles: 0, compute, large_load: 0 };
   else charge = { base: card.base, vehicles: 0, compute, large_load: largeLoad }; // time_limit_exceeded
   const sum = charge.base + charge.vehicles + charge.compute + charge.large_load;
@@ -113,7 +114,16 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
   const orgOf = (orgId: string): AuditOrganization => {
     let org = organizations.get(orgId);
     if (!org) {
-      org = { orgId, name: '', subscription: 0, subscriptionExpiresAt: null, purchased: 0, reservations: new Map(), jobsSettled: 0, chargedTotal: 0 };
+      org = {
+        orgId,
+        name: '',
+        subscription: 0,
+        subscriptionExpiresAt: null,
+        purchased: 0,
+        reservations: new Map(),
+        jobsSettled: 0,
+        chargedTotal: 0,
+      };
       organizations.set(orgId, org);
     }
     return org;
@@ -130,9 +140,19 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
     if (isJobStream(e.stream)) {
       if (e.type === 'JobQueued') {
         jobs.set(d['jobId'], {
-          jobId: d['jobId'], orgId: d['orgId'], units: d['items'], budgetMs: d['budgetMs'], rateCardVersion: d['rateCardVersion'],
-          reserved: jobs.get(d['jobId'])?.reserved ?? null, outcome: null, computeMs: 0, vehiclesUsed: 0, expected: null,
-          charged: null, breakdown: null, settlements: 0,
+          jobId: d['jobId'],
+          orgId: d['orgId'],
+          units: d['items'],
+          budgetMs: d['budgetMs'],
+          rateCardVersion: d['rateCardVersion'],
+          reserved: jobs.get(d['jobId'])?.reserved ?? null,
+          outcome: null,
+          computeMs: 0,
+          vehiclesUsed: 0,
+          expected: null,
+          charged: null,
+          breakdown: null,
+          settlements: 0,
         });
       } else if (e.type === 'JobSucceeded' || e.type === 'JobFailed') {
         const job = jobs.get(d['jobId']);
@@ -165,12 +185,29 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
       case 'JobAdmitted': {
         if (org.reservations.has(d['jobId'])) problems.push(`job ${d['jobId']} admitted twice`);
         if (d['reserved'] > availableAt(org, d['admittedAt'])) {
-          problems.push(`job ${d['jobId']}: reserved ${d['reserved']} with only ${availableAt(org, d['admittedAt'])} available`);
+          problems.push(
+            `job ${d['jobId']}: reserved ${d['reserved']} with only ${availableAt(org, d['admittedAt'])} available`,
+          );
         }
         org.reservations.set(d['jobId'], d['reserved']);
         const job = jobs.get(d['jobId']);
         if (job) job.reserved = d['reserved'];
-        else jobs.set(d['jobId'], { jobId: d['jobId'], orgId: org.orgId, units: 0, budgetMs: 0, rateCardVersion: 0, reserved: d['reserved'], outcome: null, computeMs: 0, vehiclesUsed: 0, expected: null, charged: null, breakdown: null, settlements: 0 });
+        else
+          jobs.set(d['jobId'], {
+            jobId: d['jobId'],
+            orgId: org.orgId,
+            units: 0,
+            budgetMs: 0,
+            rateCardVersion: 0,
+            reserved: d['reserved'],
+            outcome: null,
+            computeMs: 0,
+            vehiclesUsed: 0,
+            expected: null,
+            charged: null,
+            breakdown: null,
+            settlements: 0,
+          });
         break;
       }
       case 'JobSettled': {
@@ -191,15 +228,25 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
         job.expected = expected;
         job.charged = d['charged'];
         job.breakdown = d['breakdown'];
-        if (d['outcome'] !== outcome) problems.push(`job ${jobId}: settled as ${d['outcome']}, but the job ended ${outcome}`);
+        if (d['outcome'] !== outcome)
+          problems.push(`job ${jobId}: settled as ${d['outcome']}, but the job ended ${outcome}`);
         if (!sameCharge(expected, d['breakdown'])) {
-          problems.push(`job ${jobId}: breakdown ${JSON.stringify(d['breakdown'])} differs from the rules' ${JSON.stringify(expected)}`);
+          problems.push(
+            `job ${jobId}: breakdown ${JSON.stringify(d['breakdown'])} differs from the rules' ${JSON.stringify(expected)}`,
+          );
         }
-        if (d['charged'] > reserved) problems.push(`job ${jobId}: charged ${d['charged']} above its reservation ${reserved}`);
+        if (d['charged'] > reserved)
+          problems.push(`job ${jobId}: charged ${d['charged']} above its reservation ${reserved}`);
         const fromSubscription = Math.min(sumOf(expected), usableAt(org, d['settledAt']));
         const fromPurchased = Math.min(sumOf(expected) - fromSubscription, org.purchased);
-        if (d['fromSubscription'] !== fromSubscription || d['fromPurchased'] !== fromPurchased || d['charged'] !== fromSubscription + fromPurchased) {
-          problems.push(`job ${jobId}: took ${d['fromSubscription']} + ${d['fromPurchased']}, the rules say ${fromSubscription} + ${fromPurchased}`);
+        if (
+          d['fromSubscription'] !== fromSubscription ||
+          d['fromPurchased'] !== fromPurchased ||
+          d['charged'] !== fromSubscription + fromPurchased
+        ) {
+          problems.push(
+            `job ${jobId}: took ${d['fromSubscription']} + ${d['fromPurchased']}, the rules say ${fromSubscription} + ${fromPurchased}`,
+          );
         }
         org.subscription -= d['fromSubscription'];
         org.purchased -= d['fromPurchased'];
@@ -211,9 +258,12 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
       default:
         break;
     }
-    if (org.subscription < 0 || org.purchased < 0) problems.push(`${org.orgId}: credits below zero after ${e.type} at position ${e.position}`);
+    if (org.subscription < 0 || org.purchased < 0)
+      problems.push(`${org.orgId}: credits below zero after ${e.type} at position ${e.position}`);
   }
 
-  const pendingSettlements = [...jobs.values()].filter((j) => j.outcome !== null && j.settlements === 0).map((j) => j.jobId);
+  const pendingSettlements = [...jobs.values()]
+    .filter((j) => j.outcome !== null && j.settlements === 0)
+    .map((j) => j.jobId);
   return { asOf: asOf ?? (last || new Date(0).toISOString()), organizations, jobs, problems, pendingSettlements };
 }

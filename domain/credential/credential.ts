@@ -1,8 +1,8 @@
 /**
- * The sign-in credential of one email address (issue 11), stream `credential-<sha256(email)>`:
+ * The sign-in credential of one email address, stream `credential-<sha256(email)>`:
  * the stream is the email's uniqueness across the service (it is created with the expected
- * revision "no stream", like the Idempotency-Key claims of api/job-admission.ts). The password is
- * stored only as a scrypt hash with its parameters and salt (api/password.ts makes and checks it).
+ * revision "no stream", like the Idempotency-Key claims of application/job-admission.ts). The password is
+ * stored only as a scrypt hash with its parameters and salt (application/password.ts makes and checks it).
  */
 import { DomainError, type Command, type Decider, type DomainEvent } from '../decider/decider.js';
 
@@ -21,7 +21,10 @@ export interface PasswordHash {
 
 export type CredentialEvent =
   /** `email` (normalized) signs in as member `userId` of organization `orgId`. */
-  | DomainEvent<'CredentialCreated', { email: string; userId: string; orgId: string; password: PasswordHash; createdAt: string }>
+  | DomainEvent<
+      'CredentialCreated',
+      { email: string; userId: string; orgId: string; password: PasswordHash; createdAt: string }
+    >
   /**
    * The credential stops: its member was removed, or the invitation it was made for could not be
    * used after all (`not_joined`); the email is free for a new invitation.
@@ -32,7 +35,17 @@ export type CredentialEvent =
    * did, which stays) or accepted the owner's reset invitation (`reset`, `keepSessionId` null).
    * Every other session of `userId` ends with this event (projections/sessions).
    */
-  | DomainEvent<'CredentialPasswordChanged', { userId: string; orgId: string; password: PasswordHash; reason: PasswordChangeReason; keepSessionId: string | null; changedAt: string }>;
+  | DomainEvent<
+      'CredentialPasswordChanged',
+      {
+        userId: string;
+        orgId: string;
+        password: PasswordHash;
+        reason: PasswordChangeReason;
+        keepSessionId: string | null;
+        changedAt: string;
+      }
+    >;
 
 /** Why a password changed: by its member, or by the owner's reset invitation. */
 export type PasswordChangeReason = 'changed' | 'reset';
@@ -51,14 +64,23 @@ export interface CredentialState {
 export type CredentialCommand =
   | Command<'CreateCredential', { email: string; userId: string; orgId: string; password: PasswordHash }>
   | Command<'RevokeCredential', { userId: string; reason: CredentialRevokeReason }>
-  | Command<'ChangePassword', { userId: string; password: PasswordHash; reason: PasswordChangeReason; keepSessionId: string | null }>;
+  | Command<
+      'ChangePassword',
+      { userId: string; password: PasswordHash; reason: PasswordChangeReason; keepSessionId: string | null }
+    >;
 
 const initialCredential = (): CredentialState => ({ active: false, email: '', userId: '', orgId: '', password: null });
 
 function evolveCredential(state: CredentialState, event: CredentialEvent): CredentialState {
   switch (event.type) {
     case 'CredentialCreated':
-      return { active: true, email: event.data.email, userId: event.data.userId, orgId: event.data.orgId, password: event.data.password };
+      return {
+        active: true,
+        email: event.data.email,
+        userId: event.data.userId,
+        orgId: event.data.orgId,
+        password: event.data.password,
+      };
     case 'CredentialRevoked':
       return { ...state, active: false, password: null };
     case 'CredentialPasswordChanged':
@@ -81,11 +103,22 @@ function decideCredential(command: CredentialCommand, state: CredentialState): C
     }
     case 'RevokeCredential':
       if (!state.active || state.userId !== command.data.userId) return [];
-      return [{ type: 'CredentialRevoked', data: { userId: command.data.userId, reason: command.data.reason, revokedAt: now } }];
+      return [
+        {
+          type: 'CredentialRevoked',
+          data: { userId: command.data.userId, reason: command.data.reason, revokedAt: now },
+        },
+      ];
     case 'ChangePassword': {
       const { userId, password, reason, keepSessionId } = command.data;
-      if (!state.active || state.userId !== userId) throw new DomainError('not_found', 'no active sign-in for this member');
-      return [{ type: 'CredentialPasswordChanged', data: { userId, orgId: state.orgId, password, reason, keepSessionId, changedAt: now } }];
+      if (!state.active || state.userId !== userId)
+        throw new DomainError('not_found', 'no active sign-in for this member');
+      return [
+        {
+          type: 'CredentialPasswordChanged',
+          data: { userId, orgId: state.orgId, password, reason, keepSessionId, changedAt: now },
+        },
+      ];
     }
   }
 }

@@ -1,4 +1,4 @@
-/** Stream names of credentials (issue 11); the only place they are built. */
+/** Stream names of credentials; the only place they are built. */
 import { sha256Hex } from '../digest.js';
 
 const CREDENTIAL_PREFIX = 'credential-';

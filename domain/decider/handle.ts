@@ -94,10 +94,12 @@ async function maybeSnapshot<S>(
   if (!snapshot || revision - previous < snapshot.every) return previous;
   const data: Snapshot<S> = { version: snapshot.version, revision, state };
   // A lost snapshot only costs a longer read next time; the command itself has succeeded.
-  const stored = await store.append(snapshotStream(stream), [{ id: `${stream}@${revision}`, type: 'Snapshot', data }], 'any').then(
-    () => true,
-    () => false,
-  );
+  const stored = await store
+    .append(snapshotStream(stream), [{ id: `${stream}@${revision}`, type: 'Snapshot', data }], 'any')
+    .then(
+      () => true,
+      () => false,
+    );
   return stored ? revision : previous;
 }
 
@@ -148,7 +150,12 @@ function oneAtATime<T>(store: EventStore, stream: string, work: () => Promise<T>
   return result;
 }
 
-async function runCommand<S, C, E extends DomainEvent>(store: EventStore, stream: string, decider: Decider<S, C, E>, command: C): Promise<Handled<S, E>> {
+async function runCommand<S, C, E extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<S, C, E>,
+  command: C,
+): Promise<Handled<S, E>> {
   for (let attempt = 0; ; attempt++) {
     const { state, revision, snapshotRevision } = await loadState(store, stream, decider);
     const events = decider.decide(command, state);

@@ -21,7 +21,11 @@ export interface Fenced {
 
 /** Voids job `jobId` at `now` (RFC 3339) unless it is queued already; asked by `actor`. */
 export async function voidUnlessQueued(store: EventStore, jobId: string, now: string, actor: Actor): Promise<Fenced> {
-  const fenced = await handleCommand(store, jobStream(jobId), jobDecider, { type: 'VoidJob', data: { jobId }, metadata: { now, actor } });
+  const fenced = await handleCommand(store, jobStream(jobId), jobDecider, {
+    type: 'VoidJob',
+    data: { jobId },
+    metadata: { now, actor },
+  });
   return { queued: !fenced.state.voided, position: fenced.position };
 }
 
@@ -30,7 +34,13 @@ export async function voidUnlessQueued(store: EventStore, jobId: string, now: st
  * queued, then releases its hold on the ledger (no charge) only when it was voided. Throws what
  * the store throws; both steps are idempotent, so a retry (the orphan check) finishes the work.
  */
-export async function abandonAdmission(store: EventStore, orgId: string, jobId: string, now: string, actor: Actor): Promise<Fenced> {
+export async function abandonAdmission(
+  store: EventStore,
+  orgId: string,
+  jobId: string,
+  now: string,
+  actor: Actor,
+): Promise<Fenced> {
   const fenced = await voidUnlessQueued(store, jobId, now, actor);
   if (!fenced.queued) await releaseUnqueuedJob(store, orgId, jobId, now, actor);
   return fenced;

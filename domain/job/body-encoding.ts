@@ -50,7 +50,9 @@ export async function encodeBody(value: unknown, chunkChars: number): Promise<En
   const size = Math.floor(chunkChars / 4) * 4;
   if (size < 4) throw new RangeError(`chunkChars must be at least 4, got ${chunkChars}`);
   const json = Buffer.from(JSON.stringify(value));
-  const compressed = await compress(json, { params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+  const compressed = await compress(json, {
+    params: { ...BROTLI_PARAMS, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+  });
   const text = compressed.toString('base64');
   const chunks: string[] = [];
   for (let at = 0; at < text.length || chunks.length === 0; at += size) chunks.push(text.slice(at, at + size));

@@ -24,7 +24,13 @@ import type { PackRequest } from '../pack/request.js';
 import type { PackModel, Plan } from '../pack/plan.js';
 import type { Warning } from '../pack/diagnostics.js';
 import type { JobQueuedData } from './job.js';
-import { MAX_APPEND_BYTES, type AppendResult, type EventStore, type NewEvent, type RecordedEvent } from '../ports/event-store.js';
+import {
+  MAX_APPEND_BYTES,
+  type AppendResult,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '../ports/event-store.js';
 import { decodeBody, encodeBody, JobBodyCorruptError, type BodyEncoding } from './body-encoding.js';
 import { jobBodyStream } from './streams.js';
 
@@ -115,7 +121,11 @@ export async function bodyEvents(jobId: string, kind: Kind, body: unknown): Prom
   const { encoding, digest, bytes, chunks } = await encodeBody(body, CHUNK_CHARS);
   const count = chunks.length;
   const chunk = (index: number): BodyChunk => ({ encoding, digest, bytes, index, count, chunk: chunks[index]! });
-  const parts: NewEvent[] = chunks.slice(1).map((_, i) => ({ id: `${jobId}:${kind}:${digest.slice(0, 16)}:${i + 1}`, type: KINDS[kind].part, data: chunk(i + 1) }));
+  const parts: NewEvent[] = chunks.slice(1).map((_, i) => ({
+    id: `${jobId}:${kind}:${digest.slice(0, 16)}:${i + 1}`,
+    type: KINDS[kind].part,
+    data: chunk(i + 1),
+  }));
   return [...parts, { id: `${jobId}:${kind}`, type: KINDS[kind].head, data: chunk(0) }];
 }
 
@@ -128,7 +138,8 @@ async function storeBody(store: EventStore, jobId: string, kind: Kind, body: unk
   return last!;
 }
 
-const isChunk = (data: unknown): data is BodyChunk => typeof data === 'object' && data !== null && 'encoding' in data && 'digest' in data;
+const isChunk = (data: unknown): data is BodyChunk =>
+  typeof data === 'object' && data !== null && 'encoding' in data && 'digest' in data;
 
 /** The decoded body of `kind` in `events` (a body stream), or null when no head is stored. */
 async function decodeKind(events: readonly RecordedEvent[], jobId: string, kind: Kind): Promise<unknown> {
@@ -143,7 +154,8 @@ async function decodeKind(events: readonly RecordedEvent[], jobId: string, kind:
     chunks[e.data.index] ??= e.data.chunk;
   }
   for (let i = 0; i < count; i++) {
-    if (chunks[i] === undefined) throw new JobBodyCorruptError(`job ${jobId}: ${kind} chunk ${i} of ${count} (digest ${digest}) is missing`);
+    if (chunks[i] === undefined)
+      throw new JobBodyCorruptError(`job ${jobId}: ${kind} chunk ${i} of ${count} (digest ${digest}) is missing`);
   }
   return decodeBody(encoding, digest, chunks.slice(0, count) as string[]);
 }

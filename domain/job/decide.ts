@@ -4,7 +4,16 @@
  */
 import { DomainError, type Command, type Decider } from '../decider/decider.js';
 import type { Warning } from '../pack/diagnostics.js';
-import { evolveJob, initialJob, isFinal, type JobErrorCode, type JobEvent, type JobQueuedData, type JobState, type PlanSummary } from './job.js';
+import {
+  evolveJob,
+  initialJob,
+  isFinal,
+  type JobErrorCode,
+  type JobEvent,
+  type JobQueuedData,
+  type JobState,
+  type PlanSummary,
+} from './job.js';
 
 export type JobCommand =
   | Command<'QueueJob', JobQueuedData>
@@ -53,12 +62,18 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
     case 'SucceedJob': {
       const { jobId, computeMs, summary, warnings } = command.data;
       if (state.status !== 'running') return [];
-      return [{ type: 'JobSucceeded', id: `${jobId}:ended`, data: { jobId, finishedAt: now, computeMs, summary, warnings } }];
+      return [
+        { type: 'JobSucceeded', id: `${jobId}:ended`, data: { jobId, finishedAt: now, computeMs, summary, warnings } },
+      ];
     }
     case 'CancelJob': {
       const { jobId, computeMs } = command.data;
       if (state.status === 'none') throw new DomainError('job_not_found', `no job ${jobId}`);
-      if (isFinal(state.status)) throw new DomainError('job_already_finished', `job ${jobId} has ended (${state.status}); it cannot be canceled`);
+      if (isFinal(state.status))
+        throw new DomainError(
+          'job_already_finished',
+          `job ${jobId} has ended (${state.status}); it cannot be canceled`,
+        );
       return [
         {
           type: 'JobFailed',
@@ -87,7 +102,13 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       const { jobId } = command.data;
       if (state.status === 'none') throw new DomainError('job_not_found', `no job ${jobId}`);
       const generation = (state.linkGeneration ?? 0) + 1;
-      return [{ type: 'JobLinksRevoked', id: `${jobId}:links-revoked:${generation}`, data: { jobId, revokedAt: now, generation, revokedBy: command.metadata.actor.id } }];
+      return [
+        {
+          type: 'JobLinksRevoked',
+          id: `${jobId}:links-revoked:${generation}`,
+          data: { jobId, revokedAt: now, generation, revokedBy: command.metadata.actor.id },
+        },
+      ];
     }
     case 'FailJob': {
       const { jobId, computeMs, code, message } = command.data;

@@ -80,9 +80,13 @@ export function evolveClaim(state: ClaimState, event: IdempotencyClaimEvent): Cl
     case 'IdempotencyKeyClaimed':
       return { claim: { ...event.data, status: 'pending' } };
     case 'IdempotencyClaimCompleted':
-      return state.claim?.jobId === event.data.jobId && state.claim.status === 'pending' ? { claim: { ...state.claim, status: 'completed' } } : state;
+      return state.claim?.jobId === event.data.jobId && state.claim.status === 'pending'
+        ? { claim: { ...state.claim, status: 'completed' } }
+        : state;
     case 'IdempotencyClaimReleased':
-      return state.claim?.jobId === event.data.jobId && state.claim.status === 'pending' ? { claim: { ...state.claim, status: 'released' } } : state;
+      return state.claim?.jobId === event.data.jobId && state.claim.status === 'pending'
+        ? { claim: { ...state.claim, status: 'released' } }
+        : state;
   }
 }
 
@@ -103,7 +107,12 @@ export type ClaimVerdict =
  * Judges `state` for a request with body hash `bodyHash` at `now` (RFC 3339). A pending claim of
  * another body stands too (the other request may still create its job), inside its staleness.
  */
-export function judgeClaim(state: ClaimState, bodyHash: string, now: string, timings: { windowMs: number; pendingStaleAfterMs: number } = IDEMPOTENCY_TIMINGS): ClaimVerdict {
+export function judgeClaim(
+  state: ClaimState,
+  bodyHash: string,
+  now: string,
+  timings: { windowMs: number; pendingStaleAfterMs: number } = IDEMPOTENCY_TIMINGS,
+): ClaimVerdict {
   const { claim } = state;
   if (!claim || claim.status === 'released') return { kind: 'claim' };
   const age = Date.parse(now) - Date.parse(claim.claimedAt);
@@ -140,7 +149,9 @@ export function decideClaim(command: ClaimCommand, state: ClaimState): Idempoten
     case 'ReleaseClaim': {
       const { jobId, reason } = command.data;
       if (state.claim?.jobId !== jobId || state.claim.status !== 'pending') return [];
-      return [{ type: 'IdempotencyClaimReleased', id: `${jobId}:claim-released`, data: { jobId, releasedAt: now, reason } }];
+      return [
+        { type: 'IdempotencyClaimReleased', id: `${jobId}:claim-released`, data: { jobId, releasedAt: now, reason } },
+      ];
     }
   }
 }

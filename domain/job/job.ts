@@ -45,8 +45,14 @@ export type JobEvent =
   | DomainEvent<'JobQueued', JobQueuedData>
   | DomainEvent<'JobStarted', { jobId: string; startedAt: string }>
   | DomainEvent<'JobProgressed', { jobId: string; stage: string; vehiclesDone: number; placedItems: number }>
-  | DomainEvent<'JobSucceeded', { jobId: string; finishedAt: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }>
-  | DomainEvent<'JobFailed', { jobId: string; finishedAt: string; computeMs: number; code: JobErrorCode; message: string }>
+  | DomainEvent<
+      'JobSucceeded',
+      { jobId: string; finishedAt: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }
+    >
+  | DomainEvent<
+      'JobFailed',
+      { jobId: string; finishedAt: string; computeMs: number; code: JobErrorCode; message: string }
+    >
   /** A remark added after the job ended (e.g. `project_not_saved`); the status does not change. */
   | DomainEvent<'JobWarned', { jobId: string; warning: Warning }>
   /** The request and result bodies were deleted at retention (spec Job.expires_at); metadata and charges stay. */
@@ -59,7 +65,7 @@ export type JobEvent =
   | DomainEvent<'JobVoided', { jobId: string; voidedAt: string }>
   /**
    * Every signed link of the job issued so far (viewer and PDF) stops opening: links are signed
-   * with the job's link `generation`, which this event raises (api/signed-link.ts); links issued
+   * with the job's link `generation`, which this event raises (api/http/signed-link.ts); links issued
    * afterwards carry the new generation and open. Asked by the owner or an operator.
    */
   | DomainEvent<'JobLinksRevoked', { jobId: string; revokedAt: string; generation: number; revokedBy: string }>;
@@ -86,7 +92,13 @@ export interface JobState {
   linkGeneration?: number;
 }
 
-export const initialJob = (): JobState => ({ status: 'none', queued: null, bodyDeleted: false, end: null, computing: false });
+export const initialJob = (): JobState => ({
+  status: 'none',
+  queued: null,
+  bodyDeleted: false,
+  end: null,
+  computing: false,
+});
 
 export function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
@@ -97,7 +109,11 @@ export function evolveJob(state: JobState, event: JobEvent): JobState {
     case 'JobProgressed':
       return event.data.stage === 'computing' && !state.computing ? { ...state, computing: true } : state;
     case 'JobSucceeded':
-      return { ...state, status: 'succeeded', end: { outcome: 'succeeded', computeMs: event.data.computeMs, vehicles: event.data.summary.vehicles_used } };
+      return {
+        ...state,
+        status: 'succeeded',
+        end: { outcome: 'succeeded', computeMs: event.data.computeMs, vehicles: event.data.summary.vehicles_used },
+      };
     case 'JobFailed':
       return {
         ...state,

@@ -30,7 +30,7 @@ export interface SolveMessage {
 
 /**
  * Bus signal (domain/ports/bus.ts `signal`) sent when a job ended: the solver node computing it
- * stops its search at once (solver/node.ts). A core subject outside the work-queue stream's
+ * stops its search at once (service/solver-node/node.ts). A core subject outside the work-queue stream's
  * `packing.>`, so it is broadcast and never stored.
  */
 export const JOB_ENDED_SIGNAL = 'signals.job-ended';
@@ -70,17 +70,26 @@ export class JobProcess {
         // reaction), when the job stream did not exist yet: start the job stream now.
         const { state } = await loadState(this.deps.store, ledgerStream(data.orgId!), ledgerDecider);
         if (state.running.includes(data.jobId!)) {
-          await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', data: { jobId: data.jobId! }, metadata: this.metadata() });
+          await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, {
+            type: 'StartJob',
+            data: { jobId: data.jobId! },
+            metadata: this.metadata(),
+          });
         }
-      }
-      else if (type === 'JobStarted') await this.deps.bus.publish(SOLVE_SUBJECT, data.jobId!, { jobId: data.jobId! } satisfies SolveMessage);
+      } else if (type === 'JobStarted')
+        await this.deps.bus.publish(SOLVE_SUBJECT, data.jobId!, { jobId: data.jobId! } satisfies SolveMessage);
       else if (type === 'JobSucceeded' || type === 'JobFailed') {
         await this.announceEnd(data.jobId!);
         await this.settle(data.jobId!);
       }
     } else if (ledgerOrg !== undefined) {
       const orgId = ledgerOrg;
-      if (type === 'JobStarted') await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, { type: 'StartJob', data: { jobId: data.jobId! }, metadata: this.metadata() });
+      if (type === 'JobStarted')
+        await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, {
+          type: 'StartJob',
+          data: { jobId: data.jobId! },
+          metadata: this.metadata(),
+        });
       else if (type === 'JobSettled') await this.startJobs(orgId);
     }
   }
@@ -165,7 +174,10 @@ export class JobProcess {
    * not run twice; a job whose node died is redelivered by the bus itself. Returns how many
    * commands it published.
    */
-  async redispatchStalled(running: { jobId: string; startedAt: string | null; computing: boolean }[], afterMs: number): Promise<number> {
+  async redispatchStalled(
+    running: { jobId: string; startedAt: string | null; computing: boolean }[],
+    afterMs: number,
+  ): Promise<number> {
     const now = Date.parse(this.deps.clock());
     let published = 0;
     for (const job of running) {
@@ -192,7 +204,9 @@ export class JobProcess {
    * job fails with `server_restarted` (not charged); every ended job is settled.
    * `openReservations` lists, per organization, the job ids the ledger still holds credits for.
    */
-  async recover(openReservations: { orgId: string; jobIds: string[] }[]): Promise<{ restarted: number; settled: number }> {
+  async recover(
+    openReservations: { orgId: string; jobIds: string[] }[],
+  ): Promise<{ restarted: number; settled: number }> {
     let restarted = 0;
     let settled = 0;
     for (const { orgId, jobIds } of openReservations) {
@@ -202,11 +216,21 @@ export class JobProcess {
         const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
         if (state.status === 'none') {
           const stored = (await readJobBody(this.deps.store, jobId)).request;
-          if (stored) await handleCommand(this.deps.store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: stored.queued, metadata: this.metadata() });
+          if (stored)
+            await handleCommand(this.deps.store, jobStream(jobId), jobDecider, {
+              type: 'QueueJob',
+              data: stored.queued,
+              metadata: this.metadata(),
+            });
         }
         const failed = await handleCommand(this.deps.store, jobStream(jobId), jobDecider, {
           type: 'FailJob',
-          data: { jobId, computeMs: 0, code: 'server_restarted', message: 'the service restarted while the job was queued or running; nothing was charged' },
+          data: {
+            jobId,
+            computeMs: 0,
+            code: 'server_restarted',
+            message: 'the service restarted while the job was queued or running; nothing was charged',
+          },
           metadata: this.metadata(),
         });
         if (failed.events.length > 0) restarted++;

@@ -113,7 +113,14 @@ export class RepairTick {
 
   /** Runs every step once; a failing step is reported and does not stop the others. */
   async run(): Promise<RepairReport> {
-    const report: RepairReport = { queueTimeouts: 0, redispatched: 0, bodiesDeleted: 0, orphansReleased: [], claimsSettled: [], errors: [] };
+    const report: RepairReport = {
+      queueTimeouts: 0,
+      redispatched: 0,
+      bodiesDeleted: 0,
+      orphansReleased: [],
+      claimsSettled: [],
+      errors: [],
+    };
     const step = async (name: string, work: () => Promise<void>): Promise<void> => {
       try {
         await work();
@@ -123,12 +130,16 @@ export class RepairTick {
     };
     const { jobs, projects, reads, store, clock, queueTimeoutMs } = this.deps;
     const nowMs = Date.parse(clock());
-    const endedLongAgo = (j: RepairJob): boolean => j.finishedAt !== null && Date.parse(j.finishedAt) < nowMs - REPAIR_TIMINGS.settleAfterMs;
+    const endedLongAgo = (j: RepairJob): boolean =>
+      j.finishedAt !== null && Date.parse(j.finishedAt) < nowMs - REPAIR_TIMINGS.settleAfterMs;
 
     await step('queue timeouts', async () => {
       // Waiting: queued, or given the organization's slot but not computing (every solver slot busy).
       const waiting = [...(await reads.queuedJobs()), ...(await reads.runningJobs()).filter((j) => !j.computing)];
-      report.queueTimeouts = await jobs.expireQueued(waiting.map((j) => ({ jobId: j.id, createdAt: j.createdAt })), queueTimeoutMs);
+      report.queueTimeouts = await jobs.expireQueued(
+        waiting.map((j) => ({ jobId: j.id, createdAt: j.createdAt })),
+        queueTimeoutMs,
+      );
     });
     await step('settlements', async () => {
       for (const job of await reads.endedUnsettledJobs()) if (endedLongAgo(job)) await jobs.settle(job.id);

@@ -24,12 +24,20 @@ export interface RetainedJob {
  * Deletes the bodies of the `jobs` that are final and past expires_at at `now` (RFC 3339) and not
  * yet deleted; resolves with how many jobs it recorded. Throws what the store throws.
  */
-export async function deleteExpiredBodies(store: EventStore, jobs: readonly RetainedJob[], now: string): Promise<number> {
+export async function deleteExpiredBodies(
+  store: EventStore,
+  jobs: readonly RetainedJob[],
+  now: string,
+): Promise<number> {
   let deleted = 0;
   for (const job of jobs) {
     if (!isFinal(job.status) || job.bodyDeletedAt || now < job.expiresAt) continue;
     await store.deleteStream(jobBodyStream(job.id));
-    const out = await handleCommand(store, jobStream(job.id), jobDecider, { type: 'RecordBodyDeleted', data: { jobId: job.id }, metadata: { now, actor: serviceActor('repair') } });
+    const out = await handleCommand(store, jobStream(job.id), jobDecider, {
+      type: 'RecordBodyDeleted',
+      data: { jobId: job.id },
+      metadata: { now, actor: serviceActor('repair') },
+    });
     if (out.events.length > 0) deleted++;
   }
   return deleted;

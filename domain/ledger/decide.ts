@@ -11,7 +11,14 @@ import {
   type LedgerEvent,
   type LedgerState,
 } from './ledger.js';
-import { admissionTerms, settlementCharge, smallestUsefulRun, total, type AdmissionTerms, type JobOutcome } from './pricing.js';
+import {
+  admissionTerms,
+  settlementCharge,
+  smallestUsefulRun,
+  total,
+  type AdmissionTerms,
+  type JobOutcome,
+} from './pricing.js';
 import { toCredits, type Micros } from './money.js';
 import { rateCard, type RateCard } from './rate-card.js';
 
@@ -35,7 +42,15 @@ export type LedgerCommand =
   | Command<'StartNextJob', { concurrency: number }>
   | Command<
       'SettleJob',
-      { jobId: string; outcome: JobOutcome; rateCardVersion: number; vehicles: number; computeMs: number; units: number; budgetMs: number }
+      {
+        jobId: string;
+        outcome: JobOutcome;
+        rateCardVersion: number;
+        vehicles: number;
+        computeMs: number;
+        units: number;
+        budgetMs: number;
+      }
     >;
 
 /**
@@ -43,10 +58,15 @@ export type LedgerCommand =
  * caller knows what to buy (e.g. "available credits (0.5) do not cover the smallest useful run
  * of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged").
  */
-export function insufficientCreditsMessage(job: Pick<AdmitJobData, 'card' | 'units' | 'minVehicles' | 'budgetMs'>, available: Micros): string {
+export function insufficientCreditsMessage(
+  job: Pick<AdmitJobData, 'card' | 'units' | 'minVehicles' | 'budgetMs'>,
+  available: Micros,
+): string {
   const run = smallestUsefulRun(job.card, job);
-  return `available credits (${toCredits(available)}) do not cover the smallest useful run of this job: ` +
-    `${run.vehicles} vehicle${run.vehicles === 1 ? '' : 's'} and ${run.budgetMs} ms of compute, ${toCredits(run.price)} credits; nothing was charged`;
+  return (
+    `available credits (${toCredits(available)}) do not cover the smallest useful run of this job: ` +
+    `${run.vehicles} vehicle${run.vehicles === 1 ? '' : 's'} and ${run.budgetMs} ms of compute, ${toCredits(run.price)} credits; nothing was charged`
+  );
 }
 
 /**
@@ -69,7 +89,13 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
   switch (command.type) {
     case 'GrantSubscriptionCredits': {
       const { amount, expiresAt, eventId } = command.data;
-      return [{ type: 'SubscriptionCreditsGranted', data: { amount, expiresAt, grantedAt: now }, ...(eventId ? { id: eventId } : {}) }];
+      return [
+        {
+          type: 'SubscriptionCreditsGranted',
+          data: { amount, expiresAt, grantedAt: now },
+          ...(eventId ? { id: eventId } : {}),
+        },
+      ];
     }
     case 'ExpireSubscriptionCredits':
       if (state.subscription === 0) return [];
@@ -92,7 +118,13 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
         {
           type: 'JobAdmitted',
           id: `${jobId}:admitted`,
-          data: { jobId, reserved: terms.reserved, maxVehicles: terms.maxVehicles, budgetMs: terms.budgetMs, admittedAt: now },
+          data: {
+            jobId,
+            reserved: terms.reserved,
+            maxVehicles: terms.maxVehicles,
+            budgetMs: terms.budgetMs,
+            admittedAt: now,
+          },
         },
       ];
     }

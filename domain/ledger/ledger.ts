@@ -13,7 +13,10 @@ export type LedgerEvent =
   | DomainEvent<'SubscriptionCreditsGranted', { amount: Micros; expiresAt: string | null; grantedAt: string }>
   | DomainEvent<'SubscriptionCreditsExpired', { amount: Micros; expiredAt: string }>
   | DomainEvent<'CreditsPurchased', { amount: Micros; purchasedAt: string }>
-  | DomainEvent<'JobAdmitted', { jobId: string; reserved: Micros; maxVehicles: number; budgetMs: number; admittedAt: string }>
+  | DomainEvent<
+      'JobAdmitted',
+      { jobId: string; reserved: Micros; maxVehicles: number; budgetMs: number; admittedAt: string }
+    >
   | DomainEvent<'JobStarted', { jobId: string; startedAt: string }>
   | DomainEvent<
       'JobSettled',

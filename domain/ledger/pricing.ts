@@ -68,9 +68,16 @@ export interface SmallestRun {
  * priced at the worst case: base + minVehicles × per-vehicle + compute for that budget + the
  * large-load surcharge. With rate card 1, 8 vehicles and ≤ 500 units: 0.10 + 0.40 + 0.002 = 0.502.
  */
-export function smallestUsefulRun(card: RateCard, job: { units: number; minVehicles: number; budgetMs: number }): SmallestRun {
+export function smallestUsefulRun(
+  card: RateCard,
+  job: { units: number; minVehicles: number; budgetMs: number },
+): SmallestRun {
   const budgetMs = Math.min(Math.max(1, job.budgetMs), MIN_USEFUL_BUDGET_MS);
-  return { vehicles: job.minVehicles, budgetMs, price: total(priceRun(card, { vehicles: job.minVehicles, computeMs: budgetMs, units: job.units })) };
+  return {
+    vehicles: job.minVehicles,
+    budgetMs,
+    price: total(priceRun(card, { vehicles: job.minVehicles, computeMs: budgetMs, units: job.units })),
+  };
 }
 
 /**
@@ -90,7 +97,8 @@ export function admissionTerms(
   const smallest = smallestUsefulRun(card, job);
   if (available < smallest.price) return null;
   const max = total(priceRun(card, { vehicles: job.maxVehicles, computeMs: job.budgetMs, units: job.units }));
-  if (available >= max) return { reserved: max, maxVehicles: job.maxVehicles, budgetMs: job.budgetMs, limitedByBalance: false };
+  if (available >= max)
+    return { reserved: max, maxVehicles: job.maxVehicles, budgetMs: job.budgetMs, limitedByBalance: false };
   const fixed = card.base + largeLoad(card, job.units);
   const usefulCompute = computeCharge(card, smallest.budgetMs);
   let maxVehicles = job.maxVehicles;
@@ -98,15 +106,17 @@ export function admissionTerms(
     maxVehicles = Math.max(job.minVehicles, Math.floor((available - fixed - usefulCompute) / card.perVehicle));
   }
   const left = available - fixed - maxVehicles * card.perVehicle;
-  const budgetMs = card.perComputeSecond > 0
-    ? Math.max(smallest.budgetMs, Math.min(job.budgetMs, Math.floor((left * 1000) / card.perComputeSecond)))
-    : job.budgetMs;
+  const budgetMs =
+    card.perComputeSecond > 0
+      ? Math.max(smallest.budgetMs, Math.min(job.budgetMs, Math.floor((left * 1000) / card.perComputeSecond)))
+      : job.budgetMs;
   const reserved = total(priceRun(card, { vehicles: maxVehicles, computeMs: budgetMs, units: job.units }));
   return { reserved, maxVehicles, budgetMs, limitedByBalance: true };
 }
 
 /** How a job ended, for settlement. */
-export type JobOutcome = 'succeeded' | 'canceled' | 'time_limit_exceeded' | 'engine_failed' | 'queue_timeout' | 'server_restarted';
+export type JobOutcome =
+  'succeeded' | 'canceled' | 'time_limit_exceeded' | 'engine_failed' | 'queue_timeout' | 'server_restarted';
 
 /**
  * The final charge (spec "Credits and pricing"): succeeded → every component; canceled → base +

@@ -15,10 +15,24 @@ import { ledgerStream } from './streams.js';
  * Releases job `jobId`'s hold on organization `orgId`'s ledger at `now` (RFC 3339), asked by
  * `actor`; resolves with how many events it wrote (0: released before).
  */
-export async function releaseUnqueuedJob(store: EventStore, orgId: string, jobId: string, now: string, actor: Actor): Promise<number> {
+export async function releaseUnqueuedJob(
+  store: EventStore,
+  orgId: string,
+  jobId: string,
+  now: string,
+  actor: Actor,
+): Promise<number> {
   const { events } = await handleCommand(store, ledgerStream(orgId), ledgerDecider, {
     type: 'SettleJob',
-    data: { jobId, outcome: 'server_restarted', rateCardVersion: CURRENT_RATE_CARD.version, vehicles: 0, computeMs: 0, units: 0, budgetMs: 0 },
+    data: {
+      jobId,
+      outcome: 'server_restarted',
+      rateCardVersion: CURRENT_RATE_CARD.version,
+      vehicles: 0,
+      computeMs: 0,
+      units: 0,
+      budgetMs: 0,
+    },
     metadata: { now, actor },
   });
   return events.length;

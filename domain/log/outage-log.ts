@@ -22,14 +22,24 @@ function messageOf(err: unknown): string {
  * Callbacks of a resuming subscription that log its failures and recovery on `log`, naming the
  * `follower` (e.g. "projection runner", "scheduler reactions").
  */
-export function subscriptionOutageLog(log: OutageLogger, follower: string): Pick<ResumingSubscriptionOptions, 'onError' | 'onRecovered'> {
+export function subscriptionOutageLog(
+  log: OutageLogger,
+  follower: string,
+): Pick<ResumingSubscriptionOptions, 'onError' | 'onRecovered'> {
   let since = 0;
   return {
     onError(err, resumeAfter, failuresInARow) {
       if (failuresInARow === 1) {
         since = Date.now();
-        log.warn({ follower, err, resumeAfter, failuresInARow }, 'event log subscription failed; subscribing again from the last event');
-      } else log.warn({ follower, error: messageOf(err), resumeAfter, failuresInARow }, 'event log subscription failed again; subscribing again from the last event');
+        log.warn(
+          { follower, err, resumeAfter, failuresInARow },
+          'event log subscription failed; subscribing again from the last event',
+        );
+      } else
+        log.warn(
+          { follower, error: messageOf(err), resumeAfter, failuresInARow },
+          'event log subscription failed again; subscribing again from the last event',
+        );
     },
     onRecovered(position, failures) {
       log.info({ follower, position, failures, outageMs: Date.now() - since }, 'event log subscription delivers again');
@@ -41,14 +51,22 @@ export function subscriptionOutageLog(log: OutageLogger, follower: string): Pick
  * Callbacks of a retried step that log its failures and recovery on `log`, naming the `follower`
  * and its `step` (e.g. "apply batch", "read checkpoints").
  */
-export function stepOutageLog(log: OutageLogger, follower: string, step: string): Pick<RetryStepOptions, 'onError' | 'onRecovered'> {
+export function stepOutageLog(
+  log: OutageLogger,
+  follower: string,
+  step: string,
+): Pick<RetryStepOptions, 'onError' | 'onRecovered'> {
   let since = 0;
   return {
     onError(err, failuresInARow) {
       if (failuresInARow === 1) {
         since = Date.now();
         log.warn({ follower, step, err, failuresInARow }, 'follower step failed; trying it again');
-      } else log.warn({ follower, step, error: messageOf(err), failuresInARow }, 'follower step failed again; trying it again');
+      } else
+        log.warn(
+          { follower, step, error: messageOf(err), failuresInARow },
+          'follower step failed again; trying it again',
+        );
     },
     onRecovered(failures) {
       log.info({ follower, step, failures, outageMs: Date.now() - since }, 'follower step succeeded again');

@@ -48,7 +48,11 @@ export const RESUBSCRIBE_MAX_DELAY_MS = 5000;
  * delivered. Ends only when closed (or when the store's own subscription ends without an error,
  * which adapters do when the store closes).
  */
-export function resumingSubscription(store: EventStore, after: number, options: ResumingSubscriptionOptions = {}): Subscription<RecordedEvent> {
+export function resumingSubscription(
+  store: EventStore,
+  after: number,
+  options: ResumingSubscriptionOptions = {},
+): Subscription<RecordedEvent> {
   const minDelay = Math.max(1, options.minDelayMs ?? RESUBSCRIBE_MIN_DELAY_MS);
   const maxDelay = Math.max(minDelay, options.maxDelayMs ?? RESUBSCRIBE_MAX_DELAY_MS);
   let stopped = false;

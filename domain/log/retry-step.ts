@@ -7,7 +7,11 @@
  * safe to run again (idempotent appends, transactional or overwriting read-store writes).
  */
 import { backoffDelay, pause, withJitter } from './backoff.js';
-import { RESUBSCRIBE_MAX_DELAY_MS, RESUBSCRIBE_MIN_DELAY_MS, type ResubscribeBackoff } from './resuming-subscription.js';
+import {
+  RESUBSCRIBE_MAX_DELAY_MS,
+  RESUBSCRIBE_MIN_DELAY_MS,
+  type ResubscribeBackoff,
+} from './resuming-subscription.js';
 
 /** Options of {@link retryStep}. */
 export interface RetryStepOptions extends ResubscribeBackoff {
@@ -36,7 +40,7 @@ export class StepStopped extends Error {
 export async function retryStep<T>(step: () => Promise<T>, options: RetryStepOptions = {}): Promise<T> {
   const minDelay = Math.max(1, options.minDelayMs ?? RESUBSCRIBE_MIN_DELAY_MS);
   const maxDelay = Math.max(minDelay, options.maxDelayMs ?? RESUBSCRIBE_MAX_DELAY_MS);
-  for (let failures = 0; ; ) {
+  for (let failures = 0; ;) {
     if (options.signal?.aborted) throw new StepStopped();
     try {
       const value = await step();

@@ -17,8 +17,11 @@ import {
 export type OrganizationCommand =
   | Command<'CreateOrganization', { orgId: string; name: string; limits: OrgLimits; axleAccess: boolean }>
   | Command<'AddMember', { userId: string; name: string; role: 'owner' | 'member' }>
-  /** Issue 11: invite `email` as `role`; `memberId` is a fresh `usr_` id or the owner member to attach to. */
-  | Command<'IssueInvitation', { invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string }>
+  /**: invite `email` as `role`; `memberId` is a fresh `usr_` id or the owner member to attach to. */
+  | Command<
+      'IssueInvitation',
+      { invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string }
+    >
   /**
    * Roles: invite existing member `memberId` (not the owner, with an email) to set a new password;
    * the invitation goes to their email and keeps their role.
@@ -33,7 +36,16 @@ export type OrganizationCommand =
   | Command<'EndSubscription', Record<string, never>>
   | Command<
       'CreateApiKey',
-      { keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; expiresAt?: string | null; allowedIps?: string[] }
+      {
+        keyId: string;
+        hash: string;
+        prefix: string;
+        name: string;
+        scopes: Scope[];
+        memberId: string;
+        expiresAt?: string | null;
+        allowedIps?: string[];
+      }
     >
   | Command<'RevokeApiKey', { keyId: string }>
   /**
@@ -41,7 +53,7 @@ export type OrganizationCommand =
    * `expectedHash`: the caller names the secret it read, so of concurrent rotations one wins.
    */
   | Command<'RotateApiKey', { keyId: string; expectedHash: string; hash: string; prefix: string }>
-  /** Operator switches (issue 14): each is idempotent, asking for the state there is causes no event. */
+  /** Operator switches: each is idempotent, asking for the state there is causes no event. */
   | Command<'SuspendOrganization', { reason: string }>
   | Command<'ReactivateOrganization', Record<string, never>>
   | Command<'DisableApi', { message: string; retryAfterSeconds: number }>
@@ -88,21 +100,44 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       mustExist(state);
       const existing = state.members[memberId];
       if (existing && (existing.role !== role || existing.email)) {
-        throw new DomainError('conflict', `member ${memberId} cannot take an invitation: it has another role or signs in already`);
+        throw new DomainError(
+          'conflict',
+          `member ${memberId} cannot take an invitation: it has another role or signs in already`,
+        );
       }
-      return [{ type: 'InvitationIssued', data: { invitationId, tokenHash, email, role, memberId, expiresAt, issuedAt: now, by: actor.id } }];
+      return [
+        {
+          type: 'InvitationIssued',
+          data: { invitationId, tokenHash, email, role, memberId, expiresAt, issuedAt: now, by: actor.id },
+        },
+      ];
     }
     case 'IssuePasswordReset': {
       const { invitationId, tokenHash, memberId, expiresAt } = command.data;
       mustExist(state);
       const member = state.members[memberId];
       if (!member) throw new DomainError('not_found', `no member ${memberId} in the organization`);
-      if (member.role === 'owner') throw new DomainError('conflict', 'the owner changes their own password (Your password); an owner cannot be reset by invitation');
-      if (!member.email) throw new DomainError('conflict', `member ${memberId} has not joined yet: there is no password to reset`);
+      if (member.role === 'owner')
+        throw new DomainError(
+          'conflict',
+          'the owner changes their own password (Your password); an owner cannot be reset by invitation',
+        );
+      if (!member.email)
+        throw new DomainError('conflict', `member ${memberId} has not joined yet: there is no password to reset`);
       return [
         {
           type: 'InvitationIssued',
-          data: { invitationId, tokenHash, email: member.email, role: member.role, memberId, expiresAt, issuedAt: now, by: actor.id, purpose: 'password_reset' },
+          data: {
+            invitationId,
+            tokenHash,
+            email: member.email,
+            role: member.role,
+            memberId,
+            expiresAt,
+            issuedAt: now,
+            by: actor.id,
+            purpose: 'password_reset',
+          },
         },
       ];
     }
@@ -113,7 +148,12 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       if (!invitation || invitation.accepted || invitation.revoked || invitation.expiresAt <= now) {
         throw new DomainError('not_found', `no pending invitation ${invitationId} in the organization`);
       }
-      return [{ type: 'InvitationRevoked', data: { invitationId, tokenHash: invitation.tokenHash, revokedAt: now, by: actor.id } }];
+      return [
+        {
+          type: 'InvitationRevoked',
+          data: { invitationId, tokenHash: invitation.tokenHash, revokedAt: now, by: actor.id },
+        },
+      ];
     }
     case 'AcceptInvitation': {
       const { tokenHash, name } = command.data;
@@ -121,12 +161,17 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       const found = Object.entries(state.invitations).find(([, i]) => i.tokenHash === tokenHash);
       if (found?.[1].revoked) throw new DomainError('not_found', WITHDRAWN);
       // Unknown, used and expired invitations look alike (404): a token says nothing about the others.
-      if (!found || found[1].accepted || found[1].expiresAt <= now) throw new DomainError('not_found', 'no such invitation, or it was used or has expired');
+      if (!found || found[1].accepted || found[1].expiresAt <= now)
+        throw new DomainError('not_found', 'no such invitation, or it was used or has expired');
       const [invitationId, invitation] = found;
       const { memberId, email, role } = invitation;
-      const accepted: OrganizationEvent = { type: 'InvitationAccepted', data: { invitationId, tokenHash, memberId, email, name, acceptedAt: now } };
+      const accepted: OrganizationEvent = {
+        type: 'InvitationAccepted',
+        data: { invitationId, tokenHash, memberId, email, name, acceptedAt: now },
+      };
       // A reset for a member removed since must not bring them back.
-      if (invitation.purpose === 'password_reset' && !state.members[memberId]) throw new DomainError('not_found', WITHDRAWN);
+      if (invitation.purpose === 'password_reset' && !state.members[memberId])
+        throw new DomainError('not_found', WITHDRAWN);
       if (state.members[memberId]) return [accepted];
       return [accepted, { type: 'MemberAdded', data: { userId: memberId, name, role, addedAt: now, email } }];
     }
@@ -142,8 +187,18 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
         .map(([keyId, k]) => ({ type: 'ApiKeyRevoked', data: { keyId, hash: k.hash, revokedAt: now } }));
       const invitations: OrganizationEvent[] = Object.entries(state.invitations)
         .filter(([, i]) => i.memberId === userId && !i.accepted && !i.revoked && i.expiresAt > now)
-        .map(([invitationId, i]) => ({ type: 'InvitationRevoked', data: { invitationId, tokenHash: i.tokenHash, revokedAt: now, by: actor.id } }));
-      return [{ type: 'MemberRemoved', data: { userId, name: member.name, email: member.email ?? null, removedAt: now, by: actor.id } }, ...keys, ...invitations];
+        .map(([invitationId, i]) => ({
+          type: 'InvitationRevoked',
+          data: { invitationId, tokenHash: i.tokenHash, revokedAt: now, by: actor.id },
+        }));
+      return [
+        {
+          type: 'MemberRemoved',
+          data: { userId, name: member.name, email: member.email ?? null, removedAt: now, by: actor.id },
+        },
+        ...keys,
+        ...invitations,
+      ];
     }
     case 'ActivateSubscription': {
       const { plan, apiAccess, expiresAt } = command.data;
@@ -198,7 +253,9 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
     }
     case 'SuspendOrganization':
       mustExist(state);
-      return state.suspended ? [] : [{ type: 'OrganizationSuspended', data: { reason: command.data.reason, suspendedAt: now, by: actor.id } }];
+      return state.suspended
+        ? []
+        : [{ type: 'OrganizationSuspended', data: { reason: command.data.reason, suspendedAt: now, by: actor.id } }];
     case 'ReactivateOrganization':
       mustExist(state);
       return state.suspended ? [{ type: 'OrganizationReactivated', data: { reactivatedAt: now, by: actor.id } }] : [];
@@ -208,7 +265,9 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
       checkRetryAfter(retryAfterSeconds);
       // Switching off again with the same words is a no-op; new words replace the message.
       const same = state.apiDisabled?.message === message && state.apiDisabled.retryAfterSeconds === retryAfterSeconds;
-      return same ? [] : [{ type: 'OrganizationApiDisabled', data: { message, retryAfterSeconds, disabledAt: now, by: actor.id } }];
+      return same
+        ? []
+        : [{ type: 'OrganizationApiDisabled', data: { message, retryAfterSeconds, disabledAt: now, by: actor.id } }];
     }
     case 'EnableApi':
       mustExist(state);
@@ -216,8 +275,14 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
     case 'ChooseDisplayUnits': {
       const { displayUnits } = command.data;
       mustExist(state);
-      if (!DISPLAY_UNITS.includes(displayUnits)) throw new DomainError('validation_failed', `display units must be ${DISPLAY_UNITS.join(' or ')}, got ${String(displayUnits)}`);
-      return state.displayUnits === displayUnits ? [] : [{ type: 'DisplayUnitsChosen', data: { displayUnits, chosenAt: now, by: actor.id } }];
+      if (!DISPLAY_UNITS.includes(displayUnits))
+        throw new DomainError(
+          'validation_failed',
+          `display units must be ${DISPLAY_UNITS.join(' or ')}, got ${String(displayUnits)}`,
+        );
+      return state.displayUnits === displayUnits
+        ? []
+        : [{ type: 'DisplayUnitsChosen', data: { displayUnits, chosenAt: now, by: actor.id } }];
     }
   }
 }

@@ -7,10 +7,18 @@ import type { OrgLimits } from './limits.js';
 
 /**
  * Scopes of the spec's Authentication table, then ours: `webhooks:read` and `webhooks:write`
- * (webhook endpoints, issue 12 item 4). New keys get every scope by default (api/provision.ts);
+ * (webhook endpoints). New keys get every scope by default (application/provision.ts);
  * keys made before keep the scopes stored with them.
  */
-export const SCOPES = ['pack:write', 'jobs:read', 'account:read', 'resources:read', 'resources:write', 'webhooks:read', 'webhooks:write'] as const;
+export const SCOPES = [
+  'pack:write',
+  'jobs:read',
+  'account:read',
+  'resources:read',
+  'resources:write',
+  'webhooks:read',
+  'webhooks:write',
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /**
@@ -26,7 +34,7 @@ export const scopesOfRole = (role: MemberRole): readonly Scope[] => (role === 'o
 /** Most active API keys per organization (spec Limits). */
 export const MAX_ACTIVE_KEYS = 20;
 
-/** How long an invitation can be accepted, ms (issue 11: 7 days). */
+/** How long an invitation can be accepted, ms (7 days). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /** Why an invitation was issued besides joining: `password_reset` sets a new password for an existing member. */
@@ -36,18 +44,28 @@ export type InvitationPurpose = 'password_reset';
 export type MemberRole = 'owner' | 'member';
 
 export type OrganizationEvent =
-  | DomainEvent<'OrganizationCreated', { orgId: string; name: string; limits: OrgLimits; axleAccess: boolean; createdAt: string }>
-  /** `email`: set when the member joined by an invitation (issue 11), absent for owners made by the operator. */
+  | DomainEvent<
+      'OrganizationCreated',
+      { orgId: string; name: string; limits: OrgLimits; axleAccess: boolean; createdAt: string }
+    >
+  /** `email`: set when the member joined by an invitation, absent for owners made by the operator. */
   | DomainEvent<'MemberAdded', { userId: string; name: string; role: MemberRole; addedAt: string; email?: string }>
   /**
-   * An invitation to the web app (issue 11): only the SHA-256 of its token is stored; valid until
+   * An invitation to the web app: only the SHA-256 of its token is stored; valid until
    * `expiresAt`, once. `memberId` is the member it makes (`usr_…`, fresh) or, for an owner
    * invitation of the existing owner member, that member (it gets the email and a password).
    */
   | DomainEvent<
       'InvitationIssued',
       {
-        invitationId: string; tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; issuedAt: string; by: string;
+        invitationId: string;
+        tokenHash: string;
+        email: string;
+        role: MemberRole;
+        memberId: string;
+        expiresAt: string;
+        issuedAt: string;
+        by: string;
         /**
          * `password_reset`: the owner's reset of an existing member's password (roles): accepting
          * it sets a new password for `memberId` and ends their sessions. Absent: a joining invitation.
@@ -58,19 +76,31 @@ export type OrganizationEvent =
   /** The owner withdrew a pending invitation: its link stops working. */
   | DomainEvent<'InvitationRevoked', { invitationId: string; tokenHash: string; revokedAt: string; by: string }>
   /** The invitation was used: `memberId` now signs in with `email` (a new member also gets MemberAdded). */
-  | DomainEvent<'InvitationAccepted', { invitationId: string; tokenHash: string; memberId: string; email: string; name: string; acceptedAt: string }>
+  | DomainEvent<
+      'InvitationAccepted',
+      { invitationId: string; tokenHash: string; memberId: string; email: string; name: string; acceptedAt: string }
+    >
   /**
    * The owner removed a member: their sessions end at once. Decided with ApiKeyRevoked for every
    * live key made for them (roles: nothing of theirs keeps working); their webhook endpoints are
-   * disabled by the webhook commands that follow (api/members.ts).
+   * disabled by the webhook commands that follow (application/members.ts).
    */
   | DomainEvent<'MemberRemoved', { userId: string; name: string; email: string | null; removedAt: string; by: string }>
-  | DomainEvent<'SubscriptionActivated', { plan: string; apiAccess: boolean; expiresAt: string | null; activatedAt: string }>
+  | DomainEvent<
+      'SubscriptionActivated',
+      { plan: string; apiAccess: boolean; expiresAt: string | null; activatedAt: string }
+    >
   | DomainEvent<'SubscriptionEnded', { endedAt: string }>
   | DomainEvent<
       'ApiKeyCreated',
       {
-        keyId: string; hash: string; prefix: string; name: string; scopes: Scope[]; memberId: string; createdAt: string;
+        keyId: string;
+        hash: string;
+        prefix: string;
+        name: string;
+        scopes: Scope[];
+        memberId: string;
+        createdAt: string;
         /** Optional settings (spec Authentication 2): RFC 3339 expiry, and IPs or CIDR ranges allowed to call. */
         expiresAt?: string | null;
         allowedIps?: string[];
@@ -79,7 +109,10 @@ export type OrganizationEvent =
   /** The key stops at once (401 key_revoked). */
   | DomainEvent<'ApiKeyRevoked', { keyId: string; hash: string; revokedAt: string }>
   /** A new secret for the key with the same settings; the old secret stops at once. */
-  | DomainEvent<'ApiKeyRotated', { keyId: string; previousHash: string; hash: string; prefix: string; rotatedAt: string }>
+  | DomainEvent<
+      'ApiKeyRotated',
+      { keyId: string; previousHash: string; hash: string; prefix: string; rotatedAt: string }
+    >
   /** The operator suspended the organization: every key answers 403 account_inactive (spec Authentication 5). */
   | DomainEvent<'OrganizationSuspended', { reason: string; suspendedAt: string; by: string }>
   /** The operator lifted the suspension. */
@@ -88,7 +121,10 @@ export type OrganizationEvent =
    * The operator switched the API off for the organization: its keys answer 503 api_disabled with
    * `Retry-After: retryAfterSeconds` (spec Errors). `message` is shown to its callers.
    */
-  | DomainEvent<'OrganizationApiDisabled', { message: string; retryAfterSeconds: number; disabledAt: string; by: string }>
+  | DomainEvent<
+      'OrganizationApiDisabled',
+      { message: string; retryAfterSeconds: number; disabledAt: string; by: string }
+    >
   /** The operator switched the organization's API on again. */
   | DomainEvent<'OrganizationApiEnabled', { enabledAt: string; by: string }>
   /**
@@ -108,10 +144,19 @@ export interface OrganizationState {
   orgId: string;
   name: string;
   members: Record<string, { name: string; role: MemberRole; email?: string }>;
-  /** Invitations by id (issue 11). */
+  /** Invitations by id. */
   invitations: Record<
     string,
-    { tokenHash: string; email: string; role: MemberRole; memberId: string; expiresAt: string; accepted: boolean; revoked: boolean; purpose: InvitationPurpose | null }
+    {
+      tokenHash: string;
+      email: string;
+      role: MemberRole;
+      memberId: string;
+      expiresAt: string;
+      accepted: boolean;
+      revoked: boolean;
+      purpose: InvitationPurpose | null;
+    }
   >;
   activeKeys: number;
   /** Every key by id: the hash of its current secret, whether it was revoked and the member it acts for. */
@@ -147,11 +192,31 @@ export function evolveOrganization(state: OrganizationState, event: Organization
     }
     case 'InvitationIssued': {
       const { invitationId, tokenHash, email, role, memberId, expiresAt, purpose } = event.data;
-      return { ...state, invitations: { ...state.invitations, [invitationId]: { tokenHash, email, role, memberId, expiresAt, accepted: false, revoked: false, purpose: purpose ?? null } } };
+      return {
+        ...state,
+        invitations: {
+          ...state.invitations,
+          [invitationId]: {
+            tokenHash,
+            email,
+            role,
+            memberId,
+            expiresAt,
+            accepted: false,
+            revoked: false,
+            purpose: purpose ?? null,
+          },
+        },
+      };
     }
     case 'InvitationRevoked': {
       const invitation = state.invitations[event.data.invitationId];
-      return invitation ? { ...state, invitations: { ...state.invitations, [event.data.invitationId]: { ...invitation, revoked: true } } } : state;
+      return invitation
+        ? {
+            ...state,
+            invitations: { ...state.invitations, [event.data.invitationId]: { ...invitation, revoked: true } },
+          }
+        : state;
     }
     case 'InvitationAccepted': {
       const { invitationId, memberId, email, name } = event.data;
@@ -159,7 +224,9 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       const member = state.members[memberId];
       return {
         ...state,
-        invitations: invitation ? { ...state.invitations, [invitationId]: { ...invitation, accepted: true } } : state.invitations,
+        invitations: invitation
+          ? { ...state.invitations, [invitationId]: { ...invitation, accepted: true } }
+          : state.invitations,
         members: member ? { ...state.members, [memberId]: { ...member, name, email } } : state.members,
       };
     }
@@ -169,21 +236,44 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       return { ...state, members };
     }
     case 'ApiKeyCreated':
-      return { ...state, activeKeys: state.activeKeys + 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false, memberId: event.data.memberId } } };
+      return {
+        ...state,
+        activeKeys: state.activeKeys + 1,
+        keys: {
+          ...state.keys,
+          [event.data.keyId]: { hash: event.data.hash, revoked: false, memberId: event.data.memberId },
+        },
+      };
     case 'ApiKeyRevoked': {
       const key = state.keys[event.data.keyId];
-      return { ...state, activeKeys: state.activeKeys - 1, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: true, memberId: key?.memberId ?? '' } } };
+      return {
+        ...state,
+        activeKeys: state.activeKeys - 1,
+        keys: {
+          ...state.keys,
+          [event.data.keyId]: { hash: event.data.hash, revoked: true, memberId: key?.memberId ?? '' },
+        },
+      };
     }
     case 'ApiKeyRotated': {
       const key = state.keys[event.data.keyId];
-      return { ...state, keys: { ...state.keys, [event.data.keyId]: { hash: event.data.hash, revoked: false, memberId: key?.memberId ?? '' } } };
+      return {
+        ...state,
+        keys: {
+          ...state.keys,
+          [event.data.keyId]: { hash: event.data.hash, revoked: false, memberId: key?.memberId ?? '' },
+        },
+      };
     }
     case 'OrganizationSuspended':
       return { ...state, suspended: true };
     case 'OrganizationReactivated':
       return { ...state, suspended: false };
     case 'OrganizationApiDisabled':
-      return { ...state, apiDisabled: { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds } };
+      return {
+        ...state,
+        apiDisabled: { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds },
+      };
     case 'OrganizationApiEnabled':
       return { ...state, apiDisabled: null };
     case 'DisplayUnitsChosen':

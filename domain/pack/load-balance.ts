@@ -1,5 +1,5 @@
 /**
- * Remarks on a badly balanced load, for every organization (issue 9 item 3), read from the
+ * Remarks on a badly balanced load, for every organization, read from the
  * weight distribution along the length (weight-distribution.ts); the axle loads stay an
  * axle-access feature. Pure. Thresholds:
  * - centre of gravity more than COG_OFFSET_LIMIT (15 %) of the cargo length from the middle,
@@ -30,7 +30,10 @@ export interface BalanceVehicle {
 }
 
 const m = (cm: number): string => (Math.round(cm) / 100).toFixed(2).replace(/\.?0+$/, '');
-const kg = (v: number): string => Math.round(v).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const kg = (v: number): string =>
+  Math.round(v)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** kg per metre of the payload spread evenly over the length (0 without a payload). */
 export function evenKgPerMetre(v: BalanceVehicle): number {
@@ -44,12 +47,17 @@ export function evenKgPerMetre(v: BalanceVehicle): number {
  */
 export function balanceRemarks(d: WeightDistribution, v: BalanceVehicle): BalanceRemark[] {
   const out: BalanceRemark[] = [];
-  if (d.cogOffset !== null && d.totalKg >= MIN_LOAD_SHARE * v.maxWeight && Math.abs(d.cogOffset) > COG_OFFSET_LIMIT * v.length) {
+  if (
+    d.cogOffset !== null &&
+    d.totalKg >= MIN_LOAD_SHARE * v.maxWeight &&
+    Math.abs(d.cogOffset) > COG_OFFSET_LIMIT * v.length
+  ) {
     const share = Math.round((Math.abs(d.cogOffset) / v.length) * 100);
     const ahead = d.cogOffset < 0;
     out.push({
       kind: 'cog_offset',
-      message: `Centre of gravity ${m(Math.abs(d.cogOffset))} m ${ahead ? 'ahead of' : 'behind'} the middle (${share} % of the length; ` +
+      message:
+        `Centre of gravity ${m(Math.abs(d.cogOffset))} m ${ahead ? 'ahead of' : 'behind'} the middle (${share} % of the length; ` +
         `limit ${Math.round(COG_OFFSET_LIMIT * 100)} %): move weight toward the ${ahead ? 'door' : 'front wall'}.`,
     });
   }
@@ -57,10 +65,12 @@ export function balanceRemarks(d: WeightDistribution, v: BalanceVehicle): Balanc
   if (even > 0) {
     const over = d.sections.filter((s) => s.kgPerMetre > PEAK_LIMIT * even);
     if (over.length > 0) {
-      const from = over[0]!.from, to = over[over.length - 1]!.to;
+      const from = over[0]!.from,
+        to = over[over.length - 1]!.to;
       out.push({
         kind: 'peak_load',
-        message: `Up to ${kg(d.peakKgPerMetre)} kg/m between ${m(from)} and ${m(to)} m: ${(d.peakKgPerMetre / even).toFixed(1)} × the payload ` +
+        message:
+          `Up to ${kg(d.peakKgPerMetre)} kg/m between ${m(from)} and ${m(to)} m: ${(d.peakKgPerMetre / even).toFixed(1)} × the payload ` +
           `spread evenly (${kg(even)} kg/m; limit ${PEAK_LIMIT} ×). Check the vehicle's load distribution chart.`,
       });
     }

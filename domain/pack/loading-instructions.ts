@@ -1,5 +1,5 @@
 /**
- * Loading instructions a crew follows (issue 9 item 2): consecutive loading steps of a vehicle
+ * Loading instructions a crew follows: consecutive loading steps of a vehicle
  * grouped into blocks of units of one item loaded together, each described as "24 × Microwave
  * oven, 3 across × 2 high × 4 deep, against the left wall from 3.2 m". Pure, with no Node
  * imports, so the PDF and the browser viewer read the same groups. Coordinates as in the spec
@@ -25,14 +25,14 @@ export interface LoadingInstruction {
   count: number;
   /**
    * Units across the width (z), high (y) and deep along the length (x); across × high × deep =
-   * count for a grid. A staggered block of round units (issue 10, `stagger` set): `across` lines
+   * count for a grid. A staggered block of round units (`stagger` set): `across` lines
    * (or `deep` rows) and the most units of one line (row) in the other.
    */
   across: number;
   high: number;
   deep: number;
   /**
-   * Set for staggered round units (issue 10): `lines` along the length, every second one
+   * Set for staggered round units: `lines` along the length, every second one
    * shifted by half a unit, or `rows` across the width shifted the same way.
    */
   stagger?: 'lines' | 'rows';
@@ -58,8 +58,13 @@ const keyOf = (v: number): number => Math.round(v * KEY);
 
 /** Same item, same placed size and orientation: units that may share a block. */
 function sameKind(a: Placement, b: Placement): boolean {
-  return a.item_id === b.item_id && a.orientation === b.orientation &&
-    keyOf(a.length) === keyOf(b.length) && keyOf(a.width) === keyOf(b.width) && keyOf(a.height) === keyOf(b.height);
+  return (
+    a.item_id === b.item_id &&
+    a.orientation === b.orientation &&
+    keyOf(a.length) === keyOf(b.length) &&
+    keyOf(a.width) === keyOf(b.width) &&
+    keyOf(a.height) === keyOf(b.height)
+  );
 }
 
 /** Distinct coordinate values along one axis with their use counts, and their span. */
@@ -107,9 +112,12 @@ class AxisValues {
  * height apart (nesting units sink into the one under them); a gap makes two blocks. At least 1.
  */
 function longestFullBlock(run: readonly Placement[]): { n: number; stagger?: 'lines' | 'rows' } {
-  const xs = new AxisValues(), ys = new AxisValues(), zs = new AxisValues();
+  const xs = new AxisValues(),
+    ys = new AxisValues(),
+    zs = new AxisValues();
   const { length, width, height } = run[0]!;
-  const lines = new StaggerLines(length, 'x'), rows = new StaggerLines(width, 'z');
+  const lines = new StaggerLines(length, 'x'),
+    rows = new StaggerLines(width, 'z');
   const round = Math.abs(length - width) <= 1e-3; // upright round units have a square bounding footprint
   const pitch = (length * Math.sqrt(3)) / 2; // the closest pitch of staggered lines
   let best: { n: number; stagger?: 'lines' | 'rows' } = { n: 1 };
@@ -125,14 +133,16 @@ function longestFullBlock(run: readonly Placement[]): { n: number; stagger?: 'li
     if (!round) continue;
     lines.add(p);
     rows.add(p);
-    if (ys.even(height) && zs.staggered(pitch, width) && xs.packed(length / 2) && lines.full()) best = { n, stagger: 'lines' };
-    else if (ys.even(height) && xs.staggered(pitch, length) && zs.packed(width / 2) && rows.full()) best = { n, stagger: 'rows' };
+    if (ys.even(height) && zs.staggered(pitch, width) && xs.packed(length / 2) && lines.full())
+      best = { n, stagger: 'lines' };
+    else if (ys.even(height) && xs.staggered(pitch, length) && zs.packed(width / 2) && rows.full())
+      best = { n, stagger: 'rows' };
   }
   return best;
 }
 
 /**
- * The lines of a staggered block of round units (issue 10): units grouped by height and by their
+ * The lines of a staggered block of round units: units grouped by height and by their
  * position across the lines; full when every line is packed one unit `pitch` apart along `axis`
  * without a gap and every layer holds as many units.
  */
@@ -140,12 +150,17 @@ class StaggerLines {
   private readonly lines = new Map<string, { count: number; lo: number; hi: number }>();
   private readonly layers = new Map<number, number>();
   private gappy = 0;
-  constructor(private readonly pitch: number, private readonly axis: 'x' | 'z') {}
+  constructor(
+    private readonly pitch: number,
+    private readonly axis: 'x' | 'z',
+  ) {}
   add(p: Placement): void {
     const along = this.axis === 'x' ? p.x : p.z;
     const key = `${keyOf(p.y)}:${keyOf(this.axis === 'x' ? p.z : p.x)}`;
     const was = this.lines.get(key);
-    const line = was ? { count: was.count + 1, lo: Math.min(was.lo, along), hi: Math.max(was.hi, along) } : { count: 1, lo: along, hi: along };
+    const line = was
+      ? { count: was.count + 1, lo: Math.min(was.lo, along), hi: Math.max(was.hi, along) }
+      : { count: 1, lo: along, hi: along };
     if (was && !this.packed(was)) this.gappy--;
     if (!this.packed(line)) this.gappy++;
     this.lines.set(key, line);
@@ -160,38 +175,66 @@ class StaggerLines {
 }
 
 function sideOf(minZ: number, maxZ: number, width: number): BlockSide {
-  const right = minZ <= WALL_GAP, left = maxZ >= width - WALL_GAP;
+  const right = minZ <= WALL_GAP,
+    left = maxZ >= width - WALL_GAP;
   if (right && left) return 'full_width';
   if (right) return 'right';
   if (left) return 'left';
   return 'centre';
 }
 
-function block(units: Placement[], number: number, width: number, deckHeight: number | null, stagger?: 'lines' | 'rows'): LoadingInstruction {
+function block(
+  units: Placement[],
+  number: number,
+  width: number,
+  deckHeight: number | null,
+  stagger?: 'lines' | 'rows',
+): LoadingInstruction {
   const first = units[0]!;
   const distinct = (f: (p: Placement) => number): number => new Set(units.map((p) => keyOf(f(p)))).size;
-  const min = { x: Infinity, y: Infinity, z: Infinity }, max = { x: -Infinity, y: -Infinity, z: -Infinity };
+  const min = { x: Infinity, y: Infinity, z: Infinity },
+    max = { x: -Infinity, y: -Infinity, z: -Infinity };
   let weight = 0;
   for (const p of units) {
-    min.x = Math.min(min.x, p.x); min.y = Math.min(min.y, p.y); min.z = Math.min(min.z, p.z);
-    max.x = Math.max(max.x, p.x + p.length); max.y = Math.max(max.y, p.y + p.height); max.z = Math.max(max.z, p.z + p.width);
+    min.x = Math.min(min.x, p.x);
+    min.y = Math.min(min.y, p.y);
+    min.z = Math.min(min.z, p.z);
+    max.x = Math.max(max.x, p.x + p.length);
+    max.y = Math.max(max.y, p.y + p.height);
+    max.z = Math.max(max.z, p.z + p.width);
     weight += p.weight;
   }
-  const level: BlockLevel = min.y <= 1e-6 ? 'floor' : deckHeight !== null && Math.abs(min.y - deckHeight) <= 1e-6 ? 'deck' : 'stacked';
+  const level: BlockLevel =
+    min.y <= 1e-6 ? 'floor' : deckHeight !== null && Math.abs(min.y - deckHeight) <= 1e-6 ? 'deck' : 'stacked';
   const high = distinct((p) => p.y);
   // Staggered: lines (rows) by their distinct z (x); the most units of a line (row) of one layer.
   const perLine = (along: (p: Placement) => number): number => {
     const counts = new Map<string, number>();
-    for (const p of units) counts.set(`${keyOf(p.y)}:${keyOf(along(p))}`, (counts.get(`${keyOf(p.y)}:${keyOf(along(p))}`) ?? 0) + 1);
+    for (const p of units)
+      counts.set(`${keyOf(p.y)}:${keyOf(along(p))}`, (counts.get(`${keyOf(p.y)}:${keyOf(along(p))}`) ?? 0) + 1);
     return Math.max(...counts.values());
   };
   const across = stagger === 'rows' ? perLine((p) => p.x) : distinct((p) => p.z);
   const deep = stagger === 'lines' ? perLine((p) => p.z) : distinct((p) => p.x);
   return {
-    number, firstStep: first.step, lastStep: units[units.length - 1]!.step, itemId: first.item_id, label: first.label,
-    count: units.length, across, high, deep, ...(stagger ? { stagger } : {}),
-    unit: { length: first.length, width: first.width, height: first.height }, orientation: first.orientation,
-    weight, min, max, side: sideOf(min.z, max.z, width), level, placements: units,
+    number,
+    firstStep: first.step,
+    lastStep: units[units.length - 1]!.step,
+    itemId: first.item_id,
+    label: first.label,
+    count: units.length,
+    across,
+    high,
+    deep,
+    ...(stagger ? { stagger } : {}),
+    unit: { length: first.length, width: first.width, height: first.height },
+    orientation: first.orientation,
+    weight,
+    min,
+    max,
+    side: sideOf(min.z, max.z, width),
+    level,
+    placements: units,
   };
 }
 
@@ -203,7 +246,11 @@ function block(units: Placement[], number: number, width: number, deckHeight: nu
  * footprint), a staggered block: lines r·√3 apart, each packed without a gap, every layer alike. Every placement lands in exactly one instruction; the
  * instructions cover the steps in order without gaps. O(n · r) for runs of r units.
  */
-export function loadingInstructions(placements: readonly Placement[], width: number, deckHeight: number | null = null): LoadingInstruction[] {
+export function loadingInstructions(
+  placements: readonly Placement[],
+  width: number,
+  deckHeight: number | null = null,
+): LoadingInstruction[] {
   const ordered = [...placements].sort((a, b) => a.step - b.step);
   const out: LoadingInstruction[] = [];
   let i = 0;
@@ -253,10 +300,18 @@ export function blockShape(ins: Pick<LoadingInstruction, 'count' | 'across' | 'h
  * floor. A wall counts when the block is within WALL_GAP cm of it. `distance` writes a distance
  * in cm with its unit (metres by default; the PDF of an imperial organization passes feet).
  */
-export function blockPlace(ins: Pick<LoadingInstruction, 'side' | 'level' | 'min'>, distance: (cm: number) => string = metresText): string {
+export function blockPlace(
+  ins: Pick<LoadingInstruction, 'side' | 'level' | 'min'>,
+  distance: (cm: number) => string = metresText,
+): string {
   const front = ins.min.x <= WALL_GAP;
   const from = front ? 'at the front wall' : `from ${distance(ins.min.x)}`;
-  const level = ins.level === 'deck' ? ', on the second deck' : ins.level === 'stacked' ? `, on top, ${distance(ins.min.y)} up` : '';
+  const level =
+    ins.level === 'deck'
+      ? ', on the second deck'
+      : ins.level === 'stacked'
+        ? `, on top, ${distance(ins.min.y)} up`
+        : '';
   let place: string;
   if (ins.side === 'full_width') place = `across the full width ${from}`;
   else if (ins.side === 'centre') place = `in the middle, ${distance(ins.min.z)} from the right wall, ${from}`;

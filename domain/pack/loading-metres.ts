@@ -1,5 +1,5 @@
 /**
- * Loading metres (LDM) of a vehicle (issue 9 item 2): the length of the cargo floor the load
+ * Loading metres (LDM) of a vehicle: the length of the cargo floor the load
  * takes, from the front wall to the rear end of the unit nearest the door, in metres. Pure.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The solver's input: a PackRequest resolved into plain numbers (presets, templates, overrides
  * and defaults applied; units with their allowed orientations). Lengths in cm, weights in kg,
- * times in ms. Built by solver/model/resolve.ts; read by solver/search and solver/verify.
+ * times in ms. Built by domain/pack/resolve/resolve.ts; read by solver/search and solver/verify.
  */
 import type { ItemShape, Rect, VehicleType } from './request.js';
 
@@ -62,18 +62,18 @@ export interface VehicleModel {
 export type AxleModel = (
   | { kind: 'axles'; positions: number[]; maxLoads: number[] }
   | {
-    kind: 'semi_trailer';
-    tractorWeight: number;
-    emptyTrailerWeight: number;
-    frontAxleToMiddleAxle: number;
-    frontAxleToTractorCog: number;
-    frontAxleToKingpin: number;
-    kingpinToRearAxle: number;
-    trailerCogToRearAxle: number;
-    trailerStartToKingpin: number;
-    maxMiddleAxleWeight: number;
-    maxRearAxleWeight: number;
-  }
+      kind: 'semi_trailer';
+      tractorWeight: number;
+      emptyTrailerWeight: number;
+      frontAxleToMiddleAxle: number;
+      frontAxleToTractorCog: number;
+      frontAxleToKingpin: number;
+      kingpinToRearAxle: number;
+      trailerCogToRearAxle: number;
+      trailerStartToKingpin: number;
+      maxMiddleAxleWeight: number;
+      maxRearAxleWeight: number;
+    }
   | { kind: 'none' }
 ) & { cogRangeX: number | null; cogRangeY: number | null };
 

@@ -1,7 +1,7 @@
 /**
  * Wire shapes of the PackRequest (spec: "Resources and their fields" → PackRequest, Vehicle,
  * Rect, Item, Group, Options). Lengths in cm, weights in kg. These are the shapes after JSON
- * Schema validation (api/pack-request/schema.ts); defaults are applied in solver/model/resolve.ts.
+ * Schema validation (api/http/pack-request/schema.ts); defaults are applied in domain/pack/resolve/resolve.ts.
  */
 
 /** Vehicle types of the spec's Vehicle.type. */

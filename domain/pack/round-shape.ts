@@ -1,5 +1,5 @@
 /**
- * Round cargo (issue 10): which item shapes are round, and when a round unit stands upright.
+ * Round cargo: which item shapes are round, and when a round unit stands upright.
  * Pure, with no Node imports: the verifier, the search, the PDF and the browser viewer share it.
  */
 import type { Orientation } from './plan.js';

@@ -1,6 +1,6 @@
 /**
  * Weight distribution along a vehicle's length: kg per section of the cargo floor and the centre
- * of gravity against the middle of the cargo space. Shown for every organization (issue 9) on the
+ * of gravity against the middle of the cargo space. Shown for every organization on the
  * PDF's vehicle page and in the viewer; the axle loads stay an axle-access feature. Pure, with no
  * Node imports, so the browser viewer uses the same code as the PDF.
  */
@@ -39,7 +39,11 @@ export interface WeightDistribution {
  * cm (default 100 cm: kg per metre) of a cargo space `vehicleLength` cm long. Units reaching past
  * the length count up to it. Throws RangeError when a length is not positive.
  */
-export function weightDistribution(units: readonly LengthLoad[], vehicleLength: number, sectionLength = 100): WeightDistribution {
+export function weightDistribution(
+  units: readonly LengthLoad[],
+  vehicleLength: number,
+  sectionLength = 100,
+): WeightDistribution {
   if (!(vehicleLength > 0) || !(sectionLength > 0)) throw new RangeError('lengths must be positive');
   const count = Math.ceil(vehicleLength / sectionLength - 1e-9);
   const sections: WeightSection[] = [];
@@ -47,7 +51,8 @@ export function weightDistribution(units: readonly LengthLoad[], vehicleLength: 
     const from = i * sectionLength;
     sections.push({ from, to: Math.min(vehicleLength, from + sectionLength), kg: 0, kgPerMetre: 0 });
   }
-  let totalKg = 0, moment = 0;
+  let totalKg = 0,
+    moment = 0;
   for (const u of units) {
     if (!(u.weight > 0)) continue;
     totalKg += u.weight;

@@ -70,12 +70,22 @@ export const MAX_APPEND_BYTES = 1_000_000;
  * 2 per UTF-16 unit of the type.
  */
 export function serializedEventSize(id: string, type: string, dataJson: string, metadataJson: string): number {
-  return Buffer.byteLength(dataJson) + Buffer.byteLength(metadataJson) + Buffer.byteLength(JSON.stringify({ eventId: id })) + 2 * type.length;
+  return (
+    Buffer.byteLength(dataJson) +
+    Buffer.byteLength(metadataJson) +
+    Buffer.byteLength(JSON.stringify({ eventId: id })) +
+    2 * type.length
+  );
 }
 
 /** {@link serializedEventSize} of `event`, serialized as the adapters store it (data `undefined` as null). */
 export function eventSize(event: NewEvent): number {
-  return serializedEventSize(event.id, event.type, JSON.stringify(event.data ?? null), JSON.stringify(event.metadata ?? {}));
+  return serializedEventSize(
+    event.id,
+    event.type,
+    JSON.stringify(event.data ?? null),
+    JSON.stringify(event.metadata ?? {}),
+  );
 }
 
 /** Bytes of an append: the sum of its events' {@link eventSize} (what MAX_APPEND_BYTES bounds). */
@@ -86,7 +96,7 @@ export function appendSize(events: readonly NewEvent[]): number {
 /**
  * Thrown by every adapter's append, before anything is written, when the batch measures more than
  * MAX_APPEND_BYTES. `type` is the type of the batch's largest event, `bytes` the whole batch's
- * size, `limit` MAX_APPEND_BYTES. The API answers it with 413 payload_too_large (api/errors.ts).
+ * size, `limit` MAX_APPEND_BYTES. The API answers it with 413 payload_too_large (api/http/errors.ts).
  */
 export class EventTooLargeError extends Error {
   constructor(

@@ -9,7 +9,7 @@ const PAGE = 5000;
 
 /** Every event after position `after` (default 0), in order, read `PAGE` at a time. */
 export async function* logEvents(store: EventStore, after = 0): AsyncGenerator<RecordedEvent> {
-  for (let position = after; ; ) {
+  for (let position = after; ;) {
     const page = await store.readAll(position, PAGE);
     if (page.length === 0) return;
     yield* page;

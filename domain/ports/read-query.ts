@@ -52,13 +52,22 @@ export function compareValues(a: unknown, b: unknown): number {
 }
 
 /** True when `a` and `b` are comparable by a range condition (same scalar type, not null). */
-const sameType = (a: unknown, b: unknown): boolean => (typeof a === 'string' || typeof a === 'number') && typeof a === typeof b;
+const sameType = (a: unknown, b: unknown): boolean =>
+  (typeof a === 'string' || typeof a === 'number') && typeof a === typeof b;
 
 const isCondition = (c: unknown): c is Record<string, unknown> => typeof c === 'object' && c !== null;
 
 function holds(value: unknown, condition: unknown): boolean {
   if (!isCondition(condition)) return value === condition;
-  const c = condition as { eq?: Scalar; in?: readonly Scalar[]; gt?: Scalar; gte?: Scalar; lt?: Scalar; lte?: Scalar; exists?: boolean };
+  const c = condition as {
+    eq?: Scalar;
+    in?: readonly Scalar[];
+    gt?: Scalar;
+    gte?: Scalar;
+    lt?: Scalar;
+    lte?: Scalar;
+    exists?: boolean;
+  };
   if (c.eq !== undefined && value !== c.eq) return false;
   if (c.in !== undefined && !c.in.includes(value as Scalar)) return false;
   if (c.gt !== undefined && !(sameType(value, c.gt) && compareValues(value, c.gt) > 0)) return false;
@@ -76,7 +85,8 @@ export function checkText(text: ReadFilter<object>['text']): void {
 
 /** Throws RangeError unless `limit` is absent or a positive integer. */
 export function checkLimit(limit: number | undefined): void {
-  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) throw new RangeError(`limit must be a positive integer, got ${limit}`);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1))
+    throw new RangeError(`limit must be a positive integer, got ${limit}`);
 }
 
 /** True when `doc` passes every `where` entry and the text search (port semantics). Throws RangeError for empty `text.fields`. */
@@ -96,7 +106,11 @@ export function matchesFilter<T extends object>(doc: T, filter: ReadFilter<T>): 
 }
 
 /** Order of two documents under `query` (sort field, then id; `descending` reverses both). */
-export function compareDocuments<T extends { id: string }>(a: T, b: T, query: Pick<FindQuery<T>, 'sortBy' | 'descending'>): number {
+export function compareDocuments<T extends { id: string }>(
+  a: T,
+  b: T,
+  query: Pick<FindQuery<T>, 'sortBy' | 'descending'>,
+): number {
   const sign = query.descending ? -1 : 1;
   const by = query.sortBy ?? 'id';
   const primary = by === 'id' ? 0 : compareValues(fieldValue(a, by), fieldValue(b, by));
@@ -108,7 +122,11 @@ export function compareDocuments<T extends { id: string }>(a: T, b: T, query: Pi
  * `id` (or none) only `after.id` counts; a sort value of another type than `after.sortValue`
  * (or null) is never after it.
  */
-export function isAfter<T extends { id: string }>(doc: T, after: KeysetCursor, query: Pick<FindQuery<T>, 'sortBy' | 'descending'>): boolean {
+export function isAfter<T extends { id: string }>(
+  doc: T,
+  after: KeysetCursor,
+  query: Pick<FindQuery<T>, 'sortBy' | 'descending'>,
+): boolean {
   const sign = query.descending ? -1 : 1;
   const byId = sign * compareCodePoints(doc.id, after.id) > 0;
   const by = query.sortBy ?? 'id';

@@ -2,13 +2,13 @@
  * Whether an error says a store could not be reached (DESIGN §2, distributed profile), rather
  * than that a request or the code is wrong: a lost or refused EventStoreDB connection, a MongoDB
  * network or server-selection failure, a busy SQLite file. Such a failure passes; the API answers
- * it with 503 and Retry-After (api/errors.ts) instead of a 500, and the client retries.
+ * it with 503 and Retry-After (api/http/errors.ts) instead of a 500, and the client retries.
  * Recognised by shape, so the domain imports no driver.
  *
  * Two questions, two answers: `isStoreUnavailable` says for sure that the way to a store is
  * broken (known driver errors); `isStoreFailure` says an error of a store call is not an answer
  * about the data (not a refusal, a lost race, a bad argument or data no wait mends), so it is to
- * be waited out and counts against the store's health (api/watched-stores.ts, solver/store-retry.ts).
+ * be waited out and counts against the store's health (adapters/health/watched-stores.ts, service/solver-node/store-retry.ts).
  */
 import { DomainError } from '../errors.js';
 import { ConcurrencyError } from './event-store.js';
@@ -17,7 +17,13 @@ import { ConcurrencyError } from './event-store.js';
 const EVENTSTORE_UNAVAILABLE = new Set(['unavailable', 'deadline-exceeded', 'not-leader', 'timeout']);
 
 /** MongoDB driver error names of a network or server-selection failure. */
-const MONGO_UNAVAILABLE = new Set(['MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError', 'MongoServerClosedError', 'MongoPoolClearedError']);
+const MONGO_UNAVAILABLE = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoServerClosedError',
+  'MongoPoolClearedError',
+]);
 
 /** SQLite result codes of a file held by another writer longer than the busy timeout. */
 const SQLITE_UNAVAILABLE = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
@@ -47,6 +53,12 @@ const PERMANENT_ERROR_NAME = /TooLarge|^JobBodyCorruptError$/;
  * (RangeError, TypeError: a bug, not an outage) or data no wait mends (PERMANENT_ERROR_NAME).
  */
 export function isStoreFailure(err: unknown): boolean {
-  if (err instanceof DomainError || err instanceof ConcurrencyError || err instanceof RangeError || err instanceof TypeError) return false;
+  if (
+    err instanceof DomainError ||
+    err instanceof ConcurrencyError ||
+    err instanceof RangeError ||
+    err instanceof TypeError
+  )
+    return false;
   return !(err instanceof Error && PERMANENT_ERROR_NAME.test(err.name));
 }

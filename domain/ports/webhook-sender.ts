@@ -1,5 +1,5 @@
 /**
- * Webhook sender port (issue 12 item 4): POSTs one signed webhook request and reports the answer's
+ * Webhook sender port: POSTs one signed webhook request and reports the answer's
  * status or why none came. It never throws for a failed delivery. Adapter: adapters/http/webhook-sender.ts
  * (checks the target's resolved addresses against the internal ranges before connecting).
  */

@@ -7,13 +7,7 @@
  */
 import { DomainError, type Command, type Decider } from '../decider/decider.js';
 import type { PlanSummary } from '../job/job.js';
-import {
-  evolveProject,
-  initialProject,
-  type ProjectContent,
-  type ProjectEvent,
-  type ProjectState,
-} from './project.js';
+import { evolveProject, initialProject, type ProjectContent, type ProjectEvent, type ProjectState } from './project.js';
 
 /** A pack claimed but never given a job (the service stopped in between) stops blocking after this long (ms). */
 export const PACK_CLAIM_TIMEOUT_MS = 60_000;
@@ -56,12 +50,19 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
   switch (command.type) {
     case 'CreateProject':
       if (state.status !== 'none') return [];
-      return [{ type: 'ProjectCreated', data: { projectId, orgId: command.data.orgId, content: command.data.content, by, at: now } }];
+      return [
+        {
+          type: 'ProjectCreated',
+          data: { projectId, orgId: command.data.orgId, content: command.data.content, by, at: now },
+        },
+      ];
     case 'UpdateProject': {
       const content = ownProject(state, projectId, command.data.orgId);
       // Only real changes count: an unchanged PATCH must not make a running pack's plan unsaved.
       const changes = Object.fromEntries(
-        Object.entries(command.data.changes).filter(([k, v]) => v !== undefined && !same(v, content[k as keyof ProjectContent])),
+        Object.entries(command.data.changes).filter(
+          ([k, v]) => v !== undefined && !same(v, content[k as keyof ProjectContent]),
+        ),
       ) as Partial<ProjectContent>;
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'ProjectUpdated', data: { projectId, changes, by, at: now } }];
@@ -78,23 +79,45 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
         const stale = pack.jobId === null && Date.parse(now) - Date.parse(pack.startedAt) > PACK_CLAIM_TIMEOUT_MS;
         if (!stale) {
           const running = pack.jobId ? ` by job ${pack.jobId}` : '';
-          throw new DomainError('project_busy', `project ${projectId} is being packed now${running}; retry when that job has ended`);
+          throw new DomainError(
+            'project_busy',
+            `project ${projectId} is being packed now${running}; retry when that job has ended`,
+          );
         }
-        events.push({ type: 'ProjectPackEnded', data: { projectId, packId: pack.packId, jobId: null, outcome: 'abandoned', at: now } });
+        events.push({
+          type: 'ProjectPackEnded',
+          data: { projectId, packId: pack.packId, jobId: null, outcome: 'abandoned', at: now },
+        });
       }
-      events.push({ type: 'ProjectPackStarted', id: `${packId}:started`, data: { projectId, packId, version, keyHash, by, at: now } });
+      events.push({
+        type: 'ProjectPackStarted',
+        id: `${packId}:started`,
+        data: { projectId, packId, version, keyHash, by, at: now },
+      });
       return events;
     }
     case 'AssignPackJob': {
       const { packId, jobId } = command.data;
       const pack = state.pack;
       if (!pack || pack.jobId !== null || (packId !== undefined && packId !== pack.packId)) return [];
-      return [{ type: 'ProjectPackJobAssigned', id: `${jobId}:project-assigned`, data: { projectId, packId: pack.packId, jobId, at: now } }];
+      return [
+        {
+          type: 'ProjectPackJobAssigned',
+          id: `${jobId}:project-assigned`,
+          data: { projectId, packId: pack.packId, jobId, at: now },
+        },
+      ];
     }
     case 'ReleasePack': {
       const pack = state.pack;
       if (!pack || pack.packId !== command.data.packId || pack.jobId !== null) return [];
-      return [{ type: 'ProjectPackEnded', id: `${pack.packId}:released`, data: { projectId, packId: pack.packId, jobId: null, outcome: 'not_admitted', at: now } }];
+      return [
+        {
+          type: 'ProjectPackEnded',
+          id: `${pack.packId}:released`,
+          data: { projectId, packId: pack.packId, jobId: null, outcome: 'not_admitted', at: now },
+        },
+      ];
     }
     case 'EndPack': {
       const { jobId, outcome, summary, expiresAt } = command.data;
@@ -104,7 +127,13 @@ export function decideProject(command: ProjectCommand, state: ProjectState): Pro
       if (outcome === 'succeeded' && summary && pack.version === state.version) {
         return [{ type: 'ProjectPlanSaved', id: `${jobId}:plan-saved`, data: { ...base, summary, expiresAt } }];
       }
-      return [{ type: 'ProjectPackEnded', id: `${jobId}:pack-ended`, data: { ...base, outcome: outcome === 'succeeded' ? 'not_saved' : outcome } }];
+      return [
+        {
+          type: 'ProjectPackEnded',
+          id: `${jobId}:pack-ended`,
+          data: { ...base, outcome: outcome === 'succeeded' ? 'not_saved' : outcome },
+        },
+      ];
     }
   }
 }

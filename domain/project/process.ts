@@ -42,7 +42,11 @@ export class ProjectProcess {
     if (recorded.type === 'JobQueued') {
       const { projectId, jobId } = recorded.data;
       if (projectId === undefined) return;
-      await handleCommand(this.deps.store, projectStream(projectId), projectDecider, { type: 'AssignPackJob', data: { projectId, jobId }, metadata: this.metadata() });
+      await handleCommand(this.deps.store, projectStream(projectId), projectDecider, {
+        type: 'AssignPackJob',
+        data: { projectId, jobId },
+        metadata: this.metadata(),
+      });
     } else if (recorded.type === 'JobSucceeded' || recorded.type === 'JobFailed') {
       await this.packEnded(recorded);
     }

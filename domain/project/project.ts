@@ -51,13 +51,25 @@ export interface ProjectPack {
 }
 
 export type ProjectEvent =
-  | DomainEvent<'ProjectCreated', { projectId: string; orgId: string; content: ProjectContent; by: ProjectActor; at: string }>
+  | DomainEvent<
+      'ProjectCreated',
+      { projectId: string; orgId: string; content: ProjectContent; by: ProjectActor; at: string }
+    >
   | DomainEvent<'ProjectUpdated', { projectId: string; changes: Partial<ProjectContent>; by: ProjectActor; at: string }>
   | DomainEvent<'ProjectDeleted', { projectId: string; by: ProjectActor; at: string }>
-  | DomainEvent<'ProjectPackStarted', { projectId: string; packId: string; version: number; keyHash: string | null; by: ProjectActor; at: string }>
+  | DomainEvent<
+      'ProjectPackStarted',
+      { projectId: string; packId: string; version: number; keyHash: string | null; by: ProjectActor; at: string }
+    >
   | DomainEvent<'ProjectPackJobAssigned', { projectId: string; packId: string; jobId: string; at: string }>
-  | DomainEvent<'ProjectPlanSaved', { projectId: string; packId: string; jobId: string; summary: PlanSummary; expiresAt: string; at: string }>
-  | DomainEvent<'ProjectPackEnded', { projectId: string; packId: string; jobId: string | null; outcome: Exclude<PackOutcome, 'saved'>; at: string }>;
+  | DomainEvent<
+      'ProjectPlanSaved',
+      { projectId: string; packId: string; jobId: string; summary: PlanSummary; expiresAt: string; at: string }
+    >
+  | DomainEvent<
+      'ProjectPackEnded',
+      { projectId: string; packId: string; jobId: string | null; outcome: Exclude<PackOutcome, 'saved'>; at: string }
+    >;
 
 /** Ended packs remembered per project (idempotent replays, `project_not_saved` decisions). */
 export const PACK_HISTORY = 50;
@@ -76,7 +88,15 @@ export interface ProjectState {
   history: ProjectPack[];
 }
 
-export const initialProject = (): ProjectState => ({ status: 'none', orgId: null, content: null, version: 0, pack: null, planJobId: null, history: [] });
+export const initialProject = (): ProjectState => ({
+  status: 'none',
+  orgId: null,
+  content: null,
+  version: 0,
+  pack: null,
+  planJobId: null,
+  history: [],
+});
 
 const ended = (state: ProjectState, outcome: PackOutcome): ProjectState => {
   if (!state.pack) return state;
@@ -86,14 +106,23 @@ const ended = (state: ProjectState, outcome: PackOutcome): ProjectState => {
 export function evolveProject(state: ProjectState, event: ProjectEvent): ProjectState {
   switch (event.type) {
     case 'ProjectCreated':
-      return { ...initialProject(), status: 'active', orgId: event.data.orgId, content: event.data.content, version: 1 };
+      return {
+        ...initialProject(),
+        status: 'active',
+        orgId: event.data.orgId,
+        content: event.data.content,
+        version: 1,
+      };
     case 'ProjectUpdated':
       return { ...state, content: { ...state.content!, ...event.data.changes }, version: state.version + 1 };
     case 'ProjectDeleted':
       return { ...state, status: 'deleted' };
     case 'ProjectPackStarted': {
       const d = event.data;
-      return { ...state, pack: { packId: d.packId, jobId: null, version: d.version, keyHash: d.keyHash, startedAt: d.at, outcome: null } };
+      return {
+        ...state,
+        pack: { packId: d.packId, jobId: null, version: d.version, keyHash: d.keyHash, startedAt: d.at, outcome: null },
+      };
     }
     case 'ProjectPackJobAssigned':
       return state.pack ? { ...state, pack: { ...state.pack, jobId: event.data.jobId } } : state;

@@ -22,9 +22,17 @@ export function assignIds<T extends { id?: string }>(
     const sent = entry.id;
     if (sent === undefined) return { ...entry, id: newId() };
     if (!existing.has(sent)) {
-      details.push({ path: `${section}[${i}].id`, code: 'invalid_value', message: `"${sent}" is not an id of this project's ${section}; leave id out for a new entry` });
+      details.push({
+        path: `${section}[${i}].id`,
+        code: 'invalid_value',
+        message: `"${sent}" is not an id of this project's ${section}; leave id out for a new entry`,
+      });
     } else if (seen.has(sent)) {
-      details.push({ path: `${section}[${i}].id`, code: 'duplicate_id', message: `"${sent}" is already used by ${section}[${seen.get(sent)}]` });
+      details.push({
+        path: `${section}[${i}].id`,
+        code: 'duplicate_id',
+        message: `"${sent}" is already used by ${section}[${seen.get(sent)}]`,
+      });
     }
     seen.set(sent, seen.get(sent) ?? i);
     return { ...entry, id: sent };

@@ -13,7 +13,14 @@
  */
 import type { Command, Decider, DomainEvent } from '../decider/decider.js';
 import { DomainError, type ErrorCode, type ErrorProblem } from '../errors.js';
-import { initialSavedRecord, recordCreated, recordDeleted, recordUpdated, type Actor, type SavedRecordState } from './record.js';
+import {
+  initialSavedRecord,
+  recordCreated,
+  recordDeleted,
+  recordUpdated,
+  type Actor,
+  type SavedRecordState,
+} from './record.js';
 
 /** What tells one kind of saved record from another. `name` and `idField` are in the stored log: never change them. */
 export interface SavedRecordKind<K extends string, I extends string> {
@@ -33,7 +40,11 @@ export interface SavedRecordKind<K extends string, I extends string> {
 type KindName = { [C in ErrorCode]: C extends `${infer N}_not_found` ? Capitalize<N> : never }[ErrorCode];
 
 /** A kind named `name` (`Vehicle`: noun `vehicle`, refusal `vehicle_not_found`), its id in `idField`, on `stream`. */
-export function savedRecordKind<K extends KindName, I extends string>(name: K, idField: I, stream: (id: string) => string): SavedRecordKind<K, I> {
+export function savedRecordKind<K extends KindName, I extends string>(
+  name: K,
+  idField: I,
+  stream: (id: string) => string,
+): SavedRecordKind<K, I> {
   const noun = name.toLowerCase();
   // KindName admits only names whose `<noun>_not_found` is an ErrorCode.
   return { name, idField, noun, notFound: `${noun}_not_found` as ErrorCode, stream };
@@ -71,9 +82,16 @@ export function savedRecordEvolve<K extends string, I extends string, F>(
     // The kind is generic, so its event types cannot narrow the union of the data: read it by name.
     const d = event.data as unknown as Record<string, unknown> & { orgId: string; fields: F };
     if (event.type === created) {
-      return recordCreated({ id: String(d[kind.idField]), orgId: d.orgId, fields: d.fields, at: d['createdAt'] as string, by: d['createdBy'] as Actor });
+      return recordCreated({
+        id: String(d[kind.idField]),
+        orgId: d.orgId,
+        fields: d.fields,
+        at: d['createdAt'] as string,
+        by: d['createdBy'] as Actor,
+      });
     }
-    if (event.type === updated) return recordUpdated(state, d.fields, d['updatedAt'] as string, d['updatedBy'] as Actor);
+    if (event.type === updated)
+      return recordUpdated(state, d.fields, d['updatedAt'] as string, d['updatedBy'] as Actor);
     if (event.type === deleted) return recordDeleted(state, d['deletedAt'] as string, d['deletedBy'] as Actor);
     return state;
   };
@@ -98,11 +116,17 @@ export function savedRecordDecider<K extends string, I extends string, F>(
 
   const refuseInvalid = (problems: ErrorProblem[]): void => {
     const n = problems.length;
-    if (n > 0) throw new DomainError('validation_failed', `The ${kind.noun} is not valid: ${n} problem${n === 1 ? '' : 's'} (see details).`, problems);
+    if (n > 0)
+      throw new DomainError(
+        'validation_failed',
+        `The ${kind.noun} is not valid: ${n} problem${n === 1 ? '' : 's'} (see details).`,
+        problems,
+      );
   };
   /** The fields of the caller's live record (another organization's ids look absent). */
   const ownFields = (state: SavedRecordState<F>, id: string, orgId: string): F => {
-    if (state.status !== 'active' || state.orgId !== orgId || !state.fields) throw new DomainError(kind.notFound, `no ${kind.noun} ${id}`);
+    if (state.status !== 'active' || state.orgId !== orgId || !state.fields)
+      throw new DomainError(kind.notFound, `no ${kind.noun} ${id}`);
     return state.fields;
   };
 

@@ -30,8 +30,23 @@ export const initialSavedRecord = <F>(): SavedRecordState<F> => ({
 });
 
 /** The state after a Created event. */
-export function recordCreated<F>(c: { id: string; orgId: string; fields: F; at: string; by: Actor }): SavedRecordState<F> {
-  return { status: 'active', id: c.id, orgId: c.orgId, fields: c.fields, createdAt: c.at, updatedAt: c.at, createdBy: c.by, updatedBy: c.by };
+export function recordCreated<F>(c: {
+  id: string;
+  orgId: string;
+  fields: F;
+  at: string;
+  by: Actor;
+}): SavedRecordState<F> {
+  return {
+    status: 'active',
+    id: c.id,
+    orgId: c.orgId,
+    fields: c.fields,
+    createdAt: c.at,
+    updatedAt: c.at,
+    createdBy: c.by,
+    updatedBy: c.by,
+  };
 }
 
 /** The state after an Updated event (`fields` is the whole record after the change). */

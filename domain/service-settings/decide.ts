@@ -1,7 +1,12 @@
 /** Service settings commands, `{ type, data, metadata: { now, actor } }`. Pure: time and actor come in. */
 import type { Command, Decider } from '../decider/decider.js';
 import { checkRetryAfter } from './retry-after.js';
-import { evolveServiceSettings, initialServiceSettings, type ServiceSettingsEvent, type ServiceSettingsState } from './settings.js';
+import {
+  evolveServiceSettings,
+  initialServiceSettings,
+  type ServiceSettingsEvent,
+  type ServiceSettingsState,
+} from './settings.js';
 
 export type ServiceSettingsCommand =
   /** `retryAfterSeconds`: the `Retry-After` of the 503s, a whole number ≥ 1. */
@@ -13,7 +18,10 @@ export type ServiceSettingsCommand =
  * and Retry-After, or ending maintenance that is off, causes no event; starting it again with
  * other words updates them. Throws DomainError validation_failed for a bad Retry-After.
  */
-export function decideServiceSettings(command: ServiceSettingsCommand, state: ServiceSettingsState): ServiceSettingsEvent[] {
+export function decideServiceSettings(
+  command: ServiceSettingsCommand,
+  state: ServiceSettingsState,
+): ServiceSettingsEvent[] {
   const { now, actor } = command.metadata;
   switch (command.type) {
     case 'StartMaintenance': {

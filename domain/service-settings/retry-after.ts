@@ -8,5 +8,6 @@ export const ORG_DISABLED_RETRY_AFTER_S = 3600;
 
 /** Throws DomainError validation_failed unless `seconds` is a whole number ≥ 1 (HTTP `Retry-After` delta-seconds). */
 export function checkRetryAfter(seconds: number): void {
-  if (!Number.isInteger(seconds) || seconds < 1) throw new DomainError('validation_failed', `retry-after must be a whole number of seconds ≥ 1, not ${seconds}`);
+  if (!Number.isInteger(seconds) || seconds < 1)
+    throw new DomainError('validation_failed', `retry-after must be a whole number of seconds ≥ 1, not ${seconds}`);
 }

@@ -21,7 +21,10 @@ export const initialServiceSettings = (): ServiceSettingsState => ({ maintenance
 export function evolveServiceSettings(state: ServiceSettingsState, event: ServiceSettingsEvent): ServiceSettingsState {
   switch (event.type) {
     case 'MaintenanceStarted':
-      return { ...state, maintenance: { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds } };
+      return {
+        ...state,
+        maintenance: { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds },
+      };
     case 'MaintenanceEnded':
       return { ...state, maintenance: null };
   }

@@ -1,5 +1,5 @@
 /**
- * A web app session (issue 11), stream `session-<ses_…>`: started by a sign-in or an accepted
+ * A web app session, stream `session-<ses_…>`: started by a sign-in or an accepted
  * invitation, refreshed while used, ended by sign-out, expiry or the member's removal. A
  * password change ends the member's other sessions in the sessions read model, from the
  * credential's CredentialPasswordChanged (`password_changed`, projections/sessions). Only the
@@ -18,7 +18,10 @@ export const SESSION_REFRESH_MS = 5 * 60 * 1000;
 export type SessionEndReason = 'signed_out' | 'expired' | 'member_removed' | 'password_changed';
 
 export type SessionEvent =
-  | DomainEvent<'SessionStarted', { sessionId: string; tokenHash: string; orgId: string; memberId: string; startedAt: string; expiresAt: string }>
+  | DomainEvent<
+      'SessionStarted',
+      { sessionId: string; tokenHash: string; orgId: string; memberId: string; startedAt: string; expiresAt: string }
+    >
   /** The session was used at `at` (its idle time starts again). */
   | DomainEvent<'SessionRefreshed', { sessionId: string; tokenHash: string; at: string }>
   | DomainEvent<'SessionEnded', { sessionId: string; tokenHash: string; reason: SessionEndReason; endedAt: string }>;
@@ -40,7 +43,12 @@ const initialSession = (): SessionState => ({ status: 'none', sessionId: '', tok
 function evolveSession(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
     case 'SessionStarted':
-      return { status: 'active', sessionId: event.data.sessionId, tokenHash: event.data.tokenHash, lastSeenAt: event.data.startedAt };
+      return {
+        status: 'active',
+        sessionId: event.data.sessionId,
+        tokenHash: event.data.tokenHash,
+        lastSeenAt: event.data.startedAt,
+      };
     case 'SessionRefreshed':
       return { ...state, lastSeenAt: event.data.at };
     case 'SessionEnded':
@@ -56,17 +64,32 @@ function decideSession(command: SessionCommand, state: SessionState): SessionEve
   const { now } = command.metadata;
   switch (command.type) {
     case 'StartSession': {
-      if (state.status !== 'none') throw new DomainError('conflict', `session ${command.data.sessionId} exists already`);
+      if (state.status !== 'none')
+        throw new DomainError('conflict', `session ${command.data.sessionId} exists already`);
       const expiresAt = new Date(Date.parse(now) + SESSION_LIFETIME_MS).toISOString();
       return [{ type: 'SessionStarted', data: { ...command.data, startedAt: now, expiresAt } }];
     }
     case 'RefreshSession': {
       // Requests at once may all ask: one refresh per SESSION_REFRESH_MS is enough.
       const recent = Date.parse(now) - Date.parse(state.lastSeenAt) < SESSION_REFRESH_MS;
-      return state.status === 'active' && !recent ? [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, tokenHash: state.tokenHash, at: now } }] : [];
+      return state.status === 'active' && !recent
+        ? [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, tokenHash: state.tokenHash, at: now } }]
+        : [];
     }
     case 'EndSession':
-      return state.status === 'active' ? [{ type: 'SessionEnded', data: { sessionId: state.sessionId, tokenHash: state.tokenHash, reason: command.data.reason, endedAt: now } }] : [];
+      return state.status === 'active'
+        ? [
+            {
+              type: 'SessionEnded',
+              data: {
+                sessionId: state.sessionId,
+                tokenHash: state.tokenHash,
+                reason: command.data.reason,
+                endedAt: now,
+              },
+            },
+          ]
+        : [];
   }
 }
 

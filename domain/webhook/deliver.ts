@@ -1,5 +1,5 @@
 /**
- * The webhook delivery worker (issue 12 item 4): every `pollMs` (and at once when woken) it takes
+ * The webhook delivery worker: every `pollMs` (and at once when woken) it takes
  * the deliveries due now, POSTs each signed body to its endpoint and records the attempt as an
  * event (domain/webhook/delivery.ts), which also stores when the next attempt is due: the retry
  * schedule lives in the log, so a restart keeps it.
@@ -130,7 +130,8 @@ export class WebhookDelivery {
   private readonly newClaimantId: () => string;
 
   constructor(private readonly deps: WebhookDeliveryDeps) {
-    if (!(deps.leaseMs > ATTEMPT_RECORD_MARGIN_MS)) throw new RangeError(`leaseMs must exceed ${ATTEMPT_RECORD_MARGIN_MS} ms, got ${deps.leaseMs}`);
+    if (!(deps.leaseMs > ATTEMPT_RECORD_MARGIN_MS))
+      throw new RangeError(`leaseMs must exceed ${ATTEMPT_RECORD_MARGIN_MS} ms, got ${deps.leaseMs}`);
     this.newClaimantId = deps.claimantId ?? randomUUID;
   }
 
@@ -192,12 +193,18 @@ export class WebhookDelivery {
       const stream = webhookDeliveryStream(deliveryId);
       const { state } = await loadState(store, stream, webhookDeliveryDecider);
       const scheduled = state.scheduled;
-      if (state.status !== 'pending' || !scheduled || state.nextAttemptAt === null || state.nextAttemptAt > clock()) return false;
+      if (state.status !== 'pending' || !scheduled || state.nextAttemptAt === null || state.nextAttemptAt > clock())
+        return false;
       const run = (command: WebhookDeliveryCommand) => handleCommand(store, stream, webhookDeliveryDecider, command);
-      const endpoint = (await loadState(store, webhookEndpointStream(scheduled.endpointId), webhookEndpointDecider)).state;
+      const endpoint = (await loadState(store, webhookEndpointStream(scheduled.endpointId), webhookEndpointDecider))
+        .state;
       if (endpoint.status !== 'active') {
         const reason = endpoint.status === 'disabled' ? 'endpoint_disabled' : 'endpoint_deleted';
-        await run({ type: 'DropWebhookDelivery', data: { deliveryId, reason }, metadata: { now: clock(), actor: SCHEDULER } });
+        await run({
+          type: 'DropWebhookDelivery',
+          data: { deliveryId, reason },
+          metadata: { now: clock(), actor: SCHEDULER },
+        });
         return true;
       }
       const attempt = state.attempts + 1;
@@ -208,33 +215,51 @@ export class WebhookDelivery {
       const cutOffMs = this.deps.leaseMs - ATTEMPT_RECORD_MARGIN_MS;
       const cutOff = AbortSignal.timeout(cutOffMs);
       const started = Date.now();
-      const claimed = await run({ type: 'ClaimWebhookAttempt', data: { deliveryId, attempt, claimantId, leaseUntil }, metadata: { now: claimedAt, actor: SCHEDULER } });
+      const claimed = await run({
+        type: 'ClaimWebhookAttempt',
+        data: { deliveryId, attempt, claimantId, leaseUntil },
+        metadata: { now: claimedAt, actor: SCHEDULER },
+      });
       // Another worker holds this attempt (or recorded it already): it sends, not this one.
       const claim = claimed.state.claim;
       if (claimed.events.length === 0 || claim?.claimantId !== claimantId || claim.attempt !== attempt) return false;
       const unixSeconds = Math.floor(Date.parse(clock()) / 1000);
-      let outcome = await this.deps.sender.send({
-        url: endpoint.url,
-        body: scheduled.body,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'packing-service-webhooks/1',
-          'packing-signature': webhookSignatureHeader(endpoint.secret, unixSeconds, scheduled.body),
-          'packing-event-id': scheduled.eventId,
-          'packing-delivery-attempt': String(attempt),
+      let outcome = await this.deps.sender.send(
+        {
+          url: endpoint.url,
+          body: scheduled.body,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'packing-service-webhooks/1',
+            'packing-signature': webhookSignatureHeader(endpoint.secret, unixSeconds, scheduled.body),
+            'packing-event-id': scheduled.eventId,
+            'packing-delivery-attempt': String(attempt),
+          },
         },
-      }, AbortSignal.any([this.stopping.signal, cutOff]));
-      const post = { deliveryId, endpointId: scheduled.endpointId, eventId: scheduled.eventId, attempt, take: claim.take };
+        AbortSignal.any([this.stopping.signal, cutOff]),
+      );
+      const post = {
+        deliveryId,
+        endpointId: scheduled.endpointId,
+        eventId: scheduled.eventId,
+        attempt,
+        take: claim.take,
+      };
       // Cut short by our own stop, not refused by the receiver: not an attempt; it is due again once the lease ends.
       if (this.stopping.signal.aborted && outcome.statusCode === null) {
         this.deps.onAttempt?.({ ...post, ...outcome, ms: Date.now() - started, recorded: false });
         return true;
       }
-      if (cutOff.aborted && outcome.statusCode === null) outcome = { statusCode: null, error: `no answer within ${cutOffMs} ms (the attempt's lease)` };
+      if (cutOff.aborted && outcome.statusCode === null)
+        outcome = { statusCode: null, error: `no answer within ${cutOffMs} ms (the attempt's lease)` };
       const ms = Date.now() - started;
       let recorded = false;
       try {
-        const done = await run({ type: 'RecordWebhookAttempt', data: { deliveryId, attempt, outcome, policy: this.deps.policy }, metadata: { now: clock(), actor: SCHEDULER } });
+        const done = await run({
+          type: 'RecordWebhookAttempt',
+          data: { deliveryId, attempt, outcome, policy: this.deps.policy },
+          metadata: { now: clock(), actor: SCHEDULER },
+        });
         recorded = done.events.length > 0;
       } finally {
         // Told also when the record failed (the error goes to onError): the POST was made either way.

@@ -1,5 +1,5 @@
 /**
- * The webhook delivery aggregate (stream `webhook-delivery-<whd_…>`, issue 12 item 4): one
+ * The webhook delivery aggregate (stream `webhook-delivery-<whd_…>`): one
  * event sent to one endpoint, with every attempt. Its id and event ids are derived from the
  * endpoint and the stored event it announces, so scheduling it twice (a restart of the
  * dispatcher, two dispatchers) stores it once, and each attempt number is recorded at most once.
@@ -75,7 +75,10 @@ export interface WebhookAttemptClaimedData {
 export type WebhookDeliveryEvent =
   | DomainEvent<'WebhookDeliveryScheduled', WebhookDeliveryScheduledData>
   | DomainEvent<'WebhookDeliveryAttempted', WebhookDeliveryAttemptedData>
-  | DomainEvent<'WebhookDeliveryDropped', { deliveryId: string; endpointId: string; orgId: string; reason: WebhookDropReason; droppedAt: string }>
+  | DomainEvent<
+      'WebhookDeliveryDropped',
+      { deliveryId: string; endpointId: string; orgId: string; reason: WebhookDropReason; droppedAt: string }
+    >
   | DomainEvent<'WebhookAttemptClaimed', WebhookAttemptClaimedData>;
 
 /** Why a pending delivery was dropped: its endpoint was deleted, or disabled (its creator left the organization). */
@@ -103,12 +106,24 @@ export interface WebhookDeliveryState {
   claim: WebhookAttemptClaim | null;
 }
 
-export const initialWebhookDelivery = (): WebhookDeliveryState => ({ status: 'none', scheduled: null, attempts: 0, nextAttemptAt: null, claim: null });
+export const initialWebhookDelivery = (): WebhookDeliveryState => ({
+  status: 'none',
+  scheduled: null,
+  attempts: 0,
+  nextAttemptAt: null,
+  claim: null,
+});
 
 export function evolveWebhookDelivery(state: WebhookDeliveryState, event: WebhookDeliveryEvent): WebhookDeliveryState {
   switch (event.type) {
     case 'WebhookDeliveryScheduled':
-      return { status: 'pending', scheduled: event.data, attempts: 0, nextAttemptAt: event.data.scheduledAt, claim: null };
+      return {
+        status: 'pending',
+        scheduled: event.data,
+        attempts: 0,
+        nextAttemptAt: event.data.scheduledAt,
+        claim: null,
+      };
     case 'WebhookDeliveryAttempted': {
       const { attempt, succeeded, nextAttemptAt } = event.data;
       const status = succeeded ? 'succeeded' : nextAttemptAt === null ? 'failed' : 'pending';
@@ -150,10 +165,18 @@ export interface AttemptOutcome {
 
 export type WebhookDeliveryCommand =
   | Command<'ScheduleWebhookDelivery', Omit<WebhookDeliveryScheduledData, 'scheduledAt'>, CommandMetadata>
-  | Command<'RecordWebhookAttempt', { deliveryId: string; attempt: number; outcome: AttemptOutcome; policy: RetryPolicy }, CommandMetadata>
+  | Command<
+      'RecordWebhookAttempt',
+      { deliveryId: string; attempt: number; outcome: AttemptOutcome; policy: RetryPolicy },
+      CommandMetadata
+    >
   /** `reason` defaults to `endpoint_deleted`. */
   | Command<'DropWebhookDelivery', { deliveryId: string; reason?: WebhookDropReason }, CommandMetadata>
-  | Command<'ClaimWebhookAttempt', { deliveryId: string; attempt: number; claimantId: string; leaseUntil: string }, CommandMetadata>;
+  | Command<
+      'ClaimWebhookAttempt',
+      { deliveryId: string; attempt: number; claimantId: string; leaseUntil: string },
+      CommandMetadata
+    >;
 
 const ok = (statusCode: number | null): boolean => statusCode !== null && statusCode >= 200 && statusCode < 300;
 
@@ -181,7 +204,13 @@ export const webhookDeliveryDecider: Decider<WebhookDeliveryState, WebhookDelive
     switch (command.type) {
       case 'ScheduleWebhookDelivery':
         if (state.status !== 'none') return [];
-        return [{ type: 'WebhookDeliveryScheduled', id: `${deliveryId}:scheduled`, data: { ...command.data, scheduledAt: now } }];
+        return [
+          {
+            type: 'WebhookDeliveryScheduled',
+            id: `${deliveryId}:scheduled`,
+            data: { ...command.data, scheduledAt: now },
+          },
+        ];
       case 'RecordWebhookAttempt': {
         const { attempt, outcome, policy } = command.data;
         const scheduled = state.scheduled;
@@ -217,7 +246,15 @@ export const webhookDeliveryDecider: Decider<WebhookDeliveryState, WebhookDelive
           {
             type: 'WebhookAttemptClaimed',
             id: claimEventId(deliveryId, attempt, take, claimantId),
-            data: { deliveryId, endpointId: scheduled.endpointId, orgId: scheduled.orgId, attempt, claimantId, claimedAt: now, leaseUntil },
+            data: {
+              deliveryId,
+              endpointId: scheduled.endpointId,
+              orgId: scheduled.orgId,
+              attempt,
+              claimantId,
+              claimedAt: now,
+              leaseUntil,
+            },
           },
         ];
       }
@@ -228,7 +265,13 @@ export const webhookDeliveryDecider: Decider<WebhookDeliveryState, WebhookDelive
           {
             type: 'WebhookDeliveryDropped',
             id: `${deliveryId}:dropped`,
-            data: { deliveryId, endpointId: scheduled.endpointId, orgId: scheduled.orgId, reason: 'endpoint_deleted', droppedAt: now },
+            data: {
+              deliveryId,
+              endpointId: scheduled.endpointId,
+              orgId: scheduled.orgId,
+              reason: 'endpoint_deleted',
+              droppedAt: now,
+            },
           },
         ];
       }

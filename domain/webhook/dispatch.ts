@@ -103,14 +103,21 @@ export class WebhookDispatch {
 
   /** Runs `work` until it succeeds (or the dispatcher stops: StepStopped), logging failures as `step`. */
   private retry<T>(step: string, work: () => Promise<T>): Promise<T> {
-    return retryStep(work, { ...this.deps.backoff, ...stepOutageLog(this.deps.outageLog ?? SILENT_OUTAGE_LOG, FOLLOWER, step), signal: this.stopping.signal });
+    return retryStep(work, {
+      ...this.deps.backoff,
+      ...stepOutageLog(this.deps.outageLog ?? SILENT_OUTAGE_LOG, FOLLOWER, step),
+      signal: this.stopping.signal,
+    });
   }
 
   /** Reads the checkpoint (waiting for the store while it fails) and starts following the log from it. */
   async start(): Promise<void> {
     const last = await this.retry('read the checkpoint', () => this.deps.store.readLastEvent(WEBHOOK_DISPATCH_STREAM));
     const from = (last?.data as { position?: number } | undefined)?.position ?? 0;
-    this.subscription = resumingSubscription(this.deps.store, from, { ...this.deps.backoff, ...subscriptionOutageLog(this.deps.outageLog ?? SILENT_OUTAGE_LOG, FOLLOWER) });
+    this.subscription = resumingSubscription(this.deps.store, from, {
+      ...this.deps.backoff,
+      ...subscriptionOutageLog(this.deps.outageLog ?? SILENT_OUTAGE_LOG, FOLLOWER),
+    });
     // Store failures are ridden out below; anything else ending the loop must not go unhandled.
     this.loop = this.run(this.subscription).catch((err: unknown) => {
       if (!this.stopped && !(err instanceof StepStopped)) this.deps.onError?.(err, undefined);
@@ -159,7 +166,11 @@ export class WebhookDispatch {
       const last = await store.readLastEvent(WEBHOOK_DISPATCH_STREAM);
       if (last && checkpointPosition(last) >= position) return false;
       try {
-        const stored = await store.append(WEBHOOK_DISPATCH_STREAM, [{ id: `webhook-dispatch@${position}`, type: 'WebhookDispatchCheckpointed', data: { position } }], last ? last.revision : 'no_stream');
+        const stored = await store.append(
+          WEBHOOK_DISPATCH_STREAM,
+          [{ id: `webhook-dispatch@${position}`, type: 'WebhookDispatchCheckpointed', data: { position } }],
+          last ? last.revision : 'no_stream',
+        );
         return stored.written;
       } catch (err) {
         if (!(err instanceof ConcurrencyError) || tries >= CHECKPOINT_TRIES) throw err;

@@ -1,5 +1,5 @@
 /**
- * The webhook endpoint aggregate (stream `webhook-endpoint-<whe_…>`, issue 12 item 4, our
+ * The webhook endpoint aggregate (stream `webhook-endpoint-<whe_…>`, our
  * extension): an organization's HTTPS or HTTP URL that receives signed job events.
  *
  * Stored events (the log is forever, never change their names or shapes):
@@ -11,7 +11,7 @@
  *
  * Roles: an endpoint sends job data (with signed plan links) to an outside address, so when the
  * member who created it is removed from the organization it is disabled (`creator_removed`) in
- * the same flow as the removal (api/members.ts), and again by the dispatcher when it reads the
+ * the same flow as the removal (application/members.ts), and again by the dispatcher when it reads the
  * MemberRemoved event (domain/webhook/dispatch.ts), so a crash in between leaves nothing live.
  */
 import type { Actor } from '../decider/actor.js';
@@ -22,9 +22,26 @@ import type { WebhookEventKind } from './event-kinds.js';
 export type WebhookEndpointEvent =
   | DomainEvent<
       'WebhookEndpointRegistered',
-      { endpointId: string; orgId: string; url: string; events: WebhookEventKind[]; secret: string; createdAt: string; createdBy: Actor }
+      {
+        endpointId: string;
+        orgId: string;
+        url: string;
+        events: WebhookEventKind[];
+        secret: string;
+        createdAt: string;
+        createdBy: Actor;
+      }
     >
-  | DomainEvent<'WebhookEndpointDisabled', { endpointId: string; orgId: string; reason: WebhookEndpointDisabledReason; disabledAt: string; disabledBy: Actor }>
+  | DomainEvent<
+      'WebhookEndpointDisabled',
+      {
+        endpointId: string;
+        orgId: string;
+        reason: WebhookEndpointDisabledReason;
+        disabledAt: string;
+        disabledBy: Actor;
+      }
+    >
   | DomainEvent<'WebhookEndpointDeleted', { endpointId: string; orgId: string; deletedAt: string; deletedBy: Actor }>;
 
 /** Why an endpoint was disabled: `creator_removed`, the member who created it left the organization. */
@@ -44,7 +61,16 @@ export interface WebhookEndpointState {
   createdBy: Actor;
 }
 
-export const initialWebhookEndpoint = (): WebhookEndpointState => ({ status: 'none', endpointId: '', orgId: '', url: '', events: [], secret: '', createdAt: '', createdBy: { id: '', name: '' } });
+export const initialWebhookEndpoint = (): WebhookEndpointState => ({
+  status: 'none',
+  endpointId: '',
+  orgId: '',
+  url: '',
+  events: [],
+  secret: '',
+  createdAt: '',
+  createdBy: { id: '', name: '' },
+});
 
 export function evolveWebhookEndpoint(state: WebhookEndpointState, event: WebhookEndpointEvent): WebhookEndpointState {
   switch (event.type) {
@@ -66,13 +92,21 @@ export interface WebhookEndpointMetadata {
 }
 
 /**
- * Register: the URL and its target were checked by the caller (api/routes/webhook-endpoints.ts:
+ * Register: the URL and its target were checked by the caller (api/http/routes/webhook-endpoints.ts:
  * scheme, DNS, private ranges); the id and secret come in. Disable: the organization's active
  * endpoint (idempotent). Delete: the organization's active or disabled endpoint.
  */
 export type WebhookEndpointCommand =
-  | Command<'RegisterWebhookEndpoint', { endpointId: string; orgId: string; url: string; events: WebhookEventKind[]; secret: string }, WebhookEndpointMetadata>
-  | Command<'DisableWebhookEndpoint', { endpointId: string; orgId: string; reason: WebhookEndpointDisabledReason }, WebhookEndpointMetadata>
+  | Command<
+      'RegisterWebhookEndpoint',
+      { endpointId: string; orgId: string; url: string; events: WebhookEventKind[]; secret: string },
+      WebhookEndpointMetadata
+    >
+  | Command<
+      'DisableWebhookEndpoint',
+      { endpointId: string; orgId: string; reason: WebhookEndpointDisabledReason },
+      WebhookEndpointMetadata
+    >
   | Command<'DeleteWebhookEndpoint', { endpointId: string; orgId: string }, WebhookEndpointMetadata>;
 
 /**
@@ -91,13 +125,24 @@ export const webhookEndpointDecider: Decider<WebhookEndpointState, WebhookEndpoi
       case 'RegisterWebhookEndpoint': {
         if (state.status !== 'none') throw new DomainError('conflict', `webhook endpoint ${endpointId} exists already`);
         const { url, events, secret } = command.data;
-        return [{ type: 'WebhookEndpointRegistered', data: { endpointId, orgId, url, events, secret, createdAt: now, createdBy: actor } }];
+        return [
+          {
+            type: 'WebhookEndpointRegistered',
+            data: { endpointId, orgId, url, events, secret, createdAt: now, createdBy: actor },
+          },
+        ];
       }
       case 'DisableWebhookEndpoint':
         if (state.status !== 'active' || state.orgId !== orgId) return [];
-        return [{ type: 'WebhookEndpointDisabled', data: { endpointId, orgId, reason: command.data.reason, disabledAt: now, disabledBy: actor } }];
+        return [
+          {
+            type: 'WebhookEndpointDisabled',
+            data: { endpointId, orgId, reason: command.data.reason, disabledAt: now, disabledBy: actor },
+          },
+        ];
       case 'DeleteWebhookEndpoint':
-        if ((state.status !== 'active' && state.status !== 'disabled') || state.orgId !== orgId) throw new DomainError('not_found', `no webhook endpoint ${endpointId}`);
+        if ((state.status !== 'active' && state.status !== 'disabled') || state.orgId !== orgId)
+          throw new DomainError('not_found', `no webhook endpoint ${endpointId}`);
         return [{ type: 'WebhookEndpointDeleted', data: { endpointId, orgId, deletedAt: now, deletedBy: actor } }];
     }
   },

@@ -1,5 +1,5 @@
 /**
- * The kinds of webhook events (issue 12 item 4) and which stored event each comes from. A job's
+ * The kinds of webhook events and which stored event each comes from. A job's
  * webhook event is sent once the job is settled on its ledger (`JobSettled`): its status and its
  * final cost are then what GET /v1/jobs/{id} shows.
  */

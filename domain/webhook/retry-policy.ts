@@ -1,5 +1,5 @@
 /**
- * When a failed webhook delivery is tried again (issue 12 item 4): exponential backoff
+ * When a failed webhook delivery is tried again: exponential backoff
  * `baseMs · 2^(attempt−1)`, each wait at most `maxDelayMs`, until `windowMs` after the delivery
  * was scheduled; then it is given up. Defaults (base 30 s, waits up to 6 h, window 3 days) give
  * 21 attempts, the last about 68 h after the first. Times in ms.
@@ -14,7 +14,11 @@ export interface RetryPolicy {
   windowMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseMs: 30_000, maxDelayMs: 6 * 3_600_000, windowMs: 3 * 86_400_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  baseMs: 30_000,
+  maxDelayMs: 6 * 3_600_000,
+  windowMs: 3 * 86_400_000,
+};
 
 /**
  * RFC 3339 time of the attempt after failed attempt number `attempt` (1-based) made at `now`, or

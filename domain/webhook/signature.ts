@@ -1,5 +1,5 @@
 /**
- * The `Packing-Signature` header of a webhook request (issue 12 item 4):
+ * The `Packing-Signature` header of a webhook request:
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's secret>`.
  * Receivers check it with clients/typescript/src/webhook-signature.ts.
  */

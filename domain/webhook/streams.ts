@@ -1,5 +1,5 @@
 /**
- * Stream names of the webhook aggregates (issue 12 item 4, our extension); the only place they
+ * Stream names of the webhook aggregates (our extension); the only place they
  * are built or read: `webhook-endpoint-<whe_…>` (one endpoint), `webhook-delivery-<whd_…>` (one
  * event sent to one endpoint) and `webhook-dispatch` (the dispatcher's checkpoints).
  */

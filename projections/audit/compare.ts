@@ -22,7 +22,11 @@ export interface AuditLine {
   differences: string[];
 }
 
-export async function compareWithReadModels(report: AuditReport, reads: ReadStore, onlyOrg?: string): Promise<AuditLine[]> {
+export async function compareWithReadModels(
+  report: AuditReport,
+  reads: ReadStore,
+  onlyOrg?: string,
+): Promise<AuditLine[]> {
   const balances = reads.collection<BalanceDocument>(BALANCES);
   const jobs = reads.collection<JobDocument>(JOBS);
   const lines: AuditLine[] = [];
@@ -57,13 +61,25 @@ export async function compareWithReadModels(report: AuditReport, reads: ReadStor
         if (job.outcome !== null) differences.push(`job ${job.jobId}: missing from the read model`);
         continue;
       }
-      if ((jd.chargedMicros ?? null) !== job.charged) differences.push(`job ${job.jobId}: charged ${jd.chargedMicros} in the read model, ${job.charged} in the log`);
+      if ((jd.chargedMicros ?? null) !== job.charged)
+        differences.push(`job ${job.jobId}: charged ${jd.chargedMicros} in the read model, ${job.charged} in the log`);
       if (job.expected && jd.breakdown && JSON.stringify(jd.breakdown) !== JSON.stringify(job.expected)) {
-        differences.push(`job ${job.jobId}: breakdown ${JSON.stringify(jd.breakdown)} in the read model, ${JSON.stringify(job.expected)} by the rules`);
+        differences.push(
+          `job ${job.jobId}: breakdown ${JSON.stringify(jd.breakdown)} in the read model, ${JSON.stringify(job.expected)} by the rules`,
+        );
       }
     }
-    for (const p of report.problems) if (p.includes(org.orgId) || [...report.jobs.values()].some((j) => j.orgId === org.orgId && p.includes(j.jobId))) differences.push(p);
-    lines.push({ orgId: org.orgId, name: org.name, ...audit, jobsSettled: org.jobsSettled, charged: org.chargedTotal, differences });
+    for (const p of report.problems)
+      if (p.includes(org.orgId) || [...report.jobs.values()].some((j) => j.orgId === org.orgId && p.includes(j.jobId)))
+        differences.push(p);
+    lines.push({
+      orgId: org.orgId,
+      name: org.name,
+      ...audit,
+      jobsSettled: org.jobsSettled,
+      charged: org.chargedTotal,
+      differences,
+    });
   }
   return lines;
 }

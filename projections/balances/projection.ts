@@ -4,7 +4,13 @@
  * read model and the write side cannot disagree on the rules; the billing audit replay
  * (`npm run replay-billing`, domain/billing-audit) recomputes it independently.
  */
-import { evolveLedger, initialLedger, reservedTotal, type LedgerEvent, type LedgerState } from '../../domain/ledger/ledger.js';
+import {
+  evolveLedger,
+  initialLedger,
+  reservedTotal,
+  type LedgerEvent,
+  type LedgerState,
+} from '../../domain/ledger/ledger.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';

@@ -33,7 +33,12 @@ export const idempotencyClaimsProjection: Projection = {
     if (current && recorded.position <= current.position) return;
     switch (event.type) {
       case 'IdempotencyKeyClaimed':
-        await claims.put({ id: recorded.stream, jobId: event.data.jobId, claimedAt: event.data.claimedAt, position: recorded.position });
+        await claims.put({
+          id: recorded.stream,
+          jobId: event.data.jobId,
+          claimedAt: event.data.claimedAt,
+          position: recorded.position,
+        });
         return;
       case 'IdempotencyClaimCompleted':
       case 'IdempotencyClaimReleased':

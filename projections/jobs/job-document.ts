@@ -49,7 +49,7 @@ export interface JobDocument {
   volumeUtilization: number;
   computeMs: number;
   /**
-   * Generation of the job's signed links (api/signed-link.ts): absent (0) until JobLinksRevoked
+   * Generation of the job's signed links (api/http/signed-link.ts): absent (0) until JobLinksRevoked
    * raised it; a link signed with an older generation no longer opens.
    */
   linkGeneration?: number;
@@ -70,11 +70,55 @@ export interface JobDocument {
  * - `status, chargedMicros`: the repair tick's ended jobs not settled yet (`chargedMicros` null).
  */
 export const JOB_INDEXES: readonly IndexSpec<FieldPath<JobDocument>>[] = [
-  { keys: [['orgId', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['orgId', 1], ['status', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['orgId', 1], ['reference', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['orgId', 1], ['projectId', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['orgId', 1], ['memberId', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['status', 1], ['expiresAt', 1]] },
-  { keys: [['status', 1], ['chargedMicros', 1]] },
+  {
+    keys: [
+      ['orgId', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['orgId', 1],
+      ['status', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['orgId', 1],
+      ['reference', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['orgId', 1],
+      ['projectId', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['orgId', 1],
+      ['memberId', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['status', 1],
+      ['expiresAt', 1],
+    ],
+  },
+  {
+    keys: [
+      ['status', 1],
+      ['chargedMicros', 1],
+    ],
+  },
 ];

@@ -62,7 +62,11 @@ export const jobsProjection: Projection = {
         break;
       case 'JobProgressed':
         if (event.data.stage === 'computing' && !doc.computeStartedAt) doc.computeStartedAt = recorded.recordedAt;
-        doc.progress = { stage: event.data.stage, vehiclesDone: event.data.vehiclesDone, placedItems: event.data.placedItems };
+        doc.progress = {
+          stage: event.data.stage,
+          vehiclesDone: event.data.vehiclesDone,
+          placedItems: event.data.placedItems,
+        };
         break;
       case 'JobSucceeded': {
         const s = event.data.summary;

@@ -32,18 +32,31 @@ export function repairReads(reads: ReadStore): RepairReads {
   return {
     queuedJobs: async () => (await jobs.find({ where: { status: 'queued' } })).map(toRepairJob),
     runningJobs: async () => (await jobs.find({ where: { status: 'running' } })).map(toRepairJob),
-    endedUnsettledJobs: async () => (await jobs.find({ where: { status: { in: ENDED }, chargedMicros: null } })).map(toRepairJob),
+    endedUnsettledJobs: async () =>
+      (await jobs.find({ where: { status: { in: ENDED }, chargedMicros: null } })).map(toRepairJob),
     jobsPastRetention: async (now) =>
-      (await jobs.find({ where: { status: { in: ENDED }, expiresAt: { lte: now }, bodyDeletedAt: { exists: false } } })).map(toRepairJob),
+      (
+        await jobs.find({ where: { status: { in: ENDED }, expiresAt: { lte: now }, bodyDeletedAt: { exists: false } } })
+      ).map(toRepairJob),
     projectPackJobs: async () => {
-      const packing = await reads.collection<ProjectDocument>(PROJECTS).find({ where: { packingJobId: { exists: true } } });
+      const packing = await reads
+        .collection<ProjectDocument>(PROJECTS)
+        .find({ where: { packingJobId: { exists: true } } });
       const found = await Promise.all(packing.map((p) => jobs.get(p.packingJobId!)));
       return found.filter((j): j is JobDocument => j !== undefined).map(toRepairJob);
     },
     ledgers: async () =>
-      (await reads.collection<BalanceDocument>(BALANCES).find()).map((b) => ({ orgId: b.id, queued: b.ledger.queue.length, heldJobIds: Object.keys(b.ledger.reservations) })),
+      (await reads.collection<BalanceDocument>(BALANCES).find()).map((b) => ({
+        orgId: b.id,
+        queued: b.ledger.queue.length,
+        heldJobIds: Object.keys(b.ledger.reservations),
+      })),
     jobExists: async (jobId) => (await jobs.get(jobId)) !== undefined,
     pendingClaims: async (claimedAfter) =>
-      (await reads.collection<PendingClaimDocument>(IDEMPOTENCY_CLAIMS).find({ where: { claimedAt: { gte: claimedAfter } } })).map((c) => ({ stream: c.id, jobId: c.jobId })),
+      (
+        await reads
+          .collection<PendingClaimDocument>(IDEMPOTENCY_CLAIMS)
+          .find({ where: { claimedAt: { gte: claimedAfter } } })
+      ).map((c) => ({ stream: c.id, jobId: c.jobId })),
   };
 }

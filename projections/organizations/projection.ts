@@ -11,20 +11,20 @@ import { orgIdOfStream } from '../../domain/organization/streams.js';
 
 export const ORGANIZATIONS = 'organizations';
 export const API_KEYS = 'api_keys';
-/** Invitations to the web app by the SHA-256 of their token (issue 11). */
+/** Invitations to the web app by the SHA-256 of their token. */
 export const INVITATIONS = 'invitations';
 
 /** A member of an organization as the read model holds it. */
 export interface MemberDocument {
   name: string;
   role: 'owner' | 'member';
-  /** The email the member signs in with (issue 11); absent before they accepted an invitation. */
+  /** The email the member signs in with; absent before they accepted an invitation. */
   email?: string;
-  /** When the member was added, RFC 3339 (absent in documents made before issue 11). */
+  /** When the member was added, RFC 3339 (absent in documents made before). */
   joinedAt?: string;
 }
 
-/** An invitation (issue 11); `id` is the SHA-256 hex of its token. */
+/** An invitation; `id` is the SHA-256 hex of its token. */
 export interface InvitationDocument {
   id: string;
   invitationId: string;
@@ -46,7 +46,15 @@ export interface InvitationDocument {
 }
 
 /** Invitations `orgId, acceptedAt, revokedAt`: the owner's list of pending ones. */
-export const INVITATION_INDEXES: readonly IndexSpec<FieldPath<InvitationDocument>>[] = [{ keys: [['orgId', 1], ['acceptedAt', 1], ['revokedAt', 1]] }];
+export const INVITATION_INDEXES: readonly IndexSpec<FieldPath<InvitationDocument>>[] = [
+  {
+    keys: [
+      ['orgId', 1],
+      ['acceptedAt', 1],
+      ['revokedAt', 1],
+    ],
+  },
+];
 
 export interface OrganizationDocument {
   id: string;
@@ -114,7 +122,12 @@ export const organizationsProjection: Projection = {
     org.position = recorded.position;
     switch (event.type) {
       case 'MemberAdded':
-        org.members[event.data.userId] = { name: event.data.name, role: event.data.role, joinedAt: event.data.addedAt, ...(event.data.email ? { email: event.data.email } : {}) };
+        org.members[event.data.userId] = {
+          name: event.data.name,
+          role: event.data.role,
+          joinedAt: event.data.addedAt,
+          ...(event.data.email ? { email: event.data.email } : {}),
+        };
         break;
       case 'InvitationIssued':
         await store.collection<InvitationDocument>(INVITATIONS).put({
@@ -136,23 +149,33 @@ export const organizationsProjection: Projection = {
       case 'InvitationRevoked': {
         const invitations = store.collection<InvitationDocument>(INVITATIONS);
         const invitation = await invitations.get(event.data.tokenHash);
-        if (invitation) await invitations.put({ ...invitation, revokedAt: event.data.revokedAt, position: recorded.position });
+        if (invitation)
+          await invitations.put({ ...invitation, revokedAt: event.data.revokedAt, position: recorded.position });
         break;
       }
       case 'InvitationAccepted': {
         const invitations = store.collection<InvitationDocument>(INVITATIONS);
         const invitation = await invitations.get(event.data.tokenHash);
-        if (invitation) await invitations.put({ ...invitation, acceptedAt: event.data.acceptedAt, position: recorded.position });
+        if (invitation)
+          await invitations.put({ ...invitation, acceptedAt: event.data.acceptedAt, position: recorded.position });
         const member = org.members[event.data.memberId];
         if (member) org.members[event.data.memberId] = { ...member, name: event.data.name, email: event.data.email };
         break;
       }
       case 'MemberRemoved':
         delete org.members[event.data.userId];
-        org.formerMembers = { ...org.formerMembers, [event.data.userId]: { name: event.data.name, removedAt: event.data.removedAt } };
+        org.formerMembers = {
+          ...org.formerMembers,
+          [event.data.userId]: { name: event.data.name, removedAt: event.data.removedAt },
+        };
         break;
       case 'SubscriptionActivated':
-        org.subscription = { plan: event.data.plan, apiAccess: event.data.apiAccess, expiresAt: event.data.expiresAt, active: true };
+        org.subscription = {
+          plan: event.data.plan,
+          apiAccess: event.data.apiAccess,
+          expiresAt: event.data.expiresAt,
+          active: true,
+        };
         break;
       case 'SubscriptionEnded':
         if (org.subscription) org.subscription.active = false;
@@ -164,7 +187,11 @@ export const organizationsProjection: Projection = {
         org.suspended = false;
         break;
       case 'OrganizationApiDisabled':
-        org.apiDisabled = { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds, since: event.data.disabledAt };
+        org.apiDisabled = {
+          message: event.data.message,
+          retryAfterSeconds: event.data.retryAfterSeconds,
+          since: event.data.disabledAt,
+        };
         break;
       case 'OrganizationApiEnabled':
         org.apiDisabled = null;

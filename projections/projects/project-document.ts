@@ -35,8 +35,21 @@ export interface ProjectDocument extends ProjectContent {
  * - `orgId, createdById, createdAt↓, id↓`: `created_by`.
  */
 export const PROJECT_INDEXES: readonly IndexSpec<FieldPath<ProjectDocument>>[] = [
-  { keys: [['orgId', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['orgId', 1], ['createdById', 1], ['createdAt', -1], ['id', -1]] },
+  {
+    keys: [
+      ['orgId', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['orgId', 1],
+      ['createdById', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
   // The repair tick's projects with a pack in progress.
   { keys: [['packingJobId', 1]] },
 ];

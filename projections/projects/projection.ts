@@ -51,7 +51,12 @@ export const projectsProjection: Projection = {
         doc.packingJobId = event.data.jobId;
         break;
       case 'ProjectPlanSaved':
-        doc.plan = { jobId: event.data.jobId, summary: event.data.summary, expiresAt: event.data.expiresAt, savedAt: event.data.at };
+        doc.plan = {
+          jobId: event.data.jobId,
+          summary: event.data.summary,
+          expiresAt: event.data.expiresAt,
+          savedAt: event.data.at,
+        };
         doc.packingJobId = null;
         break;
       case 'ProjectPackEnded':

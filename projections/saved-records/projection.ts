@@ -30,8 +30,23 @@ export interface SavedRecordDocument<F> {
  * - `orgId, deleted, createdBy.id, createdAt↓, id↓`: `created_by`.
  */
 export const SAVED_RECORD_INDEXES: readonly IndexSpec<FieldPath<SavedRecordDocument<object>>>[] = [
-  { keys: [['orgId', 1], ['deleted', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['orgId', 1], ['deleted', 1], ['createdBy.id', 1], ['createdAt', -1], ['id', -1]] },
+  {
+    keys: [
+      ['orgId', 1],
+      ['deleted', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['orgId', 1],
+      ['deleted', 1],
+      ['createdBy.id', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
 ];
 
 /**
@@ -39,7 +54,13 @@ export const SAVED_RECORD_INDEXES: readonly IndexSpec<FieldPath<SavedRecordDocum
  * `<Kind>Updated {<idField>, fields, updatedAt, updatedBy}` and
  * `<Kind>Deleted {<idField>, deletedAt, deletedBy}` on streams starting with `streamPrefix`.
  */
-export function savedRecordProjection(spec: { name: string; collection: string; streamPrefix: string; kind: string; idField: string }): Projection {
+export function savedRecordProjection(spec: {
+  name: string;
+  collection: string;
+  streamPrefix: string;
+  kind: string;
+  idField: string;
+}): Projection {
   return {
     name: spec.name,
     async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {

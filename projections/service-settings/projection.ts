@@ -21,10 +21,22 @@ export interface ServiceSettingsDocument {
 }
 
 /** The document after `event` (pure; null before the first event). */
-export function evolveServiceSettingsDocument(doc: ServiceSettingsDocument | null, event: ServiceSettingsEvent, position: number): ServiceSettingsDocument {
+export function evolveServiceSettingsDocument(
+  doc: ServiceSettingsDocument | null,
+  event: ServiceSettingsEvent,
+  position: number,
+): ServiceSettingsDocument {
   switch (event.type) {
     case 'MaintenanceStarted':
-      return { id: SERVICE_SETTINGS_ID, maintenance: { message: event.data.message, retryAfterSeconds: event.data.retryAfterSeconds, since: event.data.startedAt }, position };
+      return {
+        id: SERVICE_SETTINGS_ID,
+        maintenance: {
+          message: event.data.message,
+          retryAfterSeconds: event.data.retryAfterSeconds,
+          since: event.data.startedAt,
+        },
+        position,
+      };
     case 'MaintenanceEnded':
       return { ...(doc ?? { id: SERVICE_SETTINGS_ID }), maintenance: null, position };
   }
@@ -37,6 +49,12 @@ export const serviceSettingsProjection: Projection = {
     const docs = store.collection<ServiceSettingsDocument>(SERVICE_SETTINGS);
     const doc = (await docs.get(SERVICE_SETTINGS_ID)) ?? null;
     if (doc && recorded.position <= doc.position) return;
-    await docs.put(evolveServiceSettingsDocument(doc, { type: recorded.type, data: recorded.data } as ServiceSettingsEvent, recorded.position));
+    await docs.put(
+      evolveServiceSettingsDocument(
+        doc,
+        { type: recorded.type, data: recorded.data } as ServiceSettingsEvent,
+        recorded.position,
+      ),
+    );
   },
 };

@@ -1,6 +1,6 @@
 /**
- * Web app sessions read model (collection `web_sessions`, issue 11): a session is found by the
- * SHA-256 of its cookie token. Authentication (api/web-session.ts) reads it on every request
+ * Web app sessions read model (collection `web_sessions`): a session is found by the
+ * SHA-256 of its cookie token. Authentication (api/web-app/web-session.ts) reads it on every request
  * that carries the session cookie. A password change (CredentialPasswordChanged) ends the
  * member's other sessions here.
  */
@@ -36,8 +36,14 @@ export interface WebSessionDocument {
  * step left to repair): the sessions active when it was stored, except `keepSessionId` (the one
  * that changed it), end with `password_changed`. Applying it again changes nothing.
  */
-async function endForPasswordChange(recorded: RecordedEvent, sessions: ReadCollection<WebSessionDocument>): Promise<void> {
-  const { userId, keepSessionId, changedAt } = recorded.data as Extract<CredentialEvent, { type: 'CredentialPasswordChanged' }>['data'];
+async function endForPasswordChange(
+  recorded: RecordedEvent,
+  sessions: ReadCollection<WebSessionDocument>,
+): Promise<void> {
+  const { userId, keepSessionId, changedAt } = recorded.data as Extract<
+    CredentialEvent,
+    { type: 'CredentialPasswordChanged' }
+  >['data'];
   const active = await sessions.find({ where: { memberId: userId, endedAt: null } });
   for (const s of active) {
     if (s.sessionId === keepSessionId || s.position > recorded.position) continue;
@@ -58,7 +64,18 @@ export const sessionsProjection: Projection = {
     switch (event.type) {
       case 'SessionStarted': {
         const { sessionId, tokenHash, orgId, memberId, startedAt, expiresAt } = event.data;
-        await sessions.put({ id: tokenHash, sessionId, orgId, memberId, startedAt, expiresAt, lastSeenAt: startedAt, endedAt: null, endReason: null, position: recorded.position });
+        await sessions.put({
+          id: tokenHash,
+          sessionId,
+          orgId,
+          memberId,
+          startedAt,
+          expiresAt,
+          lastSeenAt: startedAt,
+          endedAt: null,
+          endReason: null,
+          position: recorded.position,
+        });
         return;
       }
       case 'SessionRefreshed': {
@@ -68,7 +85,13 @@ export const sessionsProjection: Projection = {
       }
       case 'SessionEnded': {
         const doc = await sessions.get(event.data.tokenHash);
-        if (doc) await sessions.put({ ...doc, endedAt: event.data.endedAt, endReason: event.data.reason, position: recorded.position });
+        if (doc)
+          await sessions.put({
+            ...doc,
+            endedAt: event.data.endedAt,
+            endReason: event.data.reason,
+            position: recorded.position,
+          });
         return;
       }
     }

@@ -38,7 +38,14 @@ export interface UsageDay {
 }
 
 /** Index of `usage_days`: `orgId, date` serves GET /v1/usage (one organization's days from–to). */
-export const USAGE_DAY_INDEXES: readonly IndexSpec<FieldPath<UsageDay>>[] = [{ keys: [['orgId', 1], ['date', 1]] }];
+export const USAGE_DAY_INDEXES: readonly IndexSpec<FieldPath<UsageDay>>[] = [
+  {
+    keys: [
+      ['orgId', 1],
+      ['date', 1],
+    ],
+  },
+];
 
 /** What the usage projection keeps of each job. */
 export interface UsageJob {
@@ -89,7 +96,15 @@ export const usageProjection: Projection = {
     if (event.type === 'JobQueued') {
       if (await jobs.get(event.data.jobId)) return;
       const d = event.data;
-      job = { id: d.jobId, orgId: d.orgId, date: d.createdAt.slice(0, 10), status: 'queued', budgetMs: d.budgetMs, computeMs: 0, position: 0 };
+      job = {
+        id: d.jobId,
+        orgId: d.orgId,
+        date: d.createdAt.slice(0, 10),
+        status: 'queued',
+        budgetMs: d.budgetMs,
+        computeMs: 0,
+        position: 0,
+      };
     } else {
       job = await jobs.get(event.data.jobId);
     }

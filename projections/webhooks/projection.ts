@@ -1,5 +1,5 @@
 /**
- * Read models of webhooks (issue 12 item 4, our extension):
+ * Read models of webhooks (our extension):
  * - `webhook_endpoints`: one document per `webhook-endpoint-<id>` stream, kept as a tombstone
  *   after deletion; a disabled endpoint (its creator was removed) keeps its document with why. The positions of registration and deletion let the dispatcher ask which
  *   endpoints were live at a log position. Holds the signing secret (the API never shows it again).
@@ -9,7 +9,11 @@
 import type { Actor } from '../../domain/decider/actor.js';
 import type { FieldPath, IndexSpec, ReadStore } from '../../domain/ports/read-store.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
-import type { WebhookDeliveryAttemptedData, WebhookDeliveryScheduledData, WebhookDeliveryStatus } from '../../domain/webhook/delivery.js';
+import type {
+  WebhookDeliveryAttemptedData,
+  WebhookDeliveryScheduledData,
+  WebhookDeliveryStatus,
+} from '../../domain/webhook/delivery.js';
 import type { WebhookEndpointDisabledReason } from '../../domain/webhook/endpoint.js';
 import type { WebhookEventKind } from '../../domain/webhook/event-kinds.js';
 import { WEBHOOK_DELIVERY_STREAM_PREFIX, WEBHOOK_ENDPOINT_STREAM_PREFIX } from '../../domain/webhook/streams.js';
@@ -74,10 +78,30 @@ export interface WebhookDeliveryDocument {
  * - deliveries `endpointId, createdAt↓, id↓`: an endpoint's deliveries, newest first.
  * - deliveries `status, nextAttemptAt`: the worker's due deliveries.
  */
-export const WEBHOOK_ENDPOINT_INDEXES: readonly IndexSpec<FieldPath<WebhookEndpointDocument>>[] = [{ keys: [['orgId', 1], ['deleted', 1], ['createdAt', -1], ['id', -1]] }];
+export const WEBHOOK_ENDPOINT_INDEXES: readonly IndexSpec<FieldPath<WebhookEndpointDocument>>[] = [
+  {
+    keys: [
+      ['orgId', 1],
+      ['deleted', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+];
 export const WEBHOOK_DELIVERY_INDEXES: readonly IndexSpec<FieldPath<WebhookDeliveryDocument>>[] = [
-  { keys: [['endpointId', 1], ['createdAt', -1], ['id', -1]] },
-  { keys: [['status', 1], ['nextAttemptAt', 1]] },
+  {
+    keys: [
+      ['endpointId', 1],
+      ['createdAt', -1],
+      ['id', -1],
+    ],
+  },
+  {
+    keys: [
+      ['status', 1],
+      ['nextAttemptAt', 1],
+    ],
+  },
 ];
 
 async function applyEndpoint(recorded: RecordedEvent, store: ReadStore): Promise<void> {
@@ -105,11 +129,23 @@ async function applyEndpoint(recorded: RecordedEvent, store: ReadStore): Promise
   } else if (recorded.type === 'WebhookEndpointDisabled') {
     const doc = await endpoints.get(d['endpointId']);
     if (!doc || recorded.position <= doc.position) return;
-    await endpoints.put({ ...doc, disabledAt: d['disabledAt'], disabledReason: d['reason'], disabledPosition: recorded.position, position: recorded.position });
+    await endpoints.put({
+      ...doc,
+      disabledAt: d['disabledAt'],
+      disabledReason: d['reason'],
+      disabledPosition: recorded.position,
+      position: recorded.position,
+    });
   } else if (recorded.type === 'WebhookEndpointDeleted') {
     const doc = await endpoints.get(d['endpointId']);
     if (!doc || recorded.position <= doc.position) return;
-    await endpoints.put({ ...doc, deleted: true, deletedAt: d['deletedAt'], deletedPosition: recorded.position, position: recorded.position });
+    await endpoints.put({
+      ...doc,
+      deleted: true,
+      deletedAt: d['deletedAt'],
+      deletedPosition: recorded.position,
+      position: recorded.position,
+    });
   }
 }
 
@@ -139,8 +175,20 @@ async function applyDelivery(recorded: RecordedEvent, store: ReadStore): Promise
   if (recorded.type === 'WebhookDeliveryAttempted') {
     const a = recorded.data as WebhookDeliveryAttemptedData;
     const status = a.succeeded ? 'succeeded' : a.nextAttemptAt === null ? 'failed' : 'pending';
-    const attempt: DeliveryAttemptRecord = { attempt: a.attempt, attemptedAt: a.attemptedAt, statusCode: a.statusCode, error: a.error, succeeded: a.succeeded };
-    await deliveries.put({ ...doc, status, attempts: [...doc.attempts, attempt], nextAttemptAt: a.nextAttemptAt, position: recorded.position });
+    const attempt: DeliveryAttemptRecord = {
+      attempt: a.attempt,
+      attemptedAt: a.attemptedAt,
+      statusCode: a.statusCode,
+      error: a.error,
+      succeeded: a.succeeded,
+    };
+    await deliveries.put({
+      ...doc,
+      status,
+      attempts: [...doc.attempts, attempt],
+      nextAttemptAt: a.nextAttemptAt,
+      position: recorded.position,
+    });
   } else if (recorded.type === 'WebhookDeliveryDropped') {
     await deliveries.put({ ...doc, status: 'dropped', nextAttemptAt: null, position: recorded.position });
   }

@@ -30,7 +30,12 @@ interface Mass {
 }
 
 /** Moves of the whole load (cm along x, z) allowed by the limits; empty intervals when none. */
-function allowedMoves(load: VehicleLoad, lines: readonly AxleLine[], mass: Mass, blocks: readonly Block[]): { dx: Interval; dz: Interval } {
+function allowedMoves(
+  load: VehicleLoad,
+  lines: readonly AxleLine[],
+  mass: Mass,
+  blocks: readonly Block[],
+): { dx: Interval; dz: Interval } {
   const v = load.vehicle;
   const axles = v.axles!;
   let dx: Interval = { lo: 0, hi: 0 };
@@ -52,9 +57,15 @@ function allowedMoves(load: VehicleLoad, lines: readonly AxleLine[], mass: Mass,
     } else if (slope > 0) dx = intersect(dx, { lo: -Infinity, hi: room / slope });
     else dx = intersect(dx, { lo: room / slope, hi: Infinity });
   }
-  const cx = mass.mx / mass.w, cz = mass.mz / mass.w;
-  if (axles.cogRangeX !== null) dx = intersect(dx, { lo: v.length / 2 - axles.cogRangeX - cx - EPS, hi: v.length / 2 + axles.cogRangeX - cx + EPS });
-  if (axles.cogRangeY !== null) dz = intersect(dz, { lo: v.width / 2 - axles.cogRangeY - cz - EPS, hi: v.width / 2 + axles.cogRangeY - cz + EPS });
+  const cx = mass.mx / mass.w,
+    cz = mass.mz / mass.w;
+  if (axles.cogRangeX !== null)
+    dx = intersect(dx, {
+      lo: v.length / 2 - axles.cogRangeX - cx - EPS,
+      hi: v.length / 2 + axles.cogRangeX - cx + EPS,
+    });
+  if (axles.cogRangeY !== null)
+    dz = intersect(dz, { lo: v.width / 2 - axles.cogRangeY - cz - EPS, hi: v.width / 2 + axles.cogRangeY - cz + EPS });
   return { dx, dz };
 }
 
@@ -65,8 +76,10 @@ function excess(load: VehicleLoad, lines: readonly AxleLine[], mass: Mass): numb
   const axles = v.axles!;
   let out = 0;
   for (const line of lines) if (line.max > 0) out += Math.max(0, axleLoad(line, mass.w, mass.mx) - line.max) / line.max;
-  if (axles.cogRangeX !== null) out += Math.max(0, Math.abs(mass.mx / mass.w - v.length / 2) - axles.cogRangeX) / v.length;
-  if (axles.cogRangeY !== null) out += Math.max(0, Math.abs(mass.mz / mass.w - v.width / 2) - axles.cogRangeY) / v.width;
+  if (axles.cogRangeX !== null)
+    out += Math.max(0, Math.abs(mass.mx / mass.w - v.length / 2) - axles.cogRangeX) / v.length;
+  if (axles.cogRangeY !== null)
+    out += Math.max(0, Math.abs(mass.mz / mass.w - v.width / 2) - axles.cogRangeY) / v.width;
   return out;
 }
 
@@ -88,7 +101,10 @@ function freeBlocks(blocks: readonly Block[], deckHeight: number | null): Block[
       if (o === b || Math.abs(o.y - top) > EPS) return false;
       if (deckHeight !== null && Math.abs(o.y - deckHeight) <= EPS) return false;
       const f = blockExtent(o);
-      return Math.min(b.x + e.dx, o.x + f.dx) - Math.max(b.x, o.x) > EPS && Math.min(b.z + e.dz, o.z + f.dz) - Math.max(b.z, o.z) > EPS;
+      return (
+        Math.min(b.x + e.dx, o.x + f.dx) - Math.max(b.x, o.x) > EPS &&
+        Math.min(b.z + e.dz, o.z + f.dz) - Math.max(b.z, o.z) > EPS
+      );
     });
   });
 }
@@ -107,7 +123,8 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
     if (load.blocks.length === 0) return;
     const { dx, dz } = allowedMoves(load, lines, mass, load.blocks);
     if (dx.lo <= dx.hi && dz.lo <= dz.hi) {
-      const mx = nearestToZero(dx), mz = nearestToZero(dz);
+      const mx = nearestToZero(dx),
+        mz = nearestToZero(dz);
       if (mx !== 0 || mz !== 0) {
         load.blocks = load.blocks.map((b) => ({ ...b, x: b.x + mx, z: b.z + mz }));
         load.momentX += load.weight * mx;
@@ -121,7 +138,8 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
     for (const b of freeBlocks(load.blocks, load.vehicle.auxDeck?.height ?? null)) {
       const m = massOf(ctx, b);
       const left = excess(load, lines, { w: mass.w - m.w, mx: mass.mx - m.mx, mz: mass.mz - m.mz });
-      if (!best || left < best.left - 1e-12 || (Math.abs(left - best.left) <= 1e-12 && m.w < best.w)) best = { b, left, w: m.w };
+      if (!best || left < best.left - 1e-12 || (Math.abs(left - best.left) <= 1e-12 && m.w < best.w))
+        best = { b, left, w: m.w };
     }
     if (!best) return;
     const m = massOf(ctx, best.b);

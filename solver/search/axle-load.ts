@@ -30,7 +30,14 @@ export function axleLines(axles: AxleModel): AxleLine[] {
     return axles.positions.map((a, i) => {
       // Axles all at one point share the load equally (the verifier's statics use the same cut-off).
       const perKgCm = n * spread > 1e-9 ? (a - mean) / spread : 0;
-      return { name: `Axle ${i + 1}`, position: a, max: axles.maxLoads[i] ?? 0, base: 0, perKg: 1 / n - mean * perKgCm, perKgCm };
+      return {
+        name: `Axle ${i + 1}`,
+        position: a,
+        max: axles.maxLoads[i] ?? 0,
+        base: 0,
+        perKg: 1 / n - mean * perKgCm,
+        perKgCm,
+      };
     });
   }
   if (axles.kind === 'semi_trailer') {
@@ -38,15 +45,37 @@ export function axleLines(axles: AxleModel): AxleLine[] {
     const kingpin = m.trailerStartToKingpin;
     const rear = kingpin + m.kingpinToRearAxle;
     // Kingpin load K from moments about the trailer's rear axle.
-    const k = { base: (m.emptyTrailerWeight * m.trailerCogToRearAxle) / m.kingpinToRearAxle, perKg: rear / m.kingpinToRearAxle, perKgCm: -1 / m.kingpinToRearAxle };
+    const k = {
+      base: (m.emptyTrailerWeight * m.trailerCogToRearAxle) / m.kingpinToRearAxle,
+      perKg: rear / m.kingpinToRearAxle,
+      perKgCm: -1 / m.kingpinToRearAxle,
+    };
     // Tractor: moments about its front axle give the middle axle; the front takes the rest.
     const share = m.frontAxleToKingpin / m.frontAxleToMiddleAxle;
-    const middle = { base: (m.tractorWeight * m.frontAxleToTractorCog) / m.frontAxleToMiddleAxle + k.base * share, perKg: k.perKg * share, perKgCm: k.perKgCm * share };
+    const middle = {
+      base: (m.tractorWeight * m.frontAxleToTractorCog) / m.frontAxleToMiddleAxle + k.base * share,
+      perKg: k.perKg * share,
+      perKgCm: k.perKgCm * share,
+    };
     const frontAxle = kingpin - m.frontAxleToKingpin;
     return [
-      { name: 'Axle 1', position: frontAxle, max: 0, base: m.tractorWeight + k.base - middle.base, perKg: k.perKg - middle.perKg, perKgCm: k.perKgCm - middle.perKgCm },
+      {
+        name: 'Axle 1',
+        position: frontAxle,
+        max: 0,
+        base: m.tractorWeight + k.base - middle.base,
+        perKg: k.perKg - middle.perKg,
+        perKgCm: k.perKgCm - middle.perKgCm,
+      },
       { name: 'Axle 2', position: frontAxle + m.frontAxleToMiddleAxle, max: m.maxMiddleAxleWeight, ...middle },
-      { name: 'Axle 3', position: rear, max: m.maxRearAxleWeight, base: m.emptyTrailerWeight - k.base, perKg: 1 - k.perKg, perKgCm: -k.perKgCm },
+      {
+        name: 'Axle 3',
+        position: rear,
+        max: m.maxRearAxleWeight,
+        base: m.emptyTrailerWeight - k.base,
+        perKg: 1 - k.perKg,
+        perKgCm: -k.perKgCm,
+      },
     ];
   }
   return [];

@@ -29,7 +29,7 @@ export interface Block {
    */
   cap?: Block;
   /**
-   * A staggered block of upright round units (issue 10): each of its `ny` layers holds the
+   * A staggered block of upright round units: each of its `ny` layers holds the
    * circles of this layer (`nx` = `nz` = 1), stacked exactly on top of each other; the block
    * occupies the layer's envelope. Nothing rests on a staggered block.
    */
@@ -74,7 +74,8 @@ export function layersIn(room: number, size: OrientedSize): number {
  */
 export function blockCentre(b: Block): { x: number; z: number } {
   if (b.stagger && b.stagger.centres.length > 0) {
-    let sx = 0, sz = 0;
+    let sx = 0,
+      sz = 0;
     for (const c of b.stagger.centres) {
       sx += c.x;
       sz += c.z;
@@ -121,8 +122,14 @@ export interface CapKind {
  * `layersLeft`: stack levels allowed above the space's level (Infinity: no limit).
  */
 export function cappedColumns(
-  b: Block, space: Space, caps: readonly CapKind[], columnUnits: number, unitWeight: number, weightLeft: number,
-  layersLeft: number, vehicleWidth: number,
+  b: Block,
+  space: Space,
+  caps: readonly CapKind[],
+  columnUnits: number,
+  unitWeight: number,
+  weightLeft: number,
+  layersLeft: number,
+  vehicleWidth: number,
 ): Block[] {
   const out: Block[] = [];
   const heights = [...new Set(caps.map((c) => c.size.h))].slice(0, MAX_CAP_HEIGHTS);
@@ -142,21 +149,31 @@ export function cappedColumns(
     const e = blockExtent(col);
     const room = space.y1 - space.y0 - e.dy + EPS;
     const left = weightLeft - unitWeight * blockUnits(col);
-    let best: Block | null = null, bestVol = 0;
+    let best: Block | null = null,
+      bestVol = 0;
     for (const c of caps) {
       if (c.size.h > room || c.size.l > e.dx + EPS || c.size.w > e.dz + EPS) continue;
-      const nx = Math.floor((e.dx + EPS) / c.size.l), nz = Math.floor((e.dz + EPS) / c.size.w);
+      const nx = Math.floor((e.dx + EPS) / c.size.l),
+        nz = Math.floor((e.dz + EPS) / c.size.w);
       const byWeight = c.weight > 0 ? Math.floor(left / c.weight + 1e-9) : Infinity;
       const q = Math.min(c.available, byWeight);
       if (q < 1) continue;
       // Fill the footprint row by row across the width, then along the length.
-      const cz = Math.min(nz, q), cx = Math.min(nx, Math.floor(q / cz));
+      const cz = Math.min(nz, q),
+        cx = Math.min(nx, Math.floor(q / cz));
       const vol = cx * cz * c.size.l * c.size.w * c.size.h;
       if (vol > bestVol + EPS) {
         bestVol = vol;
         best = {
-          item: c.item, orientation: c.orientation, size: c.size, nx: cx, ny: 1, nz: cz,
-          x: col.x, y: col.y + e.dy, z: nearLeft ? col.z : col.z + e.dz - c.size.w * cz,
+          item: c.item,
+          orientation: c.orientation,
+          size: c.size,
+          nx: cx,
+          ny: 1,
+          nz: cz,
+          x: col.x,
+          y: col.y + e.dy,
+          z: nearLeft ? col.z : col.z + e.dz - c.size.w * cz,
         };
       }
     }
@@ -173,8 +190,13 @@ export function cappedColumns(
  * layers one unit thick along the other axes (up to 18 shapes, duplicates dropped).
  */
 export function blocksFor(
-  item: number, orientation: Orientation, size: OrientedSize, space: Space,
-  limits: BlockLimits, vehicleWidth: number, wallSlices = false,
+  item: number,
+  orientation: Orientation,
+  size: OrientedSize,
+  space: Space,
+  limits: BlockLimits,
+  vehicleWidth: number,
+  wallSlices = false,
 ): Block[] {
   const q = Math.min(limits.available, limits.byWeight);
   if (q < 1) return [];
@@ -185,15 +207,38 @@ export function blocksFor(
   const out: Block[] = [];
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
   // One unit left (jobs of many kinds): every shape is that unit.
-  if (q === 1) return [{ item, orientation, size, nx: 1, ny: 1, nz: 1, x: space.x0, y: space.y0, z: nearLeft ? space.z0 : space.z1 - size.w }];
+  if (q === 1)
+    return [
+      {
+        item,
+        orientation,
+        size,
+        nx: 1,
+        ny: 1,
+        nz: 1,
+        x: space.x0,
+        y: space.y0,
+        z: nearLeft ? space.z0 : space.z1 - size.w,
+      },
+    ];
   const shapes: [number, number, number][] = [];
   const fits: [number, number, number] = [fx, fy, fz];
   // Axes filled in order, as far as the space and the units allow; axes after the first `k`
   // stay one unit thick. Column first (y, z, then x) and width first (z, y, x) always; the
   // other orders, and columns and layers (k < 3) with `wallSlices`.
   const orders: [number, number, number][] = wallSlices
-    ? [[1, 2, 0], [2, 1, 0], [0, 1, 2], [0, 2, 1], [1, 0, 2], [2, 0, 1]]
-    : [[1, 2, 0], [2, 1, 0]];
+    ? [
+        [1, 2, 0],
+        [2, 1, 0],
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [2, 0, 1],
+      ]
+    : [
+        [1, 2, 0],
+        [2, 1, 0],
+      ];
   for (const order of orders) {
     for (let k = wallSlices ? 1 : 3; k <= 3; k++) {
       const n: [number, number, number] = [1, 1, 1];
@@ -207,7 +252,17 @@ export function blocksFor(
   }
   for (const [nx, ny, nz] of shapes) {
     if (out.some((b) => b.nx === nx && b.ny === ny && b.nz === nz)) continue;
-    out.push({ item, orientation, size, nx, ny, nz, x: space.x0, y: space.y0, z: nearLeft ? space.z0 : space.z1 - size.w * nz });
+    out.push({
+      item,
+      orientation,
+      size,
+      nx,
+      ny,
+      nz,
+      x: space.x0,
+      y: space.y0,
+      z: nearLeft ? space.z0 : space.z1 - size.w * nz,
+    });
   }
   return out;
 }
@@ -221,24 +276,47 @@ export function blocksFor(
  * returned (selected in one pass: the lists are long for jobs with many kinds). Returns a new array.
  */
 export function rankBlocks(
-  blocks: readonly Block[], score: BlockScore, space: Space, wasteful: (b: Block) => boolean, limit = Infinity, reach?: Reach,
+  blocks: readonly Block[],
+  score: BlockScore,
+  space: Space,
+  wasteful: (b: Block) => boolean,
+  limit = Infinity,
+  reach?: Reach,
 ): Block[] {
-  const sx = space.x1 - space.x0, sy = space.y1 - space.y0, sz = space.z1 - space.z0;
+  const sx = space.x1 - space.x0,
+    sy = space.y1 - space.y0,
+    sz = space.z1 - space.z0;
   const keyed = blocks.map((b, n) => {
-    let dy = blockExtent(b).dy, vol = blockVolume(b);
+    let dy = blockExtent(b).dy,
+      vol = blockVolume(b);
     if (b.cap) {
       dy += b.cap.size.h * b.cap.ny;
       vol += blockVolume(b.cap);
     }
     const { dx, dz } = blockExtent(b);
-    let m0 = sx - dx, m1 = sy - dy, m2 = sz - dz, t: number;
+    let m0 = sx - dx,
+      m1 = sy - dy,
+      m2 = sz - dz,
+      t: number;
     // Fitness: the volume less the gaps beside, behind and above the block no units can fill.
     if (score === 'fitness' && reach) {
       vol -= gapLoss(reach.x, m0) * dy * dz + gapLoss(reach.y, m1) * dx * dz + gapLoss(reach.z, m2) * dx * dy;
     }
-    if (m0 > m1) { t = m0; m0 = m1; m1 = t; }
-    if (m1 > m2) { t = m1; m1 = m2; m2 = t; }
-    if (m0 > m1) { t = m0; m0 = m1; m1 = t; }
+    if (m0 > m1) {
+      t = m0;
+      m0 = m1;
+      m1 = t;
+    }
+    if (m1 > m2) {
+      t = m1;
+      m1 = m2;
+      m2 = t;
+    }
+    if (m0 > m1) {
+      t = m0;
+      m0 = m1;
+      m1 = t;
+    }
     return { b, n, w: wasteful(b) ? 1 : 0, vol, m0, m1, m2 };
   });
   type K = (typeof keyed)[number];
@@ -250,10 +328,15 @@ export function rankBlocks(
     d = a.m2 - b.m2;
     return Math.abs(d) > EPS ? d : 0;
   };
-  const cmp = score !== 'fit'
-    ? (a: K, b: K): number => a.w - b.w || b.vol - a.vol || byMargins(a, b) || a.b.item - b.b.item || a.n - b.n
-    : (a: K, b: K): number => a.w - b.w || byMargins(a, b) || b.vol - a.vol || a.b.item - b.b.item || a.n - b.n;
-  if (limit >= keyed.length / 4) return keyed.sort(cmp).slice(0, limit).map((k) => k.b);
+  const cmp =
+    score !== 'fit'
+      ? (a: K, b: K): number => a.w - b.w || b.vol - a.vol || byMargins(a, b) || a.b.item - b.b.item || a.n - b.n
+      : (a: K, b: K): number => a.w - b.w || byMargins(a, b) || b.vol - a.vol || a.b.item - b.b.item || a.n - b.n;
+  if (limit >= keyed.length / 4)
+    return keyed
+      .sort(cmp)
+      .slice(0, limit)
+      .map((k) => k.b);
   const top: K[] = [];
   for (const k of keyed) {
     if (top.length >= limit && cmp(k, top[top.length - 1]!) >= 0) continue;

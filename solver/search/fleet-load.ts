@@ -56,7 +56,16 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, budget: WorkBudge
     loadBlocked: model.items.map(() => false),
     axleBlocked: model.items.map(() => false),
   };
-  const out: Construction = { strategy, vehicles: [], remaining: state.remaining, weightBlocked: state.weightBlocked, loadBlocked: state.loadBlocked, axleBlocked: state.axleBlocked, cut: false, vehicleLimitHit: false };
+  const out: Construction = {
+    strategy,
+    vehicles: [],
+    remaining: state.remaining,
+    weightBlocked: state.weightBlocked,
+    loadBlocked: state.loadBlocked,
+    axleBlocked: state.axleBlocked,
+    cut: false,
+    vehicleLimitHit: false,
+  };
   const limit = Math.max(0, model.maxVehicles);
   for (const v of model.vehicles) {
     for (let copy = 1; copy <= v.quantity; copy++) {
@@ -77,7 +86,14 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, budget: WorkBudge
     const freed = out.freed!;
     out.freed = undefined;
     if (!anyLeft(state)) continue;
-    const load = loadVehicle(ctx, freed.vehicle, state, strategy, mulberry32(strategy.seed ^ (out.vehicles.length + 7919)), budget);
+    const load = loadVehicle(
+      ctx,
+      freed.vehicle,
+      state,
+      strategy,
+      mulberry32(strategy.seed ^ (out.vehicles.length + 7919)),
+      budget,
+    );
     if (load.blocks.length > 0) out.vehicles.push({ ...load, copy: freed.copy, autoAdded: freed.autoAdded });
     else if (freed.autoAdded) added.set(freed.vehicle, (added.get(freed.vehicle) ?? 1) - 1);
     if (load.cut) out.cut = true;
@@ -87,7 +103,12 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, budget: WorkBudge
 
 /** Auto mode: adds copies of the most suitable definition while units remain (see top). */
 function addVehicles(
-  ctx: JobContext, strategy: Strategy, budget: WorkBudget, state: LoadState, out: Construction, added: Map<VehicleModel, number>,
+  ctx: JobContext,
+  strategy: Strategy,
+  budget: WorkBudget,
+  state: LoadState,
+  out: Construction,
+  added: Map<VehicleModel, number>,
 ): void {
   const { model } = ctx;
   const limit = Math.max(0, model.maxVehicles);
@@ -98,10 +119,17 @@ function addVehicles(
     }
     let best: { v: VehicleModel; load: VehicleLoad; state: LoadState } | null = null;
     for (const v of model.vehicles) {
-      const trial: LoadState = { remaining: state.remaining.slice(), weightBlocked: state.weightBlocked.slice(), loadBlocked: state.loadBlocked.slice(), axleBlocked: state.axleBlocked.slice() };
+      const trial: LoadState = {
+        remaining: state.remaining.slice(),
+        weightBlocked: state.weightBlocked.slice(),
+        loadBlocked: state.loadBlocked.slice(),
+        axleBlocked: state.axleBlocked.slice(),
+      };
       const load = loadVehicle(ctx, v, trial, strategy, mulberry32(strategy.seed ^ out.vehicles.length), budget);
       const vol = v.length * v.width * v.height;
-      const better = !best || load.volume > best.load.volume + 1e-9 ||
+      const better =
+        !best ||
+        load.volume > best.load.volume + 1e-9 ||
         (Math.abs(load.volume - best.load.volume) <= 1e-9 && vol < best.v.length * best.v.width * best.v.height);
       if (better) best = { v, load, state: trial };
       if (load.cut) break;
@@ -143,7 +171,9 @@ function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out:
   const { model } = ctx;
   const last = out.vehicles[out.vehicles.length - 1];
   if (!last || out.vehicles.length < 2) return false;
-  const order = out.vehicles.slice(0, -1).map((v, i) => ({ v, i }))
+  const order = out.vehicles
+    .slice(0, -1)
+    .map((v, i) => ({ v, i }))
     .sort((a, b) => a.v.volume / vol(a.v) - b.v.volume / vol(b.v) || a.i - b.i);
   const reach = Math.max(...out.vehicles.map((v) => v.volume / vol(v)));
   for (const { v, i } of order) {
@@ -151,14 +181,25 @@ function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out:
     if (!model.allowOverweight && last.weight + v.weight > v.vehicle.maxWeight + 1e-9) continue;
     const units = model.items.map(() => 0);
     for (const b of [...v.blocks, ...last.blocks]) units[b.item]! += blockUnits(b);
-    const n = units.reduce((a, b) => a + b, 0), kinds = units.filter((u) => u > 0).length;
-    const tries = [strategy, ...MERGE_STRATEGIES.filter((k) => k < GREEDY_STRATEGIES || n * kinds <= PILOT_MERGE_WORK).map((k) => strategyAt(model.seed, k))];
+    const n = units.reduce((a, b) => a + b, 0),
+      kinds = units.filter((u) => u > 0).length;
+    const tries = [
+      strategy,
+      ...MERGE_STRATEGIES.filter((k) => k < GREEDY_STRATEGIES || n * kinds <= PILOT_MERGE_WORK).map((k) =>
+        strategyAt(model.seed, k),
+      ),
+    ];
     for (const s of tries) {
       if (spent(budget)) {
         out.cut = true;
         return false;
       }
-      const trial: LoadState = { remaining: units.slice(), weightBlocked: out.weightBlocked.slice(), loadBlocked: out.loadBlocked.slice(), axleBlocked: out.axleBlocked.slice() };
+      const trial: LoadState = {
+        remaining: units.slice(),
+        weightBlocked: out.weightBlocked.slice(),
+        loadBlocked: out.loadBlocked.slice(),
+        axleBlocked: out.axleBlocked.slice(),
+      };
       const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), budget);
       if (load.cut) {
         out.cut = true;

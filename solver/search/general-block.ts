@@ -56,7 +56,9 @@ export interface GeneralShape {
  * max_stack_weight, no nesting and not hazardous.
  */
 export function joinable(item: ItemModel): boolean {
-  return item.shape === 'box' && item.stackable && item.maxStackWeight === 0 && item.nestingHeight === 0 && !item.hazardous;
+  return (
+    item.shape === 'box' && item.stackable && item.maxStackWeight === 0 && item.nestingHeight === 0 && !item.hazardous
+  );
 }
 
 function addNeed(a: readonly [number, number][], b: readonly [number, number][]): [number, number][] {
@@ -74,25 +76,39 @@ function join(a: GeneralShape, b: GeneralShape, axis: 'x' | 'y' | 'z'): GeneralS
   let dx: number, dy: number, dz: number, flat: boolean, parts: GeneralPart[];
   if (axis === 'y') {
     if (!a.flat || b.dx > a.dx + EPS || b.dz > a.dz + EPS) return null;
-    dx = a.dx; dz = a.dz; dy = a.dy + b.dy;
+    dx = a.dx;
+    dz = a.dz;
+    dy = a.dy + b.dy;
     flat = b.flat && b.dx >= a.dx - EPS && b.dz >= a.dz - EPS;
     parts = a.parts.concat(shift(b.parts, 0, a.dy, 0));
   } else {
     if (Math.abs(a.dy - b.dy) > EPS) return null;
     dy = a.dy;
     if (axis === 'x') {
-      dx = a.dx + b.dx; dz = Math.max(a.dz, b.dz);
+      dx = a.dx + b.dx;
+      dz = Math.max(a.dz, b.dz);
       flat = a.flat && b.flat && Math.abs(a.dz - b.dz) <= EPS;
       parts = a.parts.concat(shift(b.parts, a.dx, 0, 0));
     } else {
-      dz = a.dz + b.dz; dx = Math.max(a.dx, b.dx);
+      dz = a.dz + b.dz;
+      dx = Math.max(a.dx, b.dx);
       flat = a.flat && b.flat && Math.abs(a.dx - b.dx) <= EPS;
       parts = a.parts.concat(shift(b.parts, 0, 0, a.dz));
     }
   }
   const volume = a.volume + b.volume;
   if (volume < MIN_FILL * dx * dy * dz) return null;
-  return { dx, dy, dz, volume, weight: a.weight + b.weight, units: a.units + b.units, need: addNeed(a.need, b.need), parts, flat };
+  return {
+    dx,
+    dy,
+    dz,
+    volume,
+    weight: a.weight + b.weight,
+    units: a.units + b.units,
+    need: addNeed(a.need, b.need),
+    parts,
+    flat,
+  };
 }
 
 function key(s: GeneralShape): string {
@@ -117,12 +133,21 @@ export function generalShapes(ctx: JobContext, length: number, height: number, w
       for (let nx = 1; nx <= most; nx++) {
         for (let ny = 1; nx * ny <= most; ny++) {
           for (let nz = 1; nx * ny * nz <= most; nz++) {
-            const dx = size.l * nx, dy = size.h * ny, dz = size.w * nz;
+            const dx = size.l * nx,
+              dy = size.h * ny,
+              dz = size.w * nz;
             if (dx > length + EPS || dy > height + EPS || dz > width + EPS) continue;
             const units = nx * ny * nz;
             base.push({
-              dx, dy, dz, volume: kind.volume * units, weight: kind.weight * units, units,
-              need: [[kind.index, units]], parts: [{ item: kind.index, orientation, size, nx, ny, nz, x: 0, y: 0, z: 0 }], flat: true,
+              dx,
+              dy,
+              dz,
+              volume: kind.volume * units,
+              weight: kind.weight * units,
+              units,
+              need: [[kind.index, units]],
+              parts: [{ item: kind.index, orientation, size, nx, ny, nz, x: 0, y: 0, z: 0 }],
+              flat: true,
             });
           }
         }
@@ -154,7 +179,8 @@ export function generalShapes(ctx: JobContext, length: number, height: number, w
     seen.add(k);
     fresh.push(s);
   };
-  let frontier = base, pairs = 0;
+  let frontier = base,
+    pairs = 0;
   for (let round = 0; round < ROUNDS && frontier.length > 0 && pairs < MAX_PAIRS; round++) {
     const fresh: GeneralShape[] = [];
     for (const b of frontier) {
@@ -208,10 +234,17 @@ export function generalShapesFor(ctx: JobContext, length: number, height: number
  * wall has its parts mirrored across the width (`generalParts`), so they stay flush with that wall.
  */
 export function generalBlocksFor(
-  shapes: readonly GeneralShape[], space: Space, remaining: readonly number[], weightRoom: number, vehicleWidth: number, limit: number,
+  shapes: readonly GeneralShape[],
+  space: Space,
+  remaining: readonly number[],
+  weightRoom: number,
+  vehicleWidth: number,
+  limit: number,
 ): Block[] {
   const out: Block[] = [];
-  const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
+  const sx = space.x1 - space.x0 + EPS,
+    sy = space.y1 - space.y0 + EPS,
+    sz = space.z1 - space.z0 + EPS;
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
   const room = weightRoom + 1e-9;
   for (let k = 0; k < shapes.length && out.length < limit; k++) {
@@ -228,8 +261,17 @@ export function generalBlocksFor(
     if (!left) continue;
     const first = s.parts[0]!;
     out.push({
-      item: first.item, orientation: first.orientation, size: first.size, nx: first.nx, ny: first.ny, nz: first.nz,
-      x: space.x0, y: space.y0, z: nearLeft ? space.z0 : space.z1 - s.dz, general: s, mirrored: !nearLeft,
+      item: first.item,
+      orientation: first.orientation,
+      size: first.size,
+      nx: first.nx,
+      ny: first.ny,
+      nz: first.nz,
+      x: space.x0,
+      y: space.y0,
+      z: nearLeft ? space.z0 : space.z1 - s.dz,
+      general: s,
+      mirrored: !nearLeft,
     });
   }
   return out;
@@ -239,7 +281,14 @@ export function generalBlocksFor(
 export function generalParts(b: Block): Block[] {
   const s = b.general!;
   return s.parts.map((p) => ({
-    item: p.item, orientation: p.orientation, size: p.size, nx: p.nx, ny: p.ny, nz: p.nz,
-    x: b.x + p.x, y: b.y + p.y, z: b.mirrored ? b.z + s.dz - p.z - p.size.w * p.nz : b.z + p.z,
+    item: p.item,
+    orientation: p.orientation,
+    size: p.size,
+    nx: p.nx,
+    ny: p.ny,
+    nz: p.nz,
+    x: b.x + p.x,
+    y: b.y + p.y,
+    z: b.mirrored ? b.z + s.dz - p.z - p.size.w * p.nz : b.z + p.z,
   }));
 }

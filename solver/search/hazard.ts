@@ -34,7 +34,10 @@ export function footprint(b: Block): HazardFootprint {
  */
 export function keepsClearance(b: Block, placed: readonly HazardFootprint[]): boolean {
   const f = footprint(b);
-  return placed.every((o) => o.item === b.item ||
-    Math.max(o.x0 - f.x1, f.x0 - o.x1) >= HAZARD_CLEARANCE_CM - EPS ||
-    Math.max(o.z0 - f.z1, f.z0 - o.z1) >= HAZARD_CLEARANCE_CM - EPS);
+  return placed.every(
+    (o) =>
+      o.item === b.item ||
+      Math.max(o.x0 - f.x1, f.x0 - o.x1) >= HAZARD_CLEARANCE_CM - EPS ||
+      Math.max(o.z0 - f.z1, f.z0 - o.z1) >= HAZARD_CLEARANCE_CM - EPS,
+  );
 }

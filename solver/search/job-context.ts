@@ -33,7 +33,7 @@ export interface JobContext {
   /**
    * Many kinds with few units each: at most SPARSE_UNITS_PER_KIND units per kind on average.
    * Beam searches use general blocks (general-block.ts) only then: on BR1–9-like loads they cost
-   * fill, on BR10–15-like loads they add 0.5–3.5 points (measured in issue 8's note).
+   * fill, on BR10–15-like loads they add 0.5–3.5 points (measured in's note).
    */
   sparse: boolean;
 }
@@ -44,8 +44,9 @@ export const SPARSE_UNITS_PER_KIND = 3;
 /** Rank of each item's group: distinct (order, name) pairs sorted, items without a group last. */
 export function groupRanks(model: PackModel): number[] {
   const key = (i: number): [number, string] => [model.items[i]!.groupOrder, model.items[i]!.group ?? ''];
-  const keys = [...new Map(model.items.map((_, i) => [key(i).join('\u0000'), key(i)])).values()]
-    .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const keys = [...new Map(model.items.map((_, i) => [key(i).join('\u0000'), key(i)])).values()].sort(
+    (a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
+  );
   const rank = new Map(keys.map((k, r) => [k.join('\u0000'), r]));
   return model.items.map((_, i) => rank.get(key(i).join('\u0000'))!);
 }
@@ -63,11 +64,15 @@ export function jobContext(model: PackModel): JobContext {
   // With a group routing the groups load strictly in order, priority deciding within a group;
   // without one, priority comes first and group order only breaks ties.
   const routed = model.groupRouting !== 'none';
-  const order = model.items.map((_, i) => i).sort((a, b) => {
-    const A = model.items[a]!, B = model.items[b]!;
-    const byGroup = groupRank[a]! - groupRank[b]!, byPriority = B.priority - A.priority;
-    return (routed ? byGroup || byPriority : byPriority || byGroup) || a - b;
-  });
+  const order = model.items
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const A = model.items[a]!,
+        B = model.items[b]!;
+      const byGroup = groupRank[a]! - groupRank[b]!,
+        byPriority = B.priority - A.priority;
+      return (routed ? byGroup || byPriority : byPriority || byGroup) || a - b;
+    });
   const tiers: number[][] = [];
   let prev: { p: number; g: number } | null = null;
   for (const i of order) {

@@ -46,13 +46,21 @@ export function restsOn(boxes: readonly Box[], deckHeight: number | null = null)
     const out: number[] = [];
     for (const j of byTop.get(heightKey(b.y)) ?? []) {
       const s = boxes[j]!;
-      if (s.x < b.x + b.dx - EPS && b.x < s.x + s.dx - EPS && s.z < b.z + b.dz - EPS && b.z < s.z + s.dz - EPS) out.push(j);
+      if (s.x < b.x + b.dx - EPS && b.x < s.x + s.dx - EPS && s.z < b.z + b.dz - EPS && b.z < s.z + s.dz - EPS)
+        out.push(j);
     }
     // A nesting box rests on the identical box it sinks into.
     if (b.nest && b.nest > 0) {
       for (const j of byTop.get(heightKey(b.y + b.nest)) ?? []) {
         const s = boxes[j]!;
-        if (s.kind === b.kind && Math.abs(s.x - b.x) <= EPS && Math.abs(s.z - b.z) <= EPS && Math.abs(s.dx - b.dx) <= EPS && Math.abs(s.dz - b.dz) <= EPS) out.push(j);
+        if (
+          s.kind === b.kind &&
+          Math.abs(s.x - b.x) <= EPS &&
+          Math.abs(s.z - b.z) <= EPS &&
+          Math.abs(s.dx - b.dx) <= EPS &&
+          Math.abs(s.dz - b.dz) <= EPS
+        )
+          out.push(j);
       }
     }
     return out;
@@ -62,7 +70,7 @@ export function restsOn(boxes: readonly Box[], deckHeight: number | null = null)
 /**
  * With a second deck at `deckHeight` cm: for each box on or above the deck, the indices of the
  * boxes wholly under the deck whose length range [x, x + dx) overlaps its own with positive
- * length (issue 9 item 2: a crew loads a double-deck vehicle section by section from the front
+ * length (a crew loads a double-deck vehicle section by section from the front
  * wall, the floor units of a section before the deck units over them, because the deck over a
  * section closes it). Empty lists without a deck. A box under the deck of a higher rank (a later
  * group with a group routing) is left out: the groups' order comes first.
@@ -71,21 +79,25 @@ export function underDeck(boxes: readonly Box[], deckHeight: number | null): num
   const out: number[][] = boxes.map(() => []);
   if (deckHeight === null) return out;
   const under: number[] = [];
-  boxes.forEach((b, i) => { if (b.y + b.dy <= deckHeight + EPS) under.push(i); });
+  boxes.forEach((b, i) => {
+    if (b.y + b.dy <= deckHeight + EPS) under.push(i);
+  });
   under.sort((i, j) => boxes[i]!.x - boxes[j]!.x);
   const starts = under.map((i) => boxes[i]!.x);
   boxes.forEach((d, i) => {
     if (d.y < deckHeight - EPS) return;
     const end = d.x + d.dx - EPS;
     // Boxes under the deck that start before this box ends; keep those that end after it starts.
-    let hi = 0, top = starts.length;
+    let hi = 0,
+      top = starts.length;
     while (hi < top) {
       const mid = (hi + top) >> 1;
       if (starts[mid]! < end) hi = mid + 1;
       else top = mid;
     }
     for (let k = 0; k < hi; k++) {
-      const j = under[k]!, f = boxes[j]!;
+      const j = under[k]!,
+        f = boxes[j]!;
       if (f.x + f.dx > d.x + EPS && (f.rank ?? 0) <= (d.rank ?? 0)) out[i]!.push(j);
     }
   });
@@ -104,7 +116,8 @@ class BoxHeap {
     return this.a[0]!;
   }
   less(i: number, j: number): boolean {
-    const p = this.boxes[i]!, q = this.boxes[j]!;
+    const p = this.boxes[i]!,
+      q = this.boxes[j]!;
     if ((p.rank ?? 0) !== (q.rank ?? 0)) return (p.rank ?? 0) < (q.rank ?? 0);
     if (Math.abs(p.x - q.x) > EPS) return p.x < q.x;
     if (Math.abs(p.y - q.y) > EPS) return p.y < q.y;
@@ -130,7 +143,8 @@ class BoxHeap {
       a[0] = last;
       let i = 0;
       for (;;) {
-        const l = 2 * i + 1, r = l + 1;
+        const l = 2 * i + 1,
+          r = l + 1;
         let m = i;
         if (l < a.length && this.less(a[l]!, a[m]!)) m = l;
         if (r < a.length && this.less(a[r]!, a[m]!)) m = r;
@@ -151,13 +165,15 @@ class BoxHeap {
  * (smallest x, then y, then z) goes first, except that a free box of the same kind as the box
  * just loaded, in the same rank and at the same x, is preferred: the crew finishes the block of
  * one item in a slice (a column of rugs, then the kettles beside it) instead of alternating
- * items layer by layer, which is what lets the loading instructions group the steps (issue 9
- * item 2). When no box rests on a box of a higher rank, all boxes of a rank load before any box
+ * items layer by layer, which is what lets the loading instructions group the steps.
+ * When no box rests on a box of a higher rank, all boxes of a rank load before any box
  * of a higher rank. O(n · (log n + k)) for k kinds.
  */
 export function loadingSteps(boxes: readonly Box[], deckHeight: number | null = null): number[] {
   const below = restsOn(boxes, deckHeight);
-  underDeck(boxes, deckHeight).forEach((l, i) => { if (l.length > 0) below[i] = below[i]!.concat(l); });
+  underDeck(boxes, deckHeight).forEach((l, i) => {
+    if (l.length > 0) below[i] = below[i]!.concat(l);
+  });
   const above: number[][] = boxes.map(() => []);
   const waiting = below.map((l) => l.length);
   below.forEach((l, i) => l.forEach((j) => above[j]!.push(i)));
@@ -169,7 +185,9 @@ export function loadingSteps(boxes: readonly Box[], deckHeight: number | null = 
     if (h === undefined) heaps.set(kind, (h = new BoxHeap(boxes)));
     return h;
   };
-  waiting.forEach((w, i) => { if (w === 0) heapOf(i).push(i); });
+  waiting.forEach((w, i) => {
+    if (w === 0) heapOf(i).push(i);
+  });
   const steps = new Array<number>(boxes.length).fill(0);
   let step = 0;
   let last: BoxHeap | undefined;
@@ -180,7 +198,8 @@ export function loadingSteps(boxes: readonly Box[], deckHeight: number | null = 
     }
     if (best === undefined) break;
     if (last !== undefined && last !== best && last.size > 0) {
-      const p = boxes[last.peek()]!, q = boxes[best.peek()]!;
+      const p = boxes[last.peek()]!,
+        q = boxes[best.peek()]!;
       if ((p.rank ?? 0) === (q.rank ?? 0) && Math.abs(p.x - q.x) <= EPS) best = last;
     }
     const i = best.pop();

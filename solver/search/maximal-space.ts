@@ -60,8 +60,14 @@ export interface MinSize {
 const MAX_JOINS = 64;
 
 function contains(a: Space, b: Space): boolean {
-  return a.x0 <= b.x0 + EPS && a.y0 <= b.y0 + EPS && a.z0 <= b.z0 + EPS &&
-    a.x1 >= b.x1 - EPS && a.y1 >= b.y1 - EPS && a.z1 >= b.z1 - EPS;
+  return (
+    a.x0 <= b.x0 + EPS &&
+    a.y0 <= b.y0 + EPS &&
+    a.z0 <= b.z0 + EPS &&
+    a.x1 >= b.x1 - EPS &&
+    a.y1 >= b.y1 - EPS &&
+    a.z1 >= b.z1 - EPS
+  );
 }
 
 /** `a` makes `b` redundant: it contains `b` and bears at least as much. */
@@ -70,8 +76,14 @@ function dominates(a: Space, b: Space): boolean {
 }
 
 function intersects(s: Space, o: Occupied): boolean {
-  return s.x0 < o.x1 - EPS && o.x0 < s.x1 - EPS && s.y0 < o.y1 - EPS && o.y0 < s.y1 - EPS &&
-    s.z0 < o.z1 - EPS && o.z0 < s.z1 - EPS;
+  return (
+    s.x0 < o.x1 - EPS &&
+    o.x0 < s.x1 - EPS &&
+    s.y0 < o.y1 - EPS &&
+    o.y0 < s.y1 - EPS &&
+    s.z0 < o.z1 - EPS &&
+    o.z0 < s.z1 - EPS
+  );
 }
 
 function bigEnough(s: Space, min: MinSize): boolean {
@@ -97,9 +109,14 @@ function split(s: Space, o: Occupied): Space[] {
   if (o.y0 > s.y0 + EPS) out.push({ ...s, y1: o.y0 });
   if (o.supportsAbove && o.y1 < s.y1 - EPS) {
     out.push({
-      x0: Math.max(s.x0, o.x0), x1: Math.min(s.x1, o.x1),
-      z0: Math.max(s.z0, o.z0), z1: Math.min(s.z1, o.z1),
-      y0: o.y1, y1: s.y1, level: o.topLevel, capacity: o.capacityAbove,
+      x0: Math.max(s.x0, o.x0),
+      x1: Math.min(s.x1, o.x1),
+      z0: Math.max(s.z0, o.z0),
+      z1: Math.min(s.z1, o.z1),
+      y0: o.y1,
+      y1: s.y1,
+      level: o.topLevel,
+      capacity: o.capacityAbove,
     });
   }
   return out;
@@ -119,8 +136,10 @@ function joins(a: Space, b: Space): Space[] {
   const capacity = Math.min(a.capacity, b.capacity);
   const xTouch = a.x0 <= b.x1 + EPS && b.x0 <= a.x1 + EPS;
   const zTouch = a.z0 <= b.z1 + EPS && b.z0 <= a.z1 + EPS;
-  const zLo = Math.max(a.z0, b.z0), zHi = Math.min(a.z1, b.z1);
-  const xLo = Math.max(a.x0, b.x0), xHi = Math.min(a.x1, b.x1);
+  const zLo = Math.max(a.z0, b.z0),
+    zHi = Math.min(a.z1, b.z1);
+  const xLo = Math.max(a.x0, b.x0),
+    xHi = Math.min(a.x1, b.x1);
   if (xTouch && zHi > zLo + EPS) {
     out.push({ x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), z0: zLo, z1: zHi, y0: a.y0, y1, level, capacity });
   }

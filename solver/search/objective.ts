@@ -31,10 +31,14 @@ export function scoreOf(ctx: JobContext, c: Construction): Score {
   const prios = [...new Set(ctx.model.items.map((it) => it.priority))].sort((a, b) => b - a);
   const volumeByPriority = prios.map(() => 0);
   let placed = 0;
-  let placedVol = 0, vehVol = 0, imbalance = 0;
+  let placedVol = 0,
+    vehVol = 0,
+    imbalance = 0;
   for (const v of c.vehicles) {
     vehVol += v.vehicle.length * v.vehicle.width * v.vehicle.height;
-    let w = 0, mx = 0, mz = 0;
+    let w = 0,
+      mx = 0,
+      mz = 0;
     for (const b of v.blocks) {
       const n = blockUnits(b);
       const it = ctx.model.items[b.item]!;
@@ -49,10 +53,18 @@ export function scoreOf(ctx: JobContext, c: Construction): Score {
       mz += bw * c.z;
     }
     if (w > 0) {
-      imbalance += Math.abs(mx / w - v.vehicle.length / 2) / v.vehicle.length + Math.abs(mz / w - v.vehicle.width / 2) / v.vehicle.width;
+      imbalance +=
+        Math.abs(mx / w - v.vehicle.length / 2) / v.vehicle.length +
+        Math.abs(mz / w - v.vehicle.width / 2) / v.vehicle.width;
     }
   }
-  return { volumeByPriority, placed, vehicles: c.vehicles.length, utilization: vehVol > 0 ? placedVol / vehVol : 0, imbalance };
+  return {
+    volumeByPriority,
+    placed,
+    vehicles: c.vehicles.length,
+    utilization: vehVol > 0 ? placedVol / vehVol : 0,
+    imbalance,
+  };
 }
 
 /** Negative when `a` is better than `b`, positive when worse, 0 when equal. */
@@ -75,13 +87,15 @@ export function compareScores(a: Score, b: Score): number {
  */
 export function vehicleLowerBound(ctx: JobContext): number {
   const { model } = ctx;
-  let vol = 0, wt = 0;
+  let vol = 0,
+    wt = 0;
   for (const it of model.items) {
     vol += it.quantity * it.length * it.width * it.height;
     wt += it.quantity * it.weight;
   }
   const caps: { v: number; w: number }[] = [];
-  for (const v of model.vehicles) for (let i = 0; i < v.quantity; i++) caps.push({ v: v.length * v.width * v.height, w: v.maxWeight });
+  for (const v of model.vehicles)
+    for (let i = 0; i < v.quantity; i++) caps.push({ v: v.length * v.width * v.height, w: v.maxWeight });
   if (model.packingMode === 'auto' && model.vehicles.length > 0) {
     const bigV = Math.max(...model.vehicles.map((v) => v.length * v.width * v.height));
     const bigW = Math.max(...model.vehicles.map((v) => v.maxWeight));
@@ -96,7 +110,15 @@ export function vehicleLowerBound(ctx: JobContext): number {
     }
     return vals.length + 1;
   };
-  const byVol = need(caps.map((c) => c.v), vol);
-  const byWeight = model.allowOverweight ? 1 : need(caps.map((c) => c.w), wt);
+  const byVol = need(
+    caps.map((c) => c.v),
+    vol,
+  );
+  const byWeight = model.allowOverweight
+    ? 1
+    : need(
+        caps.map((c) => c.w),
+        wt,
+      );
   return Math.max(1, byVol, byWeight);
 }

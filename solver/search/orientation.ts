@@ -17,7 +17,10 @@ export interface OrientedSize {
 }
 
 /** Size of `item` placed in orientation `o`, cm. */
-export function orientedSize(item: Pick<ItemModel, 'length' | 'width' | 'height'> & { nestingHeight?: number }, o: Orientation): OrientedSize {
+export function orientedSize(
+  item: Pick<ItemModel, 'length' | 'width' | 'height'> & { nestingHeight?: number },
+  o: Orientation,
+): OrientedSize {
   const dim = (c: string): number => (c === 'l' ? item.length : c === 'w' ? item.width : item.height);
   const h = dim(o[2]!);
   const nest = o[2] === 'h' ? (item.nestingHeight ?? 0) : 0;
@@ -32,7 +35,9 @@ export function distinctOrientations(item: ItemModel): { orientation: Orientatio
   const out: { orientation: Orientation; size: OrientedSize }[] = [];
   for (const o of item.orientations) {
     const size = orientedSize(item, o);
-    if (!out.some((e) => e.size.l === size.l && e.size.w === size.w && e.size.h === size.h && e.size.pitch === size.pitch)) {
+    if (
+      !out.some((e) => e.size.l === size.l && e.size.w === size.w && e.size.h === size.h && e.size.pitch === size.pitch)
+    ) {
       out.push({ orientation: o, size });
     }
   }

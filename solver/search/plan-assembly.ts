@@ -3,7 +3,16 @@
  * with its instance number, placed size and loading step; per-vehicle figures; and the
  * unplaced units with their reason. Coordinates are kept exact (no rounding).
  */
-import type { AxleLoad, AxleModel, PackModel, Placement, Plan, PlannedVehicle, UnplacedReason, UnplacedUnit } from '../../domain/pack/plan.js';
+import type {
+  AxleLoad,
+  AxleModel,
+  PackModel,
+  Placement,
+  Plan,
+  PlannedVehicle,
+  UnplacedReason,
+  UnplacedUnit,
+} from '../../domain/pack/plan.js';
 import type { Construction } from './fleet-load.js';
 import { loadingSteps, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';
@@ -27,11 +36,14 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
   if (c.cut) return 'time_limit';
   const it = model.items[i]!;
   if (c.vehicleLimitHit) {
-    const fits = model.vehicles.some((v) => (model.allowOverweight || it.weight <= v.maxWeight) &&
-      it.orientations.some((o) => {
-        const d = (ch: string): number => (ch === 'l' ? it.length : ch === 'w' ? it.width : it.height);
-        return d(o[0]!) <= v.length + EPS && d(o[1]!) <= v.width + EPS && d(o[2]!) <= v.height + EPS;
-      }));
+    const fits = model.vehicles.some(
+      (v) =>
+        (model.allowOverweight || it.weight <= v.maxWeight) &&
+        it.orientations.some((o) => {
+          const d = (ch: string): number => (ch === 'l' ? it.length : ch === 'w' ? it.width : it.height);
+          return d(o[0]!) <= v.length + EPS && d(o[1]!) <= v.width + EPS && d(o[2]!) <= v.height + EPS;
+        }),
+    );
     if (fits) return 'vehicle_limit';
   }
   if (c.weightBlocked[i]) return 'weight_limit';
@@ -44,7 +56,10 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
 export function axleLoadsOf(axles: AxleModel, weight: number, momentX: number): AxleLoad[] {
   return axleLines(axles).map((line) => ({
     // To the gram: exact figures would show float noise (11500.0000115 kg).
-    name: line.name, position: line.position, load: Math.round(axleLoad(line, weight, momentX) * 1000) / 1000, max: line.max,
+    name: line.name,
+    position: line.position,
+    load: Math.round(axleLoad(line, weight, momentX) * 1000) / 1000,
+    max: line.max,
     ok: axlesWithin([line], weight, momentX),
   }));
 }
@@ -65,8 +80,16 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
         for (const c of b.stagger.centres) {
           for (let iy = 0; iy < b.ny; iy++) {
             units.push({
-              item: b.item, orientation: b.orientation, rank: rank(b.item), kind: b.item,
-              x: b.x + c.x - r, y: b.y + iy * b.size.pitch, z: b.z + c.z - r, dx: b.size.l, dy: b.size.h, dz: b.size.w,
+              item: b.item,
+              orientation: b.orientation,
+              rank: rank(b.item),
+              kind: b.item,
+              x: b.x + c.x - r,
+              y: b.y + iy * b.size.pitch,
+              z: b.z + c.z - r,
+              dx: b.size.l,
+              dy: b.size.h,
+              dz: b.size.w,
               ...(iy > 0 && b.size.pitch < b.size.h ? { nest: b.size.h - b.size.pitch } : {}),
             });
           }
@@ -77,11 +100,19 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
         for (let iy = 0; iy < b.ny; iy++) {
           for (let iz = 0; iz < b.nz; iz++) {
             units.push({
-              item: b.item, orientation: b.orientation, rank: rank(b.item),
-              x: b.x + ix * b.size.l, y: b.y + iy * b.size.pitch, z: b.z + iz * b.size.w,
-              dx: b.size.l, dy: b.size.h, dz: b.size.w,
+              item: b.item,
+              orientation: b.orientation,
+              rank: rank(b.item),
+              x: b.x + ix * b.size.l,
+              y: b.y + iy * b.size.pitch,
+              z: b.z + iz * b.size.w,
+              dx: b.size.l,
+              dy: b.size.h,
+              dz: b.size.w,
               // Units of one column nest into the one below (pitch < height).
-              ...(iy > 0 && b.size.pitch < b.size.h ? { nest: b.size.h - b.size.pitch, kind: b.item } : { kind: b.item }),
+              ...(iy > 0 && b.size.pitch < b.size.h
+                ? { nest: b.size.h - b.size.pitch, kind: b.item }
+                : { kind: b.item }),
             });
           }
         }
@@ -90,7 +121,14 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
     const steps = loadingSteps(units, lv.vehicle.auxDeck?.height ?? null);
     const order = units.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
     const v = lv.vehicle;
-    let weight = 0, vol = 0, mx = 0, my = 0, mz = 0, vx = 0, vy = 0, vz = 0;
+    let weight = 0,
+      vol = 0,
+      mx = 0,
+      my = 0,
+      mz = 0,
+      vx = 0,
+      vy = 0,
+      vz = 0;
     const placements: Placement[] = order.map((ui) => {
       const u = units[ui]!;
       const it = model.items[u.item]!;
@@ -99,28 +137,55 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
       const uv = u.dx * (u.dy - (u.nest ?? 0)) * u.dz;
       weight += w;
       vol += uv;
-      mx += w * (u.x + u.dx / 2); my += w * (u.y + u.dy / 2); mz += w * (u.z + u.dz / 2);
-      vx += uv * (u.x + u.dx / 2); vy += uv * (u.y + u.dy / 2); vz += uv * (u.z + u.dz / 2);
+      mx += w * (u.x + u.dx / 2);
+      my += w * (u.y + u.dy / 2);
+      mz += w * (u.z + u.dz / 2);
+      vx += uv * (u.x + u.dx / 2);
+      vy += uv * (u.y + u.dy / 2);
+      vz += uv * (u.z + u.dz / 2);
       const instance = nextInstance[u.item]!;
       nextInstance[u.item] = instance + 1;
       return {
-        item_id: it.id, instance, label: it.label, x: u.x, y: u.y, z: u.z,
-        length: u.dx, width: u.dz, height: u.dy, rotated: u.orientation !== 'lwh',
-        orientation: u.orientation, step: steps[ui]!, weight: w,
+        item_id: it.id,
+        instance,
+        label: it.label,
+        x: u.x,
+        y: u.y,
+        z: u.z,
+        length: u.dx,
+        width: u.dz,
+        height: u.dy,
+        rotated: u.orientation !== 'lwh',
+        orientation: u.orientation,
+        step: steps[ui]!,
+        weight: w,
       };
     });
     // Weightless loads have no centre of mass; the centre of the loaded volume stands in.
-    const cog = weight > 0
-      ? { x: mx / weight, y: my / weight, z: mz / weight }
-      : vol > 0 ? { x: vx / vol, y: vy / vol, z: vz / vol } : { x: 0, y: 0, z: 0 };
+    const cog =
+      weight > 0
+        ? { x: mx / weight, y: my / weight, z: mz / weight }
+        : vol > 0
+          ? { x: vx / vol, y: vy / vol, z: vz / vol }
+          : { x: 0, y: 0, z: 0 };
     vehicles.push({
-      index, vehicle_id: v.id, copy: lv.copy, auto_added: lv.autoAdded, name: v.name, type: v.type,
-      length: v.length, width: v.width, height: v.height, max_weight: v.maxWeight,
-      items_placed: placements.length, total_weight: weight,
+      index,
+      vehicle_id: v.id,
+      copy: lv.copy,
+      auto_added: lv.autoAdded,
+      name: v.name,
+      type: v.type,
+      length: v.length,
+      width: v.width,
+      height: v.height,
+      max_weight: v.maxWeight,
+      items_placed: placements.length,
+      total_weight: weight,
       // Placed volume can exceed the cargo volume by float rounding only (no overlaps): keep 0–1.
       volume_utilization: Math.min(1, vol / (v.length * v.width * v.height)),
       weight_utilization: v.maxWeight > 0 ? weight / v.maxWeight : 0,
-      center_of_gravity: cog, placements,
+      center_of_gravity: cog,
+      placements,
       ...(v.axles && v.axles.kind !== 'none' ? { axle_loads: axleLoadsOf(v.axles, weight, mx) } : {}),
     });
   });

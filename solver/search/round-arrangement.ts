@@ -1,6 +1,6 @@
 /**
  * Arrangements of upright round units (drums, upright cylinders) on a rectangular footprint
- * (issue 10 item 2). A unit standing upright occupies the circle of radius r centred in its
+ *. A unit standing upright occupies the circle of radius r centred in its
  * 2r × 2r bounding square. Three arrangements of one layer are compared:
  * - `square`: the square grid, ⌊L / 2r⌋ × ⌊W / 2r⌋ (the ordinary block of bounding squares);
  * - `lines`: lines along the length (x) at a pitch of r·√3 across the width (z), every second
@@ -67,7 +67,8 @@ function lineCount(width: number, r: number): number {
 function staggered(r: number, along: number, across: number): { a: number; c: number }[] {
   const lines = lineCount(across, r);
   const out: { a: number; c: number }[] = [];
-  const full = perLine(along, r, 0), shifted = perLine(along, r, r);
+  const full = perLine(along, r, 0),
+    shifted = perLine(along, r, r);
   if (full < 1) return out;
   for (let k = 0; k < lines; k++) {
     const shift = k % 2 === 1 ? r : 0;
@@ -85,7 +86,8 @@ function layer(arrangement: RoundArrangement, r: number, centres: CircleCentre[]
 
 /** The bounding rectangle of circles of radius `r` at `centres` (min corner at 0, 0), cm. */
 export function envelope(centres: readonly CircleCentre[], r: number): { dx: number; dz: number } {
-  let dx = 0, dz = 0;
+  let dx = 0,
+    dz = 0;
   for (const c of centres) {
     dx = Math.max(dx, c.x + r);
     dz = Math.max(dz, c.z + r);
@@ -98,7 +100,8 @@ export function envelope(centres: readonly CircleCentre[], r: number): { dx: num
  * square grid, lines along the length, rows across the width (each possibly empty).
  */
 export function roundLayers(r: number, length: number, width: number): RoundLayer[] {
-  const nx = perLine(length, r, 0), nz = perLine(width, r, 0);
+  const nx = perLine(length, r, 0),
+    nz = perLine(width, r, 0);
   const square: CircleCentre[] = [];
   for (let i = 0; i < nx; i++) for (let k = 0; k < nz; k++) square.push({ x: r + 2 * r * i, z: r + 2 * r * k });
   const lines = staggered(r, length, width).map((p) => ({ x: p.a, z: p.c }));
@@ -129,8 +132,12 @@ function bestOf(r: number, length: number, width: number): RoundLayer | null {
   let best: RoundLayer | null = null;
   for (const l of roundLayers(r, length, width)) {
     if (l.centres.length === 0) continue;
-    if (!best || l.centres.length > best.centres.length ||
-      (l.centres.length === best.centres.length && l.dx * l.dz < best.dx * best.dz - EPS)) best = l;
+    if (
+      !best ||
+      l.centres.length > best.centres.length ||
+      (l.centres.length === best.centres.length && l.dx * l.dz < best.dx * best.dz - EPS)
+    )
+      best = l;
   }
   return best;
 }

@@ -1,5 +1,5 @@
 /**
- * Blocks of upright round units (issue 10 item 2): in a space, the arrangement holding the most
+ * Blocks of upright round units: in a space, the arrangement holding the most
  * units on the space's footprint (round-arrangement.ts bestRoundLayer) is built. The square grid
  * is the ordinary block (block.ts blocksFor); a staggered arrangement gives blocks whose layers
  * are stacked exactly on top of each other, each circle on the identical circle below it (a drum
@@ -20,8 +20,13 @@ import { bestRoundLayer, firstCentres } from './round-arrangement.js';
  * `vehicleWidth` cm wide, as for square blocks. Empty when nothing fits or the limits allow none.
  */
 export function roundBlocksFor(
-  item: number, orientation: Orientation, size: OrientedSize, space: Space,
-  limits: BlockLimits, vehicleWidth: number, wallSlices = false,
+  item: number,
+  orientation: Orientation,
+  size: OrientedSize,
+  space: Space,
+  limits: BlockLimits,
+  vehicleWidth: number,
+  wallSlices = false,
 ): Block[] {
   const r = size.l / 2;
   const best = bestRoundLayer(r, space.x1 - space.x0, space.z1 - space.z0);
@@ -44,8 +49,16 @@ export function roundBlocksFor(
     if (n < 1 || out.some((b) => b.stagger!.centres.length === n && b.ny === layers)) continue;
     const stagger = firstCentres(best, n);
     out.push({
-      item, orientation, size, nx: 1, ny: layers, nz: 1, stagger,
-      x: space.x0, y: space.y0, z: nearLeft ? space.z0 : space.z1 - stagger.dz,
+      item,
+      orientation,
+      size,
+      nx: 1,
+      ny: layers,
+      nz: 1,
+      stagger,
+      x: space.x0,
+      y: space.y0,
+      z: nearLeft ? space.z0 : space.z1 - stagger.dz,
     });
   }
   return out;

@@ -80,7 +80,8 @@ export function search(task: SearchTask): SearchResult {
   const keep = task.keep ?? 2;
   const budget = workBudget(task.deadline, task.work);
   const best: { c: Construction; score: Score; index: number }[] = [];
-  let candidates = 0, budgetReached = false;
+  let candidates = 0,
+    budgetReached = false;
   const started = Date.now();
   let firstPlanMs: number | null = null;
   /**
@@ -123,7 +124,10 @@ export function search(task: SearchTask): SearchResult {
   }
   return {
     plans: best.map((b) => ({
-      plan: assemblePlan(task.model, b.c), score: b.score, strategy: b.c.strategy.name, index: b.index,
+      plan: assemblePlan(task.model, b.c),
+      score: b.score,
+      strategy: b.c.strategy.name,
+      index: b.index,
       atBound: atBound(b.score, b.c),
     })),
     candidates,

@@ -43,11 +43,61 @@ export interface Strategy {
 }
 
 const FIXED: Omit<Strategy, 'seed'>[] = [
-  { name: 'corner-fitness', spaceRank: 'corner', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
-  { name: 'corner-volume', spaceRank: 'corner', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
-  { name: 'front-fitness', spaceRank: 'front', blockScore: 'fitness', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
-  { name: 'front-fit', spaceRank: 'front', blockScore: 'fit', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
-  { name: 'front-volume', spaceRank: 'front', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general: false },
+  {
+    name: 'corner-fitness',
+    spaceRank: 'corner',
+    blockScore: 'fitness',
+    rcl: 0,
+    pilot: 0,
+    beam: 0,
+    branch: 0,
+    wallSlices: false,
+    general: false,
+  },
+  {
+    name: 'corner-volume',
+    spaceRank: 'corner',
+    blockScore: 'volume',
+    rcl: 0,
+    pilot: 0,
+    beam: 0,
+    branch: 0,
+    wallSlices: false,
+    general: false,
+  },
+  {
+    name: 'front-fitness',
+    spaceRank: 'front',
+    blockScore: 'fitness',
+    rcl: 0,
+    pilot: 0,
+    beam: 0,
+    branch: 0,
+    wallSlices: false,
+    general: false,
+  },
+  {
+    name: 'front-fit',
+    spaceRank: 'front',
+    blockScore: 'fit',
+    rcl: 0,
+    pilot: 0,
+    beam: 0,
+    branch: 0,
+    wallSlices: false,
+    general: false,
+  },
+  {
+    name: 'front-volume',
+    spaceRank: 'front',
+    blockScore: 'volume',
+    rcl: 0,
+    pilot: 0,
+    beam: 0,
+    branch: 0,
+    wallSlices: false,
+    general: false,
+  },
 ];
 
 /** Strategies 0 … GREEDY_STRATEGIES − 1 are greedy, the next GREEDY_STRATEGIES their pilot variants (strategyOf). */
@@ -116,7 +166,15 @@ export function strategyAt(seed: number, i: number): Strategy {
     const { fixed: f, wallSlices, general } = BEAM_VARIANTS[lane]!;
     const variant = FIXED[f]!;
     const { beam, branch } = beamShape(round);
-    return { ...variant, name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}${general ? '-general' : ''}`, beam, branch, wallSlices, general, seed: own };
+    return {
+      ...variant,
+      name: `${variant.name}-beam${beam}x${branch}${wallSlices ? '-slices' : ''}${general ? '-general' : ''}`,
+      beam,
+      branch,
+      wallSlices,
+      general,
+      seed: own,
+    };
   }
   const rng: Random = mulberry32(own);
   const base = FIXED[Math.floor(rng() * FIXED.length)]!;

@@ -8,13 +8,31 @@
  * completion loads the most volume is taken (pilot method).
  */
 import type { VehicleModel } from '../../domain/pack/plan.js';
-import { blockCentre, blockExtent, blocksFor, blockUnits, cappedColumns, MAX_CAP_HEIGHTS, rankBlocks, type Block, type CapKind } from './block.js';
+import {
+  blockCentre,
+  blockExtent,
+  blocksFor,
+  blockUnits,
+  cappedColumns,
+  MAX_CAP_HEIGHTS,
+  rankBlocks,
+  type Block,
+  type CapKind,
+} from './block.js';
 import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
 import { balanceVehicle } from './axle-balance.js';
 import { footprint, keepsClearance, type HazardFootprint } from './hazard.js';
-import { EPS, initialSpace, occupy, removeContained, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
+import {
+  EPS,
+  initialSpace,
+  occupy,
+  removeContained,
+  volume as spaceVolume,
+  type MinSize,
+  type Space,
+} from './maximal-space.js';
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
@@ -107,9 +125,22 @@ function rankSpacesNow(spaces: Space[], strategy: Strategy, width: number): Spac
 
 function clone(p: Packing): Packing {
   return {
-    spaces: p.spaces, min: p.min, reach: p.reach, stackH: p.stackH, tier: p.tier, axles: p.axles, group: p.group, hazards: p.hazards, deckWeight: p.deckWeight,
+    spaces: p.spaces,
+    min: p.min,
+    reach: p.reach,
+    stackH: p.stackH,
+    tier: p.tier,
+    axles: p.axles,
+    group: p.group,
+    hazards: p.hazards,
+    deckWeight: p.deckWeight,
     load: { ...p.load, blocks: p.load.blocks.slice() },
-    state: { remaining: p.state.remaining.slice(), weightBlocked: p.state.weightBlocked.slice(), loadBlocked: p.state.loadBlocked.slice(), axleBlocked: p.state.axleBlocked.slice() },
+    state: {
+      remaining: p.state.remaining.slice(),
+      weightBlocked: p.state.weightBlocked.slice(),
+      loadBlocked: p.state.loadBlocked.slice(),
+      axleBlocked: p.state.axleBlocked.slice(),
+    },
   };
 }
 
@@ -118,26 +149,64 @@ function clone(p: Packing): Packing {
  * `strategy`; stops when `budget` is spent and reports `cut`.
  */
 export function loadVehicle(
-  ctx: JobContext, vehicle: VehicleModel, state: LoadState, strategy: Strategy, rng: Random, budget: WorkBudget,
+  ctx: JobContext,
+  vehicle: VehicleModel,
+  state: LoadState,
+  strategy: Strategy,
+  rng: Random,
+  budget: WorkBudget,
 ): VehicleLoad {
-  const load: VehicleLoad = { vehicle, blocks: [], weight: 0, volume: 0, momentX: 0, momentZ: 0, minX: Infinity, maxX: -Infinity, cut: false };
+  const load: VehicleLoad = {
+    vehicle,
+    blocks: [],
+    weight: 0,
+    volume: 0,
+    momentX: 0,
+    momentZ: 0,
+    minX: Infinity,
+    maxX: -Infinity,
+    cut: false,
+  };
   const min = minSize(ctx, state.remaining);
   if (!Number.isFinite(min.x)) return load;
   const deck = vehicle.auxDeck;
   // With a second deck the cargo space is two floors: under the deck, and on it.
   let spaces: Space[] = deck
     ? [
-      initialSpace(vehicle.length, vehicle.width, deck.height, floorCapacity(ctx.model, vehicle)),
-      { ...initialSpace(vehicle.length, vehicle.width, vehicle.height), y0: deck.height },
-    ]
+        initialSpace(vehicle.length, vehicle.width, deck.height, floorCapacity(ctx.model, vehicle)),
+        { ...initialSpace(vehicle.length, vehicle.width, vehicle.height), y0: deck.height },
+      ]
     : [initialSpace(vehicle.length, vehicle.width, vehicle.height, floorCapacity(ctx.model, vehicle))];
   for (const r of vehicle.blockedAreas) {
-    spaces = occupy(spaces, {
-      x0: r.x, x1: r.x + r.length, z0: r.z, z1: r.z + r.width, y0: 0, y1: deck?.height ?? vehicle.height,
-      topLevel: 0, supportsAbove: false, capacityAbove: 0,
-    }, min);
+    spaces = occupy(
+      spaces,
+      {
+        x0: r.x,
+        x1: r.x + r.length,
+        z0: r.z,
+        z1: r.z + r.width,
+        y0: 0,
+        y1: deck?.height ?? vehicle.height,
+        topLevel: 0,
+        supportsAbove: false,
+        capacityAbove: 0,
+      },
+      min,
+    );
   }
-  const root: Packing = { spaces, min, stackH: stackableHeight(ctx, state.remaining), load, state, tier: 0, axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle), group: -1, hazards: [], deckWeight: 0, reach: reachFor(ctx, state.remaining, Math.max(vehicle.length, vehicle.width, vehicle.height)) };
+  const root: Packing = {
+    spaces,
+    min,
+    stackH: stackableHeight(ctx, state.remaining),
+    load,
+    state,
+    tier: 0,
+    axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle),
+    group: -1,
+    hazards: [],
+    deckWeight: 0,
+    reach: reachFor(ctx, state.remaining, Math.max(vehicle.length, vehicle.width, vehicle.height)),
+  };
   const beamed = strategy.beam > 0 ? beamLoad(ctx, root, strategy, budget) : null;
   const p = beamed?.best ?? root;
   while (!beamed?.complete) {
@@ -183,10 +252,12 @@ export function loadVehicle(
  * hold the same blocks at the same places, reached in a different order.
  */
 function stateKey(p: Packing, value: number): string {
-  const corners = p.load.blocks.map((b) => {
-    const e = blockExtent(b);
-    return `${b.x},${b.y},${b.z},${b.x + e.dx},${b.y + e.dy},${b.z + e.dz}`;
-  }).sort();
+  const corners = p.load.blocks
+    .map((b) => {
+      const e = blockExtent(b);
+      return `${b.x},${b.y},${b.z},${b.x + e.dx},${b.y + e.dy},${b.z + e.dz}`;
+    })
+    .sort();
   return `${Math.round(value)}|${p.state.remaining.join(',')}|${corners.join(';')}`;
 }
 
@@ -221,8 +292,14 @@ function diverseBlocks(ranked: readonly Block[], k: number): Block[] {
  * is complete (a greedy completion the budget did not end, or a node with nothing left to load);
  * `best` null when not a single child could be valued.
  */
-function beamLoad(ctx: JobContext, root: Packing, strategy: Strategy, budget: WorkBudget): { best: Packing | null; complete: boolean } {
-  let best: Packing | null = null, complete = false;
+function beamLoad(
+  ctx: JobContext,
+  root: Packing,
+  strategy: Strategy,
+  budget: WorkBudget,
+): { best: Packing | null; complete: boolean } {
+  let best: Packing | null = null,
+    complete = false;
   let beam: Packing[] = [root];
   while (beam.length > 0 && !spent(budget)) {
     const children: { p: Packing; value: number; key: string }[] = [];
@@ -290,7 +367,14 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: 
       }
       const e = blockExtent(part);
       applyOne(ctx, p, part, {
-        x0: part.x, x1: part.x + e.dx, z0: part.z, z1: part.z + e.dz, y0: part.y, y1: space.y1, level: space.level + 1, capacity: Infinity,
+        x0: part.x,
+        x1: part.x + e.dx,
+        z0: part.z,
+        z1: part.z + e.dz,
+        y0: part.y,
+        y1: space.y1,
+        level: space.level + 1,
+        capacity: Infinity,
       });
     }
     return;
@@ -300,8 +384,13 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: 
     applyOne(ctx, p, column, space);
     const e = blockExtent(column);
     applyOne(ctx, p, cap, {
-      x0: column.x, x1: column.x + e.dx, z0: column.z, z1: column.z + e.dz,
-      y0: column.y + e.dy, y1: space.y1, level: space.level + column.ny,
+      x0: column.x,
+      x1: column.x + e.dx,
+      z0: column.z,
+      z1: column.z + e.dz,
+      y0: column.y + e.dy,
+      y1: space.y1,
+      level: space.level + column.ny,
       capacity: columnCapacity(ctx, column, space),
     });
     return;
@@ -340,23 +429,38 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
   const above = columnCapacity(ctx, block, space);
   // Nothing rests on upright round units: a box on drums is not fully supported, and a drum
   // column is built whole in its block (round-block.ts).
-  const capped = !kind.stackable || (model.maxStackItems > 0 && topLevel >= model.maxStackItems) ||
+  const capped =
+    !kind.stackable ||
+    (model.maxStackItems > 0 && topLevel >= model.maxStackItems) ||
     uprightRound(model.items[block.item]!, block.orientation);
   if ((p.state.remaining[block.item] ?? 0) < 1) {
     // The minima change only when the kind that ran out held one of them.
     const m = p.min;
-    if (kind.orientations.some(({ size }) => size.l <= m.x + EPS || size.h <= m.y + EPS || size.w <= m.z + EPS)) p.min = minSize(ctx, p.state.remaining);
-    if (kind.stackable && kind.orientations.some(({ size }) => size.h <= p.stackH + EPS)) p.stackH = stackableHeight(ctx, p.state.remaining);
+    if (kind.orientations.some(({ size }) => size.l <= m.x + EPS || size.h <= m.y + EPS || size.w <= m.z + EPS))
+      p.min = minSize(ctx, p.state.remaining);
+    if (kind.stackable && kind.orientations.some(({ size }) => size.h <= p.stackH + EPS))
+      p.stackH = stackableHeight(ctx, p.state.remaining);
   }
   if (!Number.isFinite(p.min.x)) {
     p.spaces = [];
     return;
   }
-  p.spaces = occupy(p.spaces, {
-    x0: block.x, y0: block.y, z0: block.z, x1: block.x + e.dx, z1: block.z + e.dz,
-    // Nothing above a capped unit up to its ceiling: the deck over the lower floor, else the roof.
-    y1: capped ? (deck && !onDeck ? deck.height : vehicle.height) : block.y + e.dy, topLevel, supportsAbove: !capped, capacityAbove: above,
-  }, p.min);
+  p.spaces = occupy(
+    p.spaces,
+    {
+      x0: block.x,
+      y0: block.y,
+      z0: block.z,
+      x1: block.x + e.dx,
+      z1: block.z + e.dz,
+      // Nothing above a capped unit up to its ceiling: the deck over the lower floor, else the roof.
+      y1: capped ? (deck && !onDeck ? deck.height : vehicle.height) : block.y + e.dy,
+      topLevel,
+      supportsAbove: !capped,
+      capacityAbove: above,
+    },
+    p.min,
+  );
 }
 
 /**
@@ -364,7 +468,12 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
  * current tier fits, moving `p.tier` on when a tier has nothing left that fits; null when the
  * vehicle is done.
  */
-function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: number): { space: Space; blocks: Block[] } | null {
+function candidates(
+  ctx: JobContext,
+  p: Packing,
+  strategy: Strategy,
+  need: number,
+): { space: Space; blocks: Block[] } | null {
   const { model } = ctx;
   const vehicle = p.load.vehicle;
   while (p.tier < ctx.tiers.length) {
@@ -378,21 +487,25 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
       const dead = new Set<Space>();
       // Kinds nothing may rest on, largest units first: candidates to cap columns.
       // Hazardous units stay on the floor: never a cap on a column.
-      const capKinds = kinds.filter((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
+      const capKinds = kinds
+        .filter((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
         .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
         .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
         .slice(0, MAX_CAP_KINDS);
       // General blocks of the tier's kinds (general-block.ts), when the strategy uses them on a job
       // of many kinds with few units each.
-      const general = strategy.general && ctx.sparse && p.axles.length === 0 && model.maxStackItems === 0
-        ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
-        : [];
+      const general =
+        strategy.general && ctx.sparse && p.axles.length === 0 && model.maxStackItems === 0
+          ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
+          : [];
       // Units left of the tier's kinds (general blocks take no units of other tiers).
       const tierLeft: number[] = general.length > 0 ? new Array<number>(p.state.remaining.length).fill(0) : [];
       if (general.length > 0) for (const i of kinds) tierLeft[i] = p.state.remaining[i] ?? 0;
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
-        const sx = space.x1 - space.x0 + EPS, sy = space.y1 - space.y0 + EPS, sz = space.z1 - space.z0 + EPS;
+        const sx = space.x1 - space.x0 + EPS,
+          sy = space.y1 - space.y0 + EPS,
+          sz = space.z1 - space.z0 + EPS;
         const kgRoom = weightRoom(p, space, model.allowOverweight);
         const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
         for (const i of kinds) {
@@ -405,33 +518,45 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
             // Without a pressure or stack weight limit, load bearing allows any number of layers.
-            const byLoad = space.capacity === Infinity && item.maxStackWeight === 0
-              ? Infinity
-              : layersByLoad(item, bearingArea(item, orientation, size.l, size.w), space.capacity);
+            const byLoad =
+              space.capacity === Infinity && item.maxStackWeight === 0
+                ? Infinity
+                : layersByLoad(item, bearingArea(item, orientation, size.l, size.w), space.capacity);
             if (byLoad < 1) {
               if (!p.state.loadBlocked[i] && layers >= 1) p.state.loadBlocked[i] = true;
               continue;
             }
             const limits = { available: p.state.remaining[i] ?? 0, byWeight, layers: Math.min(layers, byLoad) };
             if (byWeight < 1) {
-              if (!p.state.weightBlocked[i] &&
-                blocksFor(i, orientation, size, space, { ...limits, byWeight: 1 }, vehicle.width).length > 0) {
+              if (
+                !p.state.weightBlocked[i] &&
+                blocksFor(i, orientation, size, space, { ...limits, byWeight: 1 }, vehicle.width).length > 0
+              ) {
                 p.state.weightBlocked[i] = true;
               }
               continue;
             }
             // Upright round units: the square grid or a staggered arrangement, whichever holds more.
             const build = item.shape !== 'box' && uprightRound(item, orientation) ? roundBlocksFor : blocksFor;
-            const allowed = p.axles.length === 0
-              ? build(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices)
-              : axleAllowed(ctx, p, i, (available) => build(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices), limits.available);
+            const allowed =
+              p.axles.length === 0
+                ? build(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices)
+                : axleAllowed(
+                    ctx,
+                    p,
+                    i,
+                    (available) =>
+                      build(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices),
+                    limits.available,
+                  );
             for (const b of allowed) if (!item.hazardous || keepsClearance(b, p.hazards)) blocks.push(b);
           }
         }
         // General blocks only where the search's other bookkeeping (axles, stack levels, load
         // bearing) has nothing to say: their parts need room, units and payload alone.
         if (general.length > 0 && space.capacity === Infinity && blocks.length > 0) {
-          for (const b of generalBlocksFor(general, space, tierLeft, kgRoom, vehicle.width, MAX_GENERAL)) blocks.push(b);
+          for (const b of generalBlocksFor(general, space, tierLeft, kgRoom, vehicle.width, MAX_GENERAL))
+            blocks.push(b);
         }
         if (blocks.length > 0) {
           if (dead.size > 0) p.spaces = p.spaces.filter((s) => !dead.has(s));
@@ -441,14 +566,22 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             const top = b.cap ?? b;
             return !ctx.kinds[top.item]!.stackable && space.y1 - top.y - blockExtent(top).dy >= p.stackH - EPS;
           };
-          if (capKinds.length === 0) return { space, blocks: rankBlocks(blocks, strategy.blockScore, space, wasteful, need, p.reach) };
+          if (capKinds.length === 0)
+            return { space, blocks: rankBlocks(blocks, strategy.blockScore, space, wasteful, need, p.reach) };
           // The best columns get capped variants: units nothing may rest on, put on their tops.
           const heights = Math.min(MAX_CAP_HEIGHTS, new Set(capKinds.map((c) => c.size.h)).size);
           const capColumns = Math.max(8, Math.floor(CAP_WORK / (capKinds.length * (1 + heights))));
-          const ranked = blocks.length <= capColumns ? blocks : rankBlocks(blocks, strategy.blockScore, space, wasteful, Math.max(need, capColumns), p.reach);
+          const ranked =
+            blocks.length <= capColumns
+              ? blocks
+              : rankBlocks(blocks, strategy.blockScore, space, wasteful, Math.max(need, capColumns), p.reach);
           const weightLeft = weightRoom(p, space, model.allowOverweight);
           const caps: CapKind[] = capKinds.map((c) => ({
-            item: c.i, orientation: c.orientation, size: c.size, available: p.state.remaining[c.i] ?? 0, weight: ctx.kinds[c.i]!.weight,
+            item: c.i,
+            orientation: c.orientation,
+            size: c.size,
+            available: p.state.remaining[c.i] ?? 0,
+            weight: ctx.kinds[c.i]!.weight,
           }));
           const layersLeft = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
           const capped: Block[] = [];
@@ -458,7 +591,14 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
             if (!kind.stackable || uprightRound(model.items[col.item]!, col.orientation)) continue;
             if (++columns > capColumns) break;
             for (const b of cappedColumns(
-              col, space, caps, p.state.remaining[col.item] ?? 0, kind.weight, weightLeft, layersLeft, vehicle.width,
+              col,
+              space,
+              caps,
+              p.state.remaining[col.item] ?? 0,
+              kind.weight,
+              weightLeft,
+              layersLeft,
+              vehicle.width,
             )) {
               // The cap's units press on the column's top, which may be able to take less.
               const cap = b.cap!;
@@ -468,7 +608,10 @@ function candidates(ctx: JobContext, p: Packing, strategy: Strategy, need: numbe
               capped.push(b);
             }
           }
-          return { space, blocks: rankBlocks(ranked.concat(capped), strategy.blockScore, space, wasteful, need, p.reach) };
+          return {
+            space,
+            blocks: rankBlocks(ranked.concat(capped), strategy.blockScore, space, wasteful, need, p.reach),
+          };
         }
         if (last) dead.add(space);
       }
@@ -496,7 +639,8 @@ function blockMoment(ctx: JobContext, b: Block): { w: number; m: number } {
 function axleFits(ctx: JobContext, p: Packing, b: Block): boolean {
   const { w, m } = blockMoment(ctx, b);
   const v = p.load.vehicle;
-  const minX = Math.min(p.load.minX, b.x), maxX = Math.max(p.load.maxX, b.x + blockExtent(b).dx);
+  const minX = Math.min(p.load.minX, b.x),
+    maxX = Math.max(p.load.maxX, b.x + blockExtent(b).dx);
   const [lo, hi] = v.blockedAreas.length > 0 ? [0, 0] : [-minX, v.length - maxX];
   return axlesWithinMovable(p.axles, p.load.weight + w, p.load.momentX + m, lo, hi);
 }
@@ -506,7 +650,13 @@ function axleFits(ctx: JobContext, p: Packing, b: Block): boolean {
  * of `available` units would overload an axle, smaller blocks (half as many units, and so on)
  * are tried. Marks the item axle-blocked when none is allowed.
  */
-function axleAllowed(ctx: JobContext, p: Packing, item: number, make: (available: number) => Block[], available: number): Block[] {
+function axleAllowed(
+  ctx: JobContext,
+  p: Packing,
+  item: number,
+  make: (available: number) => Block[],
+  available: number,
+): Block[] {
   let fits = make(available);
   if (p.axles.length === 0 || fits.length === 0) return fits;
   let allowed = fits.filter((b) => axleFits(ctx, p, b));
@@ -548,9 +698,21 @@ function enterGroup(ctx: JobContext, p: Packing, group: number): void {
   for (const b of p.load.blocks) {
     if (b.x <= EPS) continue;
     const e = blockExtent(b);
-    p.spaces = occupy(p.spaces, {
-      x0: 0, x1: b.x, y0: b.y, y1: b.y + e.dy, z0: b.z, z1: b.z + e.dz, topLevel: 0, supportsAbove: false, capacityAbove: 0,
-    }, p.min);
+    p.spaces = occupy(
+      p.spaces,
+      {
+        x0: 0,
+        x1: b.x,
+        y0: b.y,
+        y1: b.y + e.dy,
+        z0: b.z,
+        z1: b.z + e.dz,
+        topLevel: 0,
+        supportsAbove: false,
+        capacityAbove: 0,
+      },
+      p.min,
+    );
   }
 }
 

@@ -2,7 +2,7 @@
  * When a worker's search must stop: at a wall-clock deadline and, in deterministic mode, after a
  * number of work units. One work unit is one block placed in a vehicle, trial placements of the
  * look-ahead included, so the same model, seed, thread count and work limit give the same plan
- * on any machine as long as the deadline does not come first (issue 8 item 4).
+ * on any machine as long as the deadline does not come first.
  */
 
 /** The budget of one worker; `used` grows as blocks are placed. */

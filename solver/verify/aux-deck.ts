@@ -19,7 +19,10 @@ export function checkAuxDeck(vehicle: LoadedVehicle): Violation[] {
     const p = u.placement;
     if (u.y0 < deck.height - LENGTH_TOLERANCE && u.y1 > deck.height + LENGTH_TOLERANCE) {
       out.push({
-        rule: 'aux_deck', vehicle: at, item_id: p.item_id, instance: p.instance,
+        rule: 'aux_deck',
+        vehicle: at,
+        item_id: p.item_id,
+        instance: p.instance,
         message: `${unitName(p.item_id, p.instance)} in vehicle ${at} spans y = ${num(u.y0)}–${num(u.y1)} cm, through the second deck at ${num(deck.height)} cm.`,
       });
     }
@@ -27,7 +30,8 @@ export function checkAuxDeck(vehicle: LoadedVehicle): Violation[] {
   }
   if (carried > deck.maxWeight * (1 + RELATIVE_TOLERANCE) + RELATIVE_TOLERANCE) {
     out.push({
-      rule: 'aux_deck', vehicle: at,
+      rule: 'aux_deck',
+      vehicle: at,
       message: `The second deck of vehicle ${at} carries ${num(carried)} kg; aux_deck_max_weight is ${num(deck.maxWeight)} kg.`,
     });
   }

@@ -46,7 +46,8 @@ export function expectedAxles(axles: AxleModel, w: number, m: number): ExpectedA
     const front = kingpin - axles.frontAxleToKingpin;
     // Cargo moment about the rear axle: Σ weight · (rear − x) = w · rear − m.
     const k = (w * rear - m + axles.emptyTrailerWeight * axles.trailerCogToRearAxle) / axles.kingpinToRearAxle;
-    const middle = (axles.tractorWeight * axles.frontAxleToTractorCog + k * axles.frontAxleToKingpin) / axles.frontAxleToMiddleAxle;
+    const middle =
+      (axles.tractorWeight * axles.frontAxleToTractorCog + k * axles.frontAxleToKingpin) / axles.frontAxleToMiddleAxle;
     return [
       { position: front, load: axles.tractorWeight + k - middle, max: 0 },
       { position: front + axles.frontAxleToMiddleAxle, load: middle, max: axles.maxMiddleAxleWeight },
@@ -70,44 +71,73 @@ export function checkAxles(vehicle: LoadedVehicle, enforce: boolean): Violation[
   const fail = (rule: Violation['rule'], message: string): void => {
     out.push({ rule, vehicle: at, message });
   };
-  let w = 0, mx = 0, mz = 0;
+  let w = 0,
+    mx = 0,
+    mz = 0;
   for (const u of vehicle.units) {
     const kg = u.placement.weight;
     w += kg;
-    mx += kg * (u.x0 + u.x1) / 2;
-    mz += kg * (u.z0 + u.z1) / 2;
+    mx += (kg * (u.x0 + u.x1)) / 2;
+    mz += (kg * (u.z0 + u.z1)) / 2;
   }
   if (!axles || axles.kind === 'none') {
-    if (reported !== undefined) fail('axle_load', `Vehicle ${at} lists axle_loads but has no axle model (axle data with axle access).`);
+    if (reported !== undefined)
+      fail('axle_load', `Vehicle ${at} lists axle_loads but has no axle model (axle data with axle access).`);
   } else {
     const expected = expectedAxles(axles, w, mx);
     if (!reported) {
       fail('axle_load', `Vehicle ${at} has axle data but no axle_loads.`);
     } else if (reported.length !== expected.length) {
-      fail('axle_load', `Vehicle ${at} lists ${reported.length} axle loads; its axle model has ${expected.length} axles.`);
+      fail(
+        'axle_load',
+        `Vehicle ${at} lists ${reported.length} axle loads; its axle model has ${expected.length} axles.`,
+      );
     } else {
       expected.forEach((e, i) => {
         const r = reported[i]!;
         const name = `Axle ${i + 1}`;
-        if (r.name !== name) fail('axle_load', `Vehicle ${at}: axle ${i + 1} is named "${r.name}"; expected "${name}".`);
-        if (Math.abs(r.position - e.position) > LENGTH_TOLERANCE) fail('axle_load', `Vehicle ${at}: ${name} is at ${num(r.position)} cm; the axle model puts it at ${num(e.position)} cm.`);
+        if (r.name !== name)
+          fail('axle_load', `Vehicle ${at}: axle ${i + 1} is named "${r.name}"; expected "${name}".`);
+        if (Math.abs(r.position - e.position) > LENGTH_TOLERANCE)
+          fail(
+            'axle_load',
+            `Vehicle ${at}: ${name} is at ${num(r.position)} cm; the axle model puts it at ${num(e.position)} cm.`,
+          );
         // Loads are reported to the gram.
-        if (Math.abs(r.load - e.load) > GRAM + RELATIVE_TOLERANCE * Math.max(1, Math.abs(e.load))) fail('axle_load', `Vehicle ${at}: ${name} load is ${num(r.load)} kg; its cargo puts ${num(e.load)} kg on it.`);
-        if (r.max !== e.max) fail('axle_load', `Vehicle ${at}: ${name} max is ${num(r.max)} kg; the vehicle says ${num(e.max)} kg.`);
+        if (Math.abs(r.load - e.load) > GRAM + RELATIVE_TOLERANCE * Math.max(1, Math.abs(e.load)))
+          fail(
+            'axle_load',
+            `Vehicle ${at}: ${name} load is ${num(r.load)} kg; its cargo puts ${num(e.load)} kg on it.`,
+          );
+        if (r.max !== e.max)
+          fail('axle_load', `Vehicle ${at}: ${name} max is ${num(r.max)} kg; the vehicle says ${num(e.max)} kg.`);
         const borderline = e.max > 0 && Math.abs(e.load - e.max) <= GRAM + RELATIVE_TOLERANCE * e.max;
-        if (!borderline && r.ok !== within(e.load, e.max)) fail('axle_load', `Vehicle ${at}: ${name} ok is ${r.ok} for ${num(e.load)} of ${num(e.max)} kg.`);
-        if (enforce && !within(e.load, e.max)) fail('axle_load', `Vehicle ${at}: ${name} carries ${num(e.load)} kg, above its maximum ${num(e.max)} kg (enforce_axle).`);
+        if (!borderline && r.ok !== within(e.load, e.max))
+          fail('axle_load', `Vehicle ${at}: ${name} ok is ${r.ok} for ${num(e.load)} of ${num(e.max)} kg.`);
+        if (enforce && !within(e.load, e.max))
+          fail(
+            'axle_load',
+            `Vehicle ${at}: ${name} carries ${num(e.load)} kg, above its maximum ${num(e.max)} kg (enforce_axle).`,
+          );
       });
     }
   }
   if (enforce && axles && w > 0) {
-    const cx = mx / w, cz = mz / w;
-    const offX = Math.abs(cx - vehicle.length / 2), offZ = Math.abs(cz - vehicle.width / 2);
+    const cx = mx / w,
+      cz = mz / w;
+    const offX = Math.abs(cx - vehicle.length / 2),
+      offZ = Math.abs(cz - vehicle.width / 2);
     if (axles.cogRangeX !== null && offX > axles.cogRangeX + 1e-6) {
-      fail('cog_range', `Vehicle ${at}: the cargo's centre of gravity is ${num(Number(offX.toFixed(3)))} cm from the middle of the length; cog_range_x allows ${num(axles.cogRangeX)} cm.`);
+      fail(
+        'cog_range',
+        `Vehicle ${at}: the cargo's centre of gravity is ${num(Number(offX.toFixed(3)))} cm from the middle of the length; cog_range_x allows ${num(axles.cogRangeX)} cm.`,
+      );
     }
     if (axles.cogRangeY !== null && offZ > axles.cogRangeY + 1e-6) {
-      fail('cog_range', `Vehicle ${at}: the cargo's centre of gravity is ${num(Number(offZ.toFixed(3)))} cm from the middle of the width; cog_range_y allows ${num(axles.cogRangeY)} cm.`);
+      fail(
+        'cog_range',
+        `Vehicle ${at}: the cargo's centre of gravity is ${num(Number(offZ.toFixed(3)))} cm from the middle of the width; cog_range_y allows ${num(axles.cogRangeY)} cm.`,
+      );
     }
   }
   return out;

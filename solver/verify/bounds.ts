@@ -16,18 +16,37 @@ export function checkBounds(vehicles: readonly LoadedVehicle[]): Violation[] {
     for (const unit of vehicle.units) {
       const p = unit.placement;
       const report = (message: string): void => {
-        violations.push({ rule: 'bounds', vehicle: vehicle.position, item_id: p.item_id, instance: p.instance, message: `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position}: ${message}` });
+        violations.push({
+          rule: 'bounds',
+          vehicle: vehicle.position,
+          item_id: p.item_id,
+          instance: p.instance,
+          message: `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position}: ${message}`,
+        });
       };
-      const finite = Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z) && Number.isFinite(p.length) && Number.isFinite(p.width) && Number.isFinite(p.height);
+      const finite =
+        Number.isFinite(p.x) &&
+        Number.isFinite(p.y) &&
+        Number.isFinite(p.z) &&
+        Number.isFinite(p.length) &&
+        Number.isFinite(p.width) &&
+        Number.isFinite(p.height);
       if (!finite) {
         const numbers = { x: p.x, y: p.y, z: p.z, length: p.length, width: p.width, height: p.height };
         const broken = Object.entries(numbers).filter(([, v]) => typeof v !== 'number' || !Number.isFinite(v));
         report(`${broken.map(([k, v]) => `${k} = ${String(v)}`).join(', ')} is not a finite number.`);
         continue;
       }
-      const inside = p.length > 0 && p.width > 0 && p.height > 0
-        && p.x >= -LENGTH_TOLERANCE && p.y >= -LENGTH_TOLERANCE && p.z >= -LENGTH_TOLERANCE
-        && unit.x1 <= vehicle.length + LENGTH_TOLERANCE && unit.y1 <= vehicle.height + LENGTH_TOLERANCE && unit.z1 <= vehicle.width + LENGTH_TOLERANCE;
+      const inside =
+        p.length > 0 &&
+        p.width > 0 &&
+        p.height > 0 &&
+        p.x >= -LENGTH_TOLERANCE &&
+        p.y >= -LENGTH_TOLERANCE &&
+        p.z >= -LENGTH_TOLERANCE &&
+        unit.x1 <= vehicle.length + LENGTH_TOLERANCE &&
+        unit.y1 <= vehicle.height + LENGTH_TOLERANCE &&
+        unit.z1 <= vehicle.width + LENGTH_TOLERANCE;
       if (inside) continue;
       for (const size of ['length', 'width', 'height'] as const) {
         if (!(p[size] > 0)) report(`placed ${size} is ${num(p[size])} cm; sizes must be positive.`);
@@ -39,7 +58,10 @@ export function checkBounds(vehicles: readonly LoadedVehicle[]): Violation[] {
       ] as const;
       for (const [axis, from, to, size, limit] of axes) {
         if (from < -LENGTH_TOLERANCE) report(`${axis} = ${num(from)} cm is below 0.`);
-        if (to > limit + LENGTH_TOLERANCE) report(`${axis} + ${size} = ${num(from)} + ${num(to - from)} = ${num(to)} cm exceeds the vehicle ${size} ${num(limit)} cm.`);
+        if (to > limit + LENGTH_TOLERANCE)
+          report(
+            `${axis} + ${size} = ${num(from)} + ${num(to - from)} = ${num(to)} cm exceeds the vehicle ${size} ${num(limit)} cm.`,
+          );
       }
     }
   }

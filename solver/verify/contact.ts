@@ -39,7 +39,10 @@ export function onDeck(unit: PlacedUnit, deckHeight: number | null): boolean {
  * the cost is about n·log n plus the pairs whose faces meet.
  */
 export function contactsBelow(units: readonly PlacedUnit[], deckHeight: number | null = null): Contact[][] {
-  const byTop = units.map((_, i) => i).filter((i) => Number.isFinite(units[i]!.y1)).sort((a, b) => units[a]!.y1 - units[b]!.y1);
+  const byTop = units
+    .map((_, i) => i)
+    .filter((i) => Number.isFinite(units[i]!.y1))
+    .sort((a, b) => units[a]!.y1 - units[b]!.y1);
   const tops = byTop.map((i) => units[i]!.y1);
   return units.map((upper, u) => {
     const below: Contact[] = [];
@@ -65,7 +68,16 @@ export function contactsBelow(units: readonly PlacedUnit[], deckHeight: number |
       for (let k = firstAtLeast(tops, upper.y0 + depth - LENGTH_TOLERANCE); k < tops.length; k++) {
         if (tops[k]! > upper.y0 + depth + LENGTH_TOLERANCE) break;
         const l = byTop[k]!;
-        if (l !== u && nestsInto(upper, units[l]!)) below.push({ upper: u, lower: l, x0: upper.x0, x1: upper.x1, z0: upper.z0, z1: upper.z1, area: footprintArea(upper.footprint) });
+        if (l !== u && nestsInto(upper, units[l]!))
+          below.push({
+            upper: u,
+            lower: l,
+            x0: upper.x0,
+            x1: upper.x1,
+            z0: upper.z0,
+            z1: upper.z1,
+            area: footprintArea(upper.footprint),
+          });
       }
     }
     return below;

@@ -68,24 +68,36 @@ export function checkFigures(vehicles: readonly LoadedVehicle[]): Violation[] {
     const planned = vehicle.planned;
     const expected = vehicleFigures(vehicle);
     const report = (message: string): void => {
-      violations.push({ rule: 'figures', vehicle: vehicle.position, message: `Vehicle ${vehicle.position}: ${message}` });
+      violations.push({
+        rule: 'figures',
+        vehicle: vehicle.position,
+        message: `Vehicle ${vehicle.position}: ${message}`,
+      });
     };
-    if (planned.items_placed !== expected.items_placed) report(`items_placed is ${planned.items_placed} but it holds ${expected.items_placed} placements.`);
+    if (planned.items_placed !== expected.items_placed)
+      report(`items_placed is ${planned.items_placed} but it holds ${expected.items_placed} placements.`);
     const ratios = [
       ['total_weight', planned.total_weight, expected.total_weight, 'the sum of its placement weights (kg)'],
       ['volume_utilization', planned.volume_utilization, expected.volume_utilization, 'placed volume / cargo volume'],
       ['weight_utilization', planned.weight_utilization, expected.weight_utilization, 'total weight / max_weight'],
     ] as const;
     for (const [field, actual, want, meaning] of ratios) {
-      if (Number.isFinite(want) && !nearlyEqual(actual, want)) report(`${field} is ${num(actual)}; ${meaning} is ${num(want)}.`);
+      if (Number.isFinite(want) && !nearlyEqual(actual, want))
+        report(`${field} is ${num(actual)}; ${meaning} is ${num(want)}.`);
     }
     const cog = planned.center_of_gravity;
     const want = expected.center_of_gravity;
     const axes = ['x', 'y', 'z'] as const;
     if (!cog || !axes.every((a) => typeof cog[a] === 'number' && Number.isFinite(cog[a]))) {
       report(`center_of_gravity ${JSON.stringify(cog)} is not a point of finite numbers.`);
-    } else if (want && axes.every((a) => Number.isFinite(want[a])) && axes.some((a) => !(Math.abs(cog[a] - want[a]) <= COG_TOLERANCE))) {
-      report(`center_of_gravity is (${num(cog.x)}, ${num(cog.y)}, ${num(cog.z)}) cm; the weighted centre of its units is (${num(want.x)}, ${num(want.y)}, ${num(want.z)}) cm.`);
+    } else if (
+      want &&
+      axes.every((a) => Number.isFinite(want[a])) &&
+      axes.some((a) => !(Math.abs(cog[a] - want[a]) <= COG_TOLERANCE))
+    ) {
+      report(
+        `center_of_gravity is (${num(cog.x)}, ${num(cog.y)}, ${num(cog.z)}) cm; the weighted centre of its units is (${num(want.x)}, ${num(want.y)}, ${num(want.z)}) cm.`,
+      );
     }
   }
   return violations;

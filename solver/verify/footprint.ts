@@ -1,8 +1,8 @@
 /**
  * Footprints: what a unit covers of the horizontal plane (x along the length, z across), cm.
  * A box, a pallet, a bag and a lying cylinder cover their bounding rectangle; an upright
- * cylinder or drum covers the circle of its radius centred in its bounding rectangle (issue 10
- * item 1). Overlap, resting contacts and support are decided on footprints, so staggered round
+ * cylinder or drum covers the circle of its radius centred in its bounding rectangle.
+ * Overlap, resting contacts and support are decided on footprints, so staggered round
  * units may have overlapping bounding boxes while their circles only touch.
  */
 import type { ItemModel, Placement } from '../../domain/pack/plan.js';
@@ -61,7 +61,13 @@ export const SAMPLE_SPACING = 0.5;
  * the bounding rectangle otherwise (unknown item, lying cylinder, any other shape).
  */
 export function footprintOf(placement: Placement, item: Pick<ItemModel, 'shape'> | undefined): Footprint {
-  const rect: RectFootprint = { kind: 'rect', x0: placement.x, x1: placement.x + placement.length, z0: placement.z, z1: placement.z + placement.width };
+  const rect: RectFootprint = {
+    kind: 'rect',
+    x0: placement.x,
+    x1: placement.x + placement.length,
+    z0: placement.z,
+    z1: placement.z + placement.width,
+  };
   if (!item || !isRoundShape(item.shape) || !heightVertical(placement.orientation)) return rect;
   if (Math.abs(placement.length - placement.width) > LENGTH_TOLERANCE) return rect;
   const r = placement.length / 2;
@@ -92,10 +98,14 @@ function distanceToRect(x: number, z: number, r: RectFootprint): number {
  * circles: r1 + r2 − centre distance). ≤ 0 when they only touch or are apart.
  */
 export function penetration(a: Footprint, b: Footprint): number {
-  if (a.kind === 'rect' && b.kind === 'rect') return Math.min(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), Math.min(a.z1, b.z1) - Math.max(a.z0, b.z0));
+  if (a.kind === 'rect' && b.kind === 'rect')
+    return Math.min(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), Math.min(a.z1, b.z1) - Math.max(a.z0, b.z0));
   if (a.kind === 'circle' && b.kind === 'circle') return a.r + b.r - Math.hypot(a.cx - b.cx, a.cz - b.cz);
   const [c, r] = a.kind === 'circle' ? [a, b as RectFootprint] : [b as CircleFootprint, a as RectFootprint];
-  const inner = Math.min(Math.min(r.x1, c.cx + c.r) - Math.max(r.x0, c.cx - c.r), Math.min(r.z1, c.cz + c.r) - Math.max(r.z0, c.cz - c.r));
+  const inner = Math.min(
+    Math.min(r.x1, c.cx + c.r) - Math.max(r.x0, c.cx - c.r),
+    Math.min(r.z1, c.cz + c.r) - Math.max(r.z0, c.cz - c.r),
+  );
   return Math.min(inner, c.r - distanceToRect(c.cx, c.cz, r));
 }
 
@@ -106,7 +116,8 @@ export function footprintsMeet(a: Footprint, b: Footprint): boolean {
 
 /** True when (x, z) lies in `f` grown by `tolerance` cm. */
 function contains(f: Footprint, x: number, z: number, tolerance: number): boolean {
-  if (f.kind === 'rect') return x >= f.x0 - tolerance && x <= f.x1 + tolerance && z >= f.z0 - tolerance && z <= f.z1 + tolerance;
+  if (f.kind === 'rect')
+    return x >= f.x0 - tolerance && x <= f.x1 + tolerance && z >= f.z0 - tolerance && z <= f.z1 + tolerance;
   return Math.hypot(x - f.cx, z - f.cz) <= f.r + tolerance;
 }
 
@@ -128,7 +139,10 @@ const AREA_STRIPS = 400;
  */
 export function sharedArea(a: Footprint, b: Footprint): number {
   if (a.kind === 'rect' && b.kind === 'rect') {
-    return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.z1, b.z1) - Math.max(a.z0, b.z0));
+    return (
+      Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) *
+      Math.max(0, Math.min(a.z1, b.z1) - Math.max(a.z0, b.z0))
+    );
   }
   if (a.kind === 'circle' && b.kind === 'circle') return lensArea(a, b);
   const [c, r] = a.kind === 'circle' ? [a, b as RectFootprint] : [b as CircleFootprint, a as RectFootprint];
@@ -170,7 +184,12 @@ export function coveredShare(upper: Footprint, lowers: readonly Footprint[]): nu
   if (!(area > 0)) return 1;
   if (upper.kind === 'rect' && lowers.every((l) => l.kind === 'rect')) {
     const clipped = (lowers as RectFootprint[])
-      .map((l) => ({ x0: Math.max(l.x0, upper.x0), x1: Math.min(l.x1, upper.x1), z0: Math.max(l.z0, upper.z0), z1: Math.min(l.z1, upper.z1) }))
+      .map((l) => ({
+        x0: Math.max(l.x0, upper.x0),
+        x1: Math.min(l.x1, upper.x1),
+        z0: Math.max(l.z0, upper.z0),
+        z1: Math.min(l.z1, upper.z1),
+      }))
       .filter((l) => l.x1 > l.x0 && l.z1 > l.z0);
     return Math.min(1, unionArea(clipped) / area);
   }
@@ -188,11 +207,12 @@ export function coveredShare(upper: Footprint, lowers: readonly Footprint[]): nu
   let covered = 0;
   const gx = grid(box.x0, box.x1);
   const gz = grid(box.z0, box.z1);
-  for (const x of gx) for (const z of gz) {
-    if (!inUpper(x, z)) continue;
-    inside++;
-    if (isCovered(x, z)) covered++;
-  }
+  for (const x of gx)
+    for (const z of gz) {
+      if (!inUpper(x, z)) continue;
+      inside++;
+      if (isCovered(x, z)) covered++;
+    }
   const share = inside === 0 ? 1 : covered / inside;
   if (share < 1) return share;
   // Fully covered on the grid: probe along every edge and the rim for a gap the grid stepped over.
@@ -202,7 +222,8 @@ export function coveredShare(upper: Footprint, lowers: readonly Footprint[]): nu
   for (const x of xs) for (const z of zs) probes.push([x, z]);
   if (upper.kind === 'circle') {
     const rim = upper.r * (1 - 1e-9) - 2 * LENGTH_TOLERANCE;
-    for (let k = 0; k < 720; k++) probes.push([upper.cx + rim * Math.cos((k * Math.PI) / 360), upper.cz + rim * Math.sin((k * Math.PI) / 360)]);
+    for (let k = 0; k < 720; k++)
+      probes.push([upper.cx + rim * Math.cos((k * Math.PI) / 360), upper.cz + rim * Math.sin((k * Math.PI) / 360)]);
   }
   const gaps = probes.filter(([x, z]) => inUpper(x, z) && !isCovered(x, z)).length;
   // A gap thinner than the grid: report it as the share it would have among the probes.
@@ -217,7 +238,12 @@ export function encloses(outer: Footprint, inner: Footprint): boolean {
     return b.x0 >= outer.x0 - t && b.x1 <= outer.x1 + t && b.z0 >= outer.z0 - t && b.z1 <= outer.z1 + t;
   }
   if (inner.kind === 'circle') return Math.hypot(inner.cx - outer.cx, inner.cz - outer.cz) + inner.r <= outer.r + t;
-  return [[inner.x0, inner.z0], [inner.x0, inner.z1], [inner.x1, inner.z0], [inner.x1, inner.z1]].every(([x, z]) => contains(outer, x!, z!, t));
+  return [
+    [inner.x0, inner.z0],
+    [inner.x0, inner.z1],
+    [inner.x1, inner.z0],
+    [inner.x1, inner.z1],
+  ].every(([x, z]) => contains(outer, x!, z!, t));
 }
 
 /** Coordinates along one axis within (lo, hi) just either side of every footprint's edge and through each circle's centre. */

@@ -14,8 +14,10 @@ import { LENGTH_TOLERANCE, num, unitName } from './violation.js';
 /** Each item id's place in the groups' loading order (0 = first). */
 export function groupPlaces(model: PackModel): Map<string, number> {
   const label = (g: string | null): string => (g === null ? '' : `#${g}`);
-  const groups = [...new Map(model.items.map((it) => [`${it.groupOrder}:${label(it.group)}`, it])).values()]
-    .sort((a, b) => a.groupOrder - b.groupOrder || (label(a.group) < label(b.group) ? -1 : label(a.group) > label(b.group) ? 1 : 0));
+  const groups = [...new Map(model.items.map((it) => [`${it.groupOrder}:${label(it.group)}`, it])).values()].sort(
+    (a, b) =>
+      a.groupOrder - b.groupOrder || (label(a.group) < label(b.group) ? -1 : label(a.group) > label(b.group) ? 1 : 0),
+  );
   const place = new Map(groups.map((it, k) => [`${it.groupOrder}:${label(it.group)}`, k]));
   return new Map(model.items.map((it) => [it.id, place.get(`${it.groupOrder}:${label(it.group)}`)!]));
 }
@@ -23,7 +25,12 @@ export function groupPlaces(model: PackModel): Map<string, number> {
 const groupName = (group: string | null | undefined): string => (group ? `group "${group}"` : 'no group');
 
 /** Checks one vehicle against `model.groupRouting`; `places` from groupPlaces. */
-export function checkGroupRouting(vehicle: LoadedVehicle, below: readonly Contact[][], model: PackModel, places: ReadonlyMap<string, number>): Violation[] {
+export function checkGroupRouting(
+  vehicle: LoadedVehicle,
+  below: readonly Contact[][],
+  model: PackModel,
+  places: ReadonlyMap<string, number>,
+): Violation[] {
   const mode = model.groupRouting;
   if (mode === 'none') return [];
   const out: Violation[] = [];
@@ -38,15 +45,20 @@ export function checkGroupRouting(vehicle: LoadedVehicle, below: readonly Contac
   if (mode === 'routing' || mode === 'no_stack') {
     for (const contacts of below) {
       for (const c of contacts) {
-        const upper = place(c.upper), lower = place(c.lower);
+        const upper = place(c.upper),
+          lower = place(c.lower);
         const broken = mode === 'routing' ? lower > upper : lower !== upper;
         if (!broken) continue;
         const p = vehicle.units[c.upper]!.placement;
         out.push({
-          rule: 'group_routing', vehicle: at, item_id: p.item_id, instance: p.instance,
-          message: mode === 'routing'
-            ? `${name(c.upper)} (${group(c.upper)}) rests on ${name(c.lower)} of a later group (${group(c.lower)}) in vehicle ${at}; with group_routing "routing" a later group never goes under an earlier one.`
-            : `${name(c.upper)} (${group(c.upper)}) rests on ${name(c.lower)} (${group(c.lower)}) in vehicle ${at}; with group_routing "no_stack" groups never rest on one another.`,
+          rule: 'group_routing',
+          vehicle: at,
+          item_id: p.item_id,
+          instance: p.instance,
+          message:
+            mode === 'routing'
+              ? `${name(c.upper)} (${group(c.upper)}) rests on ${name(c.lower)} of a later group (${group(c.lower)}) in vehicle ${at}; with group_routing "routing" a later group never goes under an earlier one.`
+              : `${name(c.upper)} (${group(c.upper)}) rests on ${name(c.lower)} (${group(c.lower)}) in vehicle ${at}; with group_routing "no_stack" groups never rest on one another.`,
         });
       }
     }
@@ -64,12 +76,16 @@ export function checkGroupRouting(vehicle: LoadedVehicle, below: readonly Contac
       }
     });
     const ordered = [...sections.entries()].sort((a, b) => a[0] - b[0]);
-    let reach = -Infinity, reachUnit = -1;
+    let reach = -Infinity,
+      reachUnit = -1;
     for (const [, s] of ordered) {
       if (reachUnit >= 0 && s.x0 < reach - LENGTH_TOLERANCE) {
         const p = vehicle.units[s.unit]!.placement;
         out.push({
-          rule: 'group_routing', vehicle: at, item_id: p.item_id, instance: p.instance,
+          rule: 'group_routing',
+          vehicle: at,
+          item_id: p.item_id,
+          instance: p.instance,
           message: `In vehicle ${at} ${group(s.unit)} starts at x = ${num(s.x0)} cm, inside the section of an earlier group (${group(reachUnit)} reaches x = ${num(reach)} cm); with group_routing "wall" each group has its own section.`,
         });
       }
@@ -78,13 +94,19 @@ export function checkGroupRouting(vehicle: LoadedVehicle, below: readonly Contac
   }
 
   // Loading steps follow the groups' order.
-  const bySteps = vehicle.units.map((_, i) => i).sort((a, b) => vehicle.units[a]!.placement.step - vehicle.units[b]!.placement.step);
+  const bySteps = vehicle.units
+    .map((_, i) => i)
+    .sort((a, b) => vehicle.units[a]!.placement.step - vehicle.units[b]!.placement.step);
   for (let k = 1; k < bySteps.length; k++) {
-    const before = bySteps[k - 1]!, after = bySteps[k]!;
+    const before = bySteps[k - 1]!,
+      after = bySteps[k]!;
     if (place(after) >= place(before)) continue;
     const p = vehicle.units[after]!.placement;
     out.push({
-      rule: 'group_routing', vehicle: at, item_id: p.item_id, instance: p.instance,
+      rule: 'group_routing',
+      vehicle: at,
+      item_id: p.item_id,
+      instance: p.instance,
       message: `${name(after)} (${group(after)}) is loaded at step ${p.step}, after ${name(before)} of a later group (${group(before)}, step ${vehicle.units[before]!.placement.step}); with group_routing "${mode}" groups load in order.`,
     });
   }

@@ -8,7 +8,14 @@ import type { Violation } from './violation.js';
 import { unitName } from './violation.js';
 
 /** The UnplacedReason values (domain/pack/plan.ts). */
-export const UNPLACED_REASONS: readonly UnplacedReason[] = ['no_space', 'weight_limit', 'load_limit', 'axle_limit', 'vehicle_limit', 'time_limit'];
+export const UNPLACED_REASONS: readonly UnplacedReason[] = [
+  'no_space',
+  'weight_limit',
+  'load_limit',
+  'axle_limit',
+  'vehicle_limit',
+  'time_limit',
+];
 
 /**
  * Checks: every placement and unplaced entry names a model item, an integer instance in
@@ -21,20 +28,38 @@ export function checkInstances(model: PackModel, plan: Plan): Violation[] {
   const items = itemsById(model);
   const seen = new Map<string, Map<number, string[]>>();
 
-  const visit = (entry: { item_id: string; instance: number; label: string }, where: string, vehicle: number | undefined): void => {
-    const base = { rule: 'instances' as const, item_id: entry.item_id, instance: entry.instance, ...(vehicle === undefined ? {} : { vehicle }) };
+  const visit = (
+    entry: { item_id: string; instance: number; label: string },
+    where: string,
+    vehicle: number | undefined,
+  ): void => {
+    const base = {
+      rule: 'instances' as const,
+      item_id: entry.item_id,
+      instance: entry.instance,
+      ...(vehicle === undefined ? {} : { vehicle }),
+    };
     const name = unitName(entry.item_id, entry.instance);
     const item = items.get(entry.item_id);
     if (!item) {
-      violations.push({ ...base, message: `${name} (${where}) names item_id ${entry.item_id}, which the request does not define.` });
+      violations.push({
+        ...base,
+        message: `${name} (${where}) names item_id ${entry.item_id}, which the request does not define.`,
+      });
       return;
     }
     if (!Number.isInteger(entry.instance) || entry.instance < 1 || entry.instance > item.quantity) {
-      violations.push({ ...base, message: `${name} (${where}): instance ${entry.instance} is outside 1..${item.quantity} of item ${item.id}.` });
+      violations.push({
+        ...base,
+        message: `${name} (${where}): instance ${entry.instance} is outside 1..${item.quantity} of item ${item.id}.`,
+      });
       return;
     }
     if (entry.label !== item.label) {
-      violations.push({ ...base, message: `${name} (${where}) has label ${JSON.stringify(entry.label)}; item ${item.id} is labelled ${JSON.stringify(item.label)}.` });
+      violations.push({
+        ...base,
+        message: `${name} (${where}) has label ${JSON.stringify(entry.label)}; item ${item.id} is labelled ${JSON.stringify(item.label)}.`,
+      });
     }
     const byInstance = seen.get(item.id) ?? new Map<number, string[]>();
     seen.set(item.id, byInstance);
@@ -49,7 +74,12 @@ export function checkInstances(model: PackModel, plan: Plan): Violation[] {
   for (const u of plan.unplaced) {
     visit(u, 'unplaced', undefined);
     if (!UNPLACED_REASONS.includes(u.reason)) {
-      violations.push({ rule: 'instances', item_id: u.item_id, instance: u.instance, message: `Unplaced ${unitName(u.item_id, u.instance)} has reason ${JSON.stringify(u.reason)}; reasons are ${UNPLACED_REASONS.join(', ')}.` });
+      violations.push({
+        rule: 'instances',
+        item_id: u.item_id,
+        instance: u.instance,
+        message: `Unplaced ${unitName(u.item_id, u.instance)} has reason ${JSON.stringify(u.reason)}; reasons are ${UNPLACED_REASONS.join(', ')}.`,
+      });
     }
   }
 
@@ -60,11 +90,21 @@ export function checkInstances(model: PackModel, plan: Plan): Violation[] {
       const places = byInstance?.get(instance);
       if (!places) missing.push(instance);
       else if (places.length > 1) {
-        violations.push({ rule: 'instances', item_id: item.id, instance, message: `${unitName(item.id, instance)} appears ${places.length} times (${places.join(', ')}); each unit must appear exactly once.` });
+        violations.push({
+          rule: 'instances',
+          item_id: item.id,
+          instance,
+          message: `${unitName(item.id, instance)} appears ${places.length} times (${places.join(', ')}); each unit must appear exactly once.`,
+        });
       }
     }
     if (missing.length > 0) {
-      violations.push({ rule: 'instances', item_id: item.id, instance: missing[0]!, message: `Item ${item.id}: ${missing.length} of ${item.quantity} units appear neither placed nor unplaced (instances ${ranges(missing)}).` });
+      violations.push({
+        rule: 'instances',
+        item_id: item.id,
+        instance: missing[0]!,
+        message: `Item ${item.id}: ${missing.length} of ${item.quantity} units appear neither placed nor unplaced (instances ${ranges(missing)}).`,
+      });
     }
   }
   return violations;

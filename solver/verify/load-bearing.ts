@@ -42,7 +42,11 @@ export function restingWeights(vehicle: LoadedVehicle, below: readonly Contact[]
 const over = (value: number, limit: number): boolean => value > limit * (1 + RELATIVE_TOLERANCE) + RELATIVE_TOLERANCE;
 
 /** Checks the three load rules on one vehicle; `maxStackDensity`: kg/m², 0 = unlimited. */
-export function checkLoadBearing(vehicle: LoadedVehicle, below: readonly Contact[][], maxStackDensity: number): Violation[] {
+export function checkLoadBearing(
+  vehicle: LoadedVehicle,
+  below: readonly Contact[][],
+  maxStackDensity: number,
+): Violation[] {
   const violations: Violation[] = [];
   const floorLimit = vehicle.definition?.floorLoadCapacity ?? 0;
   const resting = restingWeights(vehicle, below);
@@ -53,7 +57,10 @@ export function checkLoadBearing(vehicle: LoadedVehicle, below: readonly Contact
     const limit = unit.item?.maxStackWeight ?? 0;
     if (limit > 0 && over(load, limit)) {
       violations.push({
-        rule: 'stack_weight', vehicle: vehicle.position, item_id: p.item_id, instance: p.instance,
+        rule: 'stack_weight',
+        vehicle: vehicle.position,
+        item_id: p.item_id,
+        instance: p.instance,
         message: `${name} in vehicle ${vehicle.position} carries ${num(load)} kg; item ${p.item_id} allows ${num(limit)} kg resting on one unit (max_stack_weight).`,
       });
     }
@@ -64,13 +71,19 @@ export function checkLoadBearing(vehicle: LoadedVehicle, below: readonly Contact
     const figure = `${num(Number(pressure.toFixed(3)))} kg/m² (${num((unit.item?.weight ?? 0) + load)} kg on ${num(area)} cm²)`;
     if (floorLimit > 0 && over(pressure, floorLimit)) {
       violations.push({
-        rule: 'floor_load', vehicle: vehicle.position, item_id: p.item_id, instance: p.instance,
+        rule: 'floor_load',
+        vehicle: vehicle.position,
+        item_id: p.item_id,
+        instance: p.instance,
         message: `${name} in vehicle ${vehicle.position} presses on the floor with ${figure}; the floor_load_capacity is ${num(floorLimit)} kg/m².`,
       });
     }
     if (maxStackDensity > 0 && over(pressure, maxStackDensity)) {
       violations.push({
-        rule: 'stack_density', vehicle: vehicle.position, item_id: p.item_id, instance: p.instance,
+        rule: 'stack_density',
+        vehicle: vehicle.position,
+        item_id: p.item_id,
+        instance: p.instance,
         message: `The stack on ${name} in vehicle ${vehicle.position} weighs ${figure}; max_stack_density_kg_m2 is ${num(maxStackDensity)}.`,
       });
     }

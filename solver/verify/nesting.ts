@@ -24,7 +24,12 @@ const same = (a: number, b: number): boolean => Math.abs(a - b) <= LENGTH_TOLERA
  */
 export function sameNestedColumn(a: PlacedUnit, b: PlacedUnit): boolean {
   const depth = nestDepth(a);
-  if (!(depth > 0) || a.placement.item_id !== b.placement.item_id || a.placement.orientation !== b.placement.orientation) return false;
+  if (
+    !(depth > 0) ||
+    a.placement.item_id !== b.placement.item_id ||
+    a.placement.orientation !== b.placement.orientation
+  )
+    return false;
   if (!(same(a.x0, b.x0) && same(a.x1, b.x1) && same(a.z0, b.z0) && same(a.z1, b.z1))) return false;
   const pitch = a.placement.height - depth;
   const steps = Math.abs(a.y0 - b.y0) / pitch;
@@ -34,9 +39,14 @@ export function sameNestedColumn(a: PlacedUnit, b: PlacedUnit): boolean {
 /** True when `upper` is nested into `lower` as described above. */
 export function nestsInto(upper: PlacedUnit, lower: PlacedUnit): boolean {
   const depth = nestDepth(upper);
-  return depth > 0 &&
+  return (
+    depth > 0 &&
     upper.placement.item_id === lower.placement.item_id &&
     upper.placement.orientation === lower.placement.orientation &&
-    same(upper.x0, lower.x0) && same(upper.x1, lower.x1) && same(upper.z0, lower.z0) && same(upper.z1, lower.z1) &&
-    same(upper.y0, lower.y1 - depth);
+    same(upper.x0, lower.x0) &&
+    same(upper.x1, lower.x1) &&
+    same(upper.z0, lower.z0) &&
+    same(upper.z1, lower.z1) &&
+    same(upper.y0, lower.y1 - depth)
+  );
 }

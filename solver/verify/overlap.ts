@@ -54,8 +54,10 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
         }
         reported++;
         // Name the pair in plan order so a report does not depend on the sweep axis.
-        const [p, q] = vehicle.units.indexOf(b) < vehicle.units.indexOf(a) ? [b.placement, a.placement] : [a.placement, b.placement];
-        const both = a.footprint.kind === 'circle' && b.footprint.kind === 'circle' ? 'their circles' : 'a circle and a rectangle';
+        const [p, q] =
+          vehicle.units.indexOf(b) < vehicle.units.indexOf(a) ? [b.placement, a.placement] : [a.placement, b.placement];
+        const both =
+          a.footprint.kind === 'circle' && b.footprint.kind === 'circle' ? 'their circles' : 'a circle and a rectangle';
         violations.push({
           rule: 'overlap',
           vehicle: vehicle.position,
@@ -69,7 +71,11 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
       active.push(i);
     }
     if (unreported > 0) {
-      violations.push({ rule: 'overlap', vehicle: vehicle.position, message: `Vehicle ${vehicle.position} has ${unreported} more overlapping pairs not listed.` });
+      violations.push({
+        rule: 'overlap',
+        vehicle: vehicle.position,
+        message: `Vehicle ${vehicle.position} has ${unreported} more overlapping pairs not listed.`,
+      });
     }
   }
   return violations;
@@ -105,5 +111,12 @@ function sweepAxis(units: readonly PlacedUnit[]): Axis {
 }
 
 function isFiniteBox(u: PlacedUnit): boolean {
-  return Number.isFinite(u.x0) && Number.isFinite(u.x1) && Number.isFinite(u.y0) && Number.isFinite(u.y1) && Number.isFinite(u.z0) && Number.isFinite(u.z1);
+  return (
+    Number.isFinite(u.x0) &&
+    Number.isFinite(u.x1) &&
+    Number.isFinite(u.y0) &&
+    Number.isFinite(u.y1) &&
+    Number.isFinite(u.z0) &&
+    Number.isFinite(u.z1)
+  );
 }

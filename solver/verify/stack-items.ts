@@ -12,7 +12,7 @@ import { num, unitName } from './violation.js';
 export function stackLevels(vehicle: LoadedVehicle, below: readonly Contact[][]): number[] {
   const levels = vehicle.units.map(() => 0);
   // A unit's supports have lower bases (their tops are at its base), so rising y0 settles them first.
-  const order = vehicle.units.map((_, i) => i).sort((a, b) => (vehicle.units[a]!.y0 - vehicle.units[b]!.y0) || 0);
+  const order = vehicle.units.map((_, i) => i).sort((a, b) => vehicle.units[a]!.y0 - vehicle.units[b]!.y0 || 0);
   for (const u of order) {
     const unit = vehicle.units[u]!;
     let highest = 0;
@@ -23,7 +23,11 @@ export function stackLevels(vehicle: LoadedVehicle, below: readonly Contact[][])
 }
 
 /** Checks each unit of one vehicle: level ≤ maxStackItems, when maxStackItems > 0. */
-export function checkStackItems(vehicle: LoadedVehicle, below: readonly Contact[][], maxStackItems: number): Violation[] {
+export function checkStackItems(
+  vehicle: LoadedVehicle,
+  below: readonly Contact[][],
+  maxStackItems: number,
+): Violation[] {
   if (!(maxStackItems > 0)) return [];
   const levels = stackLevels(vehicle, below);
   const violations: Violation[] = [];

@@ -18,7 +18,13 @@ export function checkSteps(vehicle: LoadedVehicle, below: readonly Contact[][]):
   for (const { placement: p } of vehicle.units) {
     const name = unitName(p.item_id, p.instance);
     if (!Number.isInteger(p.step) || p.step < 1 || p.step > n) {
-      violations.push({ rule: 'steps', vehicle: vehicle.position, item_id: p.item_id, instance: p.instance, message: `${name} in vehicle ${vehicle.position} has step ${p.step}; the vehicle's ${n} units must have steps 1..${n}.` });
+      violations.push({
+        rule: 'steps',
+        vehicle: vehicle.position,
+        item_id: p.item_id,
+        instance: p.instance,
+        message: `${name} in vehicle ${vehicle.position} has step ${p.step}; the vehicle's ${n} units must have steps 1..${n}.`,
+      });
       continue;
     }
     const list = owners.get(p.step) ?? [];
@@ -29,10 +35,19 @@ export function checkSteps(vehicle: LoadedVehicle, below: readonly Contact[][]):
   for (let step = 1; step <= n; step++) {
     const list = owners.get(step);
     if (!list) missing.push(step);
-    else if (list.length > 1) violations.push({ rule: 'steps', vehicle: vehicle.position, message: `Step ${step} of vehicle ${vehicle.position} is given to ${list.length} units (${list.join(', ')}); each step belongs to one unit.` });
+    else if (list.length > 1)
+      violations.push({
+        rule: 'steps',
+        vehicle: vehicle.position,
+        message: `Step ${step} of vehicle ${vehicle.position} is given to ${list.length} units (${list.join(', ')}); each step belongs to one unit.`,
+      });
   }
   if (missing.length > 0) {
-    violations.push({ rule: 'steps', vehicle: vehicle.position, message: `Vehicle ${vehicle.position} has no unit at step${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}; steps must be 1..${n}.` });
+    violations.push({
+      rule: 'steps',
+      vehicle: vehicle.position,
+      message: `Vehicle ${vehicle.position} has no unit at step${missing.length === 1 ? '' : 's'} ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}; steps must be 1..${n}.`,
+    });
   }
 
   for (const contacts of below) {

@@ -21,7 +21,10 @@ export function checkSupport(vehicle: LoadedVehicle, below: readonly Contact[][]
     const base = footprintArea(unit.footprint);
     if (!(base > 0)) return;
     const contacts = below[u] ?? [];
-    const share = coveredShare(unit.footprint, contacts.map((c) => vehicle.units[c.lower]!.footprint));
+    const share = coveredShare(
+      unit.footprint,
+      contacts.map((c) => vehicle.units[c.lower]!.footprint),
+    );
     if (share >= 1 - RELATIVE_TOLERANCE) return;
     const covered = share * base;
     violations.push({
@@ -29,9 +32,10 @@ export function checkSupport(vehicle: LoadedVehicle, below: readonly Contact[][]
       vehicle: vehicle.position,
       item_id: p.item_id,
       instance: p.instance,
-      message: contacts.length === 0
-        ? `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position} floats at y = ${num(p.y)} cm: no unit's top face is at that height under its base.`
-        : `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position} at y = ${num(p.y)} cm is supported on ${num(covered)} of ${num(base)} cm² of its base (${num(Number((100 * share).toFixed(2)))}%, by ${contacts.length} unit${contacts.length === 1 ? '' : 's'}); full support is required.`,
+      message:
+        contacts.length === 0
+          ? `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position} floats at y = ${num(p.y)} cm: no unit's top face is at that height under its base.`
+          : `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position} at y = ${num(p.y)} cm is supported on ${num(covered)} of ${num(base)} cm² of its base (${num(Number((100 * share).toFixed(2)))}%, by ${contacts.length} unit${contacts.length === 1 ? '' : 's'}); full support is required.`,
     });
   });
   return violations;

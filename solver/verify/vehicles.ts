@@ -22,19 +22,28 @@ export function checkVehicles(model: PackModel, plan: Plan): Violation[] {
   };
 
   if (plan.vehicles.length > model.maxVehicles) {
-    report(plan.vehicles.length - 1, `The plan uses ${plan.vehicles.length} vehicles; the job allows at most ${model.maxVehicles}.`);
+    report(
+      plan.vehicles.length - 1,
+      `The plan uses ${plan.vehicles.length} vehicles; the job allows at most ${model.maxVehicles}.`,
+    );
   }
 
   plan.vehicles.forEach((planned, position) => {
     const label = `Vehicle ${position} (${planned.vehicle_id} copy ${planned.copy})`;
-    if (planned.index !== position) report(position, `${label} has index ${planned.index}; vehicles must be numbered 0..n-1 in order, so it should be ${position}.`);
-    if (planned.placements.length === 0) report(position, `${label} carries no units; empty vehicles must be left out of the plan.`);
+    if (planned.index !== position)
+      report(
+        position,
+        `${label} has index ${planned.index}; vehicles must be numbered 0..n-1 in order, so it should be ${position}.`,
+      );
+    if (planned.placements.length === 0)
+      report(position, `${label} carries no units; empty vehicles must be left out of the plan.`);
 
     if (!Number.isInteger(planned.copy) || planned.copy < 1) {
       report(position, `${label} has copy ${planned.copy}; copies are integers from 1.`);
     } else {
       const seen = copiesSeen.get(planned.vehicle_id) ?? new Set<number>();
-      if (seen.has(planned.copy)) report(position, `${label}: copy ${planned.copy} of vehicle ${planned.vehicle_id} is used twice.`);
+      if (seen.has(planned.copy))
+        report(position, `${label}: copy ${planned.copy} of vehicle ${planned.vehicle_id} is used twice.`);
       seen.add(planned.copy);
       copiesSeen.set(planned.vehicle_id, seen);
     }
@@ -61,10 +70,16 @@ export function checkVehicles(model: PackModel, plan: Plan): Violation[] {
 
     const beyondFleet = planned.copy > definition.quantity;
     if (planned.auto_added !== beyondFleet) {
-      report(position, `${label} has auto_added ${planned.auto_added}, but copy ${planned.copy} is ${beyondFleet ? 'beyond' : 'within'} the listed quantity ${definition.quantity}.`);
+      report(
+        position,
+        `${label} has auto_added ${planned.auto_added}, but copy ${planned.copy} is ${beyondFleet ? 'beyond' : 'within'} the listed quantity ${definition.quantity}.`,
+      );
     }
     if (model.packingMode === 'fleet_only' && beyondFleet) {
-      report(position, `${label} is copy ${planned.copy} of ${definition.quantity} listed; fleet_only mode may use only listed vehicles.`);
+      report(
+        position,
+        `${label} is copy ${planned.copy} of ${definition.quantity} listed; fleet_only mode may use only listed vehicles.`,
+      );
     }
     if (model.packingMode === 'fleet_only' && planned.auto_added) {
       report(position, `${label} is auto_added, but the packing mode is fleet_only.`);

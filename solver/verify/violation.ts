@@ -5,10 +5,26 @@
 
 /** Rules the verifier checks (one module each under solver/verify/). */
 export type VerifyRule =
-  | 'vehicles' | 'bounds' | 'overlap' | 'support' | 'orientation' | 'weight' | 'stacking'
-  | 'stack_items' | 'stack_weight' | 'floor_load' | 'stack_density' | 'blocked_area' | 'instances'
-  | 'steps' | 'figures' | 'axle_load' | 'cog_range' | 'group_routing'
-  | 'hazardous' | 'aux_deck';
+  | 'vehicles'
+  | 'bounds'
+  | 'overlap'
+  | 'support'
+  | 'orientation'
+  | 'weight'
+  | 'stacking'
+  | 'stack_items'
+  | 'stack_weight'
+  | 'floor_load'
+  | 'stack_density'
+  | 'blocked_area'
+  | 'instances'
+  | 'steps'
+  | 'figures'
+  | 'axle_load'
+  | 'cog_range'
+  | 'group_routing'
+  | 'hazardous'
+  | 'aux_deck';
 
 /** One broken rule in a plan. `vehicle` is the PlannedVehicle index; `item_id`/`instance` name the unit. */
 export interface Violation {

@@ -17,11 +17,21 @@ export function checkWeight(vehicles: readonly LoadedVehicle[], allowOverweight:
     for (const { placement: p, item } of vehicle.units) {
       total += p.weight;
       if (item && !nearlyEqual(p.weight, item.weight)) {
-        violations.push({ rule: 'weight', vehicle: vehicle.position, item_id: p.item_id, instance: p.instance, message: `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position} weighs ${num(p.weight)} kg; item ${item.id} weighs ${num(item.weight)} kg per unit.` });
+        violations.push({
+          rule: 'weight',
+          vehicle: vehicle.position,
+          item_id: p.item_id,
+          instance: p.instance,
+          message: `${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position} weighs ${num(p.weight)} kg; item ${item.id} weighs ${num(item.weight)} kg per unit.`,
+        });
       }
     }
     if (!allowOverweight && !(total <= vehicle.maxWeight + PAYLOAD_TOLERANCE)) {
-      violations.push({ rule: 'weight', vehicle: vehicle.position, message: `Vehicle ${vehicle.position} carries ${num(total)} kg; its max_weight is ${num(vehicle.maxWeight)} kg (${num(total - vehicle.maxWeight)} kg over) and overweight is not allowed.` });
+      violations.push({
+        rule: 'weight',
+        vehicle: vehicle.position,
+        message: `Vehicle ${vehicle.position} carries ${num(total)} kg; its max_weight is ${num(vehicle.maxWeight)} kg (${num(total - vehicle.maxWeight)} kg over) and overweight is not allowed.`,
+      });
     }
   }
   return violations;

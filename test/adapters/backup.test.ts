@@ -31,7 +31,11 @@ t.test('read-models.db before events.db, then the signing key; modes; contents',
   writeFileSync(join(from, 'instance.lock'), '');
   const to = join(root, 'backup-1');
   const report = await backupDataDir(from, to);
-  t.same(report.files.map((f) => f.name), ['read-models.db', 'events.db', 'signing-key'], 'the order; no lock file');
+  t.same(
+    report.files.map((f) => f.name),
+    ['read-models.db', 'events.db', 'signing-key'],
+    'the order; no lock file',
+  );
   t.equal(report.eventsHead, 20);
   t.equal(mode(to), 0o700, 'directory 0700');
   for (const f of report.files) t.equal(mode(join(to, f.name)), 0o600, `${f.name} 0600`);
@@ -40,7 +44,10 @@ t.test('read-models.db before events.db, then the signing key; modes; contents',
   t.same(copy.prepare('SELECT position FROM checkpoint').get(), { position: 20 });
   copy.close();
   const restored = new SqliteEventStore(join(to, 'events.db'));
-  t.same((await restored.readAll(0, 100)).map((e) => e.data), Array.from({ length: 20 }, (_, i) => ({ i })));
+  t.same(
+    (await restored.readAll(0, 100)).map((e) => e.data),
+    Array.from({ length: 20 }, (_, i) => ({ i })),
+  );
   await restored.close();
   await store.close();
 });
@@ -50,7 +57,8 @@ t.test('a consistent copy while appends go on', async (t) => {
   mkdirSync(from);
   const store = new SqliteEventStore(join(from, 'events.db'));
   // Enough rows that the copy is many pages.
-  for (let i = 0; i < 2000; i++) await store.append(`b-${i}`, [{ id: `b${i}`, type: 'T', data: { pad: 'x'.repeat(200) } }], 'no_stream');
+  for (let i = 0; i < 2000; i++)
+    await store.append(`b-${i}`, [{ id: `b${i}`, type: 'T', data: { pad: 'x'.repeat(200) } }], 'no_stream');
   let writing = true;
   let n = 2000;
   const writer = (async () => {
@@ -64,7 +72,10 @@ t.test('a consistent copy while appends go on', async (t) => {
   writing = false;
   await writer;
   const copy = new Database(join(root, 'backup-busy', 'events.db'), { readonly: readOnly });
-  const { count, max } = copy.prepare('SELECT COUNT(*) AS count, MAX(position) AS max FROM events').get() as { count: number; max: number };
+  const { count, max } = copy.prepare('SELECT COUNT(*) AS count, MAX(position) AS max FROM events').get() as {
+    count: number;
+    max: number;
+  };
   copy.close();
   t.ok(report.eventsHead >= 2000 && report.eventsHead <= n, `head ${report.eventsHead} within [2000, ${n}]`);
   t.same([count, max], [report.eventsHead, report.eventsHead], 'no gap: every event up to the head');

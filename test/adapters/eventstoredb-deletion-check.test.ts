@@ -6,7 +6,13 @@
  * reads one event when the newest of `$all` is ours.
  */
 import t from 'tap';
-import { BACKWARDS, StreamDeletedError, StreamNotFoundError, type Position, type ReadPosition } from '@eventstore/db-client';
+import {
+  BACKWARDS,
+  StreamDeletedError,
+  StreamNotFoundError,
+  type Position,
+  type ReadPosition,
+} from '@eventstore/db-client';
 import { EventStoreDbEventStore } from '../../adapters/eventstoredb/event-store.js';
 
 interface FakeEvent {
@@ -39,11 +45,22 @@ function fakeServer() {
   let commit = 0n;
   return {
     reads,
-    resetCounts: () => Object.assign(reads, { readAll: 0, readStream: 0, getStreamMetadata: 0, eventsRead: 0, bytesRead: 0 }),
+    resetCounts: () =>
+      Object.assign(reads, { readAll: 0, readStream: 0, getStreamMetadata: 0, eventsRead: 0, bytesRead: 0 }),
     append(streamId: string, type: string, data: unknown): FakeEvent {
       commit += 100n;
       const revision = BigInt(all.filter((e) => e.streamId === streamId).length);
-      const event: FakeEvent = { streamId, id: `${streamId}-${revision}`, type, revision, data, metadata: {}, isJson: true, created: new Date('2026-11-26T00:00:00Z'), position: { commit, prepare: commit } };
+      const event: FakeEvent = {
+        streamId,
+        id: `${streamId}-${revision}`,
+        type,
+        revision,
+        data,
+        metadata: {},
+        isJson: true,
+        created: new Date('2026-11-26T00:00:00Z'),
+        position: { commit, prepare: commit },
+      };
       all.push(event);
       return event;
     },
@@ -98,24 +115,37 @@ function storeOn(server: ReturnType<typeof fakeServer>): EventStoreDbEventStore 
 /** A job body's data: a request and a plan of some size. */
 const BODY = { plan: 'x'.repeat(50_000) };
 
-t.test('the head when the newest event is a job body: one event read and one metadata read, the body not read again', async (t) => {
-  const server = fakeServer();
-  server.append('job-job_1', 'JobSubmitted', { id: 'job_1' });
-  server.append('job-job_1', 'JobStarted', {});
-  server.append('job-job_1', 'JobSucceeded', {});
-  const body = server.append('jobbody-job_1', 'ResultStored', BODY);
-  const store = storeOn(server);
-  t.teardown(() => store.close());
+t.test(
+  'the head when the newest event is a job body: one event read and one metadata read, the body not read again',
+  async (t) => {
+    const server = fakeServer();
+    server.append('job-job_1', 'JobSubmitted', { id: 'job_1' });
+    server.append('job-job_1', 'JobStarted', {});
+    server.append('job-job_1', 'JobSucceeded', {});
+    const body = server.append('jobbody-job_1', 'ResultStored', BODY);
+    const store = storeOn(server);
+    t.teardown(() => store.close());
 
-  t.equal(await store.headPosition(), Number(body.position.commit));
-  t.same(server.reads, { readAll: 1, readStream: 0, getStreamMetadata: 1, eventsRead: 1, bytesRead: JSON.stringify(BODY).length }, 'one backward read of one event, one metadata read');
-  t.comment(`head search: ${server.reads.readAll} $all read(s), ${server.reads.eventsRead} event(s), ${server.reads.bytesRead} bytes of event data, ${server.reads.readStream} stream reads, ${server.reads.getStreamMetadata} metadata read(s)`);
+    t.equal(await store.headPosition(), Number(body.position.commit));
+    t.same(
+      server.reads,
+      { readAll: 1, readStream: 0, getStreamMetadata: 1, eventsRead: 1, bytesRead: JSON.stringify(BODY).length },
+      'one backward read of one event, one metadata read',
+    );
+    t.comment(
+      `head search: ${server.reads.readAll} $all read(s), ${server.reads.eventsRead} event(s), ${server.reads.bytesRead} bytes of event data, ${server.reads.readStream} stream reads, ${server.reads.getStreamMetadata} metadata read(s)`,
+    );
 
-  server.resetCounts();
-  server.append('job-job_1', 'JobSettled', {});
-  await store.headPosition();
-  t.same(server.reads, { readAll: 1, readStream: 0, getStreamMetadata: 0, eventsRead: 1, bytesRead: 2 }, 'newest is not a job body: no deletion check at all');
-});
+    server.resetCounts();
+    server.append('job-job_1', 'JobSettled', {});
+    await store.headPosition();
+    t.same(
+      server.reads,
+      { readAll: 1, readStream: 0, getStreamMetadata: 0, eventsRead: 1, bytesRead: 2 },
+      'newest is not a job body: no deletion check at all',
+    );
+  },
+);
 
 t.test('events of a job body another process deleted are dropped, known from its metadata stream', async (t) => {
   const server = fakeServer();
@@ -128,12 +158,19 @@ t.test('events of a job body another process deleted are dropped, known from its
   t.teardown(() => store.close());
 
   const events = await store.readAll(0, 100);
-  t.same(events.map((e) => `${e.stream}#${e.revision}`), ['job-job_1#0', 'job-job_2#0'], 'the tombstoned body is left out');
+  t.same(
+    events.map((e) => `${e.stream}#${e.revision}`),
+    ['job-job_1#0', 'job-job_2#0'],
+    'the tombstoned body is left out',
+  );
   t.equal(server.reads.readStream, 0, 'the body stream is not read to check');
   t.equal(server.reads.getStreamMetadata, 1, 'one metadata read for the stream, however many of its events');
 
   server.resetCounts();
-  t.same((await store.readAll(0, 100)).map((e) => e.stream), ['job-job_1', 'job-job_2']);
+  t.same(
+    (await store.readAll(0, 100)).map((e) => e.stream),
+    ['job-job_1', 'job-job_2'],
+  );
   t.equal(server.reads.getStreamMetadata, 0, 'a tombstone is remembered');
   t.equal(await store.headPosition(), Number(kept.position.commit));
 });
@@ -149,17 +186,23 @@ t.test('the head skips a deleted job body at the end of the log', async (t) => {
   t.equal(server.reads.readStream, 0);
 });
 
-t.test('a truncation ($tb) drops the revisions below it; $maxCount falls back to reading the lowest revision', async (t) => {
-  const server = fakeServer();
-  for (let i = 0; i < 4; i++) server.append('jobbody-job_1', 'Part', { i });
-  server.setMetadata('jobbody-job_1', { truncateBefore: 2 });
-  for (let i = 0; i < 3; i++) server.append('jobbody-job_2', 'Part', { i });
-  server.setMetadata('jobbody-job_2', { maxCount: 1 });
-  server.expireBelow('jobbody-job_2', 2n);
-  const store = storeOn(server);
-  t.teardown(() => store.close());
-  const events = await store.readAll(0, 100);
-  t.same(events.map((e) => `${e.stream}#${e.revision}`), ['jobbody-job_1#2', 'jobbody-job_1#3', 'jobbody-job_2#2']);
-  t.equal(server.reads.readStream, 1, 'only the stream with $maxCount is read');
-  t.equal(server.reads.getStreamMetadata, 2);
-});
+t.test(
+  'a truncation ($tb) drops the revisions below it; $maxCount falls back to reading the lowest revision',
+  async (t) => {
+    const server = fakeServer();
+    for (let i = 0; i < 4; i++) server.append('jobbody-job_1', 'Part', { i });
+    server.setMetadata('jobbody-job_1', { truncateBefore: 2 });
+    for (let i = 0; i < 3; i++) server.append('jobbody-job_2', 'Part', { i });
+    server.setMetadata('jobbody-job_2', { maxCount: 1 });
+    server.expireBelow('jobbody-job_2', 2n);
+    const store = storeOn(server);
+    t.teardown(() => store.close());
+    const events = await store.readAll(0, 100);
+    t.same(
+      events.map((e) => `${e.stream}#${e.revision}`),
+      ['jobbody-job_1#2', 'jobbody-job_1#3', 'jobbody-job_2#2'],
+    );
+    t.equal(server.reads.readStream, 1, 'only the stream with $maxCount is read');
+    t.equal(server.reads.getStreamMetadata, 2);
+  },
+);

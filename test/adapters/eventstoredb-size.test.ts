@@ -13,13 +13,22 @@ import { eventSize, EventTooLargeError, MAX_APPEND_BYTES, type NewEvent } from '
 function serverSize(namespace: string, e: NewEvent): number {
   const proposed = toProposedEvent(namespace, e);
   // The driver sends JSON.stringify of data and metadata as UTF-8 (db-client appendToStream).
-  return Buffer.byteLength(JSON.stringify(proposed.data)) + Buffer.byteLength(JSON.stringify(proposed.metadata)) + 2 * proposed.type.length;
+  return (
+    Buffer.byteLength(JSON.stringify(proposed.data)) +
+    Buffer.byteLength(JSON.stringify(proposed.metadata)) +
+    2 * proposed.type.length
+  );
 }
 
 t.test('eventSize is at least what the server counts for the event the adapter sends, and close to it', async (t) => {
   const events: NewEvent[] = [
     { id: 'job_abc:request', type: 'RequestStored', data: { chunk: 'QUJD'.repeat(1000) } },
-    { id: 'job_abc:result:0123456789abcdef:1', type: 'ResultPartStored', data: { text: 'Paletten – 貨物 "quoted" \\ \u0001' }, metadata: { now: '2026-11-26T00:00:00.000Z', actor: { kind: 'key', id: 'key_1' } } },
+    {
+      id: 'job_abc:result:0123456789abcdef:1',
+      type: 'ResultPartStored',
+      data: { text: 'Paletten – 貨物 "quoted" \\ \u0001' },
+      metadata: { now: '2026-11-26T00:00:00.000Z', actor: { kind: 'key', id: 'key_1' } },
+    },
     { id: 'x', type: 'T', data: undefined },
     { id: 'ünïcode-id', type: 'Happened', data: null, metadata: {} },
   ];
@@ -27,7 +36,10 @@ t.test('eventSize is at least what the server counts for the event the adapter s
     for (const namespace of ['', 't-1-']) {
       const ours = eventSize(e);
       const theirs = serverSize(namespace, e);
-      t.ok(ours >= theirs && ours - theirs <= 16, `${e.id} (${namespace || 'no namespace'}): port ${ours}, server ${theirs}`);
+      t.ok(
+        ours >= theirs && ours - theirs <= 16,
+        `${e.id} (${namespace || 'no namespace'}): port ${ours}, server ${theirs}`,
+      );
     }
   }
 });

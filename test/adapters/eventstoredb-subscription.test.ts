@@ -14,7 +14,12 @@ import { resumingSubscription } from '../../domain/log/resuming-subscription.js'
 import type { RecordedEvent, Subscription } from '../../domain/ports/event-store.js';
 
 /** The driver's error for a dropped connection (gRPC status 14). */
-const connectionLost = (): Error => new UnavailableError({ code: 14, details: 'Connection dropped', message: '14 UNAVAILABLE: Connection dropped' } as never);
+const connectionLost = (): Error =>
+  new UnavailableError({
+    code: 14,
+    details: 'Connection dropped',
+    message: '14 UNAVAILABLE: Connection dropped',
+  } as never);
 
 function stored(n: number, stream = `job-job_${n}`): StoredEvent {
   return {
@@ -38,7 +43,11 @@ type Ending = 'end' | 'hang' | Error;
  * Stream and metadata reads (deletion checks) answer with the event and no metadata, or throw
  * when `failReads` is set.
  */
-function storeWith(log: StoredEvent[], plan: { deliver: number; ending: Ending }[], options: { failReads?: boolean; deletable?: string[] } = {}) {
+function storeWith(
+  log: StoredEvent[],
+  plan: { deliver: number; ending: Ending }[],
+  options: { failReads?: boolean; deletable?: string[] } = {},
+) {
   let calls = 0;
   let unsubscribed = 0;
   const client = {
@@ -78,7 +87,9 @@ function storeWith(log: StoredEvent[], plan: { deliver: number; ending: Ending }
     },
     dispose: async () => undefined,
   };
-  const store = new EventStoreDbEventStore('esdb://127.0.0.1:1?tls=false', { deletableStreams: options.deletable ?? ['jobbody-'] });
+  const store = new EventStoreDbEventStore('esdb://127.0.0.1:1?tls=false', {
+    deletableStreams: options.deletable ?? ['jobbody-'],
+  });
   (store as unknown as { client: unknown }).client = client;
   return { store, calls: () => calls, unsubscribed: () => unsubscribed };
 }
@@ -136,14 +147,22 @@ t.test('through a resuming subscription: every event once, in order, across loss
     { deliver: 4, ending: connectionLost() },
   ]);
   const errors: string[] = [];
-  const sub = resumingSubscription(store, 0, { minDelayMs: 1, maxDelayMs: 1, onError: (err) => errors.push((err as Error).constructor.name) });
+  const sub = resumingSubscription(store, 0, {
+    minDelayMs: 1,
+    maxDelayMs: 1,
+    onError: (err) => errors.push((err as Error).constructor.name),
+  });
   const seen: number[] = [];
   for await (const e of sub) {
     seen.push(e.position);
     if (seen.length === LOG.length) sub.close();
   }
   t.same(seen, [100, 200, 300, 400, 500], 'each event once');
-  t.same(errors, ['UnavailableError', 'SubscriptionEnded', 'UnavailableError', 'UnavailableError'], 'each failure reported');
+  t.same(
+    errors,
+    ['UnavailableError', 'SubscriptionEnded', 'UnavailableError', 'UnavailableError'],
+    'each failure reported',
+  );
   t.equal(calls(), 5, 'subscribed five times');
   await store.close();
 });

@@ -7,8 +7,15 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
 import { MongoReadStore } from '../../adapters/mongodb/read-store.js';
-import { escapeRegex, mongoField, putFilter, toMongoFilter, toMongoIndex, toMongoSort } from '../../adapters/mongodb/query.js';
-import { jobListFilter, parseJobFilters } from '../../api/routes/job-list.js';
+import {
+  escapeRegex,
+  mongoField,
+  putFilter,
+  toMongoFilter,
+  toMongoIndex,
+  toMongoSort,
+} from '../../adapters/mongodb/query.js';
+import { jobListFilter, parseJobFilters } from '../../api/http/routes/job-list.js';
 import type { JobDocument } from '../../projections/jobs/job-document.js';
 import { READ_MODEL_INDEXES } from '../../projections/indexes.js';
 import { readStoreContract } from '../contracts/read-store.contract.js';
@@ -47,12 +54,21 @@ t.test('regex escaping: metacharacters backslashed, NUL as \\x00, the rest as ty
 
 t.test('filters: equality, conditions, nested paths, text and cursor as exact query documents', async (t) => {
   t.same(toMongoFilter<Row>({}), {});
-  t.same(toMongoFilter<Row>({ where: { org: 'o1', n: null, id: 'x', ref: undefined } }), { org: 'o1', n: null, _id: 'x' });
+  t.same(toMongoFilter<Row>({ where: { org: 'o1', n: null, id: 'x', ref: undefined } }), {
+    org: 'o1',
+    n: null,
+    _id: 'x',
+  });
   t.same(
-    toMongoFilter<Row>({ where: { at: { gt: '2026-01-01', lte: '2026-02-01' }, n: { in: [1, null], gte: 0, lt: 9 }, org: { eq: 'o1' } } }),
+    toMongoFilter<Row>({
+      where: { at: { gt: '2026-01-01', lte: '2026-02-01' }, n: { in: [1, null], gte: 0, lt: 9 }, org: { eq: 'o1' } },
+    }),
     { at: { $gt: '2026-01-01', $lte: '2026-02-01' }, n: { $in: [1, null], $gte: 0, $lt: 9 }, org: { $eq: 'o1' } },
   );
-  t.same(toMongoFilter<Row>({ where: { ref: { exists: true }, n: { exists: false } } }), { ref: { $ne: null }, n: { $not: { $ne: null } } });
+  t.same(toMongoFilter<Row>({ where: { ref: { exists: true }, n: { exists: false } } }), {
+    ref: { $ne: null },
+    n: { $not: { $ne: null } },
+  });
   t.same(toMongoFilter<Row>({ where: { n: {} } }), {}, 'an empty condition is left out, not an equality with {}');
   t.same(toMongoFilter<Row>({ where: { 'meta.owner': 'usr_a' } }), { 'meta.owner': 'usr_a' });
   t.same(toMongoFilter<Row>({ where: { org: 'o1' }, text: { query: 'A.b', fields: ['ref', 'id'] } }), {
@@ -71,8 +87,14 @@ t.test('keyset cursor: sort value bound, then id for ties, in the sort direction
   t.same(toMongoFilter<Row>({ sortBy: 'n', after: { sortValue: 5, id: 'a' } }), {
     $and: [{ n: { $gte: 5 } }, { $or: [{ n: { $gt: 5 } }, { _id: { $gt: 'a' } }] }],
   });
-  t.same(toMongoFilter<Row>({ after: { sortValue: 'ignored', id: 'k' } }), { $and: [{ _id: { $gt: 'k' } }] }, 'sorted by id: only the id');
-  t.same(toMongoFilter<Row>({ sortBy: 'id', descending: true, after: { sortValue: 'k', id: 'k' } }), { $and: [{ _id: { $lt: 'k' } }] });
+  t.same(
+    toMongoFilter<Row>({ after: { sortValue: 'ignored', id: 'k' } }),
+    { $and: [{ _id: { $gt: 'k' } }] },
+    'sorted by id: only the id',
+  );
+  t.same(toMongoFilter<Row>({ sortBy: 'id', descending: true, after: { sortValue: 'k', id: 'k' } }), {
+    $and: [{ _id: { $lt: 'k' } }],
+  });
   t.same(toMongoSort<Row>({ sortBy: 'at', descending: true }), { at: -1, _id: -1 });
   t.same(toMongoSort<Row>({ sortBy: 'n' }), { n: 1, _id: 1 });
   t.same(toMongoSort<Row>({}), { _id: 1 });
@@ -82,34 +104,80 @@ t.test('keyset cursor: sort value bound, then id for ties, in the sort direction
 t.test('GET /v1/jobs filters become one query document the jobs indexes serve', async (t) => {
   const details: { path: string; code: string; message: string }[] = [];
   const filters = parseJobFilters(
-    { status: 'queued,running', reference: 'PO-1', created_after: '2026-11-01T02:00:00+02:00', created_before: '2026-11-02T00:00:00.5Z', project_id: 'prj_a1' },
+    {
+      status: 'queued,running',
+      reference: 'PO-1',
+      created_after: '2026-11-01T02:00:00+02:00',
+      created_before: '2026-11-02T00:00:00.5Z',
+      project_id: 'prj_a1',
+    },
     details,
   );
   t.same(details, []);
   const filter = jobListFilter('org_1', filters, { q: 'po-1 (x)', createdBy: 'usr_m' });
-  t.same(toMongoFilter<JobDocument>({ ...filter, sortBy: 'createdAt', descending: true, after: { sortValue: '2026-11-01T12:00:00.000Z', id: 'job_z' } }), {
-    orgId: 'org_1',
-    status: { $in: ['queued', 'running'] },
-    reference: 'PO-1',
-    createdAt: { $gt: '2026-11-01T00:00:00.000Z', $lt: '2026-11-02T00:00:00.500Z' },
-    projectId: 'prj_a1',
-    memberId: 'usr_m',
-    $and: [
-      { $or: [{ reference: { $regex: 'po-1 \\(x\\)', $options: 'i' } }, { _id: { $regex: 'po-1 \\(x\\)', $options: 'i' } }] },
-      { createdAt: { $lte: '2026-11-01T12:00:00.000Z' } },
-      { $or: [{ createdAt: { $lt: '2026-11-01T12:00:00.000Z' } }, { _id: { $lt: 'job_z' } }] },
-    ],
-  });
-  const far = parseJobFilters({ created_after: '9999-12-31T23:59:59-23:59', created_before: '9999-12-31T23:59:59-23:59' }, details);
-  t.same(toMongoFilter<JobDocument>(jobListFilter('o', far, { q: null, createdBy: null })), {
-    orgId: 'o',
-    createdAt: { $gt: '9999-12-31T23:59:59.999Z' },
-  }, 'bounds past year 9999: after = none, before = no bound');
+  t.same(
+    toMongoFilter<JobDocument>({
+      ...filter,
+      sortBy: 'createdAt',
+      descending: true,
+      after: { sortValue: '2026-11-01T12:00:00.000Z', id: 'job_z' },
+    }),
+    {
+      orgId: 'org_1',
+      status: { $in: ['queued', 'running'] },
+      reference: 'PO-1',
+      createdAt: { $gt: '2026-11-01T00:00:00.000Z', $lt: '2026-11-02T00:00:00.500Z' },
+      projectId: 'prj_a1',
+      memberId: 'usr_m',
+      $and: [
+        {
+          $or: [
+            { reference: { $regex: 'po-1 \\(x\\)', $options: 'i' } },
+            { _id: { $regex: 'po-1 \\(x\\)', $options: 'i' } },
+          ],
+        },
+        { createdAt: { $lte: '2026-11-01T12:00:00.000Z' } },
+        { $or: [{ createdAt: { $lt: '2026-11-01T12:00:00.000Z' } }, { _id: { $lt: 'job_z' } }] },
+      ],
+    },
+  );
+  const far = parseJobFilters(
+    { created_after: '9999-12-31T23:59:59-23:59', created_before: '9999-12-31T23:59:59-23:59' },
+    details,
+  );
+  t.same(
+    toMongoFilter<JobDocument>(jobListFilter('o', far, { q: null, createdBy: null })),
+    {
+      orgId: 'o',
+      createdAt: { $gt: '9999-12-31T23:59:59.999Z' },
+    },
+    'bounds past year 9999: after = none, before = no bound',
+  );
 });
 
 t.test('indexes: keys in order with id as _id; the read models declare the list indexes', async (t) => {
-  t.same(toMongoIndex({ keys: [['orgId', 1], ['createdAt', -1], ['id', -1]] }), { key: { orgId: 1, createdAt: -1, _id: -1 } });
-  t.same(Object.keys(toMongoIndex({ keys: [['z', 1], ['a', -1], ['m', 1]] }).key), ['z', 'a', 'm']);
+  t.same(
+    toMongoIndex({
+      keys: [
+        ['orgId', 1],
+        ['createdAt', -1],
+        ['id', -1],
+      ],
+    }),
+    { key: { orgId: 1, createdAt: -1, _id: -1 } },
+  );
+  t.same(
+    Object.keys(
+      toMongoIndex({
+        keys: [
+          ['z', 1],
+          ['a', -1],
+          ['m', 1],
+        ],
+      }).key,
+    ),
+    ['z', 'a', 'm'],
+  );
   const keys = (collection: string) => READ_MODEL_INDEXES[collection]!.map((s) => toMongoIndex(s).key);
   t.same(keys('jobs'), [
     { orgId: 1, createdAt: -1, _id: -1 },
@@ -147,14 +215,29 @@ t.test('MongoReadStore through a stand-in that evaluates the MongoDB operators i
 
   t.test('documents are stored under _id, come back without it; checkpoints in their own collection', async (t) => {
     const store = new MongoReadStore(client, 'raw');
-    await store.collection<Row>('rows').put({ id: 'a', org: 'o1', at: 'x', n: 1, ref: undefined, meta: { owner: 'u' } } as Row);
-    t.strictSame([...dbs.get('raw')!.collection('rows').docs.values()], [{ _id: 'a', id: 'a', org: 'o1', at: 'x', n: 1, meta: { owner: 'u' } }], 'undefined fields left out');
-    t.strictSame(await store.collection<Row>('rows').get('a'), { id: 'a', org: 'o1', at: 'x', n: 1, meta: { owner: 'u' } });
+    await store
+      .collection<Row>('rows')
+      .put({ id: 'a', org: 'o1', at: 'x', n: 1, ref: undefined, meta: { owner: 'u' } } as Row);
+    t.strictSame(
+      [...dbs.get('raw')!.collection('rows').docs.values()],
+      [{ _id: 'a', id: 'a', org: 'o1', at: 'x', n: 1, meta: { owner: 'u' } }],
+      'undefined fields left out',
+    );
+    t.strictSame(await store.collection<Row>('rows').get('a'), {
+      id: 'a',
+      org: 'o1',
+      at: 'x',
+      n: 1,
+      meta: { owner: 'u' },
+    });
     await store.setCheckpoint('jobs', 7);
     t.strictSame([...dbs.get('raw')!.collection('checkpoints').docs.values()], [{ _id: 'jobs', position: 7 }]);
     t.throws(() => store.collection('checkpoints'), /checkpoints/);
     await store.ensureIndexes('jobs', READ_MODEL_INDEXES['jobs']!);
-    t.same(dbs.get('raw')!.collection('jobs').indexes, READ_MODEL_INDEXES['jobs']!.map((s) => toMongoIndex(s).key));
+    t.same(
+      dbs.get('raw')!.collection('jobs').indexes,
+      READ_MODEL_INDEXES['jobs']!.map((s) => toMongoIndex(s).key),
+    );
   });
 });
 
@@ -162,7 +245,11 @@ const url = process.env['MONGODB_URL'];
 
 t.test(
   'MongoReadStore contract',
-  url ? {} : { skip: 'MONGODB_URL is not set: no MongoDB server on this machine; set it to run the contract suite against one' },
+  url
+    ? {}
+    : {
+        skip: 'MONGODB_URL is not set: no MongoDB server on this machine; set it to run the contract suite against one',
+      },
   async (t) => {
     const opened: MongoReadStore[] = [];
     t.teardown(async () => {
@@ -178,14 +265,18 @@ t.test(
     };
     readStoreContract(t, open);
 
-    t.test('connect creates the read models\' indexes', async (t) => {
+    t.test("connect creates the read models' indexes", async (t) => {
       const store = await MongoReadStore.connect(url!, `packing_test_${randomBytes(6).toString('hex')}`);
       opened.push(store);
       const db = store.client.db(store.database);
       for (const [collection, specs] of Object.entries(READ_MODEL_INDEXES)) {
         // Key order matters in an index: compare the keys as JSON text.
         const built = new Set((await db.collection(collection).indexes()).map((i) => JSON.stringify(i.key)));
-        for (const spec of specs) t.ok(built.has(JSON.stringify(toMongoIndex(spec).key)), `${collection} ${JSON.stringify(toMongoIndex(spec).key)}`);
+        for (const spec of specs)
+          t.ok(
+            built.has(JSON.stringify(toMongoIndex(spec).key)),
+            `${collection} ${JSON.stringify(toMongoIndex(spec).key)}`,
+          );
       }
       t.throws(() => store.collection('checkpoints'), /checkpoints/);
     });
@@ -194,7 +285,10 @@ t.test(
       const store = await open();
       const c = store.collection<Row>('raw');
       await c.put({ id: 'a', org: 'o1', at: 'x', n: 1, meta: { owner: 'u' } });
-      const raw = await store.client.db(store.database).collection('raw').findOne({ _id: 'a' as never });
+      const raw = await store.client
+        .db(store.database)
+        .collection('raw')
+        .findOne({ _id: 'a' as never });
       t.same(raw, { _id: 'a', id: 'a', org: 'o1', at: 'x', n: 1, meta: { owner: 'u' } });
       t.strictSame(await c.get('a'), { id: 'a', org: 'o1', at: 'x', n: 1, meta: { owner: 'u' } });
     });

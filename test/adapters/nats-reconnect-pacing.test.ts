@@ -4,15 +4,33 @@ import { backoffDelay, ReconnectPacing } from '../../adapters/nats/reconnect-pac
 
 t.test('the wait doubles from minMs, is capped at maxMs, and its jitter keeps it in the upper half', async (t) => {
   const bounds = { minMs: 100, maxMs: 2000 };
-  t.equal(backoffDelay(0, bounds, () => 0.5), 0, 'no failure: no wait');
-  t.same([1, 2, 3, 4, 5, 6, 10].map((f) => backoffDelay(f, bounds, () => 1)), [100, 200, 400, 800, 1600, 2000, 2000], 'nominal waits (jitter at its top)');
-  t.same([1, 2, 5, 6].map((f) => backoffDelay(f, bounds, () => 0)), [50, 100, 800, 1000], 'jitter at its bottom: half the nominal wait');
+  t.equal(
+    backoffDelay(0, bounds, () => 0.5),
+    0,
+    'no failure: no wait',
+  );
+  t.same(
+    [1, 2, 3, 4, 5, 6, 10].map((f) => backoffDelay(f, bounds, () => 1)),
+    [100, 200, 400, 800, 1600, 2000, 2000],
+    'nominal waits (jitter at its top)',
+  );
+  t.same(
+    [1, 2, 5, 6].map((f) => backoffDelay(f, bounds, () => 0)),
+    [50, 100, 800, 1000],
+    'jitter at its bottom: half the nominal wait',
+  );
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 60_000 }), fc.integer({ min: 1, max: 200 }), fc.double({ min: 0, max: 1, noNaN: true }), (minMs, extra, failures, r) => {
-      const maxMs = minMs + extra;
-      const ms = backoffDelay(failures, { minMs, maxMs }, () => r);
-      return ms >= Math.floor(minMs / 2) && ms <= maxMs;
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 1000 }),
+      fc.integer({ min: 1, max: 60_000 }),
+      fc.integer({ min: 1, max: 200 }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (minMs, extra, failures, r) => {
+        const maxMs = minMs + extra;
+        const ms = backoffDelay(failures, { minMs, maxMs }, () => r);
+        return ms >= Math.floor(minMs / 2) && ms <= maxMs;
+      },
+    ),
   );
 });
 

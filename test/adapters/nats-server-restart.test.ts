@@ -58,6 +58,10 @@ if (!natsServerBinary()) {
     const secondStore = server.storeDir;
 
     await server.stop();
-    t.same([existsSync(firstStore), existsSync(secondStore)], [false, false], 'the final stop removed both store dirs it made');
+    t.same(
+      [existsSync(firstStore), existsSync(secondStore)],
+      [false, false],
+      'the final stop removed both store dirs it made',
+    );
   });
 }

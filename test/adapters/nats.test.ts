@@ -100,11 +100,18 @@ if (!natsServerBinary()) {
     await bus.publish(subject, 'slow', { v: 1 });
     await second;
     release();
-    t.same(seen.map((s) => [s.id, s.attempt]), [
-      ['slow', 1],
-      ['slow', 2],
-    ]);
-    t.equal((await consumerInfo(stream, subject)).config.ack_wait, 1_000_000_000, 'the consumer has the ack wait asked for (ns)');
+    t.same(
+      seen.map((s) => [s.id, s.attempt]),
+      [
+        ['slow', 1],
+        ['slow', 2],
+      ],
+    );
+    t.equal(
+      (await consumerInfo(stream, subject)).config.ack_wait,
+      1_000_000_000,
+      'the consumer has the ack wait asked for (ns)',
+    );
     // The server's ack timer starts at its delivery, after the publish began and before the
     // handler saw it (however late a loaded machine ran the handler): the redelivery cannot come
     // less than ack_wait after the publish, and comes long before the 30 s default.
@@ -185,7 +192,10 @@ if (!natsServerBinary()) {
     });
     await bus.publish(subject, 'x', { v: 1 });
     await done;
-    t.same(seen.map((s) => s.attempt), [1, 2]);
+    t.same(
+      seen.map((s) => s.attempt),
+      [1, 2],
+    );
     const gap = seen[1]!.at - seen[0]!.at;
     // nak(1000), sent after the first delivery was seen; the bound only tells it from the 30 s ack_wait.
     t.ok(gap >= 900 && gap < 20_000, `redelivered after the nak delay, got ${gap} ms`);

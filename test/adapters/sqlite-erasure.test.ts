@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
 
-t.test('a deleted stream\'s bodies are not in events.db after the checkpoint; the others are', async (t) => {
+t.test("a deleted stream's bodies are not in events.db after the checkpoint; the others are", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'packing-erasure-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'events.db');

@@ -22,7 +22,9 @@ interface Row {
 }
 
 // Characters whose UTF-16 order differs from their code-point order (U+FB00 vs an emoji), case pairs, accents.
-const text = fc.array(fc.constantFrom('a', 'B', 'b', 'é', 'É', 'ﬀ', '😀', 'z', ' ', '%', '_'), { maxLength: 4 }).map((cs) => cs.join(''));
+const text = fc
+  .array(fc.constantFrom('a', 'B', 'b', 'é', 'É', 'ﬀ', '😀', 'z', ' ', '%', '_'), { maxLength: 4 })
+  .map((cs) => cs.join(''));
 // Decimals as documents hold them (SQLite's JSON number parser may differ in the last bit on doubles near 1e-300).
 const decimal = fc.integer({ min: -3000, max: 3000 }).map((n) => n / 1000);
 const value = fc.oneof(fc.integer({ min: -3, max: 3 }), decimal, text, fc.constant(null));
@@ -41,7 +43,10 @@ const condition = fc.oneof(
   fc.record({ eq: value }, { requiredKeys: [] }),
   fc.record({ in: fc.array(fc.oneof(value, fc.boolean()), { maxLength: 3 }) }),
   fc.record({ gt: fc.oneof(fc.integer({ min: -3, max: 3 }), text) }),
-  fc.record({ gte: fc.oneof(fc.integer({ min: -3, max: 3 }), text), lt: fc.oneof(fc.integer({ min: -3, max: 3 }), text) }, { requiredKeys: [] }),
+  fc.record(
+    { gte: fc.oneof(fc.integer({ min: -3, max: 3 }), text), lt: fc.oneof(fc.integer({ min: -3, max: 3 }), text) },
+    { requiredKeys: [] },
+  ),
   fc.record({ lte: fc.oneof(decimal, text) }),
   fc.record({ exists: fc.boolean() }),
 );
@@ -53,12 +58,18 @@ const query = fc.record(
         org: fc.constantFrom('o1', 'o2'),
         n: condition,
         label: condition,
-        flag: fc.oneof(fc.boolean(), fc.record({ in: fc.array(fc.oneof(fc.boolean(), fc.constantFrom(0, 1)), { maxLength: 2 }) })),
+        flag: fc.oneof(
+          fc.boolean(),
+          fc.record({ in: fc.array(fc.oneof(fc.boolean(), fc.constantFrom(0, 1)), { maxLength: 2 }) }),
+        ),
         'meta.owner': condition,
       },
       { requiredKeys: [] },
     ),
-    text: fc.record({ query: fc.constantFrom('', 'A', 'b', 'É', 'é', 'ﬀ', '😀', '%', '_'), fields: fc.subarray(['label', 'meta.owner', 'n'] as const, { minLength: 1 }) }),
+    text: fc.record({
+      query: fc.constantFrom('', 'A', 'b', 'É', 'é', 'ﬀ', '😀', '%', '_'),
+      fields: fc.subarray(['label', 'meta.owner', 'n'] as const, { minLength: 1 }),
+    }),
     // Booleans sort among numbers in SQLite (a documented deviation): sort only on fields without them.
     sortBy: fc.constantFrom('id', 'n', 'label', 'meta.owner', 'org'),
     descending: fc.boolean(),
@@ -76,7 +87,12 @@ t.test('SQLite queries match the port semantics on random documents and queries'
       try {
         const c = store.collection<Row>(`c${(run += 1)}`);
         const docs: Row[] = rows.map((r, i) => {
-          const doc: Row = { id: `d${String(i).padStart(2, '0')}${r.org === 'o1' ? 'é' : '😀'}`, org: r.org, meta: {}, position: i + 1 };
+          const doc: Row = {
+            id: `d${String(i).padStart(2, '0')}${r.org === 'o1' ? 'é' : '😀'}`,
+            org: r.org,
+            meta: {},
+            position: i + 1,
+          };
           if (r.n !== undefined) doc.n = r.n;
           if (r.label !== undefined) doc.label = r.label;
           if (r.flag !== undefined) doc.flag = r.flag;
@@ -84,18 +100,33 @@ t.test('SQLite queries match the port semantics on random documents and queries'
           return doc;
         });
         for (const d of docs) await c.put(d);
-        const filter = { ...(q.where ? { where: q.where } : {}), ...(q.text ? { text: q.text } : {}) } as ReadFilter<Row>;
-        const find: FindQuery<Row> = { ...filter, sortBy: q.sortBy as FindQuery<Row>['sortBy'], descending: q.descending, ...(q.limit ? { limit: q.limit } : {}) };
+        const filter = {
+          ...(q.where ? { where: q.where } : {}),
+          ...(q.text ? { text: q.text } : {}),
+        } as ReadFilter<Row>;
+        const find: FindQuery<Row> = {
+          ...filter,
+          sortBy: q.sortBy as FindQuery<Row>['sortBy'],
+          descending: q.descending,
+          ...(q.limit ? { limit: q.limit } : {}),
+        };
         // A cursor taken from one of the documents of the full, unlimited order.
         const ordered = runQuery(docs, { ...find, limit: undefined } as FindQuery<Row>);
         if (q.afterIndex !== undefined && ordered.length > 0) {
           const at = ordered[q.afterIndex % ordered.length]!;
-          const sortValue = q.sortBy === 'id' ? at.id : (q.sortBy.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], at) ?? null);
+          const sortValue =
+            q.sortBy === 'id'
+              ? at.id
+              : (q.sortBy.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], at) ??
+                null);
           if (typeof sortValue === 'string' || typeof sortValue === 'number') find.after = { sortValue, id: at.id };
         }
         const expected = runQuery(docs, find).map((d) => d.id);
         const got = (await c.find(find)).map((d) => d.id);
-        if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`find ${JSON.stringify(find)}: got ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          throw new Error(
+            `find ${JSON.stringify(find)}: got ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`,
+          );
         const count = docs.filter((d) => matchesFilter(d, filter)).length;
         const counted = await c.count(filter);
         if (counted !== count) throw new Error(`count ${JSON.stringify(filter)}: got ${counted}, expected ${count}`);

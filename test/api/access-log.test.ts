@@ -8,7 +8,7 @@ import t from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApp } from '../../api/app.js';
+import { createApp } from '../../api/http/app.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import { SERVICE_SETTINGS } from '../../projections/service-settings/projection.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
@@ -20,16 +20,20 @@ type Line = Record<string, unknown> & { msg: string; level: number; raw: string 
 function logCapture() {
   const lines: Line[] = [];
   const waiting: { match: (l: Line) => boolean; resolve: (l: Line) => void }[] = [];
-  const log = pino({ level: 'info' }, {
-    write(raw: string) {
-      const line = { ...JSON.parse(raw), raw } as Line;
-      lines.push(line);
-      for (const w of [...waiting]) if (w.match(line)) {
-        waiting.splice(waiting.indexOf(w), 1);
-        w.resolve(line);
-      }
+  const log = pino(
+    { level: 'info' },
+    {
+      write(raw: string) {
+        const line = { ...JSON.parse(raw), raw } as Line;
+        lines.push(line);
+        for (const w of [...waiting])
+          if (w.match(line)) {
+            waiting.splice(waiting.indexOf(w), 1);
+            w.resolve(line);
+          }
+      },
     },
-  });
+  );
   return {
     log,
     lines,
@@ -47,19 +51,36 @@ function logCapture() {
 
 const capture = logCapture();
 const run = inProcessService(t, 'access-log', { log: capture.log });
-const accessLine = (requestId: string | null) => capture.next(`request of ${requestId}`, (l) => l.msg === 'request' && l.request_id === requestId);
+const accessLine = (requestId: string | null) =>
+  capture.next(`request of ${requestId}`, (l) => l.msg === 'request' && l.request_id === requestId);
 
-t.test('an authenticated request: method, route pattern, status, ms, request_id, organization; no secrets', async (t) => {
-  const o = await orgWithKey(run.service, { name: 'Logged' });
-  const res = await call(run.service.url, o.key, 'GET', '/v1/jobs/job_nosuchjob?signature=hush-hush');
-  t.equal(res.status, 404);
-  const line = await accessLine(res.headers.get('x-request-id'));
-  t.match(line, { level: 30, method: 'GET', route: '/v1/jobs/:id', status: 404, orgId: o.orgId, request_id: /^req_/ });
-  t.type(line['ms'], 'number');
-  t.ok((line['ms'] as number) >= 0);
-  for (const secret of [o.key, 'Bearer', 'job_nosuchjob', 'hush-hush', 'signature']) t.notOk(line.raw.toLowerCase().includes(secret.toLowerCase()), `no ${secret.slice(0, 12)}… in the line`);
-  t.same(Object.keys(line).filter((k) => !['level', 'time', 'pid', 'hostname', 'msg', 'raw'].includes(k)).sort(), ['method', 'ms', 'orgId', 'request_id', 'route', 'status']);
-});
+t.test(
+  'an authenticated request: method, route pattern, status, ms, request_id, organization; no secrets',
+  async (t) => {
+    const o = await orgWithKey(run.service, { name: 'Logged' });
+    const res = await call(run.service.url, o.key, 'GET', '/v1/jobs/job_nosuchjob?signature=hush-hush');
+    t.equal(res.status, 404);
+    const line = await accessLine(res.headers.get('x-request-id'));
+    t.match(line, {
+      level: 30,
+      method: 'GET',
+      route: '/v1/jobs/:id',
+      status: 404,
+      orgId: o.orgId,
+      request_id: /^req_/,
+    });
+    t.type(line['ms'], 'number');
+    t.ok((line['ms'] as number) >= 0);
+    for (const secret of [o.key, 'Bearer', 'job_nosuchjob', 'hush-hush', 'signature'])
+      t.notOk(line.raw.toLowerCase().includes(secret.toLowerCase()), `no ${secret.slice(0, 12)}… in the line`);
+    t.same(
+      Object.keys(line)
+        .filter((k) => !['level', 'time', 'pid', 'hostname', 'msg', 'raw'].includes(k))
+        .sort(),
+      ['method', 'ms', 'orgId', 'request_id', 'route', 'status'],
+    );
+  },
+);
 
 t.test('unauthenticated and unmatched requests: no organization, no URL', async (t) => {
   const denied = await call(run.service.url, 'pk_live_notakeyatallnotakeyatallnotakeyatall00', 'GET', '/v1/balance');
@@ -71,7 +92,10 @@ t.test('unauthenticated and unmatched requests: no organization, no URL', async 
   const pdf = await call(run.service.url, null, 'GET', '/plans/job_abc.pdf?expires=1&signature=c2lnbmF0dXJl');
   const pdfLine = await accessLine(pdf.headers.get('x-request-id'));
   t.match(pdfLine, { route: '/plans/:file', status: pdf.status });
-  t.notOk(pdfLine.raw.includes('c2lnbmF0dXJl') || pdfLine.raw.includes('job_abc'), "a PDF link's signature and file are not logged");
+  t.notOk(
+    pdfLine.raw.includes('c2lnbmF0dXJl') || pdfLine.raw.includes('job_abc'),
+    "a PDF link's signature and file are not logged",
+  );
   const lost = await call(run.service.url, null, 'GET', '/v1/somewhere/secret-token');
   const lostLine = await accessLine(lost.headers.get('x-request-id'));
   t.match(lostLine, { route: 'unmatched', status: 404 });
@@ -84,7 +108,10 @@ t.test('the log line of a 500 carries the request_id of its answer', async (t) =
   const fails = () => Promise.reject(new Error('the read store fell over'));
   const reads = run.service.services.reads;
   const broken = Object.assign(Object.create(reads) as ReadStore, {
-    collection: (name: string) => (name === SERVICE_SETTINGS ? reads.collection(name) : { get: fails, put: fails, delete: fails, find: fails, count: fails }),
+    collection: (name: string) =>
+      name === SERVICE_SETTINGS
+        ? reads.collection(name)
+        : { get: fails, put: fails, delete: fails, find: fails, count: fails },
   });
   const app = createApp({ ...run.service.services, reads: broken });
   const server = createServer(app);

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, endSubscription, provisionOrganization } from '../../api/provision.js';
+import { startService, type RunningService } from '../../service/server.js';
+import { createApiKey, endSubscription, provisionOrganization } from '../../application/provision.js';
 import { call } from '../helpers/service-process.js';
 import { computing, untilJob } from '../helpers/job-state.js';
 
@@ -22,7 +22,13 @@ const small = {
 };
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+  });
   key = readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
 });
 t.teardown(async () => {
@@ -33,8 +39,20 @@ t.teardown(async () => {
 /** A new organization with `credits` subscription credits and a key with `scopes`. */
 async function org(credits: number, scopes?: Parameters<typeof createApiKey>[1]['scopes']) {
   const now = new Date().toISOString();
-  const o = await provisionOrganization(service.services.store, { name: 'T', ownerName: 'O', subscriptionCredits: credits, expiresAt: '2099-01-01T00:00:00.000Z', now });
-  const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 't', now, ...(scopes ? { scopes } : {}) });
+  const o = await provisionOrganization(service.services.store, {
+    name: 'T',
+    ownerName: 'O',
+    subscriptionCredits: credits,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
+  });
+  const k = await createApiKey(service.services.store, {
+    orgId: o.orgId,
+    memberId: o.ownerId,
+    name: 't',
+    now,
+    ...(scopes ? { scopes } : {}),
+  });
   await service.services.projections.waitFor(k.position);
   return { ...o, key: k.secret };
 }
@@ -42,13 +60,34 @@ async function org(credits: number, scopes?: Parameters<typeof createApiKey>[1][
 t.test('GET /v1/limits publishes the limits and rate card 1', async (t) => {
   const res = await call(service.url, key, 'GET', '/v1/limits');
   t.equal(res.status, 200);
-  t.match(res.body, { max_items_per_request: 2000, max_vehicles_per_request: 20, max_time_limit_seconds: 90, concurrency: 1, max_queued_jobs: 20, retention_days: 14 });
-  t.same(res.body.rate_card, { version: 1, base: 0.1, per_vehicle: 0.05, per_compute_second: 0.002, large_load_threshold: 500, large_load_block_items: 100, per_large_load_block: 0.1 });
+  t.match(res.body, {
+    max_items_per_request: 2000,
+    max_vehicles_per_request: 20,
+    max_time_limit_seconds: 90,
+    concurrency: 1,
+    max_queued_jobs: 20,
+    retention_days: 14,
+  });
+  t.same(res.body.rate_card, {
+    version: 1,
+    base: 0.1,
+    per_vehicle: 0.05,
+    per_compute_second: 0.002,
+    large_load_threshold: 500,
+    large_load_block_items: 100,
+    per_large_load_block: 0.1,
+  });
 });
 
 t.test('estimate prices without charging; invalid bodies are reported, not charged', async (t) => {
   const before = (await call(service.url, key, 'GET', '/v1/balance')).body;
-  t.same(before, { available_credits: 1000, subscription_credits: 1000, subscription_expires_at: before.subscription_expires_at, purchased_credits: 0, reserved_credits: 0 });
+  t.same(before, {
+    available_credits: 1000,
+    subscription_credits: 1000,
+    subscription_expires_at: before.subscription_expires_at,
+    purchased_credits: 0,
+    reserved_credits: 0,
+  });
   const est = await call(service.url, key, 'POST', '/v1/estimate', small);
   t.equal(est.status, 200);
   t.equal(est.body.valid, true);
@@ -91,15 +130,23 @@ t.test('402 insufficient_credits charges nothing; a thin balance shortens the ru
 
 t.test('402 when the balance allows no useful compute: the message states the smallest useful run', async (t) => {
   // 21,000 kg on 2,800 kg trucks: at least 8 vehicles. 0.5 credits cover 8 vehicles (0.5) but no compute.
-  const heavy = { vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'drum', length: 60, width: 60, height: 90, weight: 700, quantity: 30 }] };
+  const heavy = {
+    vehicles: [{ vehicle_id: 'rigid-7-5t' }],
+    items: [{ id: 'drum', length: 60, width: 60, height: 90, weight: 700, quantity: 30 }],
+  };
   const poor = await org(0.5);
   const estimate = await call(service.url, poor.key, 'POST', '/v1/estimate', heavy);
   t.equal(estimate.body.valid, false);
-  t.match(estimate.body.warnings, [{ code: 'insufficient_credits', message: /8 vehicles and 1000 ms of compute, 0\.502 credits/ }]);
+  t.match(estimate.body.warnings, [
+    { code: 'insufficient_credits', message: /8 vehicles and 1000 ms of compute, 0\.502 credits/ },
+  ]);
   const refused = await call(service.url, poor.key, 'POST', '/v1/pack', heavy);
   t.equal(refused.status, 402);
   t.equal(refused.body.error.code, 'insufficient_credits');
-  t.equal(refused.body.error.message, 'available credits (0.5) do not cover the smallest useful run of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged');
+  t.equal(
+    refused.body.error.message,
+    'available credits (0.5) do not cover the smallest useful run of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged',
+  );
   t.same((await call(service.url, poor.key, 'GET', '/v1/balance')).body.reserved_credits, 0, 'nothing held');
   // 0.5 credits and a one-vehicle load asking for 20 vehicles: admitted with 7 and compute, holding only that run.
   const thin = await call(service.url, poor.key, 'POST', '/v1/pack', { ...small, options: { time_limit: 3 } });
@@ -110,41 +157,55 @@ t.test('402 when the balance allows no useful compute: the message states the sm
   t.equal(ended.body.status, 'succeeded');
 });
 
-t.test('canceled jobs: queued costs the per-job fee, running adds the compute used; a second cancel is 409', async (t) => {
-  const o = await org(50);
-  // A load that cannot converge early (200 kinds, far more than fits): it computes until canceled.
-  const items = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-  const busy = await call(service.url, o.key, 'POST', '/v1/pack', { vehicles: [{ vehicle_id: 'van-3-5t' }], items, options: { packing_mode: 'fleet_only', time_limit: 60 } });
-  t.equal(busy.status, 202);
-  // Compute is billed from when the search started: cancel only once it has.
-  await untilJob(service.services, busy.body.id, 'computing', computing);
-  const waiting = await call(service.url, o.key, 'POST', '/v1/pack', small);
-  t.equal(waiting.status, 202);
-  t.equal(waiting.body.status, 'queued', 'concurrency 1: the second job waits');
+t.test(
+  'canceled jobs: queued costs the per-job fee, running adds the compute used; a second cancel is 409',
+  async (t) => {
+    const o = await org(50);
+    // A load that cannot converge early (200 kinds, far more than fits): it computes until canceled.
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      id: `sku-${i}`,
+      length: 20 + (i % 37),
+      width: 15 + (i % 23),
+      height: 10 + (i % 29),
+      weight: 3,
+      quantity: 10,
+    }));
+    const busy = await call(service.url, o.key, 'POST', '/v1/pack', {
+      vehicles: [{ vehicle_id: 'van-3-5t' }],
+      items,
+      options: { packing_mode: 'fleet_only', time_limit: 60 },
+    });
+    t.equal(busy.status, 202);
+    // Compute is billed from when the search started: cancel only once it has.
+    await untilJob(service.services, busy.body.id, 'computing', computing);
+    const waiting = await call(service.url, o.key, 'POST', '/v1/pack', small);
+    t.equal(waiting.status, 202);
+    t.equal(waiting.body.status, 'queued', 'concurrency 1: the second job waits');
 
-  const canceled = await call(service.url, o.key, 'DELETE', `/v1/jobs/${waiting.body.id}`);
-  t.equal(canceled.status, 200, JSON.stringify(canceled.body));
-  t.equal(canceled.body.status, 'canceled');
-  t.equal(canceled.body.error.code, 'canceled');
-  t.equal(canceled.body.started_at, null);
-  t.same(canceled.body.cost.breakdown, { base: 0.1, vehicles: 0, compute: 0, large_load: 0 });
-  t.equal(canceled.body.cost.credits, 0.1);
+    const canceled = await call(service.url, o.key, 'DELETE', `/v1/jobs/${waiting.body.id}`);
+    t.equal(canceled.status, 200, JSON.stringify(canceled.body));
+    t.equal(canceled.body.status, 'canceled');
+    t.equal(canceled.body.error.code, 'canceled');
+    t.equal(canceled.body.started_at, null);
+    t.same(canceled.body.cost.breakdown, { base: 0.1, vehicles: 0, compute: 0, large_load: 0 });
+    t.equal(canceled.body.cost.credits, 0.1);
 
-  const running = await call(service.url, o.key, 'DELETE', `/v1/jobs/${busy.body.id}`);
-  t.equal(running.body.status, 'canceled');
-  const b = running.body.cost.breakdown;
-  t.equal(b.vehicles, 0, 'never per vehicle');
-  t.equal(b.large_load, 0, 'no large-load surcharge on a cancel');
-  t.ok(b.compute > 0, `compute used is charged (${b.compute})`);
-  t.equal(running.body.cost.credits, Number((0.1 + b.compute).toFixed(6)));
+    const running = await call(service.url, o.key, 'DELETE', `/v1/jobs/${busy.body.id}`);
+    t.equal(running.body.status, 'canceled');
+    const b = running.body.cost.breakdown;
+    t.equal(b.vehicles, 0, 'never per vehicle');
+    t.equal(b.large_load, 0, 'no large-load surcharge on a cancel');
+    t.ok(b.compute > 0, `compute used is charged (${b.compute})`);
+    t.equal(running.body.cost.credits, Number((0.1 + b.compute).toFixed(6)));
 
-  const again = await call(service.url, o.key, 'DELETE', `/v1/jobs/${waiting.body.id}`);
-  t.equal(again.status, 409);
-  t.equal(again.body.error.code, 'job_already_finished');
-  const balance = (await call(service.url, o.key, 'GET', '/v1/balance')).body;
-  t.equal(balance.reserved_credits, 0, 'every reservation released');
-  t.equal(balance.available_credits, Number((50 - 0.1 - running.body.cost.credits).toFixed(6)));
-});
+    const again = await call(service.url, o.key, 'DELETE', `/v1/jobs/${waiting.body.id}`);
+    t.equal(again.status, 409);
+    t.equal(again.body.error.code, 'job_already_finished');
+    const balance = (await call(service.url, o.key, 'GET', '/v1/balance')).body;
+    t.equal(balance.reserved_credits, 0, 'every reservation released');
+    t.equal(balance.available_credits, Number((50 - 0.1 - running.body.cost.credits).toFixed(6)));
+  },
+);
 
 t.test('scopes and subscriptions guard the API', async (t) => {
   const readOnly = await org(10, ['jobs:read']);

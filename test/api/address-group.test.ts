@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { addressGroup } from '../../api/address-group.js';
+import { addressGroup } from '../../api/web-app/address-group.js';
 
 t.test('fixed cases', async (t) => {
   t.equal(addressGroup('203.0.113.7'), '203.0.113.7');
@@ -21,16 +21,21 @@ t.test('property: an address and any other in its /64 share a group; another /64
   const group = fc.integer({ min: 0, max: 0xffff });
   const hex = (g: number): string => g.toString(16);
   fc.assert(
-    fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), fc.array(group, { minLength: 4, maxLength: 4 }), fc.integer({ min: 0, max: 3 }), (full, host, changed) => {
-      const a = full.map(hex).join(':');
-      const b = [...full.slice(0, 4), ...host].map(hex).join(':');
-      t.equal(addressGroup(a), addressGroup(b));
-      const other = [...full];
-      other[changed] = (other[changed]! + 1) & 0xffff;
-      const c = other.map(hex).join(':');
-      const mapped = (xs: number[]): boolean => xs.slice(0, 5).every((g) => g === 0) && xs[5] === 0xffff;
-      if (!mapped(full) && !mapped(other)) t.not(addressGroup(a), addressGroup(c));
-    }),
+    fc.property(
+      fc.array(group, { minLength: 8, maxLength: 8 }),
+      fc.array(group, { minLength: 4, maxLength: 4 }),
+      fc.integer({ min: 0, max: 3 }),
+      (full, host, changed) => {
+        const a = full.map(hex).join(':');
+        const b = [...full.slice(0, 4), ...host].map(hex).join(':');
+        t.equal(addressGroup(a), addressGroup(b));
+        const other = [...full];
+        other[changed] = (other[changed]! + 1) & 0xffff;
+        const c = other.map(hex).join(':');
+        const mapped = (xs: number[]): boolean => xs.slice(0, 5).every((g) => g === 0) && xs[5] === 0xffff;
+        if (!mapped(full) && !mapped(other)) t.not(addressGroup(a), addressGroup(c));
+      },
+    ),
     { numRuns: 300 },
   );
 });

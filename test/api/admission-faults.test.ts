@@ -30,23 +30,42 @@ function faulty(inner: EventStore): EventStore {
 }
 
 const svc = inProcessService(t, 'admission-faults', { decorateStore: faulty });
-const body = { vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 4 }] };
+const body = {
+  vehicles: [{ vehicle_id: 'rigid-7-5t' }],
+  items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 4 }],
+};
 
-async function post(key: string, idempotencyKey?: string): Promise<{ status: number; body: any; replayed: boolean; retryAfter: string | null }> {
+async function post(
+  key: string,
+  idempotencyKey?: string,
+): Promise<{ status: number; body: any; replayed: boolean; retryAfter: string | null }> {
   const res = await fetch(`${svc.service.url}/v1/pack`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json(), replayed: res.headers.get('idempotent-replayed') === 'true', retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: await res.json(),
+    replayed: res.headers.get('idempotent-replayed') === 'true',
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 /** Job ids admitted (held) and queued for the organization, from the log. */
 async function jobsOf(orgId: string): Promise<{ admitted: string[]; queued: string[] }> {
   const store = svc.service.services.store;
-  const admitted = (await store.readStream(ledgerStream(orgId))).filter((e) => e.type === 'JobAdmitted').map((e) => (e.data as { jobId: string }).jobId);
+  const admitted = (await store.readStream(ledgerStream(orgId)))
+    .filter((e) => e.type === 'JobAdmitted')
+    .map((e) => (e.data as { jobId: string }).jobId);
   const queued: string[] = [];
-  for (const e of await store.readAll(0, 100_000)) if (e.type === 'JobQueued' && (e.data as { orgId: string }).orgId === orgId) queued.push((e.data as { jobId: string }).jobId);
+  for (const e of await store.readAll(0, 100_000))
+    if (e.type === 'JobQueued' && (e.data as { orgId: string }).orgId === orgId)
+      queued.push((e.data as { jobId: string }).jobId);
   return { admitted, queued };
 }
 
@@ -70,20 +89,23 @@ t.test('the same without a key: the request answers the job it queued', async (t
   t.same(await jobsOf(org.orgId), { admitted: [first.body.id], queued: [first.body.id] });
 });
 
-t.test('the request body not stored: 503 (the store failed; retry), nothing queued, the hold released, and the retry with the key makes the one job', async (t) => {
-  const org = await orgWithKey(svc.service);
-  fault = { type: 'RequestStored', stored: false };
-  const first = await post(org.key, 'failed-write');
-  t.equal(first.status, 503, 'a store that failed is a retryable 503, not a 500');
-  t.equal(first.body.error.code, 'api_disabled');
-  t.ok(Number(first.retryAfter) > 0, `Retry-After ${first.retryAfter}`);
-  const afterFailure = await jobsOf(org.orgId);
-  t.equal(afterFailure.queued.length, 0, 'nothing queued');
-  const { state } = await loadState(svc.service.services.store, ledgerStream(org.orgId), ledgerDecider);
-  t.same(Object.keys(state.reservations), [], 'no credits held');
-  const retry = await post(org.key, 'failed-write');
-  t.equal(retry.status, 202, 'the retry creates the job at once (the claim was released, not left pending)');
-  t.equal(retry.replayed, false);
-  const after = await jobsOf(org.orgId);
-  t.same(after.queued, [retry.body.id], 'one job');
-});
+t.test(
+  'the request body not stored: 503 (the store failed; retry), nothing queued, the hold released, and the retry with the key makes the one job',
+  async (t) => {
+    const org = await orgWithKey(svc.service);
+    fault = { type: 'RequestStored', stored: false };
+    const first = await post(org.key, 'failed-write');
+    t.equal(first.status, 503, 'a store that failed is a retryable 503, not a 500');
+    t.equal(first.body.error.code, 'api_disabled');
+    t.ok(Number(first.retryAfter) > 0, `Retry-After ${first.retryAfter}`);
+    const afterFailure = await jobsOf(org.orgId);
+    t.equal(afterFailure.queued.length, 0, 'nothing queued');
+    const { state } = await loadState(svc.service.services.store, ledgerStream(org.orgId), ledgerDecider);
+    t.same(Object.keys(state.reservations), [], 'no credits held');
+    const retry = await post(org.key, 'failed-write');
+    t.equal(retry.status, 202, 'the retry creates the job at once (the claim was released, not left pending)');
+    t.equal(retry.replayed, false);
+    const after = await jobsOf(org.orgId);
+    t.same(after.queued, [retry.body.id], 'one job');
+  },
+);

@@ -1,14 +1,14 @@
 /**
- * Dependency health (api/dependency-health.ts) and the watching decorators around the store ports
- * (api/watched-stores.ts): which failures mark a dependency down, the next success or a probe
+ * Dependency health (adapters/health/dependency-health.ts) and the watching decorators around the store ports
+ * (adapters/health/watched-stores.ts): which failures mark a dependency down, the next success or a probe
  * marks it up, the grace period, what each role needs.
  */
 import t from 'tap';
 import { MemoryReadStore } from '../../adapters/memory/read-store.js';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
-import { DependencyHealth, failedDependencyOf, neededBy } from '../../api/dependency-health.js';
+import { DependencyHealth, failedDependencyOf, neededBy } from '../../adapters/health/dependency-health.js';
 import { isStoreFailure } from '../../domain/ports/store-unavailable.js';
-import { watchEventStore, watchReadStore } from '../../api/watched-stores.js';
+import { watchEventStore, watchReadStore } from '../../adapters/health/watched-stores.js';
 import { DomainError } from '../../domain/errors.js';
 import { ConcurrencyError, type EventStore, type RecordedEvent } from '../../domain/ports/event-store.js';
 import type { ReadCollection, ReadDocument, ReadStore } from '../../domain/ports/read-store.js';
@@ -45,30 +45,52 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-t.test('a dependency down shorter than the grace period is degraded; a needed one past it is down; one not needed stays degraded', async (t) => {
-  let now = Date.parse('2026-11-26T00:00:00.000Z');
-  const health = new DependencyHealth({ used: ['event_store', 'read_store'], needed: neededBy(['api']), graceMs: 60_000, now: () => now });
-  t.same(health.report(), { status: 'ok', dependencies: { event_store: 'up', read_store: 'up' } }, 'no bus for an API process');
+t.test(
+  'a dependency down shorter than the grace period is degraded; a needed one past it is down; one not needed stays degraded',
+  async (t) => {
+    let now = Date.parse('2026-11-26T00:00:00.000Z');
+    const health = new DependencyHealth({
+      used: ['event_store', 'read_store'],
+      needed: neededBy(['api']),
+      graceMs: 60_000,
+      now: () => now,
+    });
+    t.same(
+      health.report(),
+      { status: 'ok', dependencies: { event_store: 'up', read_store: 'up' } },
+      'no bus for an API process',
+    );
 
-  health.markDown('event_store', 'connection refused');
-  t.equal(health.downForMs('event_store'), 0);
-  now += 120_000;
-  t.equal(health.downForMs('event_store'), 120_000);
-  t.equal(health.downForMs('read_store'), 0, 'up');
-  health.markDown('event_store', 'again'); // the first failure's time is kept
-  t.same(health.report(), { status: 'degraded', dependencies: { event_store: 'down since 2026-11-26T00:00:00.000Z', read_store: 'up' } }, 'the API needs no event store to answer reads');
+    health.markDown('event_store', 'connection refused');
+    t.equal(health.downForMs('event_store'), 0);
+    now += 120_000;
+    t.equal(health.downForMs('event_store'), 120_000);
+    t.equal(health.downForMs('read_store'), 0, 'up');
+    health.markDown('event_store', 'again'); // the first failure's time is kept
+    t.same(
+      health.report(),
+      { status: 'degraded', dependencies: { event_store: 'down since 2026-11-26T00:00:00.000Z', read_store: 'up' } },
+      'the API needs no event store to answer reads',
+    );
 
-  health.markDown('read_store', 'timeout');
-  t.equal(health.report().status, 'degraded', 'read store down for less than the grace period');
-  now += 60_000;
-  t.equal(health.report().status, 'degraded', 'exactly the grace period: still degraded');
-  now += 1;
-  t.same(health.report(), { status: 'down', dependencies: { event_store: 'down since 2026-11-26T00:00:00.000Z', read_store: 'down since 2026-11-26T00:02:00.000Z' } });
+    health.markDown('read_store', 'timeout');
+    t.equal(health.report().status, 'degraded', 'read store down for less than the grace period');
+    now += 60_000;
+    t.equal(health.report().status, 'degraded', 'exactly the grace period: still degraded');
+    now += 1;
+    t.same(health.report(), {
+      status: 'down',
+      dependencies: {
+        event_store: 'down since 2026-11-26T00:00:00.000Z',
+        read_store: 'down since 2026-11-26T00:02:00.000Z',
+      },
+    });
 
-  health.markUp('read_store');
-  health.markUp('event_store');
-  t.same(health.report(), { status: 'ok', dependencies: { event_store: 'up', read_store: 'up' } });
-});
+    health.markUp('read_store');
+    health.markUp('event_store');
+    t.same(health.report(), { status: 'ok', dependencies: { event_store: 'up', read_store: 'up' } });
+  },
+);
 
 t.test('what each role needs', async (t) => {
   t.same([...neededBy(['api'])].sort(), ['read_store']);
@@ -79,11 +101,19 @@ t.test('what each role needs', async (t) => {
 });
 
 t.test('the bus reports its own state changes, with their time', async (t) => {
-  const health = new DependencyHealth({ used: ['event_store', 'read_store', 'bus'], needed: neededBy(['solver']), graceMs: 1000, now: () => Date.parse('2026-11-26T00:00:05.000Z') });
+  const health = new DependencyHealth({
+    used: ['event_store', 'read_store', 'bus'],
+    needed: neededBy(['solver']),
+    graceMs: 1000,
+    now: () => Date.parse('2026-11-26T00:00:05.000Z'),
+  });
   const changes: string[] = [];
   health.onChange((d, state) => changes.push(`${d} ${state}`));
   health.busStatus({ state: 'down', since: '2026-11-26T00:00:01.500Z', reason: 'disconnected' });
-  t.same(health.report(), { status: 'down', dependencies: { event_store: 'up', read_store: 'up', bus: 'down since 2026-11-26T00:00:01.500Z' } });
+  t.same(health.report(), {
+    status: 'down',
+    dependencies: { event_store: 'up', read_store: 'up', bus: 'down since 2026-11-26T00:00:01.500Z' },
+  });
   health.busStatus({ state: 'up', since: '2026-11-26T00:00:06.000Z' });
   t.equal(health.report().status, 'ok');
   t.same(changes, ['bus down', 'bus up']);
@@ -96,48 +126,65 @@ t.test('infrastructure failures, not refusals, mark a store down', async (t) => 
   t.notOk(isStoreFailure(new DomainError('job_not_found', 'no such job')));
   t.notOk(isStoreFailure(Object.assign(new Error('event of 3 MB'), { name: 'EventTooLarge' })), 'a size refusal');
   t.notOk(isStoreFailure(new RangeError('limit must be positive')));
-  t.notOk(isStoreFailure(Object.assign(new Error('body chunks do not match their digest'), { name: 'JobBodyCorruptError' })), 'a body that does not decode');
-});
-
-t.test('the event store decorator: down on an infrastructure failure, up on the next success; errors pass through unchanged', async (t) => {
-  const inner = new SqliteEventStore(':memory:');
-  const fault: { down: boolean; error?: Error } = { down: false };
-  const health = new DependencyHealth({ used: ['event_store', 'read_store'], needed: ['event_store'], graceMs: 60_000 });
-  const store = watchEventStore(faultyStore(inner, fault), health, { probeMs: 60_000 });
-  t.teardown(async () => {
-    store.stopWatching();
-    await inner.close();
-  });
-
-  await store.append('job-1', [{ id: 'e1', type: 'Happened', data: {} }], 'no_stream');
-  t.equal(health.report().status, 'ok');
-
-  fault.error = new ConcurrencyError('job-1', 0, 1);
-  await t.rejects(store.append('job-1', [{ id: 'e2', type: 'Happened', data: {} }], 0), ConcurrencyError);
-  t.equal(health.isDown('event_store'), false, 'a ConcurrencyError is no outage');
-  t.equal(failedDependencyOf(fault.error), undefined);
-  delete fault.error;
-
-  fault.down = true;
-  const failure = await store.readStream('job-1').then(
-    () => undefined,
-    (err: unknown) => err,
+  t.notOk(
+    isStoreFailure(Object.assign(new Error('body chunks do not match their digest'), { name: 'JobBodyCorruptError' })),
+    'a body that does not decode',
   );
-  t.match(failure, { code: 'ECONNREFUSED' }, 'the driver error itself reaches the caller');
-  t.equal(health.isDown('event_store'), true);
-  t.equal(failedDependencyOf(failure), 'event_store', 'noted for the error middleware (503)');
-  t.equal(failedDependencyOf(new Error('wrapped', { cause: failure })), 'event_store', 'also when wrapped');
-  t.match(health.report().dependencies.event_store, /^down since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-
-  fault.down = false;
-  t.same((await store.readStream('job-1')).map((e: RecordedEvent) => e.id), ['e1']);
-  t.equal(health.isDown('event_store'), false, 'the next success marks it up');
 });
+
+t.test(
+  'the event store decorator: down on an infrastructure failure, up on the next success; errors pass through unchanged',
+  async (t) => {
+    const inner = new SqliteEventStore(':memory:');
+    const fault: { down: boolean; error?: Error } = { down: false };
+    const health = new DependencyHealth({
+      used: ['event_store', 'read_store'],
+      needed: ['event_store'],
+      graceMs: 60_000,
+    });
+    const store = watchEventStore(faultyStore(inner, fault), health, { probeMs: 60_000 });
+    t.teardown(async () => {
+      store.stopWatching();
+      await inner.close();
+    });
+
+    await store.append('job-1', [{ id: 'e1', type: 'Happened', data: {} }], 'no_stream');
+    t.equal(health.report().status, 'ok');
+
+    fault.error = new ConcurrencyError('job-1', 0, 1);
+    await t.rejects(store.append('job-1', [{ id: 'e2', type: 'Happened', data: {} }], 0), ConcurrencyError);
+    t.equal(health.isDown('event_store'), false, 'a ConcurrencyError is no outage');
+    t.equal(failedDependencyOf(fault.error), undefined);
+    delete fault.error;
+
+    fault.down = true;
+    const failure = await store.readStream('job-1').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    t.match(failure, { code: 'ECONNREFUSED' }, 'the driver error itself reaches the caller');
+    t.equal(health.isDown('event_store'), true);
+    t.equal(failedDependencyOf(failure), 'event_store', 'noted for the error middleware (503)');
+    t.equal(failedDependencyOf(new Error('wrapped', { cause: failure })), 'event_store', 'also when wrapped');
+    t.match(health.report().dependencies.event_store, /^down since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    fault.down = false;
+    t.same(
+      (await store.readStream('job-1')).map((e: RecordedEvent) => e.id),
+      ['e1'],
+    );
+    t.equal(health.isDown('event_store'), false, 'the next success marks it up');
+  },
+);
 
 t.test('a quiet process: while the event store is down a probe marks it up once it answers', async (t) => {
   const inner = new SqliteEventStore(':memory:');
   const fault = { down: true };
-  const health = new DependencyHealth({ used: ['event_store', 'read_store'], needed: ['event_store'], graceMs: 60_000 });
+  const health = new DependencyHealth({
+    used: ['event_store', 'read_store'],
+    needed: ['event_store'],
+    graceMs: 60_000,
+  });
   const store = watchEventStore(faultyStore(inner, fault), health, { probeMs: 20 });
   t.teardown(async () => {
     store.stopWatching();
@@ -151,9 +198,22 @@ t.test('a quiet process: while the event store is down a probe marks it up once 
 });
 
 t.test('a failing subscription marks the event store down; its next event marks it up', async (t) => {
-  const health = new DependencyHealth({ used: ['event_store', 'read_store'], needed: ['event_store'], graceMs: 60_000 });
+  const health = new DependencyHealth({
+    used: ['event_store', 'read_store'],
+    needed: ['event_store'],
+    graceMs: 60_000,
+  });
   let fail = true;
-  const event: RecordedEvent = { id: 'e', type: 'T', data: {}, metadata: {}, stream: 's', revision: 0, position: 1, recordedAt: '2026-11-26T00:00:00.000Z' };
+  const event: RecordedEvent = {
+    id: 'e',
+    type: 'T',
+    data: {},
+    metadata: {},
+    stream: 's',
+    revision: 0,
+    position: 1,
+    recordedAt: '2026-11-26T00:00:00.000Z',
+  };
   const inner = {
     subscribeAll: () => ({
       [Symbol.asyncIterator]: () => ({

@@ -15,7 +15,7 @@ import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../../projections/organizations/projection.js';
 import { CM_PER_INCH, KG_PER_POUND } from '../../display/units.js';
-import { formatNumber } from '../../solver/render/page.js';
+import { formatNumber } from '../../pdf/page.js';
 
 const run = inProcessService(t, 'display-units');
 const local = (url: string): string => url.replace(/^http:\/\/[^/]+/, run.service.url);
@@ -72,33 +72,37 @@ async function pdfText(job: any): Promise<string> {
   return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
 }
 
-t.test('plan.json carries the organization\'s display units', async (t) => {
+t.test("plan.json carries the organization's display units", async (t) => {
   t.equal((await planJson(await jobOf(undefined))).display_units, 'metric', 'no preference: metric');
   t.equal((await planJson(await jobOf('metric'))).display_units, 'metric');
   t.equal((await planJson(await jobOf('imperial'))).display_units, 'imperial');
 });
 
-t.test('the PDF prints in and lb for an imperial organization, cm and kg otherwise', { skip: hasPdftotext() ? false : 'pdftotext not installed' }, async (t) => {
-  const imperialJob = await jobOf('imperial');
-  const plan = await planJson(imperialJob);
-  const v = plan.vehicles[0];
-  const imperial = await pdfText(imperialJob);
-  const inner = `${formatNumber(400 / CM_PER_INCH, 1)} × ${formatNumber(240 / CM_PER_INCH, 1)} × ${formatNumber(260 / CM_PER_INCH, 1)} in`;
-  t.match(imperial, inner, `inner size in inches: ${inner}`);
-  const total = `${formatNumber(v.total_weight / KG_PER_POUND, 1)} lb`;
-  t.match(imperial, total, `total weight ${v.total_weight} kg in pounds: ${total}`);
-  t.match(imperial, `payload ${formatNumber(3000 / KG_PER_POUND, 1)} lb`, 'payload in pounds');
-  t.match(imperial, 'lb/ft', 'weight per foot in the diagram');
-  t.match(imperial, 'Position x / y / z in', 'unit-list column in inches');
-  t.match(imperial, /0 ft 5 ft 10 ft/, 'the floor plan\'s scale in feet');
-  t.notMatch(imperial, / kg\b/, 'no kilograms printed');
-  t.notMatch(imperial, /\d cm\b/, 'no centimetres printed');
+t.test(
+  'the PDF prints in and lb for an imperial organization, cm and kg otherwise',
+  { skip: hasPdftotext() ? false : 'pdftotext not installed' },
+  async (t) => {
+    const imperialJob = await jobOf('imperial');
+    const plan = await planJson(imperialJob);
+    const v = plan.vehicles[0];
+    const imperial = await pdfText(imperialJob);
+    const inner = `${formatNumber(400 / CM_PER_INCH, 1)} × ${formatNumber(240 / CM_PER_INCH, 1)} × ${formatNumber(260 / CM_PER_INCH, 1)} in`;
+    t.match(imperial, inner, `inner size in inches: ${inner}`);
+    const total = `${formatNumber(v.total_weight / KG_PER_POUND, 1)} lb`;
+    t.match(imperial, total, `total weight ${v.total_weight} kg in pounds: ${total}`);
+    t.match(imperial, `payload ${formatNumber(3000 / KG_PER_POUND, 1)} lb`, 'payload in pounds');
+    t.match(imperial, 'lb/ft', 'weight per foot in the diagram');
+    t.match(imperial, 'Position x / y / z in', 'unit-list column in inches');
+    t.match(imperial, /0 ft 5 ft 10 ft/, "the floor plan's scale in feet");
+    t.notMatch(imperial, / kg\b/, 'no kilograms printed');
+    t.notMatch(imperial, /\d cm\b/, 'no centimetres printed');
 
-  const metric = await pdfText(await jobOf(undefined));
-  t.match(metric, '400 × 240 × 260 cm');
-  t.match(metric, `payload 3,000 kg`);
-  t.notMatch(metric, / lb\b/, 'a metric PDF has no pounds');
+    const metric = await pdfText(await jobOf(undefined));
+    t.match(metric, '400 × 240 × 260 cm');
+    t.match(metric, `payload 3,000 kg`);
+    t.notMatch(metric, / lb\b/, 'a metric PDF has no pounds');
 
-  for (const label of ['货物', '📦']) t.match(imperial, label, `the label ${label} extracts`);
-  t.ok(imperial.includes('صندوق') || imperial.includes([...'صندوق'].reverse().join('')), 'the Arabic label extracts');
-});
+    for (const label of ['货物', '📦']) t.match(imperial, label, `the label ${label} extracts`);
+    t.ok(imperial.includes('صندوق') || imperial.includes([...'صندوق'].reverse().join('')), 'the Arabic label extracts');
+  },
+);

@@ -1,17 +1,17 @@
 /**
  * One error vocabulary: every code of the domain's ErrorCode union has a status in the one table
- * (api/error-status.ts), a meaning and a place in the OpenAPI document under that status, and the
+ * (api/http/error-status.ts), a meaning and a place in the OpenAPI document under that status, and the
  * error middleware answers a DomainError with the table's status and the spec's envelope.
  */
 import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { DomainError, ERROR_CODES, type ErrorCode } from '../../domain/errors.js';
-import { ERROR_STATUS } from '../../api/error-status.js';
-import { errorMiddleware, sendError } from '../../api/errors.js';
-import { ERROR_MEANING } from '../../api/openapi/components.js';
-import { buildOpenApi } from '../../api/openapi/document.js';
-import { ROUTE_MODULES } from '../../api/routes/index.js';
+import { ERROR_STATUS } from '../../api/http/error-status.js';
+import { errorMiddleware, sendError } from '../../api/http/errors.js';
+import { ERROR_MEANING } from '../../api/http/openapi/components.js';
+import { buildOpenApi } from '../../api/http/openapi/document.js';
+import { ROUTE_MODULES } from '../../api/http/routes/index.js';
 
 t.test('every code has one status of 4xx or 5xx, and the table names no other code', async (t) => {
   t.equal(new Set(ERROR_CODES).size, ERROR_CODES.length, 'no code listed twice');
@@ -22,19 +22,37 @@ t.test('every code has one status of 4xx or 5xx, and the table names no other co
   }
   // A few figures of the spec's Errors table, so a swapped row fails.
   t.same(
-    (['invalid_json', 'unauthorized', 'insufficient_credits', 'scope_missing', 'job_not_found', 'conflict', 'result_expired', 'payload_too_large', 'validation_failed', 'too_many_jobs', 'internal_error', 'api_disabled'] as const).map((c) => ERROR_STATUS[c]),
+    (
+      [
+        'invalid_json',
+        'unauthorized',
+        'insufficient_credits',
+        'scope_missing',
+        'job_not_found',
+        'conflict',
+        'result_expired',
+        'payload_too_large',
+        'validation_failed',
+        'too_many_jobs',
+        'internal_error',
+        'api_disabled',
+      ] as const
+    ).map((c) => ERROR_STATUS[c]),
     [400, 401, 402, 403, 404, 409, 410, 413, 422, 429, 500, 503],
   );
 });
 
 t.test('every code is documented: a meaning, and listed in the OpenAPI document under its status', async (t) => {
-  const doc = buildOpenApi(ROUTE_MODULES) as { paths: Record<string, Record<string, { responses: Record<string, any> }>> };
+  const doc = buildOpenApi(ROUTE_MODULES) as {
+    paths: Record<string, Record<string, { responses: Record<string, any> }>>;
+  };
   const documented = new Map<string, Set<number>>();
   for (const item of Object.values(doc.paths)) {
     for (const op of Object.values(item)) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
-        const codes: string[] = response.content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
+        const codes: string[] =
+          response.content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
         for (const code of codes) {
           documented.set(code, (documented.get(code) ?? new Set()).add(Number(status)));
           t.match(response.description, `\`${code}\`: ${ERROR_MEANING[code as ErrorCode]}`, `${code} described`);
@@ -44,9 +62,17 @@ t.test('every code is documented: a meaning, and listed in the OpenAPI document 
   }
   for (const code of ERROR_CODES) {
     t.ok(ERROR_MEANING[code]?.length, `${code} has a meaning`);
-    t.same([...(documented.get(code) ?? [])], [ERROR_STATUS[code]], `${code} documented under ${ERROR_STATUS[code]} only`);
+    t.same(
+      [...(documented.get(code) ?? [])],
+      [ERROR_STATUS[code]],
+      `${code} documented under ${ERROR_STATUS[code]} only`,
+    );
   }
-  t.same([...documented.keys()].filter((c) => !(ERROR_CODES as readonly string[]).includes(c)), [], 'the document names no other code');
+  t.same(
+    [...documented.keys()].filter((c) => !(ERROR_CODES as readonly string[]).includes(c)),
+    [],
+    'the document names no other code',
+  );
 });
 
 t.test('the error middleware answers a DomainError with the status of its code', async (t) => {
@@ -68,9 +94,20 @@ t.test('the error middleware answers a DomainError with the status of its code',
     const body = (await thrown.json()) as { error: Record<string, unknown> };
     t.equal(thrown.status, ERROR_STATUS[code], `${code}: status`);
     if (code === 'validation_failed') {
-      t.same(body, { error: { code, message: 'bad', request_id: '', details: [{ path: 'x', code: 'out_of_range', message: 'too big' }] } });
+      t.same(body, {
+        error: {
+          code,
+          message: 'bad',
+          request_id: '',
+          details: [{ path: 'x', code: 'out_of_range', message: 'too big' }],
+        },
+      });
     } else {
-      t.same(body, { error: { code, message: `refused: ${code}`, request_id: '' } }, `${code}: envelope without details`);
+      t.same(
+        body,
+        { error: { code, message: `refused: ${code}`, request_id: '' } },
+        `${code}: envelope without details`,
+      );
     }
     t.equal((await fetch(`${base}/send/${code}`)).status, ERROR_STATUS[code], `sendError ${code}`);
   }

@@ -8,15 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
-import { newId } from '../../api/id.js';
+import { startService, type RunningService } from '../../service/server.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
+import { newId } from '../../application/id.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import { organizationDecider } from '../../domain/organization/decide.js';
 import { orgStream } from '../../domain/organization/streams.js';
 import { call } from '../helpers/service-process.js';
 import { running, untilJob } from '../helpers/job-state.js';
-import { matchesJobFilters, parseJobFilters } from '../../api/routes/job-list.js';
+import { matchesJobFilters, parseJobFilters } from '../../api/http/routes/job-list.js';
 import type { JobDocument } from '../../projections/jobs/job-document.js';
 import { serviceActor } from '../../domain/decider/actor.js';
 
@@ -30,7 +30,14 @@ const small = (reference: string) => ({
   options: { time_limit: 20 },
 });
 // Cannot converge early: it computes until canceled (see account.test.ts).
-const busyItems = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
+const busyItems = Array.from({ length: 200 }, (_, i) => ({
+  id: `sku-${i}`,
+  length: 20 + (i % 37),
+  width: 15 + (i % 23),
+  height: 10 + (i % 29),
+  weight: 3,
+  quantity: 10,
+}));
 
 // More requests than the spec's 60 a minute: this file walks many pages.
 const ROOMY = { rateLimits: { perMinute: 1000, perHour: 10_000, perDay: 50_000 } };
@@ -43,7 +50,14 @@ const jobs: Record<string, any> = {};
 
 async function org(name: string) {
   const now = new Date().toISOString();
-  const o = await provisionOrganization(service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now, limits: ROOMY });
+  const o = await provisionOrganization(service.services.store, {
+    name,
+    ownerName: 'Owner',
+    subscriptionCredits: 100,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
+    limits: ROOMY,
+  });
   const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'owner', now });
   await service.services.projections.waitFor(k.position);
   return { ...o, key: k.secret };
@@ -57,24 +71,44 @@ const list = async (key: string, query: string) => {
 const ids = (page: { data: any[] }) => page.data.map((j) => j.id);
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+  });
   const o = await org('Listers');
   ownerKey = o.key;
   memberId = newId('usr');
   const now = new Date().toISOString();
-  await handleCommand(service.services.store, orgStream(o.orgId), organizationDecider, { type: 'AddMember', data: { userId: memberId, name: 'Mia', role: 'member' }, metadata: { now, actor: serviceActor('admin') } });
+  await handleCommand(service.services.store, orgStream(o.orgId), organizationDecider, {
+    type: 'AddMember',
+    data: { userId: memberId, name: 'Mia', role: 'member' },
+    metadata: { now, actor: serviceActor('admin') },
+  });
   const mk = await createApiKey(service.services.store, { orgId: o.orgId, memberId, name: 'member', now });
   await service.services.projections.waitFor(mk.position);
   memberKey = mk.secret;
   otherKey = (await org('Others')).key;
 
-  for (const [name, key, ref] of [['a', ownerKey, 'REF-a'], ['b', ownerKey, 'ref-b'], ['c', ownerKey, 'ref-c'], ['m', memberKey, 'member-1']] as const) {
+  for (const [name, key, ref] of [
+    ['a', ownerKey, 'REF-a'],
+    ['b', ownerKey, 'ref-b'],
+    ['c', ownerKey, 'ref-c'],
+    ['m', memberKey, 'member-1'],
+  ] as const) {
     const res = await call(service.url, key, 'POST', '/v1/pack?wait=60', small(ref));
     if (res.status !== 200 || res.body.status !== 'succeeded') throw new Error(JSON.stringify(res.body));
     jobs[name] = res.body;
   }
   // 60 s: far past the tests that need it running, which cancel it.
-  const busy = await call(service.url, ownerKey, 'POST', '/v1/pack', { reference: 'busy', vehicles: [{ vehicle_id: 'van-3-5t' }], items: busyItems, options: { packing_mode: 'fleet_only', time_limit: 60 } });
+  const busy = await call(service.url, ownerKey, 'POST', '/v1/pack', {
+    reference: 'busy',
+    vehicles: [{ vehicle_id: 'van-3-5t' }],
+    items: busyItems,
+    options: { packing_mode: 'fleet_only', time_limit: 60 },
+  });
   jobs['busy'] = busy.body;
   // Its slot is given by a reaction, after the POST answered: the filters below need it running.
   await untilJob(service.services, busy.body.id, 'running', running);
@@ -95,7 +129,11 @@ t.test('status filters see queued and running jobs; the answer is the JobList sh
   t.same(Object.keys(running).sort(), ['data', 'next_cursor']);
   t.equal(running.next_cursor, '');
   t.same(ids(await list(ownerKey, '?status=queued,running')), [jobs['waiting'].id, jobs['busy'].id], 'newest first');
-  t.same(ids(await list(ownerKey, '?status=queued&status=running')), [jobs['waiting'].id, jobs['busy'].id], 'repeated parameter = list');
+  t.same(
+    ids(await list(ownerKey, '?status=queued&status=running')),
+    [jobs['waiting'].id, jobs['busy'].id],
+    'repeated parameter = list',
+  );
   // End both: canceled.
   for (const name of ['waiting', 'busy']) {
     const res = await call(service.url, ownerKey, 'DELETE', `/v1/jobs/${jobs[name].id}`);
@@ -109,7 +147,10 @@ t.test('status filters see queued and running jobs; the answer is the JobList sh
 
 t.test('the whole list, newest first, equals GET /v1/jobs/{id} of each job, without result', async (t) => {
   const all = await list(ownerKey, '');
-  t.same(ids(all), ['waiting', 'busy', 'm', 'c', 'b', 'a'].map((n) => jobs[n].id));
+  t.same(
+    ids(all),
+    ['waiting', 'busy', 'm', 'c', 'b', 'a'].map((n) => jobs[n].id),
+  );
   t.equal(all.next_cursor, '');
   for (const job of all.data) {
     t.notOk('result' in job, 'listed without result');
@@ -146,17 +187,32 @@ t.test('cursor paging walks every job once, across pages', async (t) => {
   t.same(one, expected);
   const paged = await list(ownerKey, `?status=succeeded&limit=3`);
   t.same(ids(paged), expected.slice(2, 5));
-  t.same(ids(await list(ownerKey, `?status=succeeded&limit=3&cursor=${paged.next_cursor}`)), [jobs['a'].id], 'filters apply on every page');
+  t.same(
+    ids(await list(ownerKey, `?status=succeeded&limit=3&cursor=${paged.next_cursor}`)),
+    [jobs['a'].id],
+    'filters apply on every page',
+  );
 });
 
 t.test('reference (exact), q (reference or id, any case), created_by, project_id', async (t) => {
   t.same(ids(await list(ownerKey, '?reference=ref-b')), [jobs['b'].id]);
   t.same(ids(await list(ownerKey, '?reference=ref')), [], 'reference is exact');
   t.same(ids(await list(ownerKey, '?reference=ref-B')), [], 'reference is case-sensitive');
-  t.same(ids(await list(ownerKey, '?q=ref-')), [jobs['c'].id, jobs['b'].id, jobs['a'].id], 'q finds in the reference, any case');
-  t.same(ids(await list(ownerKey, `?q=${jobs['m'].id.slice(4, 14).toUpperCase()}`)), [jobs['m'].id], 'q finds in the id');
-  t.same(ids(await list(ownerKey, '?created_by=me')), ['waiting', 'busy', 'c', 'b', 'a'].map((n) => jobs[n].id));
-  t.same(ids(await list(memberKey, '?created_by=me')), [jobs['m'].id], "me = the member of the calling key");
+  t.same(
+    ids(await list(ownerKey, '?q=ref-')),
+    [jobs['c'].id, jobs['b'].id, jobs['a'].id],
+    'q finds in the reference, any case',
+  );
+  t.same(
+    ids(await list(ownerKey, `?q=${jobs['m'].id.slice(4, 14).toUpperCase()}`)),
+    [jobs['m'].id],
+    'q finds in the id',
+  );
+  t.same(
+    ids(await list(ownerKey, '?created_by=me')),
+    ['waiting', 'busy', 'c', 'b', 'a'].map((n) => jobs[n].id),
+  );
+  t.same(ids(await list(memberKey, '?created_by=me')), [jobs['m'].id], 'me = the member of the calling key');
   t.same(ids(await list(ownerKey, `?created_by=${memberId}`)), [jobs['m'].id]);
   t.same(ids(await list(ownerKey, `?created_by=${newId('usr')}`)), []);
   t.same(ids(await list(ownerKey, '?project_id=prj_nosuchproject')), [], 'no project jobs');
@@ -167,7 +223,9 @@ t.test('created_after / created_before are exclusive RFC 3339 bounds', async (t)
   const b = jobs['b'].created_at as string;
   t.same(ids(await list(ownerKey, `?created_before=${b}`)), [jobs['a'].id]);
   t.same(ids(await list(ownerKey, `?created_after=${b}&status=succeeded`)), [jobs['m'].id, jobs['c'].id]);
-  t.same(ids(await list(ownerKey, `?created_after=${jobs['a'].created_at}&created_before=${jobs['c'].created_at}`)), [jobs['b'].id]);
+  t.same(ids(await list(ownerKey, `?created_after=${jobs['a'].created_at}&created_before=${jobs['c'].created_at}`)), [
+    jobs['b'].id,
+  ]);
   // The same instant with an offset.
   const shifted = new Date(Date.parse(b) + 2 * 3600_000).toISOString().replace('Z', '+02:00');
   t.same(ids(await list(ownerKey, `?created_before=${encodeURIComponent(shifted)}`)), [jobs['a'].id]);
@@ -180,7 +238,11 @@ t.test('bad parameters answer 422 validation_failed with every problem, path = p
     t.equal(res.status, 422, query);
     t.equal(res.body.error.code, 'validation_failed');
     t.equal(res.body.error.request_id, res.headers.get('x-request-id'));
-    t.same(res.body.error.details.map((d: any) => [d.path, d.code]), [[path, code]], query);
+    t.same(
+      res.body.error.details.map((d: any) => [d.path, d.code]),
+      [[path, code]],
+      query,
+    );
   };
   await one('status=done', 'status', 'invalid_value');
   await one('status=queued,bogus', 'status', 'invalid_value');
@@ -199,7 +261,13 @@ t.test('bad parameters answer 422 validation_failed with every problem, path = p
   t.same(many.body.error.details.map((d: any) => d.path).sort(), ['created_before', 'limit', 'status']);
   const scope = await org('Scopeless');
   const now = new Date().toISOString();
-  const k = await createApiKey(service.services.store, { orgId: scope.orgId, memberId: scope.ownerId, name: 'x', scopes: ['account:read'], now });
+  const k = await createApiKey(service.services.store, {
+    orgId: scope.orgId,
+    memberId: scope.ownerId,
+    name: 'x',
+    scopes: ['account:read'],
+    now,
+  });
   await service.services.projections.waitFor(k.position);
   const denied = await call(service.url, k.secret, 'GET', '/v1/jobs');
   t.equal(denied.status, 403);
@@ -210,7 +278,8 @@ t.test('project_id keeps the jobs of that project (filter on the read model)', a
   const details: { path: string }[] = [];
   const filters = parseJobFilters({ project_id: 'prj_abc', status: 'succeeded,failed' }, details as never);
   t.same(details, []);
-  const doc = (over: Partial<JobDocument>) => ({ status: 'succeeded', reference: null, createdAt: '2026-11-22T10:00:00.000Z', ...over }) as JobDocument;
+  const doc = (over: Partial<JobDocument>) =>
+    ({ status: 'succeeded', reference: null, createdAt: '2026-11-22T10:00:00.000Z', ...over }) as JobDocument;
   t.equal(matchesJobFilters(doc({ projectId: 'prj_abc' }), filters), true);
   t.equal(matchesJobFilters(doc({ projectId: 'prj_other' }), filters), false);
   t.equal(matchesJobFilters(doc({}), filters), false, 'jobs of /v1/pack have no project');

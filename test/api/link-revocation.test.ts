@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
+import { startService, type RunningService } from '../../service/server.js';
 import { ensureViewerBuild } from '../../viewer/build.js';
 import { call } from '../helpers/service-process.js';
 import { orgWithKey } from '../helpers/in-process-service.js';
@@ -25,7 +25,14 @@ const dir = mkdtempSync(join(tmpdir(), 'packing-link-revocation-'));
 let service: RunningService;
 t.before(async () => {
   t.equal(await ensureViewerBuild('stale'), 'fresh', 'the viewer is built');
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    solverConcurrency: 1,
+    log: pino({ level: 'silent' }),
+  });
 });
 t.teardown(async () => {
   await service?.close();
@@ -34,8 +41,11 @@ t.teardown(async () => {
 
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );
   });
 }
@@ -49,7 +59,11 @@ const body = {
 const local = (url: string): string => url.replace(/^http:\/\/[^/]+/, service.url);
 
 /** The three things a job's links open: viewer page, its plan data, the PDF. */
-const opened = (job: { viewer_url: string; pdf_url: string }): string[] => [local(job.viewer_url), local(job.viewer_url).replace('?', '/plan.json?'), local(job.pdf_url)];
+const opened = (job: { viewer_url: string; pdf_url: string }): string[] => [
+  local(job.viewer_url),
+  local(job.viewer_url).replace('?', '/plan.json?'),
+  local(job.pdf_url),
+];
 
 async function statusOf(url: string): Promise<{ status: number; code?: string }> {
   const res = await fetch(url);
@@ -74,7 +88,9 @@ t.test('a member, a call without CSRF and another organization cannot revoke', a
   t.equal(job.status, 'succeeded');
   const byMember = await browserCall(service.url, member, 'POST', `/app/api/jobs/${job.id}/revoke-links`);
   t.same([byMember.status, byMember.body.error.code], [403, 'forbidden'], 'a member: 403 forbidden');
-  const noCsrf = await browserCall(service.url, owner, 'POST', `/app/api/jobs/${job.id}/revoke-links`, undefined, { csrf: 'wrong' });
+  const noCsrf = await browserCall(service.url, owner, 'POST', `/app/api/jobs/${job.id}/revoke-links`, undefined, {
+    csrf: 'wrong',
+  });
   t.same([noCsrf.status, noCsrf.body.error.code], [403, 'forbidden'], 'a wrong CSRF token: 403 forbidden');
   const other = await orgWithKey(service, { name: 'Other' });
   const otherOwner = (await acceptedMember(service, other.orgId, 'other@example.com', { role: 'owner' })).browser;
@@ -91,9 +107,17 @@ t.test('the owner revokes: earlier links are refused like tampered ones, the new
   t.equal(res.body.id, job.id);
   t.not(res.body.viewer_url, job.viewer_url, 'a new viewer link');
   t.not(res.body.pdf_url, job.pdf_url, 'a new PDF link');
-  t.equal(new URL(res.body.viewer_url).searchParams.get('expires'), new URL(job.viewer_url).searchParams.get('expires'), 'same expiry');
-  for (const url of opened(job)) t.same(await statusOf(url), { status: 404, code: 'not_found' }, 'an earlier link: 404 not_found');
-  const tampered = local(job.viewer_url).replace(/signature=(.)/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`);
+  t.equal(
+    new URL(res.body.viewer_url).searchParams.get('expires'),
+    new URL(job.viewer_url).searchParams.get('expires'),
+    'same expiry',
+  );
+  for (const url of opened(job))
+    t.same(await statusOf(url), { status: 404, code: 'not_found' }, 'an earlier link: 404 not_found');
+  const tampered = local(job.viewer_url).replace(
+    /signature=(.)/,
+    (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`,
+  );
   t.same(await statusOf(tampered), { status: 404, code: 'not_found' }, 'the same answer as a tampered link');
   for (const url of opened(res.body)) t.equal((await statusOf(url)).status, 200, 'a link issued afterwards opens');
   const again = (await call(service.url, org.key, 'GET', `/v1/jobs/${job.id}`)).body;
@@ -102,7 +126,7 @@ t.test('the owner revokes: earlier links are refused like tampered ones, the new
   job = again;
 });
 
-t.test('admin revoke-links <job> on the running service\'s data dir', async (t) => {
+t.test("admin revoke-links <job> on the running service's data dir", async (t) => {
   const before = job;
   const done = await admin(['revoke-links', job.id]);
   t.equal(done.code, 0, done.stderr);
@@ -113,9 +137,11 @@ t.test('admin revoke-links <job> on the running service\'s data dir', async (t) 
   // The service follows the shared log: wait until its read model shows the revocation.
   const jobs = service.services.reads.collection<JobDocument>(JOBS);
   const deadline = Date.now() + 20_000;
-  while ((await jobs.get(job.id))?.linkGeneration !== 2 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+  while ((await jobs.get(job.id))?.linkGeneration !== 2 && Date.now() < deadline)
+    await new Promise((r) => setImmediate(r));
   t.equal((await jobs.get(job.id))?.linkGeneration, 2, 'the service read the revocation');
-  for (const url of opened(before)) t.same(await statusOf(url), { status: 404, code: 'not_found' }, 'the links shown before: refused');
+  for (const url of opened(before))
+    t.same(await statusOf(url), { status: 404, code: 'not_found' }, 'the links shown before: refused');
   const after = (await call(service.url, org.key, 'GET', `/v1/jobs/${job.id}`)).body;
   for (const url of opened(after)) t.equal((await statusOf(url)).status, 200, 'the links shown now open');
 

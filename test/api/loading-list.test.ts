@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
-import { LOADING_LIST_COLUMNS } from '../../api/loading-list.js';
+import { LOADING_LIST_COLUMNS } from '../../api/http/loading-list.js';
 
 const run = inProcessService(t, 'loading-list');
 
@@ -17,7 +17,9 @@ const FORMULA = '=HYPERLINK("http://example.invalid","x")';
 const QUOTED = '+1 drum, "blue"\nsecond line';
 const body = {
   reference: 'loading list test',
-  vehicles: [{ id: 'small-van', type: 'truck', name: 'Small van', length: 200, width: 120, height: 100, max_weight: 100 }],
+  vehicles: [
+    { id: 'small-van', type: 'truck', name: 'Small van', length: 200, width: 120, height: 100, max_weight: 100 },
+  ],
   items: [
     { id: 'crate', label: FORMULA, length: 40, width: 40, height: 40, weight: 10, quantity: 6 },
     { id: '@drum', label: QUOTED, length: 50, width: 50, height: 60, weight: 30, quantity: 4 },
@@ -32,22 +34,40 @@ let result: any;
 t.before(async () => {
   key = (await orgWithKey(run.service)).key;
   const posted = await call(run.service.url, key, 'POST', '/v1/pack?wait=60', body);
-  if (posted.body.status !== "succeeded") throw new Error(`job: ${JSON.stringify(posted.body)}`);
+  if (posted.body.status !== 'succeeded') throw new Error(`job: ${JSON.stringify(posted.body)}`);
   jobId = posted.body.id;
   result = (await call(run.service.url, key, 'GET', `/v1/jobs/${jobId}/result`)).body;
 });
 
-const get = (path: string, k = key): Promise<Response> => fetch(run.service.url + path, { headers: { authorization: `Bearer ${k}` } });
+const get = (path: string, k = key): Promise<Response> =>
+  fetch(run.service.url + path, { headers: { authorization: `Bearer ${k}` } });
 
 /** The placements of the Result in loading order, then its unplaced units, as rows of the list. */
 function expectedRows(): unknown[][] {
   const rows: unknown[][] = [];
   for (const v of [...result.vehicles].sort((a: any, b: any) => a.index - b.index)) {
     for (const p of [...v.placements].sort((a: any, b: any) => a.step - b.step)) {
-      rows.push([p.step, `#${v.index + 1} ${v.name} (${v.vehicle_id}, copy ${v.copy})`, p.item_id, p.instance, p.label, p.x, p.y, p.z, p.length, p.width, p.height, p.orientation, p.weight, 'placed', '']);
+      rows.push([
+        p.step,
+        `#${v.index + 1} ${v.name} (${v.vehicle_id}, copy ${v.copy})`,
+        p.item_id,
+        p.instance,
+        p.label,
+        p.x,
+        p.y,
+        p.z,
+        p.length,
+        p.width,
+        p.height,
+        p.orientation,
+        p.weight,
+        'placed',
+        '',
+      ]);
     }
   }
-  for (const u of result.unplaced) rows.push(['', '', u.item_id, u.instance, u.label, '', '', '', '', '', '', '', '', 'unplaced', u.reason]);
+  for (const u of result.unplaced)
+    rows.push(['', '', u.item_id, u.instance, u.label, '', '', '', '', '', '', '', '', 'unplaced', u.reason]);
   return rows;
 }
 
@@ -93,7 +113,10 @@ t.test('CSV injection: user text starting a formula is prefixed; numbers stay nu
   const drum = rows.find((r) => r[2] === "'@drum")!;
   t.ok(drum, 'an item id starting with @ is neutralised too');
   t.equal(drum[4], `'${QUOTED}`, 'quotes, comma and line break survive RFC 4180 quoting');
-  t.notOk(rows.some((r) => /^[=+\-@]/.test(r[4]!)), 'no label cell starts a formula');
+  t.notOk(
+    rows.some((r) => /^[=+\-@]/.test(r[4]!)),
+    'no label cell starts a formula',
+  );
   t.match(text, /\r\n1,/, 'the first data row starts with the number 1, unquoted');
 });
 
@@ -129,8 +152,19 @@ t.test('errors: bad format, unknown job, failed job, unfinished job', async (t) 
   t.equal(foreign.status, 404, "another organization's job is invisible");
 
   // A compute budget of 1 ms on many items ends before any vehicle is packed: failed.
-  const many = Array.from({ length: 150 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-  const slow = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: many, options: { packing_mode: 'fleet_only', time_limit: 0.001 } };
+  const many = Array.from({ length: 150 }, (_, i) => ({
+    id: `sku-${i}`,
+    length: 20 + (i % 37),
+    width: 15 + (i % 23),
+    height: 10 + (i % 29),
+    weight: 3,
+    quantity: 10,
+  }));
+  const slow = {
+    vehicles: [{ vehicle_id: 'van-3-5t' }],
+    items: many,
+    options: { packing_mode: 'fleet_only', time_limit: 0.001 },
+  };
   const failed = await call(run.service.url, key, 'POST', '/v1/pack?wait=60', slow);
   t.equal(failed.body.status, 'failed');
   const f = await get(`/v1/jobs/${failed.body.id}/loading_list`);
@@ -138,7 +172,10 @@ t.test('errors: bad format, unknown job, failed job, unfinished job', async (t) 
   t.equal(((await f.json()) as any).error.code, 'job_failed');
 
   // One compute slot: a long job runs, the next one waits (queued).
-  const running = await call(run.service.url, key, 'POST', '/v1/pack', { ...slow, options: { packing_mode: 'fleet_only', time_limit: 60 } });
+  const running = await call(run.service.url, key, 'POST', '/v1/pack', {
+    ...slow,
+    options: { packing_mode: 'fleet_only', time_limit: 60 },
+  });
   const queued = await call(run.service.url, key, 'POST', '/v1/pack', body);
   const q = await get(`/v1/jobs/${queued.body.id}/loading_list?format=xlsx`);
   t.equal(q.status, 409);

@@ -7,16 +7,33 @@ import t from 'tap';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { untilJob } from '../helpers/job-state.js';
-import type { RunningService } from '../../api/server.js';
+import type { RunningService } from '../../service/server.js';
 
 const open = inProcessService(t, 'metrics');
 const guarded = inProcessService(t, 'metrics-token', { metricsToken: 'scrape-secret' });
-const slowItems = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-const slow = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: slowItems, options: { packing_mode: 'fleet_only', time_limit: 60 } };
-const small = { vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 4 }] };
+const slowItems = Array.from({ length: 200 }, (_, i) => ({
+  id: `sku-${i}`,
+  length: 20 + (i % 37),
+  width: 15 + (i % 23),
+  height: 10 + (i % 29),
+  weight: 3,
+  quantity: 10,
+}));
+const slow = {
+  vehicles: [{ vehicle_id: 'van-3-5t' }],
+  items: slowItems,
+  options: { packing_mode: 'fleet_only', time_limit: 60 },
+};
+const small = {
+  vehicles: [{ vehicle_id: 'rigid-7-5t' }],
+  items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 4 }],
+};
 
 /** Samples of the exposition, `name{labels}` → value (labels as written, in order). */
-async function scrape(service: RunningService, headers: Record<string, string> = {}): Promise<{ status: number; type: string | null; text: string; samples: Map<string, number> }> {
+async function scrape(
+  service: RunningService,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string | null; text: string; samples: Map<string, number> }> {
   const res = await fetch(`${service.url}/metrics`, { headers });
   const text = await res.text();
   const samples = new Map<string, number>();
@@ -54,13 +71,27 @@ t.test('requests by route pattern and status, jobs, compute seconds and position
   t.equal(s.get(requests('GET', '/v1/jobs/:id', 404)), 1);
   t.equal(s.get(requests('GET', 'unmatched', 404)), 1, 'an unknown path is one label, not its URL');
   t.equal(s.get(requests('GET', '/v1/balance', 401)), 1);
-  t.ok((s.get('packing_http_request_duration_seconds_sum{method="POST",route="/v1/pack",status="202"}') ?? 0) > 0, 'latency is summed in seconds');
-  t.equal(s.get('packing_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/jobs/:id",status="200"}'), 2);
-  for (const secret of [o.orgId, o.key, o.keyId, jobId, 'job_nosuchjob', 'hush', 'nowhere']) t.notOk(m.text.includes(secret), `no ${secret.slice(0, 12)}… in the metrics`);
+  t.ok(
+    (s.get('packing_http_request_duration_seconds_sum{method="POST",route="/v1/pack",status="202"}') ?? 0) > 0,
+    'latency is summed in seconds',
+  );
+  t.equal(
+    s.get('packing_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/v1/jobs/:id",status="200"}'),
+    2,
+  );
+  for (const secret of [o.orgId, o.key, o.keyId, jobId, 'job_nosuchjob', 'hush', 'nowhere'])
+    t.notOk(m.text.includes(secret), `no ${secret.slice(0, 12)}… in the metrics`);
 
-  t.same(['queued', 'running', 'succeeded', 'failed', 'canceled'].map((status) => s.get(`packing_jobs{status="${status}"}`)), [0, 0, 1, 0, 0], 'jobs by status');
+  t.same(
+    ['queued', 'running', 'succeeded', 'failed', 'canceled'].map((status) => s.get(`packing_jobs{status="${status}"}`)),
+    [0, 0, 1, 0, 0],
+    'jobs by status',
+  );
   t.equal(s.get('packing_queue_depth'), 0);
-  t.ok(Math.abs(s.get('packing_compute_seconds_total')! - job.computeMs / 1000) < 1e-9, `compute seconds ${s.get('packing_compute_seconds_total')} = ${job.computeMs} ms`);
+  t.ok(
+    Math.abs(s.get('packing_compute_seconds_total')! - job.computeMs / 1000) < 1e-9,
+    `compute seconds ${s.get('packing_compute_seconds_total')} = ${job.computeMs} ms`,
+  );
   t.equal(s.get('packing_jobs_ended_total{outcome="succeeded"}'), 1);
   const head = await service.services.store.headPosition();
   t.ok(head > 0);
@@ -71,7 +102,7 @@ t.test('requests by route pattern and status, jobs, compute seconds and position
   t.ok((s.get('process_resident_memory_bytes') ?? 0) > 0, 'process metrics too');
 });
 
-t.test('a job waiting behind its organization\'s running one is the queue depth, counted at scrape time', async (t) => {
+t.test("a job waiting behind its organization's running one is the queue depth, counted at scrape time", async (t) => {
   const service = open.service;
   // Concurrency 1 (the default): the second job stays queued while the first computes (60 s budget).
   const o = await orgWithKey(service, { name: 'Queue' });
@@ -83,8 +114,12 @@ t.test('a job waiting behind its organization\'s running one is the queue depth,
   await untilJob(service.services, second.body.id, 'queued', (j) => j.status === 'queued');
   const m = await scrape(service);
   t.equal(m.samples.get('packing_queue_depth'), 1);
-  t.same(['queued', 'running', 'succeeded'].map((status) => m.samples.get(`packing_jobs{status="${status}"}`)), [1, 1, 1]);
-  for (const job of [second, first]) t.equal((await call(service.url, o.key, 'DELETE', `/v1/jobs/${job.body.id}`)).status, 200);
+  t.same(
+    ['queued', 'running', 'succeeded'].map((status) => m.samples.get(`packing_jobs{status="${status}"}`)),
+    [1, 1, 1],
+  );
+  for (const job of [second, first])
+    t.equal((await call(service.url, o.key, 'DELETE', `/v1/jobs/${job.body.id}`)).status, 200);
   await untilJob(service.services, first.body.id, 'canceled', (j) => j.status === 'canceled');
   const after = await scrape(service);
   t.same([after.samples.get('packing_queue_depth'), after.samples.get('packing_jobs{status="canceled"}')], [0, 2]);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { closeAll } from '../../api/open-adapters.js';
+import { closeAll } from '../../service/open-adapters.js';
 
 t.test('every closer runs, last opened first, even when one fails; its error is thrown', async (t) => {
   const ran: string[] = [];

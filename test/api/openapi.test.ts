@@ -13,12 +13,12 @@ import { pino } from 'pino';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { createApp } from '../../api/app.js';
-import { startService, type RunningService } from '../../api/server.js';
-import { buildOpenApi } from '../../api/openapi/document.js';
-import { ERROR_STATUS, liftDefs } from '../../api/openapi/components.js';
-import { PACK_REQUEST_SCHEMA } from '../../api/pack-request/schema.js';
-import { ROUTE_MODULES } from '../../api/routes/index.js';
+import { createApp } from '../../api/http/app.js';
+import { startService, type RunningService } from '../../service/server.js';
+import { buildOpenApi } from '../../api/http/openapi/document.js';
+import { ERROR_STATUS, liftDefs } from '../../api/http/openapi/components.js';
+import { PACK_REQUEST_SCHEMA } from '../../api/http/pack-request/schema.js';
+import { ROUTE_MODULES } from '../../api/http/routes/index.js';
 import { call } from '../helpers/service-process.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
@@ -27,7 +27,13 @@ let service: RunningService;
 let doc: any;
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+  });
   const res = await call(service.url, null, 'GET', '/openapi.json');
   doc = res.body;
 });
@@ -63,7 +69,8 @@ function servedRoutes(stack: Layer[]): string[] {
 function documentedRoutes(d: any): string[] {
   const out: string[] = [];
   for (const [path, item] of Object.entries<Record<string, unknown>>(d.paths)) {
-    for (const method of Object.keys(item)) if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) out.push(`${method.toUpperCase()} ${path}`);
+    for (const method of Object.keys(item))
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) out.push(`${method.toUpperCase()} ${path}`);
   }
   return out;
 }
@@ -122,10 +129,36 @@ t.test('the PackRequest component is the schema ajv validates with', async (t) =
   const schemas = doc.components.schemas;
   t.same(schemas.PackRequest, liftDefs(PACK_REQUEST_SCHEMA));
   for (const name of Object.keys(PACK_REQUEST_SCHEMA.$defs)) {
-    t.same(schemas[name], liftDefs(PACK_REQUEST_SCHEMA.$defs[name as keyof typeof PACK_REQUEST_SCHEMA.$defs]), `${name} lifted`);
+    t.same(
+      schemas[name],
+      liftDefs(PACK_REQUEST_SCHEMA.$defs[name as keyof typeof PACK_REQUEST_SCHEMA.$defs]),
+      `${name} lifted`,
+    );
   }
-  t.same(doc.paths['/v1/pack'].post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/PackRequest' });
-  for (const name of ['Error', 'ErrorDetail', 'Warning', 'Job', 'JobProgress', 'JobSummary', 'JobCost', 'CostBreakdown', 'Result', 'ResultVehicle', 'Placement', 'UnplacedItem', 'Point', 'AxleLoad', 'Estimate', 'Balance', 'Limits', 'RateLimits', 'RateCard']) {
+  t.same(doc.paths['/v1/pack'].post.requestBody.content['application/json'].schema, {
+    $ref: '#/components/schemas/PackRequest',
+  });
+  for (const name of [
+    'Error',
+    'ErrorDetail',
+    'Warning',
+    'Job',
+    'JobProgress',
+    'JobSummary',
+    'JobCost',
+    'CostBreakdown',
+    'Result',
+    'ResultVehicle',
+    'Placement',
+    'UnplacedItem',
+    'Point',
+    'AxleLoad',
+    'Estimate',
+    'Balance',
+    'Limits',
+    'RateLimits',
+    'RateCard',
+  ]) {
     t.ok(schemas[name], `components.schemas.${name}`);
   }
 });
@@ -136,16 +169,36 @@ t.test('the routes the app serves are exactly the documented ones', async (t) =>
   // The web app's own API (/app/api, issue 11) is not the spec's: it stays out of the document.
   const served = all.filter((r) => !r.split(' ')[1]!.startsWith('/app/'));
   t.ok(all.includes('GET /app/api/session'), 'the web app routes are served');
-  t.same(documentedRoutes(doc).filter((r) => r.split(' ')[1]!.startsWith('/app/')), [], 'and not documented');
+  t.same(
+    documentedRoutes(doc).filter((r) => r.split(' ')[1]!.startsWith('/app/')),
+    [],
+    'and not documented',
+  );
   const documented = documentedRoutes(doc).sort();
   t.ok(served.length >= 11, `${served.length} routes served`);
-  t.same(served.filter((r) => !documented.includes(r)), [], 'served but not documented');
-  t.same(documented.filter((r) => !served.includes(r)), [], 'documented but not served');
+  t.same(
+    served.filter((r) => !documented.includes(r)),
+    [],
+    'served but not documented',
+  );
+  t.same(
+    documented.filter((r) => !served.includes(r)),
+    [],
+    'documented but not served',
+  );
   t.equal(new Set(served).size, served.length, 'no route registered twice');
 });
 
 t.test('security, headers and error responses of every operation', async (t) => {
-  const open = new Set(['GET /health', 'GET /metrics', 'GET /openapi.json', 'GET /docs', 'GET /plans/{file}', 'GET /viewer/{job}', 'GET /viewer/{job}/plan.json']);
+  const open = new Set([
+    'GET /health',
+    'GET /metrics',
+    'GET /openapi.json',
+    'GET /docs',
+    'GET /plans/{file}',
+    'GET /viewer/{job}',
+    'GET /viewer/{job}/plan.json',
+  ]);
   t.equal(doc.components.securitySchemes.bearer.type, 'http');
   t.equal(doc.components.securitySchemes.bearer.scheme, 'bearer');
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
@@ -161,9 +214,13 @@ t.test('security, headers and error responses of every operation', async (t) => 
         if (Number(status) >= 400) {
           const [envelope, codes] = response.content['application/json'].schema.allOf;
           t.same(envelope, { $ref: '#/components/schemas/Error' });
-          for (const code of codes.properties.error.properties.code.enum) t.equal(ERROR_STATUS[code], Number(status), `${name}: ${code} under ${status}`);
+          for (const code of codes.properties.error.properties.code.enum)
+            t.equal(ERROR_STATUS[code], Number(status), `${name}: ${code} under ${status}`);
         } else if (!open.has(name)) {
-          t.ok(response.headers['X-Credits-Remaining'] && response.headers['X-RateLimit-Limit'], `${name} ${status} has the credit and rate headers`);
+          t.ok(
+            response.headers['X-Credits-Remaining'] && response.headers['X-RateLimit-Limit'],
+            `${name} ${status} has the credit and rate headers`,
+          );
         }
       }
       if (!open.has(name)) {
@@ -173,7 +230,10 @@ t.test('security, headers and error responses of every operation', async (t) => 
       t.ok(op.responses['500'], `${name} documents 500`);
     }
   }
-  t.ok(doc.paths['/v1/pack'].post.responses['202'].headers['Idempotent-Replayed'], 'pack documents Idempotent-Replayed');
+  t.ok(
+    doc.paths['/v1/pack'].post.responses['202'].headers['Idempotent-Replayed'],
+    'pack documents Idempotent-Replayed',
+  );
 });
 
 t.test('GET /docs answers an HTML page whose assets load from this service', async (t) => {
@@ -187,7 +247,11 @@ t.test('GET /docs answers an HTML page whose assets load from this service', asy
   t.match(init, /url: 'openapi\.json'/, 'the document relative to the page (works behind a path prefix)');
   t.notMatch(html, /https?:\/\//, 'no CDN: every asset is local');
   const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-  t.ok(assets.includes('docs/assets/swagger-ui-bundle.js') && assets.includes('docs/assets/swagger-ui.css') && assets.includes('docs/swagger-init.js'));
+  t.ok(
+    assets.includes('docs/assets/swagger-ui-bundle.js') &&
+      assets.includes('docs/assets/swagger-ui.css') &&
+      assets.includes('docs/swagger-init.js'),
+  );
   for (const asset of assets) {
     t.notOk(asset.startsWith('/'), `${asset} is relative to the page`);
     const a = await fetch(new URL(asset, `${service.url}/docs`));
@@ -210,7 +274,9 @@ t.test('GET /docs renders the operations in a browser', async (t) => {
     const page = await browser.newPage();
     await page.goto(`${service.url}/docs`);
     await page.waitForSelector('.opblock', { timeout: 20_000 });
-    const operations = await page.$$eval('.opblock-summary-path', (els: { textContent: string | null }[]) => els.map((e) => e.textContent));
+    const operations = await page.$$eval('.opblock-summary-path', (els: { textContent: string | null }[]) =>
+      els.map((e) => e.textContent),
+    );
     t.ok(operations.includes('/v1/pack'), 'the pack operation is rendered');
     await page.screenshot({ path: join(dir, 'docs.png'), fullPage: false });
   } finally {
@@ -218,34 +284,45 @@ t.test('GET /docs renders the operations in a browser', async (t) => {
   }
 });
 
-t.test('every JSON request body and response carries an example valid against its schema (issue 12 item 1)', async (t) => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  ajvFormats.default(ajv);
-  ajv.addSchema({ $id: 'doc', components: doc.components });
-  const checked: string[] = [];
-  const check = (where: string, media: any) => {
-    t.not(media.example, undefined, `${where} has an example`);
-    if (media.example === undefined) return;
-    const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', '"doc#/components/'));
-    const valid = ajv.validate(schema, media.example);
-    t.ok(valid, `${where}: the example is valid ${valid ? '' : ajv.errorsText(ajv.errors)}`);
-    checked.push(where);
-  };
-  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
-    for (const [method, op] of Object.entries<any>(item)) {
-      const name = `${method.toUpperCase()} ${path}`;
-      const body = op.requestBody?.content?.['application/json'];
-      if (body) check(`${name} request`, body);
-      for (const [status, response] of Object.entries<any>(op.responses)) {
-        const json = response.content?.['application/json'];
-        if (json) check(`${name} ${status}`, json);
+t.test(
+  'every JSON request body and response carries an example valid against its schema (issue 12 item 1)',
+  async (t) => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajvFormats.default(ajv);
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    const checked: string[] = [];
+    const check = (where: string, media: any) => {
+      t.not(media.example, undefined, `${where} has an example`);
+      if (media.example === undefined) return;
+      const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', '"doc#/components/'));
+      const valid = ajv.validate(schema, media.example);
+      t.ok(valid, `${where}: the example is valid ${valid ? '' : ajv.errorsText(ajv.errors)}`);
+      checked.push(where);
+    };
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const body = op.requestBody?.content?.['application/json'];
+        if (body) check(`${name} request`, body);
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          const json = response.content?.['application/json'];
+          if (json) check(`${name} ${status}`, json);
+        }
       }
     }
-  }
-  t.ok(checked.length > 150, `${checked.length} examples checked`);
-  t.equal(doc.paths['/v1/pack'].post.requestBody.content['application/json'].example.vehicles[0].id, 'semi-13-6', 'the pack example is examples/eur-pallets-13-6m-trailer.json');
-  t.equal(doc.paths['/v1/jobs/{id}'].get.responses['200'].content['application/json'].example.status, 'succeeded', 'a real finished job');
-});
+    t.ok(checked.length > 150, `${checked.length} examples checked`);
+    t.equal(
+      doc.paths['/v1/pack'].post.requestBody.content['application/json'].example.vehicles[0].id,
+      'semi-13-6',
+      'the pack example is examples/eur-pallets-13-6m-trailer.json',
+    );
+    t.equal(
+      doc.paths['/v1/jobs/{id}'].get.responses['200'].content['application/json'].example.status,
+      'succeeded',
+      'a real finished job',
+    );
+  },
+);
 
 t.test('a schema violation in an example is caught (the check can fail)', async (t) => {
   const ajv = new Ajv2020({ strict: false });
@@ -259,11 +336,36 @@ t.test('a schema violation in an example is caught (the check can fail)', async 
 
 t.test('every tag has a description; info has a license', async (t) => {
   t.ok(doc.tags.length >= 7);
-  for (const tag of doc.tags) t.ok(typeof tag.description === 'string' && tag.description.length > 20, `${tag.name} is described`);
-  const used = new Set(Object.values<Record<string, any>>(doc.paths).flatMap((item) => Object.values<any>(item).flatMap((op) => op.tags)));
+  for (const tag of doc.tags)
+    t.ok(typeof tag.description === 'string' && tag.description.length > 20, `${tag.name} is described`);
+  const used = new Set(
+    Object.values<Record<string, any>>(doc.paths).flatMap((item) => Object.values<any>(item).flatMap((op) => op.tags)),
+  );
   t.same(new Set(doc.tags.map((tag: { name: string }) => tag.name)), used, 'exactly the used tags are listed');
   t.equal(typeof doc.info.license.name, 'string');
-  t.throws(() => buildOpenApi([{ router: () => { throw new Error('unused'); }, docs: [{ method: 'get', path: '/x', operationId: 'x', summary: 'x', tags: ['Undescribed'], scopes: [], responses: {}, errors: [] }] }]), /Undescribed/);
+  t.throws(
+    () =>
+      buildOpenApi([
+        {
+          router: () => {
+            throw new Error('unused');
+          },
+          docs: [
+            {
+              method: 'get',
+              path: '/x',
+              operationId: 'x',
+              summary: 'x',
+              tags: ['Undescribed'],
+              scopes: [],
+              responses: {},
+              errors: [],
+            },
+          ],
+        },
+      ]),
+    /Undescribed/,
+  );
 });
 
 t.test('GET /docs behind a path prefix: the document and "Try it out" go through the prefix', async (t) => {
@@ -280,7 +382,11 @@ t.test('GET /docs behind a path prefix: the document and "Try it out" go through
     seen.push(`${req.method} ${req.url}`);
     if (!req.url?.startsWith('/packing/')) return void res.writeHead(404).end();
     void fetch(service.url + req.url.slice('/packing'.length), { method: req.method! }).then(async (upstream) => {
-      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' }).end(Buffer.from(await upstream.arrayBuffer()));
+      res
+        .writeHead(upstream.status, {
+          'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+        })
+        .end(Buffer.from(await upstream.arrayBuffer()));
     });
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -292,13 +398,18 @@ t.test('GET /docs behind a path prefix: the document and "Try it out" go through
     await page.goto(`${base}/packing/docs`);
     await page.waitForSelector('#operations-Service-getHealth', { timeout: 20_000 });
     t.ok(seen.includes('GET /packing/openapi.json'), 'the document is loaded under the prefix');
-    t.notOk(seen.some((s) => !s.startsWith('GET /packing/')), `nothing asked outside the prefix: ${seen.filter((s) => !s.startsWith('GET /packing/')).join(', ')}`);
+    t.notOk(
+      seen.some((s) => !s.startsWith('GET /packing/')),
+      `nothing asked outside the prefix: ${seen.filter((s) => !s.startsWith('GET /packing/')).join(', ')}`,
+    );
     await page.click('#operations-Service-getHealth .opblock-summary');
     await page.click('#operations-Service-getHealth .try-out__btn');
     await page.click('#operations-Service-getHealth .execute');
     await page.waitForSelector('#operations-Service-getHealth .live-responses-table', { timeout: 20_000 });
     t.ok(seen.includes('GET /packing/health'), '"Try it out" called /packing/health');
-    const status = await page.textContent('#operations-Service-getHealth .live-responses-table tbody .response-col_status');
+    const status = await page.textContent(
+      '#operations-Service-getHealth .live-responses-table tbody .response-col_status',
+    );
     t.equal(status?.trim(), '200', 'the live answer: 200');
   } finally {
     await browser.close();

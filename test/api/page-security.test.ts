@@ -1,5 +1,5 @@
 /**
- * The page policy (api/page-security.ts) and the answer headers of api/app.ts over the real
+ * The page policy (api/http/page-security.ts) and the answer headers of api/http/app.ts over the real
  * service: every HTML page (/app/…, /viewer/…, /docs) carries the one policy (CSP, framing,
  * nosniff, referrer), the viewer framed by this origin only and the others by nobody; PDFs, the
  * viewer's plan and answers read with a session cookie carry `Cache-Control: no-store`; scripts
@@ -10,7 +10,7 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { pageSecurityHeaders, type Framing } from '../../api/page-security.js';
+import { pageSecurityHeaders, type Framing } from '../../api/http/page-security.js';
 import { VIEWER, WEBAPP, ensureBuild } from '../../viewer/build.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
@@ -43,7 +43,10 @@ t.before(async () => {
 });
 
 /** A raw GET (no automatic decompression): status, headers and the bytes as sent. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(run.service.url + path, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -85,46 +88,88 @@ t.test('every HTML page carries the one page policy; only the viewer may be fram
   t.match(policy, /script-src 'self'(;|$)/, 'no inline script, no eval');
   t.match(policy, /frame-ancestors 'none'/);
   t.match(pageSecurityHeaders('same-origin')['Content-Security-Policy'], /frame-ancestors 'self'/);
-  t.equal(pageSecurityHeaders('none')['Referrer-Policy'], 'same-origin', 'signed URLs never go to another site in a Referer');
-  t.same([pageSecurityHeaders('none')['X-Frame-Options'], pageSecurityHeaders('same-origin')['X-Frame-Options']], ['DENY', 'SAMEORIGIN'], 'X-Frame-Options says what frame-ancestors says');
+  t.equal(
+    pageSecurityHeaders('none')['Referrer-Policy'],
+    'same-origin',
+    'signed URLs never go to another site in a Referer',
+  );
+  t.same(
+    [pageSecurityHeaders('none')['X-Frame-Options'], pageSecurityHeaders('same-origin')['X-Frame-Options']],
+    ['DENY', 'SAMEORIGIN'],
+    'X-Frame-Options says what frame-ancestors says',
+  );
 });
 
 t.test('no-store on PDFs, the viewer plan and every answer read with a session; nosniff everywhere', async (t) => {
   const pdf = await fetch(local(job.pdf_url));
   await pdf.arrayBuffer();
-  t.same([pdf.status, pdf.headers.get('content-type'), pdf.headers.get('cache-control'), pdf.headers.get('x-content-type-options')], [200, 'application/pdf', 'no-store', 'nosniff'], 'the PDF');
+  t.same(
+    [
+      pdf.status,
+      pdf.headers.get('content-type'),
+      pdf.headers.get('cache-control'),
+      pdf.headers.get('x-content-type-options'),
+    ],
+    [200, 'application/pdf', 'no-store', 'nosniff'],
+    'the PDF',
+  );
   const viewer = new URL(local(job.viewer_url));
   const plan = await fetch(`${run.service.url}${viewer.pathname}/plan.json${viewer.search}`);
   await plan.arrayBuffer();
   t.same([plan.status, plan.headers.get('cache-control')], [200, 'no-store'], 'the viewer plan');
 
   const { browser } = await acceptedMember(run.service, orgId, 'nora@example.com');
-  for (const path of ['/v1/balance', `/v1/jobs/${job.id}`, `/v1/jobs/${job.id}/result`, '/v1/vehicles', '/app/api/session', '/v1/nowhere']) {
+  for (const path of [
+    '/v1/balance',
+    `/v1/jobs/${job.id}`,
+    `/v1/jobs/${job.id}/result`,
+    '/v1/vehicles',
+    '/app/api/session',
+    '/v1/nowhere',
+  ]) {
     const res = await browserCall(run.service.url, browser, 'GET', path);
     t.equal(res.headers.get('cache-control'), 'no-store', `${path} read with the session (${res.status})`);
   }
   const signedOut = await browserCall(run.service.url, null, 'GET', '/app/api/session');
-  t.same([signedOut.status, signedOut.headers.get('cache-control')], [401, 'no-store'], 'the web app API, even unauthenticated');
+  t.same(
+    [signedOut.status, signedOut.headers.get('cache-control')],
+    [401, 'no-store'],
+    'the web app API, even unauthenticated',
+  );
   const byKey = await fetch(`${run.service.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } });
   await byKey.arrayBuffer();
-  t.same([byKey.status, byKey.headers.get('x-content-type-options')], [200, 'nosniff'], 'an API-key answer is nosniff too');
+  t.same(
+    [byKey.status, byKey.headers.get('x-content-type-options')],
+    [200, 'nosniff'],
+    'an API-key answer is nosniff too',
+  );
 });
 
 t.test('scripts and large JSON are compressed as the client asks, and decompress to the same bytes', async (t) => {
   const appPage = await (await fetch(`${run.service.url}/app`)).text();
   const viewerPage = await (await fetch(local(job.viewer_url))).text();
-  const scripts = [/src="(\/app\/assets\/[^"]+\.js)"/.exec(appPage)?.[1], /src="(\/viewer\/assets\/[^"]+\.js)"/.exec(viewerPage)?.[1], '/docs/assets/swagger-ui-bundle.js'];
+  const scripts = [
+    /src="(\/app\/assets\/[^"]+\.js)"/.exec(appPage)?.[1],
+    /src="(\/viewer\/assets\/[^"]+\.js)"/.exec(viewerPage)?.[1],
+    '/docs/assets/swagger-ui-bundle.js',
+  ];
   for (const script of scripts) {
     t.ok(script, 'the page names its script');
     if (!script) continue;
     const plain = await rawGet(script, { 'accept-encoding': 'identity' });
     t.same([plain.status, plain.headers['content-encoding']], [200, undefined], `${script} uncompressed when asked`);
-    for (const [asked, expected] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [asked, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const packed = await rawGet(script, { 'accept-encoding': asked });
       t.equal(packed.headers['content-encoding'], expected, `${script}: ${expected} for Accept-Encoding ${asked}`);
       t.match(String(packed.headers['vary']), /Accept-Encoding/i);
       t.ok(packed.body.length < plain.body.length / 2, `${script}: ${plain.body.length} → ${packed.body.length} bytes`);
-      t.ok(decoded(packed.body, packed.headers['content-encoding']).equals(plain.body), `${script}: the same bytes after decompression`);
+      t.ok(
+        decoded(packed.body, packed.headers['content-encoding']).equals(plain.body),
+        `${script}: the same bytes after decompression`,
+      );
     }
   }
   const doc = await rawGet('/openapi.json', { 'accept-encoding': 'br, gzip' });
@@ -136,12 +181,20 @@ t.test('scripts and large JSON are compressed as the client asks, and decompress
   t.equal(small.headers['content-encoding'], undefined, 'a small answer is sent as it is');
   const pdf = new URL(local(job.pdf_url));
   const pdfRaw = await rawGet(pdf.pathname + pdf.search, { 'accept-encoding': 'br, gzip' });
-  t.same([pdfRaw.status, pdfRaw.headers['content-encoding'], pdfRaw.body.subarray(0, 5).toString('latin1')], [200, undefined, '%PDF-'], 'PDFs are not compressed again');
+  t.same(
+    [pdfRaw.status, pdfRaw.headers['content-encoding'], pdfRaw.body.subarray(0, 5).toString('latin1')],
+    [200, undefined, '%PDF-'],
+    'PDFs are not compressed again',
+  );
 
   const bundle = '/docs/assets/swagger-ui-bundle.js';
   const whole = await rawGet(bundle, { 'accept-encoding': 'identity' });
   const part = await rawGet(bundle, { 'accept-encoding': 'br, gzip', range: 'bytes=100-1199' });
-  t.same([part.status, part.headers['content-encoding'], part.headers['content-range']], [206, undefined, `bytes 100-1199/${whole.body.length}`], 'a range request is answered uncompressed');
+  t.same(
+    [part.status, part.headers['content-encoding'], part.headers['content-range']],
+    [206, undefined, `bytes 100-1199/${whole.body.length}`],
+    'a range request is answered uncompressed',
+  );
   t.ok(part.body.equals(whole.body.subarray(100, 1200)), 'with exactly the bytes of the range');
 });
 
@@ -170,16 +223,22 @@ t.test('Swagger UI at /docs runs under the page policy in chromium: operations r
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.addInitScript({
-      content: "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
+      content:
+        "document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
     });
     const res = await page.goto(`${run.service.url}/docs`);
     t.match(res?.headers()['content-security-policy'], /script-src 'self'/, 'the page came with the policy');
     await page.waitForSelector('.opblock', { timeout: 30_000 });
-    const operations = await page.$$eval('.opblock-summary-path', (els: { textContent: string | null }[]) => els.map((e) => e.textContent));
+    const operations = await page.$$eval('.opblock-summary-path', (els: { textContent: string | null }[]) =>
+      els.map((e) => e.textContent),
+    );
     t.ok(operations.includes('/v1/pack'), 'the operations render');
     t.same(problems, [], 'no console error and no CSP violation');
     // The watch works: an inline script is refused and reported.
-    const reported = page.waitForEvent('console', { predicate: (m) => /Content Security Policy/i.test(m.text()), timeout: 10_000 });
+    const reported = page.waitForEvent('console', {
+      predicate: (m) => /Content Security Policy/i.test(m.text()),
+      timeout: 10_000,
+    });
     await page.addScriptTag({ content: 'window.inlineRan = true;' }).catch(() => undefined);
     t.match((await reported).text(), /Content Security Policy/i, 'an inline script is reported as a violation');
     t.equal(await page.evaluate('window.inlineRan === true'), false, 'and does not run');

@@ -1,6 +1,6 @@
 /** Password hashes (issue 11): scrypt with its parameters and salt stored, salted per hash, checked by the stored parameters. */
 import t from 'tap';
-import { hashPassword, verifyPassword } from '../../api/password.js';
+import { hashPassword, verifyPassword } from '../../application/password.js';
 
 t.test('hash and verify', async (t) => {
   const a = await hashPassword('correct horse battery');

@@ -8,9 +8,9 @@
 import t, { type Test } from 'tap';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ensureViewerBuild } from '../../viewer/build.js';
-import { buildOpenApi } from '../../api/openapi/document.js';
-import { ROUTE_MODULES } from '../../api/routes/index.js';
-import { signedPdfPath, signedViewerPath } from '../../api/plan-links.js';
+import { buildOpenApi } from '../../api/http/openapi/document.js';
+import { ROUTE_MODULES } from '../../api/http/routes/index.js';
+import { signedPdfPath, signedViewerPath } from '../../api/http/plan-links.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 
@@ -21,13 +21,34 @@ t.before(async () => {
 
 const body = {
   reference: 'viewer test',
-  vehicles: [{
-    id: 'deck-truck', type: 'truck', name: 'Deck truck', length: 400, width: 240, height: 260, max_weight: 3000,
-    aux_deck: true, aux_deck_height: 130, aux_deck_max_weight: 1500, blocked_areas: [{ x: 0, z: 0, length: 50, width: 60 }],
-  }],
+  vehicles: [
+    {
+      id: 'deck-truck',
+      type: 'truck',
+      name: 'Deck truck',
+      length: 400,
+      width: 240,
+      height: 260,
+      max_weight: 3000,
+      aux_deck: true,
+      aux_deck_height: 130,
+      aux_deck_max_weight: 1500,
+      blocked_areas: [{ x: 0, z: 0, length: 50, width: 60 }],
+    },
+  ],
   items: [
     { id: 'box', label: 'Box', length: 60, width: 40, height: 40, weight: 10, quantity: 6, group: 'A' },
-    { id: 'crate', label: 'Crate', length: 80, width: 60, height: 50, weight: 30, quantity: 2, group: 'B', color: '#123456' },
+    {
+      id: 'crate',
+      label: 'Crate',
+      length: 80,
+      width: 60,
+      height: 50,
+      weight: 30,
+      quantity: 2,
+      group: 'B',
+      color: '#123456',
+    },
     { id: 'ingot', label: 'Ingot pallet', length: 100, width: 80, height: 30, weight: 1400, quantity: 3 },
   ],
   groups: [{ name: 'A', color: '#FF0000' }, { name: 'B' }],
@@ -71,12 +92,19 @@ t.test('the page and its assets: HTML without a CDN, hashed assets cached for a 
   t.equal(res.status, 200);
   t.match(res.headers.get('content-type'), /^text\/html/);
   t.equal(res.headers.get('cache-control'), 'no-store');
-  t.equal(res.headers.get('referrer-policy'), 'same-origin', 'the page policy (api/page-security.ts): the signed URL never leaves the origin');
+  t.equal(
+    res.headers.get('referrer-policy'),
+    'same-origin',
+    'the page policy (api/http/page-security.ts): the signed URL never leaves the origin',
+  );
   t.match(res.headers.get('content-security-policy'), /default-src 'self'/);
   const html = await res.text();
   t.notMatch(html, /https?:\/\//, 'no CDN: every asset is local');
   const assets = [...html.matchAll(/(?:src|href)="(\/viewer\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-  t.ok(assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')), `script and style: ${assets.join(', ')}`);
+  t.ok(
+    assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')),
+    `script and style: ${assets.join(', ')}`,
+  );
   for (const asset of assets) {
     const a = await fetch(run.service.url + asset);
     t.equal(a.status, 200, `${asset} loads`);
@@ -99,18 +127,65 @@ t.test('the plan data: the Result plus blocked areas, deck, items and groups', a
   t.equal(data.reference, 'viewer test');
   t.equal(data.created_at, job.created_at);
   t.equal(data.expires_at, job.expires_at);
-  t.same(data.vehicles.map(({ blocked_areas: _b, aux_deck: _d, ...v }: any) => v), result.vehicles, 'vehicles as in the Result');
+  t.same(
+    data.vehicles.map(({ blocked_areas: _b, aux_deck: _d, ...v }: any) => v),
+    result.vehicles,
+    'vehicles as in the Result',
+  );
   t.same(data.vehicles[0].blocked_areas, [{ x: 0, z: 0, length: 50, width: 60 }]);
   t.same(data.vehicles[0].aux_deck, { height: 130, max_weight: 1500 });
   t.same(data.unplaced, result.unplaced);
   t.ok(result.unplaced.length >= 1, `${result.unplaced.length} unplaced (3 × 1,400 kg ingots over a 3,000 kg payload)`);
   t.ok(result.unplaced.every((u: any) => u.item_id === 'ingot' && u.reason === 'weight_limit'));
-  t.same(data.items, [
-    { id: 'box', label: 'Box', shape: 'box', length: 60, width: 40, height: 40, weight: 10, quantity: 6, group: 'A', color: '#ff0000', hazardous: false },
-    { id: 'crate', label: 'Crate', shape: 'box', length: 80, width: 60, height: 50, weight: 30, quantity: 2, group: 'B', color: '#123456', hazardous: false },
-    { id: 'ingot', label: 'Ingot pallet', shape: 'box', length: 100, width: 80, height: 30, weight: 1400, quantity: 3, group: null, color: null, hazardous: false },
-  ], 'every item, the group colour standing in for a missing item colour');
-  t.same(data.groups, [{ name: 'A', order: 1, color: '#ff0000' }, { name: 'B', order: 2, color: null }]);
+  t.same(
+    data.items,
+    [
+      {
+        id: 'box',
+        label: 'Box',
+        shape: 'box',
+        length: 60,
+        width: 40,
+        height: 40,
+        weight: 10,
+        quantity: 6,
+        group: 'A',
+        color: '#ff0000',
+        hazardous: false,
+      },
+      {
+        id: 'crate',
+        label: 'Crate',
+        shape: 'box',
+        length: 80,
+        width: 60,
+        height: 50,
+        weight: 30,
+        quantity: 2,
+        group: 'B',
+        color: '#123456',
+        hazardous: false,
+      },
+      {
+        id: 'ingot',
+        label: 'Ingot pallet',
+        shape: 'box',
+        length: 100,
+        width: 80,
+        height: 30,
+        weight: 1400,
+        quantity: 3,
+        group: null,
+        color: null,
+        hazardous: false,
+      },
+    ],
+    'every item, the group colour standing in for a missing item colour',
+  );
+  t.same(data.groups, [
+    { name: 'A', order: 1, color: '#ff0000' },
+    { name: 'B', order: 2, color: null },
+  ]);
   t.same(data.warnings, job.warnings);
 
   const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -1,6 +1,6 @@
-/** The process profile (api/profile.ts): roles and adapters from the environment, checked at start. */
+/** The process profile (service/profile.ts): roles and adapters from the environment, checked at start. */
 import t from 'tap';
-import { DEFAULT_ACK_WAIT_SECONDS, ProfileError, isEmbedded, profileFromEnvironment } from '../../api/profile.js';
+import { DEFAULT_ACK_WAIT_SECONDS, ProfileError, isEmbedded, profileFromEnvironment } from '../../service/profile.js';
 
 t.test('no variables: the embedded profile, every role in one process', async (t) => {
   const p = profileFromEnvironment({});
@@ -25,7 +25,11 @@ t.test('a solver node of the distributed profile', async (t) => {
   t.same(p.readStore, { kind: 'mongodb', url: 'mongodb://mongo:27017', database: 'packing' });
   t.same(p.bus, { kind: 'nats', url: 'nats://nats:4222', ackWaitMs: 5000 });
   t.equal(isEmbedded(p), false);
-  t.same(profileFromEnvironment({ PACKING_BUS: 'nats', NATS_URL: 'nats://x:1' }).bus, { kind: 'nats', url: 'nats://x:1', ackWaitMs: DEFAULT_ACK_WAIT_SECONDS * 1000 }, 'the ack wait defaults to 30 s');
+  t.same(
+    profileFromEnvironment({ PACKING_BUS: 'nats', NATS_URL: 'nats://x:1' }).bus,
+    { kind: 'nats', url: 'nats://x:1', ackWaitMs: DEFAULT_ACK_WAIT_SECONDS * 1000 },
+    'the ack wait defaults to 30 s',
+  );
 });
 
 t.test('each bad setting is refused with one message naming the variable and the accepted values', async (t) => {
@@ -38,10 +42,18 @@ t.test('each bad setting is refused with one message naming the variable and the
     [{ PACKING_ROLES: 'api' }, 'PACKING_BUS', /inproc.*lacks solver/],
     [{ PACKING_ROLES: 'api,solver' }, 'PACKING_BUS', /inproc.*lacks scheduler/],
     [{ PACKING_EVENT_STORE: 'eventstoredb' }, 'EVENTSTORE_URL', /EVENTSTORE_URL is required/],
-    [{ PACKING_EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://x', EVENTSTORE_NAMESPACE: 'a b' }, 'EVENTSTORE_NAMESPACE', /letters, digits/],
+    [
+      { PACKING_EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'esdb://x', EVENTSTORE_NAMESPACE: 'a b' },
+      'EVENTSTORE_NAMESPACE',
+      /letters, digits/,
+    ],
     [{ PACKING_READ_STORE: 'mongodb' }, 'MONGODB_URL', /MONGODB_URL is required/],
     [{ PACKING_BUS: 'nats' }, 'NATS_URL', /NATS_URL is required/],
-    [{ PACKING_BUS: 'nats', NATS_URL: 'nats://x:1', SOLVER_ACK_WAIT_SECONDS: '1' }, 'SOLVER_ACK_WAIT_SECONDS', /2 to 600/],
+    [
+      { PACKING_BUS: 'nats', NATS_URL: 'nats://x:1', SOLVER_ACK_WAIT_SECONDS: '1' },
+      'SOLVER_ACK_WAIT_SECONDS',
+      /2 to 600/,
+    ],
   ];
   for (const [env, variable, message] of cases) {
     try {

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import { startService, type RunningService } from '../../service/server.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { call } from '../helpers/service-process.js';
@@ -23,7 +23,14 @@ const small = {
 
 async function org(rateLimits: OrgLimits['rateLimits']) {
   const now = new Date().toISOString();
-  const o = await provisionOrganization(service.services.store, { name: 'R', ownerName: 'O', subscriptionCredits: 10, expiresAt: '2099-01-01T00:00:00.000Z', now, limits: { rateLimits } });
+  const o = await provisionOrganization(service.services.store, {
+    name: 'R',
+    ownerName: 'O',
+    subscriptionCredits: 10,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
+    limits: { rateLimits },
+  });
   const k1 = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'one', now });
   const k2 = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'two', now });
   await service.services.projections.waitFor(k2.position);
@@ -43,7 +50,14 @@ async function from(ip: string, key: string, path: string) {
 }
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }), trustProxy: 'loopback' });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+    trustProxy: 'loopback',
+  });
 });
 t.teardown(async () => {
   await service.close();
@@ -69,9 +83,14 @@ t.test('perMinute 3: headers count down, the 4th request is 429 with Retry-After
   }
   t.same(remaining, [2, 1, 0]);
   // The window opens with the first request, whenever the server got to it on a busy machine.
-  t.ok(resets[0]! >= Math.floor(firstSent) + 59 && resets[0]! <= Math.ceil(firstAnswered) + 60,
-    `reset ${resets[0]} is the end of the minute opened by the first request (sent ${firstSent.toFixed(3)}, answered ${firstAnswered.toFixed(3)})`);
-  t.ok(resets.every((r) => Math.abs(r - resets[0]!) <= 1), `the three requests share one window: ${resets.join(', ')}`);
+  t.ok(
+    resets[0]! >= Math.floor(firstSent) + 59 && resets[0]! <= Math.ceil(firstAnswered) + 60,
+    `reset ${resets[0]} is the end of the minute opened by the first request (sent ${firstSent.toFixed(3)}, answered ${firstAnswered.toFixed(3)})`,
+  );
+  t.ok(
+    resets.every((r) => Math.abs(r - resets[0]!) <= 1),
+    `the three requests share one window: ${resets.join(', ')}`,
+  );
 
   const refusedSent = Math.floor(Date.now() / 1000);
   const refused = await call(service.url, o.key, 'POST', '/v1/pack', small);
@@ -83,7 +102,10 @@ t.test('perMinute 3: headers count down, the 4th request is 429 with Retry-After
   t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter} s`);
   t.same(rate(refused), { limit: 3, remaining: 0, reset: rate(refused).reset });
   const reset = rate(refused).reset;
-  t.ok(reset >= refusedSent + retryAfter - 1 && reset <= refusedAnswered + retryAfter, `Reset ${reset} and Retry-After ${retryAfter} agree`);
+  t.ok(
+    reset >= refusedSent + retryAfter - 1 && reset <= refusedAnswered + retryAfter,
+    `Reset ${reset} and Retry-After ${retryAfter} agree`,
+  );
   const created = await service.services.reads.collection<JobDocument>(JOBS).find({ where: { orgId: o.orgId } });
   t.equal(created.length, 0, 'the refused POST /v1/pack created no job');
 
@@ -104,8 +126,10 @@ t.test('the tightest window is reported: remaining, not size, decides', async (t
   const firstAnswered = Date.now() / 1000;
   t.same([rate(first).limit, rate(first).remaining], [4, 3], 'the hour has fewer requests left than the minute');
   // The hour opened with this request, whenever the server got to it between sent and answered.
-  t.ok(rate(first).reset >= Math.floor(firstSent) + 3600 && rate(first).reset <= Math.ceil(firstAnswered) + 3600,
-    `reset ${rate(first).reset} at the end of the hour opened by the first request (sent ${firstSent.toFixed(3)}, answered ${firstAnswered.toFixed(3)})`);
+  t.ok(
+    rate(first).reset >= Math.floor(firstSent) + 3600 && rate(first).reset <= Math.ceil(firstAnswered) + 3600,
+    `reset ${rate(first).reset} at the end of the hour opened by the first request (sent ${firstSent.toFixed(3)}, answered ${firstAnswered.toFixed(3)})`,
+  );
   await call(service.url, o.key2, 'GET', '/v1/limits');
   await call(service.url, o.key2, 'GET', '/v1/limits');
   const last = await call(service.url, o.key, 'GET', '/v1/limits');
@@ -115,8 +139,10 @@ t.test('the tightest window is reported: remaining, not size, decides', async (t
   t.equal(refused.status, 429);
   // What is left of the hour, however long the five requests took: never only the minute.
   const retryAfter = Number(refused.headers.get('retry-after'));
-  t.ok(retryAfter >= 3600 - Math.ceil(refusedAnswered - firstSent) && retryAfter <= 3600,
-    `Retry-After ${retryAfter} s: wait for the hour to end (${(refusedAnswered - firstSent).toFixed(1)} s after it opened)`);
+  t.ok(
+    retryAfter >= 3600 - Math.ceil(refusedAnswered - firstSent) && retryAfter <= 3600,
+    `Retry-After ${retryAfter} s: wait for the hour to end (${(refusedAnswered - firstSent).toFixed(1)} s after it opened)`,
+  );
 });
 
 t.test('errors after authentication carry the headers; unauthenticated ones do not', async (t) => {
@@ -129,27 +155,30 @@ t.test('errors after authentication carry the headers; unauthenticated ones do n
   t.equal(anonymous.headers.get('x-ratelimit-limit'), null);
 });
 
-t.test('more than 60 failed authentications a minute from one IP: 429 for that IP, before keys are checked', async (t) => {
-  const o = await org({ perMinute: 1000, perHour: 10_000, perDay: 50_000 });
-  const bad = 'not-a-key';
-  for (let i = 0; i < 60; i += 1) {
-    const res = await from('203.0.113.7', bad, '/v1/balance');
-    if (res.status !== 401) {
-      t.fail(`attempt ${i + 1}: ${res.status}`);
-      return;
+t.test(
+  'more than 60 failed authentications a minute from one IP: 429 for that IP, before keys are checked',
+  async (t) => {
+    const o = await org({ perMinute: 1000, perHour: 10_000, perDay: 50_000 });
+    const bad = 'not-a-key';
+    for (let i = 0; i < 60; i += 1) {
+      const res = await from('203.0.113.7', bad, '/v1/balance');
+      if (res.status !== 401) {
+        t.fail(`attempt ${i + 1}: ${res.status}`);
+        return;
+      }
     }
-  }
-  t.pass('60 failed attempts answer 401');
-  const blocked = await from('203.0.113.7', bad, '/v1/balance');
-  t.equal(blocked.status, 429);
-  t.equal(blocked.body.error.code, 'rate_limited');
-  const retryAfter = Number(blocked.headers.get('retry-after'));
-  t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter} s`);
-  t.same([rate(blocked).limit, rate(blocked).remaining], [60, 0]);
-  const goodKeySameIp = await from('203.0.113.7', o.key, '/v1/balance');
-  t.equal(goodKeySameIp.status, 429, 'a valid key from that IP is refused too');
-  const otherIp = await from('198.51.100.4', o.key, '/v1/balance');
-  t.equal(otherIp.status, 200, 'other addresses are unaffected');
-  const otherIpBadKey = await from('198.51.100.4', bad, '/v1/balance');
-  t.equal(otherIpBadKey.status, 401);
-});
+    t.pass('60 failed attempts answer 401');
+    const blocked = await from('203.0.113.7', bad, '/v1/balance');
+    t.equal(blocked.status, 429);
+    t.equal(blocked.body.error.code, 'rate_limited');
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter} s`);
+    t.same([rate(blocked).limit, rate(blocked).remaining], [60, 0]);
+    const goodKeySameIp = await from('203.0.113.7', o.key, '/v1/balance');
+    t.equal(goodKeySameIp.status, 429, 'a valid key from that IP is refused too');
+    const otherIp = await from('198.51.100.4', o.key, '/v1/balance');
+    t.equal(otherIp.status, 200, 'other addresses are unaffected');
+    const otherIpBadKey = await from('198.51.100.4', bad, '/v1/balance');
+    t.equal(otherIpBadKey.status, 401);
+  },
+);

@@ -30,10 +30,22 @@ t.test('past retention the bodies are deleted; metadata and charge stay, also af
   t.same([gone.body.status, stays.body.status], ['succeeded', 'succeeded']);
   const id = gone.body.id as string;
 
-  const doc = await untilJob(run.service.services, id, 'bodies deleted and charge settled', (j: JobDocument) => Boolean(j.bodyDeletedAt) && j.chargedMicros !== null);
+  const doc = await untilJob(
+    run.service.services,
+    id,
+    'bodies deleted and charge settled',
+    (j: JobDocument) => Boolean(j.bodyDeletedAt) && j.chargedMicros !== null,
+  );
   t.ok(doc.bodyDeletedAt! >= doc.expiresAt, `deleted at ${doc.bodyDeletedAt}, after expires_at ${doc.expiresAt}`);
-  t.same(await run.service.services.store.readStream(jobBodyStream(id)), [], 'request, model and plan are gone from the event store');
-  t.ok((await run.service.services.store.readStream(jobBodyStream(stays.body.id))).length >= 2, 'a job inside retention keeps its bodies');
+  t.same(
+    await run.service.services.store.readStream(jobBodyStream(id)),
+    [],
+    'request, model and plan are gone from the event store',
+  );
+  t.ok(
+    (await run.service.services.store.readStream(jobBodyStream(stays.body.id))).length >= 2,
+    'a job inside retention keeps its bodies',
+  );
 
   const job = await call(run.service.url, expiring, 'GET', `/v1/jobs/${id}`);
   t.equal(job.body.status, 'succeeded');

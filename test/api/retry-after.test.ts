@@ -1,6 +1,6 @@
 /**
  * `Retry-After` on every 429 and 503 the service sends (spec Response headers; issue 14 item 8).
- * One place guarantees it: sendError (api/errors.ts) adds the code's default when the thrower set
+ * One place guarantees it: sendError (api/http/errors.ts) adds the code's default when the thrower set
  * none. Checked three ways: every code whose status is 429 or 503, through sendError; the source
  * of api/ answers no error status anywhere but there; and each 429/503 answer path over HTTP.
  */
@@ -10,20 +10,26 @@ import { join, relative } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Response } from 'express';
-import { createApp } from '../../api/app.js';
-import { sendError } from '../../api/errors.js';
-import { ERROR_STATUS, retryAfterOf } from '../../api/error-status.js';
+import { createApp } from '../../api/http/app.js';
+import { sendError } from '../../api/http/errors.js';
+import { ERROR_STATUS, retryAfterOf } from '../../api/http/error-status.js';
 import type { ErrorCode } from '../../domain/errors.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 
 const run = inProcessService(t, 'retry-after');
-const small = { vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 2 }] };
+const small = {
+  vehicles: [{ vehicle_id: 'rigid-7-5t' }],
+  items: [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, quantity: 2 }],
+};
 const CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 const RETRYABLE = CODES.filter((c) => ERROR_STATUS[c] === 429 || ERROR_STATUS[c] === 503);
 
 /** The headers and status sendError leaves on a response. */
-function sent(code: ErrorCode, preset: Record<string, string> = {}): { status: number; headers: Record<string, string> } {
+function sent(
+  code: ErrorCode,
+  preset: Record<string, string> = {},
+): { status: number; headers: Record<string, string> } {
   const headers: Record<string, string> = { 'X-Request-Id': 'req_test', ...preset };
   let status = 0;
   const res = {
@@ -54,26 +60,35 @@ t.test('every code answered with 429 or 503 gets a Retry-After in seconds; no ot
       t.equal(retryAfterOf(code), null);
     }
   }
-  t.equal(sent('rate_limited', { 'Retry-After': '3417' }).headers['Retry-After'], '3417', "the thrower's own value is kept");
+  t.equal(
+    sent('rate_limited', { 'Retry-After': '3417' }).headers['Retry-After'],
+    '3417',
+    "the thrower's own value is kept",
+  );
 });
 
 t.test('no file under api/ answers an error status except through sendError', async (t) => {
   const root = join(import.meta.dirname, '../../api');
-  const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => join(root, f));
+  const files = (readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(root, f));
   t.ok(files.length > 40, `${files.length} files read`);
   const bypasses: string[] = [];
   for (const file of files) {
     const name = relative(root, file);
     // The start-up answer is written before Express exists; it sets Retry-After itself (checked over HTTP below).
     if (name === 'starting-responder.ts') continue;
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      const literal = /\.status\(\s*(\d{3})/.exec(line);
-      const other = /\.(sendStatus|writeHead)\(|statusCode\s*=[^=]/.exec(line);
-      const computed = /\.status\(\s*(?!\d)/.exec(line);
-      if ((literal && Number(literal[1]) >= 400) || other) bypasses.push(`${name}:${i + 1}: ${line.trim()}`);
-      // A computed status is fine only where its values are known: sendError's table, a 200/202.
-      else if (computed && !(name === 'errors.ts' || /\?\s*200\s*:\s*202/.test(line))) bypasses.push(`${name}:${i + 1}: ${line.trim()}`);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        const literal = /\.status\(\s*(\d{3})/.exec(line);
+        const other = /\.(sendStatus|writeHead)\(|statusCode\s*=[^=]/.exec(line);
+        const computed = /\.status\(\s*(?!\d)/.exec(line);
+        if ((literal && Number(literal[1]) >= 400) || other) bypasses.push(`${name}:${i + 1}: ${line.trim()}`);
+        // A computed status is fine only where its values are known: sendError's table, a 200/202.
+        else if (computed && !(name === 'errors.ts' || /\?\s*200\s*:\s*202/.test(line)))
+          bypasses.push(`${name}:${i + 1}: ${line.trim()}`);
+      });
   }
   t.same(bypasses, [], 'every error answer goes through sendError');
 });
@@ -84,7 +99,9 @@ t.test('429 too_many_jobs on POST /v1/pack and POST /v1/projects/{id}/pack carri
   t.same([pack.status, pack.body.error.code], [429, 'too_many_jobs']);
   t.equal(pack.headers.get('retry-after'), String(retryAfterOf('too_many_jobs')));
   const project = await call(run.service.url, o.key, 'POST', '/v1/projects', {
-    name: 'Full', vehicles: [{ vehicle_id: 'rigid-7-5t', quantity: 1 }], items: [{ label: 'Carton', length: 60, width: 40, height: 40, weight: 12, quantity: 2 }],
+    name: 'Full',
+    vehicles: [{ vehicle_id: 'rigid-7-5t', quantity: 1 }],
+    items: [{ label: 'Carton', length: 60, width: 40, height: 40, weight: 12, quantity: 2 }],
   });
   t.equal(project.status, 201);
   const packProject = await call(run.service.url, o.key, 'POST', `/v1/projects/${project.body.id}/pack`, {});
@@ -93,7 +110,10 @@ t.test('429 too_many_jobs on POST /v1/pack and POST /v1/projects/{id}/pack carri
 });
 
 t.test('429 rate_limited keeps the Retry-After of the window that refused', async (t) => {
-  const o = await orgWithKey(run.service, { name: 'Slow', limits: { rateLimits: { perMinute: 1, perHour: 100, perDay: 100 } } });
+  const o = await orgWithKey(run.service, {
+    name: 'Slow',
+    limits: { rateLimits: { perMinute: 1, perHour: 100, perDay: 100 } },
+  });
   t.equal((await call(run.service.url, o.key, 'GET', '/v1/balance')).status, 200);
   const refused = await call(run.service.url, o.key, 'GET', '/v1/balance');
   t.same([refused.status, refused.body.error.code], [429, 'rate_limited']);

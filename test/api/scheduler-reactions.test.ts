@@ -1,5 +1,5 @@
 /**
- * The scheduler's reactions (api/scheduler-reactions.ts) over an event store that fails
+ * The scheduler's reactions (service/scheduler-reactions.ts) over an event store that fails
  * (test/helpers/faulty-event-store.ts): every event reaches the process managers once, in log
  * order, through dropped subscriptions; a reaction that meets an unreachable store is tried again
  * until it succeeds; any other failure is logged once and the next event follows.
@@ -8,7 +8,7 @@ import t from 'tap';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
-import { startReactions } from '../../api/scheduler-reactions.js';
+import { startReactions } from '../../service/scheduler-reactions.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import { FaultyEventStore, InjectedConnectionLoss } from '../helpers/faulty-event-store.js';
 
@@ -17,14 +17,16 @@ function capturingLog(): { log: ReturnType<typeof pino>; lines: Record<string, u
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
   return { log: pino({ level: 'info' }, sink), lines };
 }
 
-const append = (store: SqliteEventStore, i: number) => store.append(`thing-${i}`, [{ id: `e${i}`, type: i === 3 ? 'Broken' : 'Happened', data: { i } }], 'no_stream');
+const append = (store: SqliteEventStore, i: number) =>
+  store.append(`thing-${i}`, [{ id: `e${i}`, type: i === 3 ? 'Broken' : 'Happened', data: { i } }], 'no_stream');
 
 t.test('each event once, in order, across dropped subscriptions and reactions that meet an outage', async (t) => {
   const sqlite = new SqliteEventStore(':memory:');
@@ -56,9 +58,17 @@ t.test('each event once, in order, across dropped subscriptions and reactions th
   t.equal(attempts.get(2), 3, 'the reaction that met an unreachable store was tried until it succeeded');
   t.equal(attempts.get(3), 1, 'a bug is not tried again');
   const msgs = lines.map((l) => l['msg']);
-  t.equal(msgs.filter((m) => m === 'process manager step failed; trying it again').length, 1, 'one line for the outage of a reaction');
+  t.equal(
+    msgs.filter((m) => m === 'process manager step failed; trying it again').length,
+    1,
+    'one line for the outage of a reaction',
+  );
   t.equal(msgs.filter((m) => m === 'process manager step succeeded again').length, 1, 'one line for its recovery');
-  t.equal(msgs.filter((m) => m === 'process manager step failed; the repair tick finishes it').length, 1, 'one line for the bug');
+  t.equal(
+    msgs.filter((m) => m === 'process manager step failed; the repair tick finishes it').length,
+    1,
+    'one line for the bug',
+  );
   t.ok(store.counts.subscriptionsDropped >= 2, `subscriptions dropped ${store.counts.subscriptionsDropped} times`);
   await sqlite.close();
 });

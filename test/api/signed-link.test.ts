@@ -1,12 +1,12 @@
 /**
- * Signed plan links (api/signed-link.ts): a signature opens only its own purpose, job and
+ * Signed plan links (api/http/signed-link.ts): a signature opens only its own purpose, job and
  * expiry; it stops at the expiry; malformed values are refused, never thrown; PDF links keep
  * the signed string they had before purposes existed (links already handed out stay valid).
  */
 import t from 'tap';
 import { createHmac } from 'node:crypto';
-import { checkLink, linkQuery, signLink, type LinkPurpose } from '../../api/signed-link.js';
-import { signedPdfPath, signedViewerPath } from '../../api/plan-links.js';
+import { checkLink, linkQuery, signLink, type LinkPurpose } from '../../api/http/signed-link.js';
+import { signedPdfPath, signedViewerPath } from '../../api/http/plan-links.js';
 
 const key = Buffer.from('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');
 const other = Buffer.from('ff112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');
@@ -20,12 +20,36 @@ t.test('a link opens its own purpose and job until its expiry', async (t) => {
     const link = signLink(key, purpose, job, expiresAt);
     t.equal(link.expires, expires, 'whole seconds of expires_at');
     t.match(link.signature, /^[0-9a-f]{64}$/);
-    t.equal(checkLink(key, purpose, job, String(link.expires), link.signature, before), true, `${purpose}: opens before the expiry`);
-    t.equal(checkLink(key, purpose, job, String(link.expires), link.signature, expires * 1000 - 1), true, `${purpose}: opens 1 ms before`);
-    t.equal(checkLink(key, purpose, job, String(link.expires), link.signature, expires * 1000), false, `${purpose}: closed at the expiry`);
-    t.equal(checkLink(key, purpose, 'job_abc124', String(link.expires), link.signature, before), false, `${purpose}: not another job`);
-    t.equal(checkLink(key, purpose, job, String(link.expires + 1), link.signature, before), false, `${purpose}: not a later expiry`);
-    t.equal(checkLink(other, purpose, job, String(link.expires), link.signature, before), false, `${purpose}: not another key`);
+    t.equal(
+      checkLink(key, purpose, job, String(link.expires), link.signature, before),
+      true,
+      `${purpose}: opens before the expiry`,
+    );
+    t.equal(
+      checkLink(key, purpose, job, String(link.expires), link.signature, expires * 1000 - 1),
+      true,
+      `${purpose}: opens 1 ms before`,
+    );
+    t.equal(
+      checkLink(key, purpose, job, String(link.expires), link.signature, expires * 1000),
+      false,
+      `${purpose}: closed at the expiry`,
+    );
+    t.equal(
+      checkLink(key, purpose, 'job_abc124', String(link.expires), link.signature, before),
+      false,
+      `${purpose}: not another job`,
+    );
+    t.equal(
+      checkLink(key, purpose, job, String(link.expires + 1), link.signature, before),
+      false,
+      `${purpose}: not a later expiry`,
+    );
+    t.equal(
+      checkLink(other, purpose, job, String(link.expires), link.signature, before),
+      false,
+      `${purpose}: not another key`,
+    );
   }
 });
 
@@ -40,17 +64,32 @@ t.test('a PDF signature does not open the viewer, nor the other way round', asyn
 t.test('PDF links are signed as before purposes existed: HMAC-SHA256 of "<job>.<expires>"', async (t) => {
   const legacy = createHmac('sha256', key).update(`${job}.${expires}`).digest('hex');
   t.equal(signLink(key, 'pdf', job, expiresAt).signature, legacy);
-  t.equal(signLink(key, 'viewer', job, expiresAt).signature, createHmac('sha256', key).update(`viewer:${job}.${expires}`).digest('hex'));
+  t.equal(
+    signLink(key, 'viewer', job, expiresAt).signature,
+    createHmac('sha256', key).update(`viewer:${job}.${expires}`).digest('hex'),
+  );
 });
 
 t.test('malformed expiries and signatures are refused', async (t) => {
   const link = signLink(key, 'viewer', job, expiresAt);
   for (const [expiresText, signature] of [
-    ['', link.signature], ['abc', link.signature], [`${expires}.0`, link.signature], [`${expires}e0`, link.signature], [`-${expires}`, link.signature],
-    ['9'.repeat(20), link.signature], [String(expires), ''], [String(expires), link.signature.toUpperCase()], [String(expires), link.signature.slice(1)],
-    [String(expires), `${link.signature}00`], [String(expires), 'z'.repeat(64)],
+    ['', link.signature],
+    ['abc', link.signature],
+    [`${expires}.0`, link.signature],
+    [`${expires}e0`, link.signature],
+    [`-${expires}`, link.signature],
+    ['9'.repeat(20), link.signature],
+    [String(expires), ''],
+    [String(expires), link.signature.toUpperCase()],
+    [String(expires), link.signature.slice(1)],
+    [String(expires), `${link.signature}00`],
+    [String(expires), 'z'.repeat(64)],
   ]) {
-    t.equal(checkLink(key, 'viewer', job, expiresText!, signature!, before), false, `expires "${expiresText!.slice(0, 24)}", signature "${signature!.slice(0, 8)}…" (${signature!.length})`);
+    t.equal(
+      checkLink(key, 'viewer', job, expiresText!, signature!, before),
+      false,
+      `expires "${expiresText!.slice(0, 24)}", signature "${signature!.slice(0, 8)}…" (${signature!.length})`,
+    );
   }
 });
 

@@ -1,5 +1,5 @@
 /**
- * The PDF links' signing key (api/signing-key.ts): processes that start on one data dir at the
+ * The PDF links' signing key (service/signing-key.ts): processes that start on one data dir at the
  * same moment all read the same whole key (a CI run once saw an API replica read the key file
  * while another was still writing it, and refuse to start); an operator's file is read as given.
  */
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { signingKey } from '../../api/signing-key.js';
+import { signingKey } from '../../service/signing-key.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-signing-key-'));
@@ -23,14 +23,17 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 function contender(dataDir: string): { ready: Promise<void>; go(): void; done: Promise<string[]> } {
   const script = `
     import { createInterface } from 'node:readline';
-    const { signingKey } = await import('./api/signing-key.ts');
+    const { signingKey } = await import('./service/signing-key.ts');
     console.log('ready');
     createInterface({ input: process.stdin }).once('line', () => {
       try { console.log('key ' + signingKey(${JSON.stringify(dataDir)}).toString('hex')); }
       catch (err) { console.log('error ' + err.message); }
       process.exit(0);
     });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines: string[] = [];
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -49,8 +52,14 @@ t.test('processes starting together on one data dir all get the same whole key',
     await Promise.all(contenders.map((c) => c.ready));
     for (const c of contenders) c.go();
     const outputs = await Promise.all(contenders.map((c) => c.done));
-    const keys = outputs.map((lines) => lines.find((l) => l.startsWith('key ') || l.startsWith('error ')) ?? '(nothing)');
-    t.same(keys.filter((k) => !k.startsWith('key ')), [], `round ${round}: no process failed`);
+    const keys = outputs.map(
+      (lines) => lines.find((l) => l.startsWith('key ') || l.startsWith('error ')) ?? '(nothing)',
+    );
+    t.same(
+      keys.filter((k) => !k.startsWith('key ')),
+      [],
+      `round ${round}: no process failed`,
+    );
     t.equal(new Set(keys).size, 1, `round ${round}: one key for all`);
     const onDisk = readFileSync(join(dataDir, 'signing-key'), 'utf8');
     t.match(onDisk, /^[0-9a-f]{64}$/, 'the file holds 32 random bytes in hex');

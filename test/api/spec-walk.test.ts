@@ -16,17 +16,23 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { createApp } from '../../api/app.js';
-import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, endSubscription, grantSubscription, provisionOrganization, revokeApiKey } from '../../api/provision.js';
+import { createApp } from '../../api/http/app.js';
+import { startService, type RunningService } from '../../service/server.js';
+import {
+  createApiKey,
+  endSubscription,
+  grantSubscription,
+  provisionOrganization,
+  revokeApiKey,
+} from '../../application/provision.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import { organizationDecider } from '../../domain/organization/decide.js';
 import { DEFAULT_LIMITS, type OrgLimits } from '../../domain/organization/limits.js';
 import { SCOPES, type Scope } from '../../domain/organization/organization.js';
 import { orgStream } from '../../domain/organization/streams.js';
-import { newId } from '../../api/id.js';
+import { newId } from '../../application/id.js';
 import { serviceActor } from '../../domain/decider/actor.js';
-import { setOrganizationApi } from '../../api/operator-commands.js';
+import { setOrganizationApi } from '../../application/operator-commands.js';
 
 interface Answer {
   status: number;
@@ -41,11 +47,22 @@ let served: Set<string>;
 let doc: any;
 
 /** One HTTP call with optional extra headers and a raw body. */
-async function api(key: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, raw?: string): Promise<Answer> {
+async function api(
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  raw?: string,
+): Promise<Answer> {
   const h: Record<string, string> = { ...headers };
   if (key) h['authorization'] = `Bearer ${key}`;
   if (body !== undefined || raw !== undefined) h['content-type'] = 'application/json';
-  const res = await fetch(service.url + path, { method, headers: h, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const res = await fetch(service.url + path, {
+    method,
+    headers: h,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -66,7 +83,8 @@ function routesOf(stack: Layer[], out = new Set<string>()): Set<string> {
   for (const layer of stack) {
     if (layer.route) {
       for (const path of [layer.route.path].flat()) {
-        for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') out.add(`${m.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+        for (const [m, on] of Object.entries(layer.route.methods))
+          if (on && m !== '_all') out.add(`${m.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
       }
     } else if (layer.handle?.stack) routesOf(layer.handle.stack, out);
   }
@@ -74,7 +92,15 @@ function routesOf(stack: Layer[], out = new Set<string>()): Set<string> {
 }
 
 /** A new organization (active subscription) and a key with `scopes` (default every scope). */
-async function org(options: { credits?: number; limits?: Partial<OrgLimits>; scopes?: Scope[]; expiresAt?: string; allowedIps?: string[] } = {}) {
+async function org(
+  options: {
+    credits?: number;
+    limits?: Partial<OrgLimits>;
+    scopes?: Scope[];
+    expiresAt?: string;
+    allowedIps?: string[];
+  } = {},
+) {
   const now = new Date().toISOString();
   const o = await provisionOrganization(service.services.store, {
     name: 'Walk',
@@ -85,8 +111,13 @@ async function org(options: { credits?: number; limits?: Partial<OrgLimits>; sco
     ...(options.limits ? { limits: options.limits } : {}),
   });
   const k = await createApiKey(service.services.store, {
-    orgId: o.orgId, memberId: o.ownerId, name: 'walk', now, ...(options.scopes ? { scopes: options.scopes } : {}),
-    ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}), ...(options.allowedIps ? { allowedIps: options.allowedIps } : {}),
+    orgId: o.orgId,
+    memberId: o.ownerId,
+    name: 'walk',
+    now,
+    ...(options.scopes ? { scopes: options.scopes } : {}),
+    ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}),
+    ...(options.allowedIps ? { allowedIps: options.allowedIps } : {}),
   });
   await service.services.projections.waitFor(k.position);
   return { ...o, key: k.secret, keyId: k.keyId };
@@ -94,7 +125,13 @@ async function org(options: { credits?: number; limits?: Partial<OrgLimits>; sco
 
 /** Another key of an existing organization. */
 async function keyOf(o: { orgId: string; ownerId: string }, scopes: Scope[]): Promise<string> {
-  const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'scoped', now: new Date().toISOString(), scopes });
+  const k = await createApiKey(service.services.store, {
+    orgId: o.orgId,
+    memberId: o.ownerId,
+    name: 'scoped',
+    now: new Date().toISOString(),
+    scopes,
+  });
   await service.services.projections.waitFor(k.position);
   return k.secret;
 }
@@ -111,8 +148,19 @@ const small = {
   options: { time_limit: 20 },
 };
 /** A load that cannot converge early (200 kinds, far more than fits): it computes until its time limit (60 s) or a cancel. */
-const slowItems = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-const slow = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: slowItems, options: { packing_mode: 'fleet_only', time_limit: 60 } };
+const slowItems = Array.from({ length: 200 }, (_, i) => ({
+  id: `sku-${i}`,
+  length: 20 + (i % 37),
+  width: 15 + (i % 23),
+  height: 10 + (i % 29),
+  weight: 3,
+  quantity: 10,
+}));
+const slow = {
+  vehicles: [{ vehicle_id: 'van-3-5t' }],
+  items: slowItems,
+  options: { packing_mode: 'fleet_only', time_limit: 60 },
+};
 
 /**
  * Problems of `body` against the schema /openapi.json documents for `op` answering `status`
@@ -132,7 +180,8 @@ function checkHeaders(t: Test, res: Answer, authenticated: boolean, what: string
   t.match(res.headers.get('x-request-id'), /^req_[a-z0-9]+$/, `${what}: X-Request-Id`);
   if (!authenticated) return;
   t.match(res.headers.get('x-credits-remaining'), /^\d+(\.\d+)?$/, `${what}: X-Credits-Remaining`);
-  for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) t.match(res.headers.get(h), /^\d+$/, `${what}: ${h}`);
+  for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+    t.match(res.headers.get(h), /^\d+$/, `${what}: ${h}`);
 }
 
 /** The spec's error envelope with `status` and `code` (spec Errors). */
@@ -144,13 +193,24 @@ function checkError(t: Test, res: Answer, status: number, code: string, detailsT
   t.equal(res.body?.error?.request_id, res.headers.get('x-request-id'), 'error.request_id equals X-Request-Id');
   if (status === 400 || status === 422) {
     const details = res.body?.error?.details;
-    const ok = Array.isArray(details) && details.length > 0 && details.every((d: any) => typeof d.path === 'string' && typeof d.code === 'string' && typeof d.message === 'string');
+    const ok =
+      Array.isArray(details) &&
+      details.length > 0 &&
+      details.every(
+        (d: any) => typeof d.path === 'string' && typeof d.code === 'string' && typeof d.message === 'string',
+      );
     t.ok(ok, `details[] with path, code, message on ${status}`, detailsTodo ? { todo: detailsTodo } : {});
   }
 }
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+  });
   // The walk sends more requests than the default 60 per minute: its organization gets more.
   demoKey = (await org({ credits: 1000, limits: { rateLimits: WALK_RATES } })).key;
   served = routesOf((createApp(service.services) as unknown as { router: { stack: Layer[] } }).router.stack);
@@ -167,8 +227,19 @@ const state: { jobId?: string; projectId?: string; vehicleId?: string; templateI
 let busy: Awaited<ReturnType<typeof org>> & { slowId?: string; queuedId?: string };
 
 /** Fields every saved record shows (spec Saved records), with `fields`. */
-const record = (fields: Record<string, unknown>) => ({ created_by: { id: /^usr_/, name: String }, updated_by: { id: /^usr_/, name: String }, ...fields });
-const vehicleBody = { name: 'Walk trailer', type: 'trailer', length: 1200, width: 245, height: 260, max_weight: 20_000 };
+const record = (fields: Record<string, unknown>) => ({
+  created_by: { id: /^usr_/, name: String },
+  updated_by: { id: /^usr_/, name: String },
+  ...fields,
+});
+const vehicleBody = {
+  name: 'Walk trailer',
+  type: 'trailer',
+  length: 1200,
+  width: 245,
+  height: 260,
+  max_weight: 20_000,
+};
 const templateBody = { label: 'Walk carton', length: 60, width: 40, height: 40, weight: 12 };
 const projectBody = {
   name: 'Walk project',
@@ -212,7 +283,14 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(demoKey, 'POST', '/v1/pack?wait=60', small, { 'Idempotency-Key': 'walk-pack-1' });
       t.equal(res.status, 200, 'ended within wait: 200');
-      t.match(res.body, { id: /^job_/, object: 'job', status: 'succeeded', reference: 'walk-1', source: 'api', result: { job_id: res.body.id, vehicles: Array } });
+      t.match(res.body, {
+        id: /^job_/,
+        object: 'job',
+        status: 'succeeded',
+        reference: 'walk-1',
+        source: 'api',
+        result: { job_id: res.body.id, vehicles: Array },
+      });
       state.jobId = res.body.id;
       const replay = await api(demoKey, 'POST', '/v1/pack', small, { 'Idempotency-Key': 'walk-pack-1' });
       t.equal(replay.headers.get('idempotent-replayed'), 'true', 'Idempotent-Replayed: true');
@@ -231,7 +309,16 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(demoKey, 'POST', '/v1/estimate', small);
       t.equal(res.status, 200);
-      t.match(res.body, { valid: true, errors: [], warnings: Array, items: 20, max_vehicles: Number, estimated_cost: { min_credits: Number, max_credits: Number }, estimated_seconds: Number, balance: { available_credits: Number } });
+      t.match(res.body, {
+        valid: true,
+        errors: [],
+        warnings: Array,
+        items: 20,
+        max_vehicles: Number,
+        estimated_cost: { min_credits: Number, max_credits: Number },
+        estimated_seconds: Number,
+        balance: { available_credits: Number },
+      });
       return res;
     },
   },
@@ -248,7 +335,10 @@ const ENDPOINTS: EndpointRow[] = [
       t.match(res.body.data[0], { id: /^job_/, object: 'job', status: String });
       const next = await api(demoKey, 'GET', `/v1/jobs?limit=1&cursor=${res.body.next_cursor}`);
       t.equal(next.status, 200);
-      t.ok(next.body.data.every((j: { id: string }) => !res.body.data.some((k: { id: string }) => k.id === j.id)), 'the next page has other jobs');
+      t.ok(
+        next.body.data.every((j: { id: string }) => !res.body.data.some((k: { id: string }) => k.id === j.id)),
+        'the next page has other jobs',
+      );
       return res;
     },
   },
@@ -267,8 +357,22 @@ const ENDPOINTS: EndpointRow[] = [
         started_at: String,
         finished_at: String,
         progress: { stage: String, vehicles_done: Number, placed_items: Number },
-        summary: { items_requested: 20, items_placed: Number, items_unplaced: Number, vehicles_used: Number, total_weight: Number, volume_utilization: Number, queue_ms: Number, compute_ms: Number },
-        cost: { credits: Number, reserved_credits: Number, rate_card_version: 1, breakdown: { base: Number, vehicles: Number, compute: Number, large_load: Number } },
+        summary: {
+          items_requested: 20,
+          items_placed: Number,
+          items_unplaced: Number,
+          vehicles_used: Number,
+          total_weight: Number,
+          volume_utilization: Number,
+          queue_ms: Number,
+          compute_ms: Number,
+        },
+        cost: {
+          credits: Number,
+          reserved_credits: Number,
+          rate_card_version: 1,
+          breakdown: { base: Number, vehicles: Number, compute: Number, large_load: Number },
+        },
         error: null,
         warnings: Array,
         result_url: /\/v1\/jobs\/job_\w+\/result$/,
@@ -286,7 +390,14 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(demoKey, 'GET', `/v1/jobs/${state.jobId}/result`);
       t.equal(res.status, 200);
-      t.match(res.body, { job_id: state.jobId, vehicles: Array, unplaced: Array, warnings: Array, pdf_url: /\/plans\//, expires_at: String });
+      t.match(res.body, {
+        job_id: state.jobId,
+        vehicles: Array,
+        unplaced: Array,
+        warnings: Array,
+        pdf_url: /\/plans\//,
+        expires_at: String,
+      });
       t.match(res.body.vehicles[0], {
         index: 0,
         vehicle_id: 'rigid-7-5t',
@@ -303,7 +414,21 @@ const ENDPOINTS: EndpointRow[] = [
         center_of_gravity: { x: Number, y: Number, z: Number },
         placements: Array,
       });
-      t.match(res.body.vehicles[0].placements[0], { item_id: 'carton', instance: Number, label: String, x: Number, y: Number, z: Number, length: Number, width: Number, height: Number, rotated: Boolean, orientation: /^(lwh|wlh|lhw|hwl|whl|hlw)$/, step: Number, weight: 12 });
+      t.match(res.body.vehicles[0].placements[0], {
+        item_id: 'carton',
+        instance: Number,
+        label: String,
+        x: Number,
+        y: Number,
+        z: Number,
+        length: Number,
+        width: Number,
+        height: Number,
+        rotated: Boolean,
+        orientation: /^(lwh|wlh|lhw|hwl|whl|hlw)$/,
+        step: Number,
+        weight: 12,
+      });
       const pdf = await fetch(res.body.pdf_url);
       t.equal(pdf.status, 200, 'the pdf_url renders without a key');
       t.equal(pdf.headers.get('content-type'), 'application/pdf');
@@ -317,7 +442,13 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(busy.key, 'DELETE', `/v1/jobs/${busy.queuedId}`);
       t.equal(res.status, 200);
-      t.match(res.body, { id: busy.queuedId, object: 'job', status: 'canceled', error: { code: 'canceled', message: String }, cost: { credits: Number } });
+      t.match(res.body, {
+        id: busy.queuedId,
+        object: 'job',
+        status: 'canceled',
+        error: { code: 'canceled', message: String },
+        cost: { credits: Number },
+      });
       return res;
     },
   },
@@ -330,7 +461,10 @@ const ENDPOINTS: EndpointRow[] = [
       const res = await api(demoKey, 'GET', '/v1/projects?created_by=me&q=walk');
       t.equal(res.status, 200);
       t.type(res.body.next_cursor, 'string');
-      t.ok(res.body.data.some((p: { id: string }) => p.id === id), 'lists the project');
+      t.ok(
+        res.body.data.some((p: { id: string }) => p.id === id),
+        'lists the project',
+      );
       return res;
     },
   },
@@ -341,7 +475,12 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(demoKey, 'POST', '/v1/projects', projectBody);
       t.ok(res.status === 200 || res.status === 201, `created (${res.status})`);
-      t.match(res.body, { ...record({ name: 'Walk project' }), id: /^prj_/, vehicles: [{ id: /^pv_/, vehicle_id: 'rigid-7-5t', quantity: 1 }], items: [{ id: /^item_/, quantity: 10 }] });
+      t.match(res.body, {
+        ...record({ name: 'Walk project' }),
+        id: /^prj_/,
+        vehicles: [{ id: /^pv_/, vehicle_id: 'rigid-7-5t', quantity: 1 }],
+        items: [{ id: /^item_/, quantity: 10 }],
+      });
       state.projectId = res.body.id;
       return res;
     },
@@ -389,13 +528,21 @@ const ENDPOINTS: EndpointRow[] = [
     scopes: ['pack:write', 'resources:write'],
     async happy(t) {
       const id = await ensureProject();
-      const res = await api(demoKey, 'POST', `/v1/projects/${id}/pack?wait=60`, undefined, { 'Idempotency-Key': 'walk-project-1' });
+      const res = await api(demoKey, 'POST', `/v1/projects/${id}/pack?wait=60`, undefined, {
+        'Idempotency-Key': 'walk-project-1',
+      });
       t.equal(res.status, 200, JSON.stringify(res.body).slice(0, 300));
       t.match(res.body, { id: /^job_/, object: 'job', status: 'succeeded', project_id: id });
-      t.match(res.body.result?.vehicles?.[0], { vehicle_id: /^pv_/, placements: [{ item_id: /^item_/ }] }, 'project jobs use pv_ and item_ ids');
+      t.match(
+        res.body.result?.vehicles?.[0],
+        { vehicle_id: /^pv_/, placements: [{ item_id: /^item_/ }] },
+        'project jobs use pv_ and item_ ids',
+      );
       const project = await api(demoKey, 'GET', `/v1/projects/${id}`);
       t.match(project.body, { plan: Object, pdf_url: /\/plans\// }, 'the plan is saved into the project');
-      const replay = await api(demoKey, 'POST', `/v1/projects/${id}/pack`, undefined, { 'Idempotency-Key': 'walk-project-1' });
+      const replay = await api(demoKey, 'POST', `/v1/projects/${id}/pack`, undefined, {
+        'Idempotency-Key': 'walk-project-1',
+      });
       t.equal(replay.headers.get('idempotent-replayed'), 'true');
       t.equal(replay.body.id, res.body.id);
       return res;
@@ -411,7 +558,16 @@ const ENDPOINTS: EndpointRow[] = [
       t.equal(res.status, 200);
       t.type(res.body.next_cursor, 'string');
       const ids = res.body.data.map((v: { id: string }) => v.id);
-      for (const preset of ['semi-trailer-13-6', 'container-20-dry', 'container-40-dry', 'container-40-hc', 'swap-body-7-2', 'van-3-5t', 'pallet-eur', 'pallet-us']) {
+      for (const preset of [
+        'semi-trailer-13-6',
+        'container-20-dry',
+        'container-40-dry',
+        'container-40-hc',
+        'swap-body-7-2',
+        'van-3-5t',
+        'pallet-eur',
+        'pallet-us',
+      ]) {
         t.ok(ids.includes(preset), `preset ${preset} listed`);
       }
       t.ok(ids.includes(id), 'own vehicle listed');
@@ -425,7 +581,14 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const preset = await api(demoKey, 'GET', '/v1/vehicles/container-40-hc');
       t.equal(preset.status, 200);
-      t.match(preset.body, { id: 'container-40-hc', type: 'container', length: Number, width: Number, height: Number, max_weight: Number });
+      t.match(preset.body, {
+        id: 'container-40-hc',
+        type: 'container',
+        length: Number,
+        width: Number,
+        height: Number,
+        max_weight: Number,
+      });
       const id = await ensureVehicle();
       const res = await api(demoKey, 'GET', `/v1/vehicles/${id}`);
       t.equal(res.status, 200);
@@ -440,9 +603,20 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(demoKey, 'POST', '/v1/vehicles', vehicleBody);
       t.ok(res.status === 200 || res.status === 201, `created (${res.status})`);
-      t.match(res.body, { ...record({ name: 'Walk trailer' }), id: /^veh_/, type: 'trailer', length: 1200, width: 245, height: 260, max_weight: 20_000 });
+      t.match(res.body, {
+        ...record({ name: 'Walk trailer' }),
+        id: /^veh_/,
+        type: 'trailer',
+        length: 1200,
+        width: 245,
+        height: 260,
+        max_weight: 20_000,
+      });
       state.vehicleId = res.body.id;
-      const used = await api(demoKey, 'POST', '/v1/estimate', { vehicles: [{ vehicle_id: res.body.id }], items: small.items });
+      const used = await api(demoKey, 'POST', '/v1/estimate', {
+        vehicles: [{ vehicle_id: res.body.id }],
+        items: small.items,
+      });
       t.equal(used.body.valid, true, 'vehicle_id resolves the own vehicle');
       return res;
     },
@@ -481,7 +655,10 @@ const ENDPOINTS: EndpointRow[] = [
       const res = await api(demoKey, 'GET', '/v1/templates');
       t.equal(res.status, 200);
       t.type(res.body.next_cursor, 'string');
-      t.ok(res.body.data.some((x: { id: string }) => x.id === id), 'lists the template');
+      t.ok(
+        res.body.data.some((x: { id: string }) => x.id === id),
+        'lists the template',
+      );
       return res;
     },
   },
@@ -504,9 +681,19 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(demoKey, 'POST', '/v1/templates', templateBody);
       t.ok(res.status === 200 || res.status === 201, `created (${res.status})`);
-      t.match(res.body, { ...record({ label: 'Walk carton' }), id: /^tpl_/, length: 60, width: 40, height: 40, weight: 12 });
+      t.match(res.body, {
+        ...record({ label: 'Walk carton' }),
+        id: /^tpl_/,
+        length: 60,
+        width: 40,
+        height: 40,
+        weight: 12,
+      });
       state.templateId = res.body.id;
-      const used = await api(demoKey, 'POST', '/v1/estimate', { vehicles: small.vehicles, items: [{ template_id: res.body.id, quantity: 3 }] });
+      const used = await api(demoKey, 'POST', '/v1/estimate', {
+        vehicles: small.vehicles,
+        items: [{ template_id: res.body.id, quantity: 3 }],
+      });
       t.equal(used.body.valid, true, 'template_id supplies the item fields');
       t.equal(used.body.items, 3);
       return res;
@@ -567,8 +754,18 @@ const ENDPOINTS: EndpointRow[] = [
     async happy(t) {
       const res = await api(demoKey, 'GET', '/v1/balance');
       t.equal(res.status, 200);
-      t.match(res.body, { available_credits: Number, subscription_credits: Number, subscription_expires_at: String, purchased_credits: 0, reserved_credits: Number });
-      t.equal(Number(res.headers.get('x-credits-remaining')), res.body.available_credits, 'X-Credits-Remaining = available_credits');
+      t.match(res.body, {
+        available_credits: Number,
+        subscription_credits: Number,
+        subscription_expires_at: String,
+        purchased_credits: 0,
+        reserved_credits: Number,
+      });
+      t.equal(
+        Number(res.headers.get('x-credits-remaining')),
+        res.body.available_credits,
+        'X-Credits-Remaining = available_credits',
+      );
       return res;
     },
   },
@@ -600,7 +797,11 @@ const longKey = 'k'.repeat(129);
 
 /** The spec's Errors table, row by row. */
 const ERRORS: ErrorRow[] = [
-  { code: 'invalid_json', status: 400, produce: () => api(demoKey, 'POST', '/v1/pack', undefined, {}, '{"vehicles": [') },
+  {
+    code: 'invalid_json',
+    status: 400,
+    produce: () => api(demoKey, 'POST', '/v1/pack', undefined, {}, '{"vehicles": ['),
+  },
   {
     code: 'idempotency_key_invalid',
     status: 400,
@@ -613,7 +814,9 @@ const ERRORS: ErrorRow[] = [
     async produce(t) {
       const o = await org();
       t.equal((await api(o.key, 'GET', '/v1/balance')).status, 200, 'the key works before it is revoked');
-      await service.services.projections.waitFor(await revokeApiKey(service.services.store, o.orgId, o.keyId, new Date().toISOString()));
+      await service.services.projections.waitFor(
+        await revokeApiKey(service.services.store, o.orgId, o.keyId, new Date().toISOString()),
+      );
       return api(o.key, 'GET', '/v1/balance');
     },
   },
@@ -649,7 +852,9 @@ const ERRORS: ErrorRow[] = [
     status: 403,
     async produce() {
       const ended = await org();
-      await service.services.projections.waitFor(await endSubscription(service.services.store, ended.orgId, new Date().toISOString()));
+      await service.services.projections.waitFor(
+        await endSubscription(service.services.store, ended.orgId, new Date().toISOString()),
+      );
       return api(ended.key, 'GET', '/v1/balance');
     },
   },
@@ -661,8 +866,16 @@ const ERRORS: ErrorRow[] = [
       const now = new Date().toISOString();
       const orgId = newId('org');
       const memberId = newId('usr');
-      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, { type: 'CreateOrganization', data: { orgId, name: 'Ownerless', limits: DEFAULT_LIMITS, axleAccess: false }, metadata: { now, actor: serviceActor('admin') } });
-      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, { type: 'AddMember', data: { userId: memberId, name: 'Member', role: 'member' }, metadata: { now, actor: serviceActor('admin') } });
+      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, {
+        type: 'CreateOrganization',
+        data: { orgId, name: 'Ownerless', limits: DEFAULT_LIMITS, axleAccess: false },
+        metadata: { now, actor: serviceActor('admin') },
+      });
+      await handleCommand(service.services.store, orgStream(orgId), organizationDecider, {
+        type: 'AddMember',
+        data: { userId: memberId, name: 'Member', role: 'member' },
+        metadata: { now, actor: serviceActor('admin') },
+      });
       await grantSubscription(service.services.store, orgId, 10, '2099-01-01T00:00:00.000Z', now);
       const k = await createApiKey(service.services.store, { orgId, memberId, name: 'm', now });
       await service.services.projections.waitFor(k.position);
@@ -677,11 +890,15 @@ const ERRORS: ErrorRow[] = [
       return api(o.key, 'POST', '/v1/pack', small);
     },
   },
-  { code: 'preset_read_only', status: 403, produce: () => api(demoKey, 'PATCH', '/v1/vehicles/container-20-dry', { name: 'mine' }) },
+  {
+    code: 'preset_read_only',
+    status: 403,
+    produce: () => api(demoKey, 'PATCH', '/v1/vehicles/container-20-dry', { name: 'mine' }),
+  },
   {
     code: 'plan_limit_reached',
     status: 403,
-   
+
     async produce(t) {
       const capped = await org({ limits: { maxProjects: 1, maxTemplates: 0 } });
       checkError(t, await api(capped.key, 'POST', '/v1/templates', templateBody), 403, 'plan_limit_reached');
@@ -699,12 +916,15 @@ const ERRORS: ErrorRow[] = [
   {
     code: 'project_busy',
     status: 409,
-   
+
     async produce(t) {
       const o = await org({ credits: 100 });
       // 60 s: the first pack must still run when the second comes, however slow the machine.
       const created = await api(o.key, 'POST', '/v1/projects', {
-        name: 'Busy', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: slowItems.map(({ id: _id, ...item }) => item), options: { packing_mode: 'fleet_only', time_limit: 60 },
+        name: 'Busy',
+        vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }],
+        items: slowItems.map(({ id: _id, ...item }) => item),
+        options: { packing_mode: 'fleet_only', time_limit: 60 },
       });
       const first = await api(o.key, 'POST', `/v1/projects/${created.body.id}/pack`);
       t.equal(first.status, 202, 'the first pack runs');
@@ -719,7 +939,10 @@ const ERRORS: ErrorRow[] = [
     async produce(t) {
       // A compute budget of 1 ms ends before any vehicle is packed: failed with time_limit_exceeded.
       const o = await org();
-      const job = await api(o.key, 'POST', '/v1/pack?wait=60', { ...slow, options: { packing_mode: 'fleet_only', time_limit: 0.001 } });
+      const job = await api(o.key, 'POST', '/v1/pack?wait=60', {
+        ...slow,
+        options: { packing_mode: 'fleet_only', time_limit: 0.001 },
+      });
       t.equal(job.body.status, 'failed', 'the job failed');
       t.equal(job.body.error?.code, 'time_limit_exceeded');
       return api(o.key, 'GET', `/v1/jobs/${job.body.id}/result`);
@@ -739,14 +962,24 @@ const ERRORS: ErrorRow[] = [
       return api(o.key, 'GET', `/v1/jobs/${job.body.id}/result`);
     },
   },
-  { code: 'payload_too_large', status: 413, produce: () => api(demoKey, 'POST', '/v1/pack', undefined, {}, `{"reference": "${'x'.repeat(10 * 1024 * 1024 + 10)}"}`) },
-  { code: 'validation_failed', status: 422, produce: () => api(demoKey, 'POST', '/v1/pack', { vehicles: [], items: [{ id: 'a', weight: -1 }], surprise: 1 }) },
+  {
+    code: 'payload_too_large',
+    status: 413,
+    produce: () =>
+      api(demoKey, 'POST', '/v1/pack', undefined, {}, `{"reference": "${'x'.repeat(10 * 1024 * 1024 + 10)}"}`),
+  },
+  {
+    code: 'validation_failed',
+    status: 422,
+    produce: () => api(demoKey, 'POST', '/v1/pack', { vehicles: [], items: [{ id: 'a', weight: -1 }], surprise: 1 }),
+  },
   {
     code: 'rate_limited',
     status: 429,
     async produce(t) {
       const o = await org({ limits: { rateLimits: { perMinute: 3, perHour: 100, perDay: 100 } } });
-      for (let i = 0; i < 3; i++) t.equal((await api(o.key, 'GET', '/v1/balance')).status, 200, `request ${i + 1} of 3 allowed`);
+      for (let i = 0; i < 3; i++)
+        t.equal((await api(o.key, 'GET', '/v1/balance')).status, 200, `request ${i + 1} of 3 allowed`);
       const refused = await api(o.key, 'GET', '/v1/balance');
       t.match(refused.headers.get('retry-after'), /^\d+$/, 'Retry-After');
       t.equal(refused.headers.get('x-ratelimit-limit'), '3');
@@ -760,15 +993,29 @@ const ERRORS: ErrorRow[] = [
     // busy has maxQueuedJobs 2: the slow job and the queued one fill it.
     produce: () => api(busy.key, 'POST', '/v1/pack', small),
   },
-  { code: 'conflict', status: 409, notProducible: 'needs a request with the same Idempotency-Key stalled between its claim and its job past the pending wait; produced by the crash test in test/e2e/idempotency-concurrency.test.ts' },
-  { code: 'internal_error', status: 500, notProducible: 'only a bug in the service answers it; no request produces it on purpose' },
+  {
+    code: 'conflict',
+    status: 409,
+    notProducible:
+      'needs a request with the same Idempotency-Key stalled between its claim and its job past the pending wait; produced by the crash test in test/e2e/idempotency-concurrency.test.ts',
+  },
+  {
+    code: 'internal_error',
+    status: 500,
+    notProducible: 'only a bug in the service answers it; no request produces it on purpose',
+  },
   {
     code: 'api_disabled',
     status: 503,
     // The operator switched the API off for this organization (npm run admin -- disable-api).
     async produce(t) {
       const o = await org();
-      const switched = await setOrganizationApi(service.services.store, o.orgId, { message: 'billing review', retryAfterSeconds: 600 }, new Date().toISOString());
+      const switched = await setOrganizationApi(
+        service.services.store,
+        o.orgId,
+        { message: 'billing review', retryAfterSeconds: 600 },
+        new Date().toISOString(),
+      );
       await service.services.projections.waitFor(switched.position);
       const refused = await api(o.key, 'GET', '/v1/balance');
       t.equal(refused.headers.get('retry-after'), '600', 'Retry-After');
@@ -778,7 +1025,7 @@ const ERRORS: ErrorRow[] = [
 ];
 
 const rowName = (row: { method: string; path: string }) => `${row.method} ${row.path}`;
-t.test('the Endpoints table has the spec\'s 25 rows', async (t) => {
+t.test("the Endpoints table has the spec's 25 rows", async (t) => {
   t.equal(ENDPOINTS.length, 25);
   t.equal(new Set(ENDPOINTS.map(rowName)).size, 25);
   const spec = new Set(ENDPOINTS.map(rowName));
@@ -798,7 +1045,7 @@ function endpointTest(row: EndpointRow): void {
     t.ok(served.has(rowName(row)), 'served by the app');
     const op = doc.paths[row.path]?.[row.method.toLowerCase()];
     t.ok(op, 'documented in /openapi.json');
-    t.same([...(op?.security?.[0]?.bearer ?? [])].sort(), [...row.scopes].sort(), 'documented scopes = the spec\'s');
+    t.same([...(op?.security?.[0]?.bearer ?? [])].sort(), [...row.scopes].sort(), "documented scopes = the spec's");
     const res = await row.happy(t);
     checkHeaders(t, res, true, rowName(row));
     t.ok(op?.responses?.[String(res.status)], `status ${res.status} is documented`);
@@ -821,9 +1068,43 @@ function errorTest(row: ErrorRow): void {
 }
 
 t.test('the Errors table covers every spec code', async (t) => {
-  const spec = ['invalid_json', 'idempotency_key_invalid', 'unauthorized', 'key_revoked', 'key_expired', 'insufficient_credits', 'ip_not_allowed', 'subscription_inactive', 'account_inactive', 'scope_missing', 'preset_read_only', 'plan_limit_reached', 'not_found', 'job_not_found', 'vehicle_not_found', 'template_not_found', 'project_not_found', 'job_not_finished', 'project_busy', 'job_failed', 'job_canceled', 'job_already_finished', 'result_expired', 'payload_too_large', 'validation_failed', 'rate_limited', 'too_many_jobs', 'internal_error', 'api_disabled'];
+  const spec = [
+    'invalid_json',
+    'idempotency_key_invalid',
+    'unauthorized',
+    'key_revoked',
+    'key_expired',
+    'insufficient_credits',
+    'ip_not_allowed',
+    'subscription_inactive',
+    'account_inactive',
+    'scope_missing',
+    'preset_read_only',
+    'plan_limit_reached',
+    'not_found',
+    'job_not_found',
+    'vehicle_not_found',
+    'template_not_found',
+    'project_not_found',
+    'job_not_finished',
+    'project_busy',
+    'job_failed',
+    'job_canceled',
+    'job_already_finished',
+    'result_expired',
+    'payload_too_large',
+    'validation_failed',
+    'rate_limited',
+    'too_many_jobs',
+    'internal_error',
+    'api_disabled',
+  ];
   const listed = ERRORS.map((e) => e.code);
-  t.same(spec.filter((c) => !listed.includes(c)), [], 'every spec code is listed');
+  t.same(
+    spec.filter((c) => !listed.includes(c)),
+    [],
+    'every spec code is listed',
+  );
 });
 
 // Execution order. The service computes one job at a time, so the busy organization's slow job
@@ -838,11 +1119,23 @@ for (const row of ENDPOINTS.filter((r) => !BUSY_ENDPOINTS.has(rowName(r)))) endp
 t.test('every endpoint refuses a key lacking one of its scopes: 403 scope_missing', async (t) => {
   const o = await org();
   const keys = new Map<Scope, string>();
-  for (const scope of SCOPES) keys.set(scope, await keyOf(o, SCOPES.filter((s) => s !== scope)));
+  for (const scope of SCOPES)
+    keys.set(
+      scope,
+      await keyOf(
+        o,
+        SCOPES.filter((s) => s !== scope),
+      ),
+    );
   for (const row of ENDPOINTS) {
     for (const scope of row.scopes) {
       const path = row.path.replace('{id}', 'x_1');
-      const res = await api(keys.get(scope)!, row.method, path, row.method === 'POST' || row.method === 'PATCH' ? {} : undefined);
+      const res = await api(
+        keys.get(scope)!,
+        row.method,
+        path,
+        row.method === 'POST' || row.method === 'PATCH' ? {} : undefined,
+      );
       t.equal(res.status, 403, `${rowName(row)} without ${scope}`);
       t.equal(res.body?.error?.code, 'scope_missing');
       t.equal(res.body?.error?.request_id, res.headers.get('x-request-id'));
@@ -864,14 +1157,15 @@ t.test('job-state fixtures: a busy organization with a running and a queued job'
 for (const code of BEFORE_CANCEL) errorTest(errorRow(code));
 for (const row of ENDPOINTS.filter((r) => BUSY_ENDPOINTS.has(rowName(r)))) endpointTest(row);
 for (const code of AFTER_CANCEL) errorTest(errorRow(code));
-t.test('cleanup: the busy organization\'s slow job is canceled', async (t) => {
+t.test("cleanup: the busy organization's slow job is canceled", async (t) => {
   const res = await api(busy.key, 'DELETE', `/v1/jobs/${busy.slowId}`);
   t.equal(res.status, 200);
   t.equal(res.body.status, 'canceled');
   checkHeaders(t, res, true, 'DELETE');
 });
 
-for (const row of ERRORS.filter((e) => !BEFORE_CANCEL.includes(e.code) && !AFTER_CANCEL.includes(e.code))) errorTest(row);
+for (const row of ERRORS.filter((e) => !BEFORE_CANCEL.includes(e.code) && !AFTER_CANCEL.includes(e.code)))
+  errorTest(row);
 
 t.test('answers without a key still carry X-Request-Id', async (t) => {
   for (const path of ['/health', '/openapi.json', '/docs', '/v1/nowhere', '/v1/balance']) {

@@ -9,12 +9,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService } from '../../api/server.js';
-import { createApiKey } from '../../api/provision.js';
-import { ProfileError } from '../../api/profile.js';
-import { parseTrustProxy } from '../../api/trust-proxy.js';
-import { FAILED_AUTH_PER_MINUTE } from '../../api/rate-limit.js';
-import type { RunningService } from '../../api/server.js';
+import { startService } from '../../service/server.js';
+import { createApiKey } from '../../application/provision.js';
+import { ProfileError } from '../../service/profile.js';
+import { parseTrustProxy } from '../../api/http/trust-proxy.js';
+import { FAILED_AUTH_PER_MINUTE } from '../../api/http/rate-limit.js';
+import type { RunningService } from '../../service/server.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 
 const behindProxy = inProcessService(t, 'trusted', { trustProxy: 'loopback' });
@@ -32,7 +32,13 @@ async function get(service: RunningService, key: string, headers: Record<string,
 /** A key of a fresh organization that only `allowedIps` may use. */
 async function allowlistedKey(service: RunningService, allowedIps: string[]): Promise<string> {
   const o = await orgWithKey(service, { name: 'Allowlist' });
-  const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'fenced', now: new Date().toISOString(), allowedIps });
+  const k = await createApiKey(service.services.store, {
+    orgId: o.orgId,
+    memberId: o.ownerId,
+    name: 'fenced',
+    now: new Date().toISOString(),
+    allowedIps,
+  });
   await service.services.projections.waitFor(k.position);
   return k.secret;
 }
@@ -47,18 +53,39 @@ async function exhaust(service: RunningService, headers: Record<string, string>)
 t.test('TRUST_PROXY: addresses, CIDR ranges and the keywords; anything else refused by name', async (t) => {
   t.equal(parseTrustProxy(undefined), false, 'unset: trust no peer');
   t.equal(parseTrustProxy(' '), false, 'empty: trust no peer');
-  t.same(parseTrustProxy('loopback, 10.0.0.0/8,2001:db8::/32 ,192.0.2.7,uniquelocal,linklocal'), ['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.7', 'uniquelocal', 'linklocal']);
+  t.same(parseTrustProxy('loopback, 10.0.0.0/8,2001:db8::/32 ,192.0.2.7,uniquelocal,linklocal'), [
+    'loopback',
+    '10.0.0.0/8',
+    '2001:db8::/32',
+    '192.0.2.7',
+    'uniquelocal',
+    'linklocal',
+  ]);
   for (const bad of ['true', '2', 'proxy.example.com', '10.0.0.0/33', 'loopback,*']) {
     t.throws(() => parseTrustProxy(bad), ProfileError, `${bad} is refused`);
   }
-  t.throws(() => parseTrustProxy('loopback, 10.0.0.0/33, true'), { variable: 'TRUST_PROXY', message: /TRUST_PROXY names "10\.0\.0\.0\/33", "true"; use a comma list of IP addresses, CIDR ranges or loopback, linklocal, uniquelocal/ });
+  t.throws(() => parseTrustProxy('loopback, 10.0.0.0/33, true'), {
+    variable: 'TRUST_PROXY',
+    message:
+      /TRUST_PROXY names "10\.0\.0\.0\/33", "true"; use a comma list of IP addresses, CIDR ranges or loopback, linklocal, uniquelocal/,
+  });
 });
 
 t.test('a bad TRUST_PROXY stops the start before the data dir is touched', async (t) => {
   const parent = mkdtempSync(join(tmpdir(), 'packing-trust-bad-'));
   t.teardown(() => rmSync(parent, { recursive: true, force: true }));
   const dataDir = join(parent, 'data');
-  await t.rejects(startService({ port: 0, host: '127.0.0.1', dataDir, solverThreads: 1, log: pino({ level: 'silent' }), trustProxy: 'everyone' }), { name: 'ProfileError', variable: 'TRUST_PROXY', message: /"everyone"/ });
+  await t.rejects(
+    startService({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      solverThreads: 1,
+      log: pino({ level: 'silent' }),
+      trustProxy: 'everyone',
+    }),
+    { name: 'ProfileError', variable: 'TRUST_PROXY', message: /"everyone"/ },
+  );
   t.notOk(existsSync(dataDir), 'no data dir was made');
 });
 
@@ -72,27 +99,46 @@ t.test('behind a trusted proxy: two clients, two failed-authentication counters'
   t.equal(await get(service, o.key, a), 429, 'even with a valid key');
   t.equal(await get(service, o.key, b), 200, 'client B behind the same proxy is not');
   t.equal(await get(service, BAD_KEY, b), 401, 'and its failures are its own');
-  t.equal(await get(service, o.key, { 'x-forwarded-for': '192.0.2.1, 198.51.100.4' }), 200, 'the client is the address the trusted proxy appended last');
+  t.equal(
+    await get(service, o.key, { 'x-forwarded-for': '192.0.2.1, 198.51.100.4' }),
+    200,
+    'the client is the address the trusted proxy appended last',
+  );
 });
 
-t.test('behind a trusted proxy the IP allowlist sees the forwarded address, and only X-Forwarded-For names it', async (t) => {
-  const service = behindProxy.service;
-  const key = await allowlistedKey(service, ['198.51.100.0/24']);
-  t.equal(await get(service, key, { 'x-forwarded-for': '198.51.100.9' }), 200, 'an allowed client');
-  t.equal(await get(service, key, { 'x-forwarded-for': '203.0.113.50' }), 403, 'another client');
-  t.equal(await get(service, key), 403, 'the proxy itself (no X-Forwarded-For) is not allowed');
-  t.equal(await get(service, key, { forwarded: 'for=198.51.100.9', 'x-real-ip': '198.51.100.9' }), 403, 'Forwarded and X-Real-IP are not read');
-});
+t.test(
+  'behind a trusted proxy the IP allowlist sees the forwarded address, and only X-Forwarded-For names it',
+  async (t) => {
+    const service = behindProxy.service;
+    const key = await allowlistedKey(service, ['198.51.100.0/24']);
+    t.equal(await get(service, key, { 'x-forwarded-for': '198.51.100.9' }), 200, 'an allowed client');
+    t.equal(await get(service, key, { 'x-forwarded-for': '203.0.113.50' }), 403, 'another client');
+    t.equal(await get(service, key), 403, 'the proxy itself (no X-Forwarded-For) is not allowed');
+    t.equal(
+      await get(service, key, { forwarded: 'for=198.51.100.9', 'x-real-ip': '198.51.100.9' }),
+      403,
+      'Forwarded and X-Real-IP are not read',
+    );
+  },
+);
 
 t.test('no TRUST_PROXY: a loopback client cannot fake its address', async (t) => {
   const service = direct.service;
   const fenced = await allowlistedKey(service, ['198.51.100.9']);
-  t.equal(await get(service, fenced, { 'x-forwarded-for': '198.51.100.9' }), 403, 'X-Forwarded-For does not get past the allowlist');
+  t.equal(
+    await get(service, fenced, { 'x-forwarded-for': '198.51.100.9' }),
+    403,
+    'X-Forwarded-For does not get past the allowlist',
+  );
   const local = await allowlistedKey(service, ['127.0.0.1']);
   t.equal(await get(service, local, { 'x-forwarded-for': '203.0.113.7' }), 200, 'the socket address decides');
   const o = await orgWithKey(service, { name: 'Direct' });
   await exhaust(service, { 'x-forwarded-for': '203.0.113.7' });
-  t.equal(await get(service, o.key, { 'x-forwarded-for': '198.51.100.4' }), 429, 'failures count against the socket address, whatever the header says');
+  t.equal(
+    await get(service, o.key, { 'x-forwarded-for': '198.51.100.4' }),
+    429,
+    'failures count against the socket address, whatever the header says',
+  );
 });
 
 t.test('TRUST_PROXY names other proxies: the loopback peer is not one, its X-Forwarded-For is ignored', async (t) => {

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import { startService, type RunningService } from '../../service/server.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import { call } from '../helpers/service-process.js';
 import { running, untilJob } from '../helpers/job-state.js';
 
@@ -21,7 +21,14 @@ const small = {
   // A roomy budget: on a busy machine the default 2.3 s could end before a vehicle is packed.
   options: { time_limit: 20 },
 };
-const busyItems = Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
+const busyItems = Array.from({ length: 200 }, (_, i) => ({
+  id: `sku-${i}`,
+  length: 20 + (i % 37),
+  width: 15 + (i % 23),
+  height: 10 + (i % 29),
+  weight: 3,
+  quantity: 10,
+}));
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
@@ -74,14 +81,26 @@ function usageOf(jobs: { job: any; budgetMs: number }[]): typeof zero {
 
 async function org() {
   const now = new Date().toISOString();
-  const o = await provisionOrganization(service.services.store, { name: 'U', ownerName: 'O', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now });
+  const o = await provisionOrganization(service.services.store, {
+    name: 'U',
+    ownerName: 'O',
+    subscriptionCredits: 100,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
+  });
   const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'k', now });
   await service.services.projections.waitFor(k.position);
   return { ...o, key: k.secret };
 }
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+  });
 });
 t.teardown(async () => {
   await service.close();
@@ -96,12 +115,22 @@ t.test('usage adds up the jobs of the range, exactly', async (t) => {
     return res.body;
   };
   const empty = await onOneDay(() => usage());
-  t.same(empty.answer, { from: daysBefore(empty.day, 29), to: empty.day, totals: zero, days: [] }, 'default: the last 30 days, nothing yet');
+  t.same(
+    empty.answer,
+    { from: daysBefore(empty.day, 29), to: empty.day, totals: zero, days: [] },
+    'default: the last 30 days, nothing yet',
+  );
 
   const done = (await call(service.url, o.key, 'POST', '/v1/pack?wait=60', small)).body;
   t.equal(done.status, 'succeeded');
   // 60 s: it only ends by the cancel below, however slowly this test runs.
-  const busy = (await call(service.url, o.key, 'POST', '/v1/pack', { vehicles: [{ vehicle_id: 'van-3-5t' }], items: busyItems, options: { packing_mode: 'fleet_only', time_limit: 60 } })).body;
+  const busy = (
+    await call(service.url, o.key, 'POST', '/v1/pack', {
+      vehicles: [{ vehicle_id: 'van-3-5t' }],
+      items: busyItems,
+      options: { packing_mode: 'fleet_only', time_limit: 60 },
+    })
+  ).body;
   // Its slot is given by a reaction after the POST answered: the live statuses need it running.
   await untilJob(service.services, busy.id, 'running', running);
   const waiting = (await call(service.url, o.key, 'POST', '/v1/pack', small)).body;
@@ -136,16 +165,27 @@ t.test('usage adds up the jobs of the range, exactly', async (t) => {
   };
   t.equal(canceledQueued.summary.compute_ms, 0);
   t.equal(totals.vehicles_used, 1);
-  t.equal(totals.credits, Number((0.1 + 0.05 + done.cost.breakdown.compute + 0.1 + 0.1 + canceledRunning.cost.breakdown.compute).toFixed(6)));
+  t.equal(
+    totals.credits,
+    Number((0.1 + 0.05 + done.cost.breakdown.compute + 0.1 + 0.1 + canceledRunning.cost.breakdown.compute).toFixed(6)),
+  );
   t.same((await usage()).totals, totals);
-  const budgeted = [{ job: done, budgetMs: 20_000 }, { job: canceledQueued, budgetMs: 20_000 }, { job: canceledRunning, budgetMs: 60_000 }];
+  const budgeted = [
+    { job: done, budgetMs: 20_000 },
+    { job: canceledQueued, budgetMs: 20_000 },
+    { job: canceledRunning, budgetMs: 60_000 },
+  ];
   t.same(usageOf(budgeted), totals, 'the jobs one by one add up to the totals');
 
   const byDay = await onOneDay((day) => usage(`?from=${daysBefore(day, 2)}&to=${day}&group_by=day`));
   const dates = [2, 1, 0].map((n) => daysBefore(byDay.day, n));
   // A job counts on the UTC day it was created: today for all three, unless this ran across midnight.
   const createdOn = (date: string) => budgeted.filter(({ job }) => job.created_at.slice(0, 10) === date);
-  t.same(budgeted.filter(({ job }) => !dates.includes(job.created_at.slice(0, 10))), [], 'every job was created in the range');
+  t.same(
+    budgeted.filter(({ job }) => !dates.includes(job.created_at.slice(0, 10))),
+    [],
+    'every job was created in the range',
+  );
   t.same(byDay.answer, {
     from: dates[0],
     to: byDay.day,
@@ -153,7 +193,11 @@ t.test('usage adds up the jobs of the range, exactly', async (t) => {
     days: dates.map((date) => ({ date, ...usageOf(createdOn(date)) })),
   });
   const [longAgo, monthAgo] = [daysAgo(400), daysAgo(35)];
-  t.same(await usage(`?from=${longAgo}&to=${monthAgo}`), { from: longAgo, to: monthAgo, totals: zero, days: [] }, '366 days is allowed');
+  t.same(
+    await usage(`?from=${longAgo}&to=${monthAgo}`),
+    { from: longAgo, to: monthAgo, totals: zero, days: [] },
+    '366 days is allowed',
+  );
   const fromToday = await onOneDay((day) => usage(`?from=${day}`));
   t.same(fromToday.answer.to, fromToday.day, 'to defaults to today');
 
@@ -169,7 +213,11 @@ t.test('bad queries answer 422 with the parameter as path', async (t) => {
     t.equal(res.status, 422, query);
     t.equal(res.body.error.code, 'validation_failed');
     t.equal(res.body.error.request_id, res.headers.get('x-request-id'));
-    t.same(res.body.error.details.map((d: any) => [d.path, d.code]), [[path, code]], query);
+    t.same(
+      res.body.error.details.map((d: any) => [d.path, d.code]),
+      [[path, code]],
+      query,
+    );
   };
   await one('from=2026-02-30', 'from', 'invalid_value');
   await one('from=yesterday', 'from', 'invalid_value');
@@ -182,10 +230,19 @@ t.test('bad queries answer 422 with the parameter as path', async (t) => {
   t.equal(ok.status, 200, '366 days inclusive');
   t.equal(ok.body.days.length, 366);
   const many = await call(service.url, o.key, 'GET', '/v1/usage?from=x&to=y&group_by=z');
-  t.same(many.body.error.details.map((d: any) => d.path), ['from', 'to', 'group_by']);
+  t.same(
+    many.body.error.details.map((d: any) => d.path),
+    ['from', 'to', 'group_by'],
+  );
 
   const now = new Date().toISOString();
-  const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 'jobs only', scopes: ['jobs:read'], now });
+  const k = await createApiKey(service.services.store, {
+    orgId: o.orgId,
+    memberId: o.ownerId,
+    name: 'jobs only',
+    scopes: ['jobs:read'],
+    now,
+  });
   await service.services.projections.waitFor(k.position);
   const denied = await call(service.url, k.secret, 'GET', '/v1/usage');
   t.equal(denied.status, 403);

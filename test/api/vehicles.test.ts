@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
-import { newId } from '../../api/id.js';
+import { startService, type RunningService } from '../../service/server.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
+import { newId } from '../../application/id.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import { organizationDecider } from '../../domain/organization/decide.js';
 import { orgStream } from '../../domain/organization/streams.js';
@@ -23,7 +23,13 @@ let service: RunningService;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 t.before(async () => {
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+  });
 });
 t.teardown(async () => {
   await service.close();
@@ -33,10 +39,18 @@ t.teardown(async () => {
 /** A new organization whose owner is `ownerName`, with a key of every scope. */
 async function org(ownerName = 'Olga', limits?: Record<string, unknown>) {
   const now = new Date().toISOString();
-  const o = await provisionOrganization(service.services.store, { name: 'T', ownerName, subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now, ...(limits ? { limits } : {}) });
+  const o = await provisionOrganization(service.services.store, {
+    name: 'T',
+    ownerName,
+    subscriptionCredits: 100,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
+    ...(limits ? { limits } : {}),
+  });
   const k = await createApiKey(service.services.store, { orgId: o.orgId, memberId: o.ownerId, name: 't', now });
   await service.services.projections.waitFor(k.position);
-  const api = (method: string, path: string, body?: unknown, raw?: string) => call(service.url, k.secret, method, path, body, raw);
+  const api = (method: string, path: string, body?: unknown, raw?: string) =>
+    call(service.url, k.secret, method, path, body, raw);
   return { ...o, key: k.secret, api, owner: { id: o.ownerId, name: ownerName } };
 }
 
@@ -44,7 +58,12 @@ const truck = { name: 'Our 7.5 t', type: 'truck', length: 600, width: 240, heigh
 
 t.test('create, read, change and delete a vehicle; records are exact and show their authors', async (t) => {
   const a = await org('Olga');
-  const body = { ...truck, floor_load_capacity: 1500, blocked_areas: [{ x: 0, z: 0, length: 50, width: 40 }], cog_range_x: 100 };
+  const body = {
+    ...truck,
+    floor_load_capacity: 1500,
+    blocked_areas: [{ x: 0, z: 0, length: 50, width: 40 }],
+    cog_range_x: 100,
+  };
   const created = await a.api('POST', '/v1/vehicles', body);
   t.equal(created.status, 201);
   const v = created.body;
@@ -74,12 +93,25 @@ t.test('create, read, change and delete a vehicle; records are exact and show th
   // A second member changes it: updated_by is that member, created_by stays.
   const now = new Date().toISOString();
   const mia = newId('usr');
-  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, { type: 'AddMember', data: { userId: mia, name: 'Mia', role: 'member' }, metadata: { now, actor: serviceActor('admin') } });
+  await handleCommand(service.services.store, orgStream(a.orgId), organizationDecider, {
+    type: 'AddMember',
+    data: { userId: mia, name: 'Mia', role: 'member' },
+    metadata: { now, actor: serviceActor('admin') },
+  });
   const miaKey = await createApiKey(service.services.store, { orgId: a.orgId, memberId: mia, name: 'mia', now });
   await service.services.projections.waitFor(miaKey.position);
-  const patched = await call(service.url, miaKey.secret, 'PATCH', `/v1/vehicles/${v.id}`, { name: 'Renamed', height: 240 });
+  const patched = await call(service.url, miaKey.secret, 'PATCH', `/v1/vehicles/${v.id}`, {
+    name: 'Renamed',
+    height: 240,
+  });
   t.equal(patched.status, 200);
-  t.same(patched.body, { ...v, name: 'Renamed', height: 240, updated_at: patched.body.updated_at, updated_by: { id: mia, name: 'Mia' } });
+  t.same(patched.body, {
+    ...v,
+    name: 'Renamed',
+    height: 240,
+    updated_at: patched.body.updated_at,
+    updated_by: { id: mia, name: 'Mia' },
+  });
   t.ok(patched.body.updated_at >= v.updated_at);
   t.same((await a.api('GET', `/v1/vehicles/${v.id}`)).body, patched.body, 'GET shows the change');
 
@@ -94,8 +126,17 @@ t.test('create, read, change and delete a vehicle; records are exact and show th
     t.equal(gone.status, 404, `${method} after delete`);
     t.equal(gone.body.error.code, 'vehicle_not_found');
   }
-  const est = await a.api('POST', '/v1/estimate', { vehicles: [{ vehicle_id: v.id }], items: [{ length: 10, width: 10, height: 10, weight: 1 }] });
-  t.same(est.body.errors, [{ path: 'vehicles[0].vehicle_id', code: 'unknown_vehicle', message: `no preset or own vehicle has the id "${v.id}"` }]);
+  const est = await a.api('POST', '/v1/estimate', {
+    vehicles: [{ vehicle_id: v.id }],
+    items: [{ length: 10, width: 10, height: 10, weight: 1 }],
+  });
+  t.same(est.body.errors, [
+    {
+      path: 'vehicles[0].vehicle_id',
+      code: 'unknown_vehicle',
+      message: `no preset or own vehicle has the id "${v.id}"`,
+    },
+  ]);
 });
 
 t.test('POST lists every problem; a wrong JSON type answers 400 with all of them', async (t) => {
@@ -133,28 +174,44 @@ t.test('POST lists every problem; a wrong JSON type answers 400 with all of them
   const typed = await a.api('POST', '/v1/vehicles', { ...truck, length: '600', name: 7, width: null, height: -1 });
   t.equal(typed.status, 400);
   t.equal(typed.body.error.code, 'invalid_json');
-  t.same(
-    typed.body.error.details.map((d: { path: string; code: string }) => `${d.path} ${d.code}`).sort(),
-    ['height out_of_range', 'length invalid_json', 'name invalid_json', 'width invalid_json'],
-  );
+  t.same(typed.body.error.details.map((d: { path: string; code: string }) => `${d.path} ${d.code}`).sort(), [
+    'height out_of_range',
+    'length invalid_json',
+    'name invalid_json',
+    'width invalid_json',
+  ]);
   for (const raw of ['[1]', '"x"', '{bad']) {
     const r = await a.api('POST', '/v1/vehicles', undefined, raw);
     t.equal(r.status, 400, raw);
     t.equal(r.body.error.code, 'invalid_json');
   }
   const aircraft = await a.api('POST', '/v1/vehicles', { ...truck, type: 'aircraft' });
-  t.same(aircraft.body.error.details, [{ path: 'type', code: 'type_not_allowed', message: 'vehicle type "aircraft" is not enabled for the organization; allowed: truck, trailer, container, pallet' }]);
+  t.same(aircraft.body.error.details, [
+    {
+      path: 'type',
+      code: 'type_not_allowed',
+      message:
+        'vehicle type "aircraft" is not enabled for the organization; allowed: truck, trailer, container, pallet',
+    },
+  ]);
 });
 
 t.test('PATCH checks the types sent and the record after the change as a whole', async (t) => {
   const a = await org();
-  const v = (await a.api('POST', '/v1/vehicles', { ...truck, aux_deck: true, aux_deck_height: 120, aux_deck_max_weight: 800 })).body;
+  const v = (
+    await a.api('POST', '/v1/vehicles', { ...truck, aux_deck: true, aux_deck_height: 120, aux_deck_max_weight: 800 })
+  ).body;
   const lower = await a.api('PATCH', `/v1/vehicles/${v.id}`, { height: 100 });
   t.equal(lower.status, 422);
-  t.same(lower.body.error.details, [{ path: 'aux_deck_height', code: 'out_of_range', message: 'must be below the vehicle height 100 cm, got 120' }]);
+  t.same(lower.body.error.details, [
+    { path: 'aux_deck_height', code: 'out_of_range', message: 'must be below the vehicle height 100 cm, got 120' },
+  ]);
   const nul = await a.api('PATCH', `/v1/vehicles/${v.id}`, { aux_deck_height: null, colour: 'red' });
   t.equal(nul.status, 400);
-  t.same(nul.body.error.details.map((d: { path: string; code: string }) => `${d.path} ${d.code}`).sort(), ['aux_deck_height invalid_json', 'colour unknown_field']);
+  t.same(nul.body.error.details.map((d: { path: string; code: string }) => `${d.path} ${d.code}`).sort(), [
+    'aux_deck_height invalid_json',
+    'colour unknown_field',
+  ]);
   const typeNo = await a.api('PATCH', `/v1/vehicles/${v.id}`, { type: 'ship' });
   t.equal(typeNo.status, 422);
   t.equal(typeNo.body.error.details[0].code, 'type_not_allowed');
@@ -195,10 +252,20 @@ t.test('list: own vehicles newest first, then presets; cursor paging, q and crea
   const a = await org();
   const records: { id: string; created_at: string }[] = [];
   for (const name of ['Alpha box', 'Bravo container', 'Charlie box']) {
-    records.push((await a.api('POST', '/v1/vehicles', { ...truck, name, type: name.includes('container') ? 'container' : 'truck' })).body);
+    records.push(
+      (
+        await a.api('POST', '/v1/vehicles', {
+          ...truck,
+          name,
+          type: name.includes('container') ? 'container' : 'truck',
+        })
+      ).body,
+    );
   }
   // Newest first; records made within the same millisecond come by id, descending.
-  const newest = [...records].sort((x, y) => (x.created_at === y.created_at ? (x.id < y.id ? 1 : -1) : x.created_at < y.created_at ? 1 : -1)).map((r) => r.id);
+  const newest = [...records]
+    .sort((x, y) => (x.created_at === y.created_at ? (x.id < y.id ? 1 : -1) : x.created_at < y.created_at ? 1 : -1))
+    .map((r) => r.id);
   const own = records.map((r) => r.id);
   const inOrder = (...ids: string[]) => newest.filter((id) => ids.includes(id));
   const seen: string[] = [];
@@ -212,21 +279,41 @@ t.test('list: own vehicles newest first, then presets; cursor paging, q and crea
     cursor = res.body.next_cursor;
     pages++;
   } while (cursor !== '' && pages < 10);
-  t.same(seen, newest.concat(VEHICLE_PRESETS.map((p) => p.id)), 'newest own first, then presets in catalog order, each once');
+  t.same(
+    seen,
+    newest.concat(VEHICLE_PRESETS.map((p) => p.id)),
+    'newest own first, then presets in catalog order, each once',
+  );
   t.equal(pages, Math.ceil(seen.length / 4));
 
   const q = await a.api('GET', '/v1/vehicles?q=CONTAINER');
-  t.same(q.body.data.map((v: { id: string }) => v.id), [own[1], 'container-20-dry', 'container-40-dry', 'container-40-hc']);
+  t.same(
+    q.body.data.map((v: { id: string }) => v.id),
+    [own[1], 'container-20-dry', 'container-40-dry', 'container-40-hc'],
+  );
   t.equal(q.body.next_cursor, '');
   const byId = await a.api('GET', `/v1/vehicles?q=${own[0]}`);
-  t.same(byId.body.data.map((v: { id: string }) => v.id), [own[0]]);
+  t.same(
+    byId.body.data.map((v: { id: string }) => v.id),
+    [own[0]],
+  );
   const mine = await a.api('GET', '/v1/vehicles?created_by=me');
-  t.same(mine.body.data.map((v: { id: string }) => v.id), newest, 'created_by leaves the presets out');
-  t.same((await a.api('GET', `/v1/vehicles?created_by=${a.ownerId}&q=box`)).body.data.map((v: { id: string }) => v.id), inOrder(own[0]!, own[2]!));
+  t.same(
+    mine.body.data.map((v: { id: string }) => v.id),
+    newest,
+    'created_by leaves the presets out',
+  );
+  t.same(
+    (await a.api('GET', `/v1/vehicles?created_by=${a.ownerId}&q=box`)).body.data.map((v: { id: string }) => v.id),
+    inOrder(own[0]!, own[2]!),
+  );
   t.same((await a.api('GET', '/v1/vehicles?created_by=usr_nobody')).body.data, []);
   const badQuery = await a.api('GET', '/v1/vehicles?limit=0&cursor=zz&created_by=bob');
   t.equal(badQuery.status, 422);
-  t.same(badQuery.body.error.details.map((d: { path: string }) => d.path), ['limit', 'cursor', 'created_by']);
+  t.same(
+    badQuery.body.error.details.map((d: { path: string }) => d.path),
+    ['limit', 'cursor', 'created_by'],
+  );
 });
 
 t.test("another organization's vehicles are invisible", async (t) => {
@@ -240,8 +327,14 @@ t.test("another organization's vehicles are invisible", async (t) => {
   }
   t.same((await b.api('GET', '/v1/vehicles?created_by=me')).body.data, []);
   t.notOk((await b.api('GET', '/v1/vehicles?limit=100')).body.data.some((x: { id: string }) => x.id === v.id));
-  const est = await b.api('POST', '/v1/estimate', { vehicles: [{ vehicle_id: v.id }], items: [{ length: 10, width: 10, height: 10, weight: 1 }] });
+  const est = await b.api('POST', '/v1/estimate', {
+    vehicles: [{ vehicle_id: v.id }],
+    items: [{ length: 10, width: 10, height: 10, weight: 1 }],
+  });
   t.equal(est.body.valid, false);
-  t.same(est.body.errors.map((d: { path: string; code: string }) => `${d.path} ${d.code}`), ['vehicles[0].vehicle_id unknown_vehicle']);
+  t.same(
+    est.body.errors.map((d: { path: string; code: string }) => `${d.path} ${d.code}`),
+    ['vehicles[0].vehicle_id unknown_vehicle'],
+  );
   t.same((await a.api('GET', `/v1/vehicles/${v.id}`)).body, v, 'untouched by the other organization');
 });

@@ -15,12 +15,22 @@ const ROTATIONS = 10;
 
 t.test('10 concurrent rotations of one key: one 200 whose secret works, nine 409 conflict', async (t) => {
   const o = await orgWithKey(run.service, { name: 'Rotations' });
-  const { browser: owner } = await acceptedMember(run.service, o.orgId, 'rosa@example.com', { role: 'owner', name: 'Rosa' });
-  const created = await browserCall(run.service.url, owner, 'POST', '/app/api/keys', { name: 'ci', scopes: ['account:read'] });
+  const { browser: owner } = await acceptedMember(run.service, o.orgId, 'rosa@example.com', {
+    role: 'owner',
+    name: 'Rosa',
+  });
+  const created = await browserCall(run.service.url, owner, 'POST', '/app/api/keys', {
+    name: 'ci',
+    scopes: ['account:read'],
+  });
   t.equal(created.status, 201, JSON.stringify(created.body));
 
   const answers = await Promise.all(
-    Array.from({ length: ROTATIONS }, () => browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, { prefix: created.body.prefix })),
+    Array.from({ length: ROTATIONS }, () =>
+      browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, {
+        prefix: created.body.prefix,
+      }),
+    ),
   );
   const statuses = answers.map((a) => a.status).sort((a, b) => a - b);
   t.same(statuses, [200, ...Array<number>(ROTATIONS - 1).fill(409)], 'exactly one rotation succeeds');
@@ -38,17 +48,37 @@ t.test('10 concurrent rotations of one key: one 200 whose secret works, nine 409
   const winner = answers.find((a) => a.status === 200);
   if (!winner) return;
   t.not(winner.body.secret, created.body.secret, 'a new secret');
-  t.same([winner.body.id, winner.body.prefix, winner.body.revoked], [created.body.id, winner.body.secret.slice(0, 12), false], 'the answer shows its own secret');
-  t.equal((await call(run.service.url, winner.body.secret, 'GET', '/v1/balance')).status, 200, 'the returned secret authenticates');
+  t.same(
+    [winner.body.id, winner.body.prefix, winner.body.revoked],
+    [created.body.id, winner.body.secret.slice(0, 12), false],
+    'the answer shows its own secret',
+  );
+  t.equal(
+    (await call(run.service.url, winner.body.secret, 'GET', '/v1/balance')).status,
+    200,
+    'the returned secret authenticates',
+  );
   const old = await call(run.service.url, created.body.secret, 'GET', '/v1/balance');
   t.same([old.status, old.body.error.code], [401, 'key_revoked'], 'the old secret stops');
   const listed = await browserCall(run.service.url, owner, 'GET', '/app/api/keys');
   const key = listed.body.data.find((k: { id: string }) => k.id === created.body.id);
   t.same([key.prefix, key.revoked], [winner.body.prefix, false], 'the console lists the secret that was handed out');
 
-  const stale = await browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, { prefix: created.body.prefix });
-  t.same([stale.status, stale.body.error.code], [409, 'conflict'], 'a rotation of the replaced secret, later, is refused too');
-  const again = await browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, { prefix: key.prefix });
+  const stale = await browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, {
+    prefix: created.body.prefix,
+  });
+  t.same(
+    [stale.status, stale.body.error.code],
+    [409, 'conflict'],
+    'a rotation of the replaced secret, later, is refused too',
+  );
+  const again = await browserCall(run.service.url, owner, 'POST', `/app/api/keys/${created.body.id}/rotate`, {
+    prefix: key.prefix,
+  });
   t.equal(again.status, 200, 'after a reload the key rotates again');
-  t.equal((await call(run.service.url, winner.body.secret, 'GET', '/v1/balance')).body.error.code, 'key_revoked', 'and the secret it replaced stops');
+  t.equal(
+    (await call(run.service.url, winner.body.secret, 'GET', '/v1/balance')).body.error.code,
+    'key_revoked',
+    'and the secret it replaced stops',
+  );
 });

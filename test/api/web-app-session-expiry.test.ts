@@ -7,8 +7,8 @@ import t from 'tap';
 import type { Request } from 'express';
 import { sessionStream } from '../../domain/session/streams.js';
 import { WEB_SESSIONS, type WebSessionDocument } from '../../projections/sessions/projection.js';
-import type { Services } from '../../api/services.js';
-import { sessionCookieName, sessionTokenOf } from '../../api/web-session.js';
+import type { Services } from '../../api/http/services.js';
+import { sessionCookieName, sessionTokenOf } from '../../api/web-app/web-session.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { acceptedMember, browserCall } from '../helpers/web-session.js';
 
@@ -33,16 +33,26 @@ async function endReasons(sessionId: string): Promise<string[]> {
 t.test('2 h without use ends a session (SessionEnded expired)', async (t) => {
   const o = await orgWithKey(run.service, { name: 'Idle' });
   const { browser, session } = await acceptedMember(run.service, o.orgId, 'idle@example.com');
-  const sessions = await run.service.services.reads.collection<WebSessionDocument>(WEB_SESSIONS).find({ where: { memberId: session.user.id } });
+  const sessions = await run.service.services.reads
+    .collection<WebSessionDocument>(WEB_SESSIONS)
+    .find({ where: { memberId: session.user.id } });
   t.equal(sessions.length, 1);
   const sessionId = sessions[0]!.sessionId;
   let offset = 2 * HOUR - 60_000;
   moveClock(t, () => offset);
-  t.equal((await browserCall(run.service.url, browser, 'GET', '/app/api/session')).status, 200, 'used after 1 h 59 min: alive');
+  t.equal(
+    (await browserCall(run.service.url, browser, 'GET', '/app/api/session')).status,
+    200,
+    'used after 1 h 59 min: alive',
+  );
   offset += 2 * HOUR - 60_000;
   t.equal((await browserCall(run.service.url, browser, 'GET', '/app/api/session')).status, 200, 'the use refreshed it');
   offset += 2 * HOUR + 60_000;
-  t.equal((await browserCall(run.service.url, browser, 'GET', '/app/api/session')).status, 401, '2 h 1 min unused: ended');
+  t.equal(
+    (await browserCall(run.service.url, browser, 'GET', '/app/api/session')).status,
+    401,
+    '2 h 1 min unused: ended',
+  );
   t.same(await endReasons(sessionId), ['expired']);
 });
 

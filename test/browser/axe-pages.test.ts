@@ -32,7 +32,9 @@ const JOB = {
 
 const axe = axeSource();
 if (!existsSync(CHROMIUM) || axe === null) {
-  const reason = !existsSync(CHROMIUM) ? `no accessibility check of the pages: ${CHROMIUM} is not installed` : 'no accessibility check of the pages: axe-core is not installed (npm ci installs the devDependency)';
+  const reason = !existsSync(CHROMIUM)
+    ? `no accessibility check of the pages: ${CHROMIUM} is not installed`
+    : 'no accessibility check of the pages: axe-core is not installed (npm ci installs the devDependency)';
   t.comment(reason);
   t.pass('axe-core on every page', { skip: reason });
 } else {
@@ -47,12 +49,20 @@ if (!existsSync(CHROMIUM) || axe === null) {
     t.not(await ensureBuild(VIEWER, 'stale'), 'missing', 'the viewer is built');
     const { orgId, key } = await orgWithKey(run.service, { name: 'Acme Freight' });
     const ownerToken = await invite(run.service, orgId, 'owner@example.com', 'owner');
-    const accepted = await browserCall(run.service.url, null, 'POST', `/app/api/invitations/${ownerToken}/accept`, { name: 'Olga Owner', password: PASSWORD });
+    const accepted = await browserCall(run.service.url, null, 'POST', `/app/api/invitations/${ownerToken}/accept`, {
+      name: 'Olga Owner',
+      password: PASSWORD,
+    });
     if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
     const [name, value] = cookieOf(accepted).split('=') as [string, string];
     const posted = await call(run.service.url, key, 'POST', '/v1/pack?wait=60', JOB);
-    if (posted.body.status !== 'succeeded') throw new Error(`the job did not succeed: ${JSON.stringify(posted.body).slice(0, 400)}`);
-    fixtures = { invitationToken: await invite(run.service, orgId, 'mia@example.com'), jobId: posted.body.id, viewerPath: pathOf(posted.body.viewer_url) };
+    if (posted.body.status !== 'succeeded')
+      throw new Error(`the job did not succeed: ${JSON.stringify(posted.body).slice(0, 400)}`);
+    fixtures = {
+      invitationToken: await invite(run.service, orgId, 'mia@example.com'),
+      jobId: posted.body.id,
+      viewerPath: pathOf(posted.body.viewer_url),
+    };
     browser = await launchChromium({ webgl: true });
     // bypassCSP: axe-core's script is added to pages whose policy allows only their own scripts.
     const options = { viewport: { width: 1280, height: 800 }, bypassCSP: true };
@@ -78,7 +88,9 @@ if (!existsSync(CHROMIUM) || axe === null) {
         }
         const findings = await axeFindings(page, axe);
         const counts = countByImpact(findings);
-        t.comment(`${visit.name}: ${IMPACTS.map((i) => `${counts[i]} ${i}`).join(', ')}${findings.length ? ` — ${findings.map(findingLine).join(', ')}` : ''}`);
+        t.comment(
+          `${visit.name}: ${IMPACTS.map((i) => `${counts[i]} ${i}`).join(', ')}${findings.length ? ` — ${findings.map(findingLine).join(', ')}` : ''}`,
+        );
         t.same(
           blocking(findings).map((f) => ({ id: f.id, impact: f.impact, help: f.help, targets: f.targets })),
           [],

@@ -39,7 +39,15 @@ if (!existsSync(CHROMIUM)) {
     const o = await orgWithKey(run.service);
     const posted = await call(run.service.url, o.key, 'POST', '/v1/pack?wait=60', {
       vehicles: [{ id: 'truck', type: 'truck', name: 'Truck', length: 400, width: 240, height: 260, max_weight: 3000 }],
-      items: Object.entries(LABELS).map(([id, label]) => ({ id, label, length: 60, width: 40, height: 40, weight: 12.5, quantity: 2 })),
+      items: Object.entries(LABELS).map(([id, label]) => ({
+        id,
+        label,
+        length: 60,
+        width: 40,
+        height: 40,
+        weight: 12.5,
+        quantity: 2,
+      })),
       options: { time_limit: 4 },
     });
     job = posted.body;
@@ -62,17 +70,26 @@ if (!existsSync(CHROMIUM)) {
     await page.waitForSelector('body[data-ready="1"], body[data-error]', { timeout: 60_000 });
     t.equal(await page.getAttribute('body', 'data-error'), null, 'the page loaded the plan');
 
-    const names = await page.$$eval('#legend li .name', (els) => els.map((e) => {
-      const el = e as unknown as PageElement;
-      return { text: el.textContent, dir: el.dir, tag: el.tagName, bidi: getComputedStyle(el).unicodeBidi };
-    }));
+    const names = await page.$$eval('#legend li .name', (els) =>
+      els.map((e) => {
+        const el = e as unknown as PageElement;
+        return { text: el.textContent, dir: el.dir, tag: el.tagName, bidi: getComputedStyle(el).unicodeBidi };
+      }),
+    );
     const texts = names.map((n) => n.text);
     t.ok(texts.includes('evil'), `"\\u202Eevil" reads "evil" (${JSON.stringify(texts)})`);
-    t.notOk(texts.some((s) => /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(s ?? '')), 'no bidi formatting character in the legend');
+    t.notOk(
+      texts.some((s) => /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(s ?? '')),
+      'no bidi formatting character in the legend',
+    );
     t.ok(texts.includes('صندوق'), 'the Arabic label keeps its characters');
     t.ok(texts.includes('货物'), 'the Chinese label keeps its characters');
-    for (const n of names) t.same([n.tag, n.dir, n.bidi], ['BDI', 'auto', 'isolate'], `${n.text}: an isolated <bdi dir="auto">`);
-    const arabicDirection = await page.$eval('#legend li[data-key="arabic"] .name', (e) => getComputedStyle(e).direction);
+    for (const n of names)
+      t.same([n.tag, n.dir, n.bidi], ['BDI', 'auto', 'isolate'], `${n.text}: an isolated <bdi dir="auto">`);
+    const arabicDirection = await page.$eval(
+      '#legend li[data-key="arabic"] .name',
+      (e) => getComputedStyle(e).direction,
+    );
     t.equal(arabicDirection, 'rtl', 'the Arabic label reads right to left');
     const evilDirection = await page.$eval('#legend li[data-key="evil"] .name', (e) => getComputedStyle(e).direction);
     t.equal(evilDirection, 'ltr', '"evil" reads left to right');

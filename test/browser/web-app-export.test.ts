@@ -48,7 +48,8 @@ if (!existsSync(CHROMIUM)) {
   let result: any;
 
   /** Calls `path` with the API key, from the test. */
-  const keyCall = (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => call(run.service.url, key, method, path, body);
+  const keyCall = (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> =>
+    call(run.service.url, key, method, path, body);
 
   t.before(async () => {
     t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
@@ -59,7 +60,11 @@ if (!existsSync(CHROMIUM)) {
     job = (await keyCall('POST', '/v1/pack?wait=60', REQUEST)).body;
     result = (await keyCall('GET', `/v1/jobs/${job.id}/result`)).body;
     const token = await invite(run.service, org.orgId, 'owner@export.test', 'owner');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      baseURL: run.service.url,
+      acceptDownloads: true,
+    });
     page = await context.newPage();
     await acceptInvitation(page, `/app/invitations/${token}`, 'Olga', PASSWORD);
   });
@@ -80,7 +85,7 @@ if (!existsSync(CHROMIUM)) {
     return { file: d.suggestedFilename(), bytes: readFileSync(path) };
   }
 
-  t.test('the loading list downloads as CSV and as Excel, with the Result\'s units', async (t) => {
+  t.test("the loading list downloads as CSV and as Excel, with the Result's units", async (t) => {
     t.equal(job.status, 'succeeded');
     await openJob(job.id);
     const placements = result.vehicles.flatMap((v: any) => [...v.placements].sort((a: any, b: any) => a.step - b.step));
@@ -91,14 +96,25 @@ if (!existsSync(CHROMIUM)) {
     const rows = Papa.parse<string[]>(csv.bytes.toString('utf8').trimEnd()).data;
     t.equal(rows[0]![0], 'step');
     t.equal(rows.length, 1 + UNITS, 'the header and one row per unit');
-    t.same(rows.slice(1).map((r) => [Number(r[0]), r[2], Number(r[5]), Number(r[6]), Number(r[7])]), placements.map((p: any) => [p.step, p.item_id, p.x, p.y, p.z]), 'steps, items and positions of the Result');
-    t.ok(rows.some((r) => r[4] === "'=Crate"), 'a formula-like label is neutralised');
+    t.same(
+      rows.slice(1).map((r) => [Number(r[0]), r[2], Number(r[5]), Number(r[6]), Number(r[7])]),
+      placements.map((p: any) => [p.step, p.item_id, p.x, p.y, p.z]),
+      'steps, items and positions of the Result',
+    );
+    t.ok(
+      rows.some((r) => r[4] === "'=Crate"),
+      'a formula-like label is neutralised',
+    );
 
     const xlsx = await download('Loading list (Excel)');
     t.equal(xlsx.file, `${job.id}-loading-list.xlsx`);
     const sheet = (await readXlsxFile(xlsx.bytes))[0]!.data;
     t.equal(sheet.length, 1 + UNITS);
-    t.same(sheet.slice(1).map((r) => [r[0], r[2], r[5], r[6], r[7]]), placements.map((p: any) => [p.step, p.item_id, p.x, p.y, p.z]), 'numbers as numbers');
+    t.same(
+      sheet.slice(1).map((r) => [r[0], r[2], r[5], r[6], r[7]]),
+      placements.map((p: any) => [p.step, p.item_id, p.x, p.y, p.z]),
+      'numbers as numbers',
+    );
   });
 
   t.test('the share links are there to copy', async (t) => {
@@ -143,7 +159,12 @@ if (!existsSync(CHROMIUM)) {
   });
 
   t.test('"Pack" on a project creates a job and lands on its page', async (t) => {
-    const project = await keyCall('POST', '/v1/projects', { name: 'Walk project', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [{ label: 'Box', length: 60, width: 40, height: 40, weight: 10, quantity: 3 }], options: { time_limit: 10 } });
+    const project = await keyCall('POST', '/v1/projects', {
+      name: 'Walk project',
+      vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }],
+      items: [{ label: 'Box', length: 60, width: 40, height: 40, weight: 10, quantity: 3 }],
+      options: { time_limit: 10 },
+    });
     t.equal(project.status, 201, 'the project is saved');
     await page.goto('/app/projects');
     await page.getByRole('button', { name: 'Pack Walk project' }).click();
@@ -156,8 +177,20 @@ if (!existsSync(CHROMIUM)) {
 
   t.test('"Pack" on a project being packed says so (409 project_busy)', async (t) => {
     // Many items and a 60 s budget: the first pack still runs when the second click comes.
-    const items = Array.from({ length: 150 }, (_, i) => ({ label: `SKU ${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-    const project = await keyCall('POST', '/v1/projects', { name: 'Busy project', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items, options: { packing_mode: 'fleet_only', time_limit: 60 } });
+    const items = Array.from({ length: 150 }, (_, i) => ({
+      label: `SKU ${i}`,
+      length: 20 + (i % 37),
+      width: 15 + (i % 23),
+      height: 10 + (i % 29),
+      weight: 3,
+      quantity: 10,
+    }));
+    const project = await keyCall('POST', '/v1/projects', {
+      name: 'Busy project',
+      vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }],
+      items,
+      options: { packing_mode: 'fleet_only', time_limit: 60 },
+    });
     t.equal(project.status, 201);
     const first = await keyCall('POST', `/v1/projects/${project.body.id}/pack`);
     t.equal(first.status, 202, 'the first pack runs');
@@ -165,7 +198,11 @@ if (!existsSync(CHROMIUM)) {
     await page.getByRole('button', { name: 'Pack Busy project' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'This project is being packed now' });
     await alert.waitFor();
-    t.equal(await alert.getByRole('link', { name: 'see the job' }).getAttribute('href'), `/app/jobs/${first.body.id}`, 'a link to the running job');
+    t.equal(
+      await alert.getByRole('link', { name: 'see the job' }).getAttribute('href'),
+      `/app/jobs/${first.body.id}`,
+      'a link to the running job',
+    );
     t.match(new URL(page.url()).pathname, /\/app\/projects$/, 'the page stays');
     t.equal((await keyCall('DELETE', `/v1/jobs/${first.body.id}`)).body.status, 'canceled');
   });

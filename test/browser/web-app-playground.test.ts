@@ -20,15 +20,39 @@ import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { axeCheck } from '../helpers/axe.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
-declare const window: { innerWidth: number; history: { replaceState(state: unknown, title: string, url: string): void }; location: { reload(): void } };
+declare const window: {
+  innerWidth: number;
+  history: { replaceState(state: unknown, title: string, url: string): void };
+  location: { reload(): void };
+};
 declare const document: { documentElement: { scrollWidth: number } };
 declare function fetch(url: string, init?: { headers?: Record<string, string> }): Promise<{ json(): Promise<any> }>;
 
 const PASSWORD = 'correct horse battery staple';
 
 const ITEMS = [
-  { id: 'carton', label: 'Carton', length: 60, width: 40, height: 40, weight: 12.5, quantity: 12, color: '#1f77b4', rotation: 'upright' },
-  { id: 'crate', label: 'Crate', length: 120, width: 80, height: 100, weight: 150, quantity: 2, stackable: false, priority: 2 },
+  {
+    id: 'carton',
+    label: 'Carton',
+    length: 60,
+    width: 40,
+    height: 40,
+    weight: 12.5,
+    quantity: 12,
+    color: '#1f77b4',
+    rotation: 'upright',
+  },
+  {
+    id: 'crate',
+    label: 'Crate',
+    length: 120,
+    width: 80,
+    height: 100,
+    weight: 150,
+    quantity: 2,
+    stackable: false,
+    priority: 2,
+  },
 ];
 
 if (!existsSync(CHROMIUM)) {
@@ -49,7 +73,11 @@ if (!existsSync(CHROMIUM)) {
 
   /** A member of a new organization, signed in, on the playground. */
   async function signedIn(name: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
-    const { token } = await orgWithOwnerInvitation(run.service, name, `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`);
+    const { token } = await orgWithOwnerInvitation(
+      run.service,
+      name,
+      `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`,
+    );
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -64,7 +92,9 @@ if (!existsSync(CHROMIUM)) {
       const all: any[] = [];
       let cursor = '';
       do {
-        const res = await fetch(`/v1/vehicles?limit=7${cursor ? `&cursor=${cursor}` : ''}`, { headers: { Accept: 'application/json' } });
+        const res = await fetch(`/v1/vehicles?limit=7${cursor ? `&cursor=${cursor}` : ''}`, {
+          headers: { Accept: 'application/json' },
+        });
         const body = await res.json();
         all.push(...body.data);
         cursor = body.next_cursor;
@@ -78,7 +108,10 @@ if (!existsSync(CHROMIUM)) {
     try {
       await line.waitFor({ timeout: 30_000 });
     } catch (err) {
-      throw new Error(`no valid estimate of ${units} units; the estimate reads: ${await page.locator('.pg-estimate').textContent()}`, { cause: err });
+      throw new Error(
+        `no valid estimate of ${units} units; the estimate reads: ${await page.locator('.pg-estimate').textContent()}`,
+        { cause: err },
+      );
     }
     return (await line.textContent()) ?? '';
   }
@@ -93,19 +126,33 @@ if (!existsSync(CHROMIUM)) {
     const listed = await allVehicles(page);
     t.ok(listed.length > 7, `more vehicles than one page of 7 (${listed.length})`);
     await vehicles.getByText(`${listed.length} vehicles`, { exact: true }).waitFor();
-    t.equal(await vehicles.locator('tbody tr[data-record-id]').count(), listed.length, 'one row per vehicle of GET /v1/vehicles');
+    t.equal(
+      await vehicles.locator('tbody tr[data-record-id]').count(),
+      listed.length,
+      'one row per vehicle of GET /v1/vehicles',
+    );
     const containers = listed.filter((v) => `${v.name} ${v.id} ${v.type}`.toLowerCase().includes('container'));
     t.ok(containers.length > 0 && containers.length < listed.length, 'some vehicles are containers, not all');
     await vehicles.getByLabel('Search vehicles').fill('container');
     await vehicles.getByText(`${containers.length} of ${listed.length} vehicles match`).waitFor();
-    t.same(await vehicles.locator('tbody tr[data-record-id]').evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { recordId: string } }).dataset.recordId)), containers.map((v) => v.id), 'the search narrows the rows to the matching vehicles');
+    t.same(
+      await vehicles
+        .locator('tbody tr[data-record-id]')
+        .evaluateAll((rows) => rows.map((r) => (r as unknown as { dataset: { recordId: string } }).dataset.recordId)),
+      containers.map((v) => v.id),
+      'the search narrows the rows to the matching vehicles',
+    );
     await vehicles.getByLabel('Search vehicles').fill('');
     const van = listed[listed.length - 1]!;
     await vehicles.getByLabel(`Quantity of ${van.name}`).fill('1');
 
     // Items pasted as JSON show in the table; a quantity corrected there changes the JSON and the estimate.
     const chosen = JSON.parse(await editor.inputValue());
-    t.same(chosen.vehicles, [{ vehicle_id: van.id, quantity: 1 }], 'the last vehicle of the list (a preset on the last page) chosen');
+    t.same(
+      chosen.vehicles,
+      [{ vehicle_id: van.id, quantity: 1 }],
+      'the last vehicle of the list (a preset on the last page) chosen',
+    );
     await editor.fill(JSON.stringify({ ...chosen, items: ITEMS, options: { time_limit: 0 } }, null, 2));
     const items = page.getByRole('region', { name: 'Items table' });
     await items.getByLabel('Quantity of carton').waitFor();
@@ -114,12 +161,20 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await items.getByLabel('Stackable of crate').isChecked(), false);
     t.equal(await items.getByLabel('Stackable of carton').isChecked(), true, 'stackable by default');
     const before = await estimateOf(page, 14);
-    t.match(before, /14 units, up to 20 vehicles: the 1 listed plus up to 19 added automatically when the listed ones are full \(20 is the most a job may use\), up to 2\.21 s of compute/, 'before: 14 units, 2 s + 15 ms per unit');
+    t.match(
+      before,
+      /14 units, up to 20 vehicles: the 1 listed plus up to 19 added automatically when the listed ones are full \(20 is the most a job may use\), up to 2\.21 s of compute/,
+      'before: 14 units, 2 s + 15 ms per unit',
+    );
     await items.getByLabel('Quantity of carton').fill('30');
     const after = await estimateOf(page, 32);
     t.match(after, /32 units, .*up to 2\.48 s of compute/, 'after: 32 units and a longer compute budget');
     const edited = JSON.parse(await editor.inputValue());
-    t.same(edited.items, [{ ...ITEMS[0], quantity: 30 }, ITEMS[1]], 'the JSON has the new quantity; fields the table does not show survive');
+    t.same(
+      edited.items,
+      [{ ...ITEMS[0], quantity: 30 }, ITEMS[1]],
+      'the JSON has the new quantity; fields the table does not show survive',
+    );
     t.same(edited.options, { time_limit: 0 }, 'options kept');
 
     // Typed key by key, a decimal with a zero after the point is not rewritten while typing.
@@ -131,14 +186,22 @@ if (!existsSync(CHROMIUM)) {
     // Add a row, fill it, delete it.
     await page.getByRole('button', { name: 'Add an item' }).click();
     await items.getByLabel('Label of item-3').fill('Bag');
-    t.same(JSON.parse(await editor.inputValue()).items[2], { id: 'item-3', quantity: 1, label: 'Bag' }, 'the new row in the JSON');
+    t.same(
+      JSON.parse(await editor.inputValue()).items[2],
+      { id: 'item-3', quantity: 1, label: 'Bag' },
+      'the new row in the JSON',
+    );
     await items.getByRole('button', { name: 'Delete item-3' }).click();
     t.equal(JSON.parse(await editor.inputValue()).items.length, 2, 'the row is gone from the JSON');
 
     // Invalid JSON: an error, the table keeps the last valid request.
     const good = await editor.inputValue();
     await editor.fill(good.replace('"carton"', '"carton'));
-    t.match(await page.locator('[data-field="json-problem"]').textContent(), /not valid JSON.*still show the last valid request/, 'the error says the table shows the last valid request');
+    t.match(
+      await page.locator('[data-field="json-problem"]').textContent(),
+      /not valid JSON.*still show the last valid request/,
+      'the error says the table shows the last valid request',
+    );
     t.equal(await items.getByLabel('Quantity of carton').inputValue(), '30', 'the table kept its rows');
     await editor.fill(good.replace('"quantity": 30', '"quantity": 5'));
     await page.locator('[data-field="json-problem"]').waitFor({ state: 'detached' });
@@ -148,7 +211,11 @@ if (!existsSync(CHROMIUM)) {
     // Automatic vehicles: the option and its sentence; off, the estimate counts the listed vehicle only.
     const auto = page.getByLabel('Add vehicles automatically when the listed ones are full');
     t.equal(await auto.isChecked(), true, 'on by default (packing_mode auto)');
-    t.match(await page.locator('.pg-auto p').textContent(), /up to 20 vehicles per job in all .*only vehicles that end up loaded are charged \(0\.05 credits each\)/, 'what it does, its limit, how it is charged');
+    t.match(
+      await page.locator('.pg-auto p').textContent(),
+      /up to 20 vehicles per job in all .*only vehicles that end up loaded are charged \(0\.05 credits each\)/,
+      'what it does, its limit, how it is charged',
+    );
     await auto.uncheck();
     t.same(JSON.parse(await editor.inputValue()).options, { time_limit: 0, packing_mode: 'fleet_only' });
     await page.locator('[data-field="max-vehicles"]', { hasText: 'up to 1 vehicle: only the listed ones' }).waitFor();
@@ -165,41 +232,78 @@ if (!existsSync(CHROMIUM)) {
     // A tablet: the item table scrolls inside its box, the page does not scroll sideways.
     await page.setViewportSize({ width: 768, height: 1024 });
     await items.waitFor();
-    t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways page scrolling at 768 px');
-    t.ok(await items.evaluate((box) => (box as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (box as unknown as { clientWidth: number }).clientWidth), 'the item table scrolls inside its box');
+    t.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways page scrolling at 768 px',
+    );
+    t.ok(
+      await items.evaluate(
+        (box) =>
+          (box as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth >
+          (box as unknown as { clientWidth: number }).clientWidth,
+      ),
+      'the item table scrolls inside its box',
+    );
     t.same(problems, [], 'no page errors');
   });
 
-  t.test('an organization that reads inches and pounds: the table shows and takes them, the request keeps cm and kg', async (t) => {
-    const { page, problems, close } = await signedIn('Inch Freight');
-    t.teardown(close);
-    // The preference is set elsewhere (the account settings); here the session answer carries it.
-    await page.route('**/app/api/session', async (route) => {
-      const answer = await route.fetch();
-      const body = await answer.json();
-      if (body?.organization) body.organization.display_units = 'imperial';
-      await route.fulfill({ response: answer, json: body });
-    });
-    await page.reload();
-    const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
-    await editor.fill(JSON.stringify({ vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [ITEMS[1]] }, null, 2));
-    const items = page.getByRole('region', { name: 'Items table' });
-    await items.getByRole('columnheader', { name: 'Length (in)' }).waitFor();
-    t.equal(await items.getByLabel('Length of crate').inputValue(), '47.24', '120 cm in inches');
-    t.equal(await items.getByLabel('Unit weight of crate').inputValue(), '330.69', '150 kg in pounds');
-    await items.getByLabel('Length of crate').fill('50');
-    await items.getByLabel('Unit weight of crate').fill('100');
-    const crate = JSON.parse(await editor.inputValue()).items[0];
-    t.equal(crate.length, 127, '50 in sent as 127 cm');
-    t.equal(crate.weight, 45.3592, '100 lb sent as 45.3592 kg');
-    t.match(await page.getByRole('group', { name: 'Vehicles' }).locator('tr[data-record-id="van-3-5t"]').textContent(), /165\.35 × 68\.9 × 74\.8 in.*max 2425\.08 lb/, 'the picker in inches and pounds');
-    t.same(problems, [], 'no page errors');
-  });
+  t.test(
+    'an organization that reads inches and pounds: the table shows and takes them, the request keeps cm and kg',
+    async (t) => {
+      const { page, problems, close } = await signedIn('Inch Freight');
+      t.teardown(close);
+      // The preference is set elsewhere (the account settings); here the session answer carries it.
+      await page.route('**/app/api/session', async (route) => {
+        const answer = await route.fetch();
+        const body = await answer.json();
+        if (body?.organization) body.organization.display_units = 'imperial';
+        await route.fulfill({ response: answer, json: body });
+      });
+      await page.reload();
+      const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
+      await editor.fill(
+        JSON.stringify({ vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [ITEMS[1]] }, null, 2),
+      );
+      const items = page.getByRole('region', { name: 'Items table' });
+      await items.getByRole('columnheader', { name: 'Length (in)' }).waitFor();
+      t.equal(await items.getByLabel('Length of crate').inputValue(), '47.24', '120 cm in inches');
+      t.equal(await items.getByLabel('Unit weight of crate').inputValue(), '330.69', '150 kg in pounds');
+      await items.getByLabel('Length of crate').fill('50');
+      await items.getByLabel('Unit weight of crate').fill('100');
+      const crate = JSON.parse(await editor.inputValue()).items[0];
+      t.equal(crate.length, 127, '50 in sent as 127 cm');
+      t.equal(crate.weight, 45.3592, '100 lb sent as 45.3592 kg');
+      t.match(
+        await page.getByRole('group', { name: 'Vehicles' }).locator('tr[data-record-id="van-3-5t"]').textContent(),
+        /165\.35 × 68\.9 × 74\.8 in.*max 2425\.08 lb/,
+        'the picker in inches and pounds',
+      );
+      t.same(problems, [], 'no page errors');
+    },
+  );
 
   t.test("a draft in the location state is loaded once (the job page's Duplicate into the playground)", async (t) => {
     const { page, problems, close } = await signedIn('Draft Freight');
     t.teardown(close);
-    const draft = { reference: 'copy of job 7', vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }], items: [{ id: 'drum', label: 'Drum', length: 60, width: 60, height: 90, weight: 200, quantity: 4, hazardous: true, shape: 'drum', radius: 30 }], options: { packing_mode: 'fleet_only' } };
+    const draft = {
+      reference: 'copy of job 7',
+      vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }],
+      items: [
+        {
+          id: 'drum',
+          label: 'Drum',
+          length: 60,
+          width: 60,
+          height: 90,
+          weight: 200,
+          quantity: 4,
+          hazardous: true,
+          shape: 'drum',
+          radius: 30,
+        },
+      ],
+      options: { packing_mode: 'fleet_only' },
+    };
     // What navigate('/playground', { state: { draft } }) leaves in the history entry (react-router keeps the state under `usr`).
     await page.evaluate((d) => {
       window.history.replaceState({ usr: { draft: d }, key: 'dup', idx: 0 }, '', '/app/playground');
@@ -210,11 +314,25 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await items.getByLabel('Quantity of drum').inputValue(), '4', "the table shows the draft's items");
     t.equal(await items.getByLabel('Hazardous of drum').isChecked(), true);
     t.equal(await page.getByLabel('Reference (optional)').inputValue(), 'copy of job 7');
-    t.equal(await page.getByLabel('Add vehicles automatically when the listed ones are full').isChecked(), false, "the draft's packing mode");
-    t.same(JSON.parse(await page.getByLabel('Request (JSON: edit or paste a whole request here)').inputValue()), draft, 'the JSON is the draft, every field kept');
-    t.equal(await page.getByRole('group', { name: 'Vehicles' }).getByLabel('Quantity of Van 3.5 t').inputValue(), '1', 'the vehicle picker shows the chosen preset');
+    t.equal(
+      await page.getByLabel('Add vehicles automatically when the listed ones are full').isChecked(),
+      false,
+      "the draft's packing mode",
+    );
+    t.same(
+      JSON.parse(await page.getByLabel('Request (JSON: edit or paste a whole request here)').inputValue()),
+      draft,
+      'the JSON is the draft, every field kept',
+    );
+    t.equal(
+      await page.getByRole('group', { name: 'Vehicles' }).getByLabel('Quantity of Van 3.5 t').inputValue(),
+      '1',
+      'the vehicle picker shows the chosen preset',
+    );
     // The state is cleared: a reload starts empty.
-    await page.waitForFunction(() => (globalThis as unknown as { history: { state: { usr?: unknown } | null } }).history.state?.usr == null);
+    await page.waitForFunction(
+      () => (globalThis as unknown as { history: { state: { usr?: unknown } | null } }).history.state?.usr == null,
+    );
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Playground' }).waitFor();
     await items.getByText('No items yet').waitFor();

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { createApiKey } from '../../api/provision.js';
+import { createApiKey } from '../../application/provision.js';
 import { ensureBuild, WEBAPP } from '../../viewer/build.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
@@ -25,14 +25,20 @@ import { axeCheck } from '../helpers/axe.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/web/', import.meta.url));
 const PASSWORD = 'correct horse battery';
-const PACK = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 10, width: 10, height: 10, weight: 1 }], options: { time_limit: 5 } };
+const PACK = {
+  vehicles: [{ vehicle_id: 'van-3-5t' }],
+  items: [{ length: 10, width: 10, height: 10, weight: 1 }],
+  options: { time_limit: 5 },
+};
 
 if (!existsSync(CHROMIUM)) {
   const reason = `no browser check of the Webhooks page: ${CHROMIUM} is not installed`;
   t.comment(reason);
   t.pass('webhooks page in a browser', { skip: reason });
 } else {
-  const run = inProcessService(t, 'web-webhooks-browser', { webhooks: { allowPrivateTargets: true, retryBaseMs: 50, pollMs: 20 } });
+  const run = inProcessService(t, 'web-webhooks-browser', {
+    webhooks: { allowPrivateTargets: true, retryBaseMs: 50, pollMs: 20 },
+  });
   let browser: Browser;
   let page: Page;
   let receiver: WebhookReceiver;
@@ -75,7 +81,11 @@ if (!existsSync(CHROMIUM)) {
     const listed = await browserCall(run.service.url, null, 'GET', '/v1/webhook_endpoints').catch(() => null);
     t.equal(listed?.status, 401, 'the list needs a session or a key');
     const byKey = await call(run.service.url, org.key, 'GET', '/v1/webhook_endpoints');
-    t.same(byKey.body.data.map((e: { url: string; events: string[] }) => [e.url, e.events]), [[receiver.url, ['job.succeeded', 'job.failed']]], 'registered as shown');
+    t.same(
+      byKey.body.data.map((e: { url: string; events: string[] }) => [e.url, e.events]),
+      [[receiver.url, ['job.succeeded', 'job.failed']]],
+      'registered as shown',
+    );
 
     const axe = await axeCheck(t, page, 'the webhooks page with the secret shown');
     if (axe) t.same(axe.blocking, [], 'axe-core: no serious or critical violation with the secret shown');
@@ -91,10 +101,23 @@ if (!existsSync(CHROMIUM)) {
     await receiver.until((r) => r.some((w) => w.body.includes(job.id)));
 
     const { session } = await acceptedMember(run.service, org.orgId, 'eve@hooked.example', { name: 'Eve' });
-    const eveKey = await createApiKey(run.service.services.store, { orgId: org.orgId, memberId: session.user.id, name: 'eve', now: new Date().toISOString() });
+    const eveKey = await createApiKey(run.service.services.store, {
+      orgId: org.orgId,
+      memberId: session.user.id,
+      name: 'eve',
+      now: new Date().toISOString(),
+    });
     await run.service.services.projections.waitFor(eveKey.position);
     const evesUrl = `${receiver.url}/eve`;
-    t.equal((await call(run.service.url, eveKey.secret, 'POST', '/v1/webhook_endpoints', { url: evesUrl, events: ['job.succeeded'] })).status, 201);
+    t.equal(
+      (
+        await call(run.service.url, eveKey.secret, 'POST', '/v1/webhook_endpoints', {
+          url: evesUrl,
+          events: ['job.succeeded'],
+        })
+      ).status,
+      201,
+    );
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
     await page.getByRole('button', { name: 'Remove Eve' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
@@ -111,13 +134,23 @@ if (!existsSync(CHROMIUM)) {
     const deliveries = page.getByRole('table', { name: `Recent deliveries to ${receiver.url}` });
     const delivery = deliveries.getByRole('row', { name: new RegExp(job.id) });
     await delivery.waitFor();
-    t.same(await delivery.getByRole('cell').allInnerTexts().then((c) => c.slice(0, 4)), [job.id, 'succeeded', '1', 'HTTP 200'], 'the delivery, its status, attempts and last answer');
+    t.same(
+      await delivery
+        .getByRole('cell')
+        .allInnerTexts()
+        .then((c) => c.slice(0, 4)),
+      [job.id, 'succeeded', '1', 'HTTP 200'],
+      'the delivery, its status, attempts and last answer',
+    );
     const axe = await axeCheck(t, page, 'the webhooks page with the deliveries open');
     if (axe) t.same(axe.blocking, [], 'axe-core: no serious or critical violation with the deliveries open');
     await page.screenshot({ path: join(ARTIFACTS, 'webhooks.png'), fullPage: true });
     const picture = join(readmePictureDir(), 'web-webhooks.png');
     await page.screenshot({ path: picture, clip: { x: 0, y: 0, width: 1280, height: 720 } });
-    t.ok(statSync(picture).size < 150 * 1024, `the README's webhooks picture stays under 150 KB (${statSync(picture).size} B)`);
+    t.ok(
+      statSync(picture).size < 150 * 1024,
+      `the README's webhooks picture stays under 150 KB (${statSync(picture).size} B)`,
+    );
   });
 
   t.test('the owner deletes an endpoint after a confirmation', async (t) => {
@@ -127,7 +160,11 @@ if (!existsSync(CHROMIUM)) {
     await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
     await page.getByRole('button', { name: `Delete ${receiver.url}`, exact: true }).waitFor({ state: 'detached' });
     const left = await call(run.service.url, org.key, 'GET', '/v1/webhook_endpoints');
-    t.same(left.body.data.map((e: { url: string }) => e.url), [`${receiver.url}/eve`], 'only the disabled one is left');
+    t.same(
+      left.body.data.map((e: { url: string }) => e.url),
+      [`${receiver.url}/eve`],
+      'only the disabled one is left',
+    );
   });
 
   t.test('a member has no Webhooks page', async (t) => {
@@ -136,7 +173,11 @@ if (!existsSync(CHROMIUM)) {
       const member = await context.newPage();
       const token = await invite(run.service, org.orgId, 'max@hooked.example');
       await acceptInvitation(member, url(`/app/invitations/${token}`), 'Max', PASSWORD);
-      t.equal(await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).count(), 0, 'no link');
+      t.equal(
+        await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).count(),
+        0,
+        'no link',
+      );
       await member.goto(url('/app/console/webhooks'));
       await member.getByRole('heading', { name: 'For the owner only' }).waitFor();
       t.pass('the page is the owner’s');

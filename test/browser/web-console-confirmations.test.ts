@@ -11,8 +11,8 @@
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { issueInvitation, revokeInvitation } from '../../api/invitations.js';
-import { removeMember } from '../../api/members.js';
+import { issueInvitation, revokeInvitation } from '../../application/invitations.js';
+import { removeMember } from '../../application/members.js';
 import { serviceActor } from '../../domain/decider/actor.js';
 import { ensureBuild, WEBAPP } from '../../viewer/build.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
@@ -37,7 +37,13 @@ if (!existsSync(CHROMIUM)) {
 
   /** Issues an invitation for `email` (as the operator does) and returns its id, after the read models have it. */
   async function pendingInvitation(email: string): Promise<string> {
-    const issued = await issueInvitation(run.service.services.store, { orgId: org.orgId, email, role: 'member', now: new Date().toISOString(), actor: serviceActor('admin') });
+    const issued = await issueInvitation(run.service.services.store, {
+      orgId: org.orgId,
+      email,
+      role: 'member',
+      now: new Date().toISOString(),
+      actor: serviceActor('admin'),
+    });
     await run.service.services.projections.waitFor(issued.position);
     return issued.invitationId;
   }
@@ -50,7 +56,12 @@ if (!existsSync(CHROMIUM)) {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await acceptInvitation(page, `/app/invitations/${await invite(run.service, org.orgId, 'owner@confirm.test', 'owner')}`, 'Olga Owner', PASSWORD);
+    await acceptInvitation(
+      page,
+      `/app/invitations/${await invite(run.service, org.orgId, 'owner@confirm.test', 'owner')}`,
+      'Olga Owner',
+      PASSWORD,
+    );
   });
   t.teardown(async () => {
     await browser?.close();
@@ -66,7 +77,11 @@ if (!existsSync(CHROMIUM)) {
 
     await page.getByRole('button', { name: 'Withdraw the invitation of leo@confirm.test' }).click();
     const dialog = page.getByRole('dialog');
-    t.equal(await dialog.getByRole('heading').innerText(), 'Withdraw the invitation of leo@confirm.test?', 'the dialog names the invitation');
+    t.equal(
+      await dialog.getByRole('heading').innerText(),
+      'Withdraw the invitation of leo@confirm.test?',
+      'the dialog names the invitation',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     t.equal(await row.count(), 1, 'Cancel withdraws nothing');
@@ -81,11 +96,18 @@ if (!existsSync(CHROMIUM)) {
   t.test('a withdrawal that fails: the list is reloaded', async (t) => {
     const id = await pendingInvitation('zoe@confirm.test');
     await page.reload();
-    const row = page.getByRole('region', { name: 'Pending invitations' }).getByRole('row', { name: /zoe@confirm\.test/ });
+    const row = page
+      .getByRole('region', { name: 'Pending invitations' })
+      .getByRole('row', { name: /zoe@confirm\.test/ });
     await row.waitFor();
     // Withdrawn elsewhere while the page still lists it. The section's banner shares its error
     // with the list, so the reload that follows clears it again: only the reload is checked.
-    const position = await revokeInvitation(run.service.services.store, { orgId: org.orgId, invitationId: id, now: new Date().toISOString(), actor: serviceActor('admin') });
+    const position = await revokeInvitation(run.service.services.store, {
+      orgId: org.orgId,
+      invitationId: id,
+      now: new Date().toISOString(),
+      actor: serviceActor('admin'),
+    });
     await run.service.services.projections.waitFor(position);
     await page.getByRole('button', { name: 'Withdraw the invitation of zoe@confirm.test' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Withdraw invitation' }).click();
@@ -114,13 +136,23 @@ if (!existsSync(CHROMIUM)) {
     await page.goto('/app/console/members');
     await page.getByRole('button', { name: 'Reset the password of Mia Member' }).click();
     const dialog = page.getByRole('dialog');
-    t.equal(await dialog.getByRole('heading').innerText(), 'Reset the password of Mia Member?', 'the dialog names the member');
+    t.equal(
+      await dialog.getByRole('heading').innerText(),
+      'Reset the password of Mia Member?',
+      'the dialog names the member',
+    );
     await dialog.getByRole('button', { name: 'Create reset link' }).click();
     const link = page.getByRole('region', { name: 'Invitation link' });
     await link.waitFor();
-    t.match(await link.innerText(), /Send this link to mia@confirm\.test to set a new password/, 'the reset link is shown');
+    t.match(
+      await link.innerText(),
+      /Send this link to mia@confirm\.test to set a new password/,
+      'the reset link is shown',
+    );
     t.match(await link.getByLabel('Invitation URL').innerText(), /\/app\/invitations\/\S+$/, 'the URL of the reset');
-    const row = page.getByRole('region', { name: 'Pending invitations' }).getByRole('row', { name: /mia@confirm\.test/ });
+    const row = page
+      .getByRole('region', { name: 'Pending invitations' })
+      .getByRole('row', { name: /mia@confirm\.test/ });
     await row.waitFor();
     t.match(await row.innerText(), /password reset/, 'listed as a password reset');
   });
@@ -131,7 +163,11 @@ if (!existsSync(CHROMIUM)) {
     await row.waitFor();
     await page.getByRole('button', { name: 'Delete Doomed truck' }).click();
     const dialog = page.getByRole('dialog');
-    t.equal(await dialog.getByRole('heading').innerText(), 'Delete vehicle “Doomed truck”?', 'the dialog names the vehicle');
+    t.equal(
+      await dialog.getByRole('heading').innerText(),
+      'Delete vehicle “Doomed truck”?',
+      'the dialog names the vehicle',
+    );
     await dialog.getByRole('button', { name: 'Delete vehicle' }).click();
     await page.getByText('Deleted vehicle “Doomed truck”.').waitFor();
     await row.waitFor({ state: 'detached' });

@@ -51,7 +51,8 @@ if (!existsSync(CHROMIUM)) {
   });
 
   const url = (path: string): string => `${run.service.url}${path}`;
-  const balanceStatus = async (secret: string): Promise<number> => (await call(run.service.url, secret, 'GET', '/v1/balance')).status;
+  const balanceStatus = async (secret: string): Promise<number> =>
+    (await call(run.service.url, secret, 'GET', '/v1/balance')).status;
 
   t.test('the owner accepts the invitation and lands in the playground', async (t) => {
     const token = await invite(run.service, orgId, 'owner@example.com', 'owner');
@@ -65,14 +66,26 @@ if (!existsSync(CHROMIUM)) {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Repeat password').fill(`${PASSWORD}!`);
     await page.getByRole('button', { name: 'Accept invitation' }).click();
-    t.match(await page.locator('.field-error').first().innerText(), 'the two passwords differ', 'different passwords are caught before sending');
+    t.match(
+      await page.locator('.field-error').first().innerText(),
+      'the two passwords differ',
+      'different passwords are caught before sending',
+    );
     await page.getByLabel('Repeat password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.waitForURL('**/app/playground');
     const banner = page.getByRole('banner');
-    t.match(await banner.innerText(), /Acme Freight[\s\S]*Olga Owner[\s\S]*owner/, 'the header names the organization and the member');
+    t.match(
+      await banner.innerText(),
+      /Acme Freight[\s\S]*Olga Owner[\s\S]*owner/,
+      'the header names the organization and the member',
+    );
     const nav = page.getByRole('navigation', { name: 'Main' });
-    t.same(await nav.getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects', 'API keys', 'Members', 'Webhooks', 'Account'], 'the owner has the console');
+    t.same(
+      await nav.getByRole('link').allInnerTexts(),
+      ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects', 'API keys', 'Members', 'Webhooks', 'Account'],
+      'the owner has the console',
+    );
   });
 
   t.test('sign out, a wrong password, then sign in back to the page asked for', async (t) => {
@@ -82,7 +95,9 @@ if (!existsSync(CHROMIUM)) {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.keyboard.press('Tab');
     t.same(
-      await page.evaluate('[document.activeElement.id === document.querySelector("label").htmlFor, getComputedStyle(document.activeElement).outlineStyle]'),
+      await page.evaluate(
+        '[document.activeElement.id === document.querySelector("label").htmlFor, getComputedStyle(document.activeElement).outlineStyle]',
+      ),
       [true, 'solid'],
       'Tab reaches the email field first, with a visible focus outline',
     );
@@ -109,7 +124,11 @@ if (!existsSync(CHROMIUM)) {
     t.equal(await balanceStatus(secret), 200, 'the new secret works');
     const row = page.getByRole('row', { name: /CI server/ });
     await row.waitFor();
-    t.match(await row.innerText(), /all[\s\S]*never[\s\S]*any[\s\S]*active/, 'listed with every scope, no expiry, any address');
+    t.match(
+      await row.innerText(),
+      /all[\s\S]*never[\s\S]*any[\s\S]*active/,
+      'listed with every scope, no expiry, any address',
+    );
     await page.screenshot({ path: join(ARTIFACTS, 'keys-created.png') });
     await page.screenshot({ path: join(DOC_IMAGES, 'web-keys.png'), clip: { x: 0, y: 0, width: 1280, height: 720 } });
 
@@ -134,7 +153,11 @@ if (!existsSync(CHROMIUM)) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
     const balance = page.getByRole('region', { name: 'Balance' });
     await balance.getByText('credits available').waitFor();
-    t.match(await balance.innerText(), /100\s+credits available[\s\S]*100\s+subscription credits[\s\S]*0\s+purchased credits[\s\S]*0\s+held for running jobs/, 'the balance of the organization (100 subscription credits)');
+    t.match(
+      await balance.innerText(),
+      /100\s+credits available[\s\S]*100\s+subscription credits[\s\S]*0\s+purchased credits[\s\S]*0\s+held for running jobs/,
+      'the balance of the organization (100 subscription credits)',
+    );
     await page.getByText('Show “Credits per day” as a table').click();
     const days = page.getByRole('table', { name: 'Credits per day' }).locator('tbody tr');
     t.equal(await days.count(), 30, 'a row per day of the last 30');
@@ -146,8 +169,12 @@ if (!existsSync(CHROMIUM)) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vehicles' }).click();
     await page.getByRole('heading', { name: 'Vehicles', level: 1 }).waitFor();
     // The list loads after the heading: wait for its first row (the count raced it once).
-    await page.getByRole('button', { name: /^Copy / }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-    t.ok(await page.getByRole('button', { name: /^Copy / }).count() > 0, 'presets are listed, read-only');
+    await page
+      .getByRole('button', { name: /^Copy / })
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
+    t.ok((await page.getByRole('button', { name: /^Copy / }).count()) > 0, 'presets are listed, read-only');
     await page.getByRole('button', { name: 'New vehicle' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Box van');
     await page.getByLabel('Type').selectOption('truck');
@@ -165,7 +192,10 @@ if (!existsSync(CHROMIUM)) {
     const invalid = await page.locator('.field-invalid label').allInnerTexts();
     t.same(invalid, ['Height (cm)'], 'only the height is marked');
     await page.screenshot({ path: join(ARTIFACTS, 'vehicle-refused.png') });
-    await page.screenshot({ path: join(DOC_IMAGES, 'web-vehicles.png'), clip: { x: 0, y: 0, width: 1280, height: 620 } });
+    await page.screenshot({
+      path: join(DOC_IMAGES, 'web-vehicles.png'),
+      clip: { x: 0, y: 0, width: 1280, height: 620 },
+    });
 
     await height.fill('210');
     await page.getByRole('button', { name: 'Save vehicle' }).click();
@@ -181,8 +211,18 @@ if (!existsSync(CHROMIUM)) {
 
     await page.getByLabel('Search vehicles').fill('box');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('button', { name: /^Copy / }).first().waitFor({ state: 'detached' });
-    t.same(await page.locator('tbody th[scope="row"]').allInnerTexts().then((rows) => rows.map((r) => r.split('\n')[0]!.trim())), ['Box van'], 'the search leaves only the matching vehicle');
+    await page
+      .getByRole('button', { name: /^Copy / })
+      .first()
+      .waitFor({ state: 'detached' });
+    t.same(
+      await page
+        .locator('tbody th[scope="row"]')
+        .allInnerTexts()
+        .then((rows) => rows.map((r) => r.split('\n')[0]!.trim())),
+      ['Box van'],
+      'the search leaves only the matching vehicle',
+    );
   });
 
   t.test('a project: slot and item tables, an item problem in its cell, ids kept on edit', async (t) => {
@@ -211,7 +251,10 @@ if (!existsSync(CHROMIUM)) {
     t.equal(listed.length, 1);
     const project = listed[0];
     t.same(
-      [project.vehicles.map((v: any) => [v.vehicle_id, v.quantity]), project.items.map((i: any) => [i.label, i.length, i.width, i.height, i.weight, i.quantity])],
+      [
+        project.vehicles.map((v: any) => [v.vehicle_id, v.quantity]),
+        project.items.map((i: any) => [i.label, i.length, i.width, i.height, i.weight, i.quantity]),
+      ],
       [[['van-3-5t', 1]], [['Crate', 60, 40, 40, 12, 10]]],
       'the project holds the slot and the item',
     );
@@ -222,48 +265,60 @@ if (!existsSync(CHROMIUM)) {
     await page.getByText(/Saved project “Monday run”/).waitFor();
     await page.getByRole('button', { name: 'New project' }).waitFor();
     const after = (await call(run.service.url, key, 'GET', `/v1/projects/${project.id}`)).body;
-    t.same([after.items[0].id, after.items[0].quantity, after.vehicles[0].id], [project.items[0].id, 12, project.vehicles[0].id], 'the item changed, the ids kept');
+    t.same(
+      [after.items[0].id, after.items[0].quantity, after.vehicles[0].id],
+      [project.items[0].id, 12, project.vehicles[0].id],
+      'the item changed, the ids kept',
+    );
     await page.screenshot({ path: join(ARTIFACTS, 'projects.png'), fullPage: true });
   });
 
-  t.test('members: the owner invites through the console, the member has no console, the owner removes them', async (t) => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
-    await page.getByLabel('Email').fill('mia@example.com');
-    await page.getByRole('button', { name: 'Invite' }).click();
-    const link = (await page.getByLabel('Invitation URL').innerText()).trim();
-    t.match(link, new RegExp(`/app/invitations/\\S+$`), 'the invitation link is shown to copy');
-    const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
-    try {
-      const member = await context.newPage();
-      member.on('pageerror', (e) => problems.push(`page error (member): ${e.message}`));
-      await member.goto(url(new URL(link).pathname));
-      await member.getByLabel('Your name').fill('Mia Member');
-      await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await member.getByLabel('Repeat password').fill(PASSWORD);
-      await member.getByRole('button', { name: 'Accept invitation' }).click();
-      await member.waitForURL('**/app/playground');
-      t.same(await member.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(), ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects'], 'no console links');
-      await member.goto(url('/app/console/keys'));
-      await member.getByRole('heading', { name: 'For the owner only' }).waitFor();
-      await member.screenshot({ path: join(ARTIFACTS, 'member-tablet.png') });
+  t.test(
+    'members: the owner invites through the console, the member has no console, the owner removes them',
+    async (t) => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click();
+      await page.getByLabel('Email').fill('mia@example.com');
+      await page.getByRole('button', { name: 'Invite' }).click();
+      const link = (await page.getByLabel('Invitation URL').innerText()).trim();
+      t.match(link, new RegExp(`/app/invitations/\\S+$`), 'the invitation link is shown to copy');
+      const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+      try {
+        const member = await context.newPage();
+        member.on('pageerror', (e) => problems.push(`page error (member): ${e.message}`));
+        await member.goto(url(new URL(link).pathname));
+        await member.getByLabel('Your name').fill('Mia Member');
+        await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+        await member.getByLabel('Repeat password').fill(PASSWORD);
+        await member.getByRole('button', { name: 'Accept invitation' }).click();
+        await member.waitForURL('**/app/playground');
+        t.same(
+          await member.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(),
+          ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects'],
+          'no console links',
+        );
+        await member.goto(url('/app/console/keys'));
+        await member.getByRole('heading', { name: 'For the owner only' }).waitFor();
+        await member.screenshot({ path: join(ARTIFACTS, 'member-tablet.png') });
 
-      await page.reload();
-      const row = page.getByRole('row', { name: /Mia Member/ });
-      await row.waitFor();
-      t.equal(await page.getByRole('button', { name: /^Remove Olga/ }).count(), 0, 'the owner has no Remove button');
-      await page.getByRole('button', { name: 'Remove Mia Member' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
-      await row.waitFor({ state: 'detached' });
-      await member.goto(url('/app/vehicles'));
-      await member.getByRole('heading', { name: 'Sign in' }).waitFor();
-      t.pass('the removed member is signed out');
-    } finally {
-      await context.close();
-    }
-  });
+        await page.reload();
+        const row = page.getByRole('row', { name: /Mia Member/ });
+        await row.waitFor();
+        t.equal(await page.getByRole('button', { name: /^Remove Olga/ }).count(), 0, 'the owner has no Remove button');
+        await page.getByRole('button', { name: 'Remove Mia Member' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
+        await row.waitFor({ state: 'detached' });
+        await member.goto(url('/app/vehicles'));
+        await member.getByRole('heading', { name: 'Sign in' }).waitFor();
+        t.pass('the removed member is signed out');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   t.test('the README images are small and the pages threw nothing', async (t) => {
-    for (const f of ['web-keys.png', 'web-vehicles.png']) t.ok(statSync(join(DOC_IMAGES, f)).size <= 150_000, `${f} ≤ 150 KB`);
+    for (const f of ['web-keys.png', 'web-vehicles.png'])
+      t.ok(statSync(join(DOC_IMAGES, f)).size <= 150_000, `${f} ≤ 150 KB`);
     t.same(problems, []);
   });
 }

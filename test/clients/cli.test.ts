@@ -27,12 +27,20 @@ t.before(async () => {
 
 /** Env of a CLI run: the service's address, no config file unless given, and `extra`. */
 const envFor = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-  PATH: process.env['PATH'], HOME: dir, PACKING_CONFIG: join(dir, 'absent.json'), PACKING_API_URL: running.service.url, ...extra,
+  PATH: process.env['PATH'],
+  HOME: dir,
+  PACKING_CONFIG: join(dir, 'absent.json'),
+  PACKING_API_URL: running.service.url,
+  ...extra,
 });
 
 /** Runs the CLI as a child process (`node --import tsx …/cli/main.ts`). */
 function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'clients/typescript/src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'clients/typescript/src/cli/main.ts', ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -41,11 +49,19 @@ function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; st
 }
 
 /** Runs the CLI in this process (fast; for help and exit codes). */
-async function cliHere(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cliHere(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const sink = (append: (s: string) => void) =>
-    new Writable({ write(chunk: Buffer, _enc, done) { append(chunk.toString()); done(); } }) as unknown as NodeJS.WriteStream;
+    new Writable({
+      write(chunk: Buffer, _enc, done) {
+        append(chunk.toString());
+        done();
+      },
+    }) as unknown as NodeJS.WriteStream;
   const code = await run(args, { env, stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
   return { code, stdout, stderr };
 }
@@ -88,10 +104,18 @@ t.test('exit codes by error class', async (t) => {
   t.match(invalid.stderr, /items: out_of_range/, 'details listed');
   t.equal((await cliHere(['estimate', bad], env)).code, EXIT.validation, 'an invalid estimate → 3');
   t.equal((await cliHere(['jobs', 'get', 'job_nope'], env)).code, EXIT.notFound, '404 → 5');
-  t.equal((await cliHere(['balance'], envFor({ PACKING_API_KEY: `pk_live_${'x'.repeat(40)}` }))).code, EXIT.auth, '401 → 4');
+  t.equal(
+    (await cliHere(['balance'], envFor({ PACKING_API_KEY: `pk_live_${'x'.repeat(40)}` }))).code,
+    EXIT.auth,
+    '401 → 4',
+  );
   t.equal((await cliHere(['pack', join(dir, 'missing.json')], env)).code, EXIT.usage, 'unreadable file → 2');
   t.equal((await cliHere(['jobs', 'frobnicate'], env)).code, EXIT.usage, 'unknown command → 2');
-  t.equal((await cliHere(['balance'], envFor({ PACKING_API_URL: 'http://127.0.0.1:1', PACKING_API_KEY: key }))).code, EXIT.unavailable, 'no connection → 9');
+  t.equal(
+    (await cliHere(['balance'], envFor({ PACKING_API_URL: 'http://127.0.0.1:1', PACKING_API_KEY: key }))).code,
+    EXIT.unavailable,
+    'no connection → 9',
+  );
 });
 
 t.test('the key comes from PACKING_API_KEY or a config file with mode 0600', async (t) => {
@@ -115,12 +139,19 @@ t.test('the key comes from PACKING_API_KEY or a config file with mode 0600', asy
 t.test('saved records: create, get, list, delete', async (t) => {
   const env = envFor({ PACKING_API_KEY: key });
   const file = join(dir, 'vehicle.json');
-  writeFileSync(file, JSON.stringify({ name: 'CLI trailer', type: 'trailer', length: 1200, width: 245, height: 260, max_weight: 20_000 }));
+  writeFileSync(
+    file,
+    JSON.stringify({ name: 'CLI trailer', type: 'trailer', length: 1200, width: 245, height: 260, max_weight: 20_000 }),
+  );
   const created = JSON.parse((await cliHere(['vehicles', 'create', file], env)).stdout);
   t.match(created.id, /^veh_/);
   t.equal(JSON.parse((await cliHere(['vehicles', 'get', created.id], env)).stdout).name, 'CLI trailer');
   t.match((await cliHere(['vehicles', 'list', '--all'], env)).stdout, new RegExp(`${created.id}\tCLI trailer`));
-  t.same(JSON.parse((await cliHere(['vehicles', 'delete', created.id], env)).stdout), { id: created.id, object: 'vehicle', deleted: true });
+  t.same(JSON.parse((await cliHere(['vehicles', 'delete', created.id], env)).stdout), {
+    id: created.id,
+    object: 'vehicle',
+    deleted: true,
+  });
   t.equal((await cliHere(['vehicles', 'get', created.id], env)).code, EXIT.notFound);
   t.equal((await cliHere(['templates', 'list', '--json'], env)).code, 0);
   t.equal((await cliHere(['projects', 'list', '--json'], env)).code, 0);
@@ -129,12 +160,31 @@ t.test('saved records: create, get, list, delete', async (t) => {
 
 t.test('--help on every command', async (t) => {
   const commands = [
-    [], ['pack'], ['estimate'], ['jobs'], ['jobs', 'list'], ['jobs', 'get'], ['jobs', 'cancel'], ['jobs', 'result'], ['balance'], ['usage'],
-    ...['vehicles', 'templates', 'projects'].flatMap((r) => [[r], [r, 'list'], [r, 'get'], [r, 'create'], [r, 'delete']]),
+    [],
+    ['pack'],
+    ['estimate'],
+    ['jobs'],
+    ['jobs', 'list'],
+    ['jobs', 'get'],
+    ['jobs', 'cancel'],
+    ['jobs', 'result'],
+    ['balance'],
+    ['usage'],
+    ...['vehicles', 'templates', 'projects'].flatMap((r) => [
+      [r],
+      [r, 'list'],
+      [r, 'get'],
+      [r, 'create'],
+      [r, 'delete'],
+    ]),
   ];
   for (const path of commands) {
     const res = await cliHere([...path, '--help'], envFor());
     t.equal(res.code, 0, `${path.join(' ') || 'packing'} --help exits 0`);
-    t.match(res.stdout, new RegExp(`^Usage: packing${path.length ? ` ${path.join(' ')}` : ''} `), `${path.join(' ') || 'packing'} --help shows its usage`);
+    t.match(
+      res.stdout,
+      new RegExp(`^Usage: packing${path.length ? ` ${path.join(' ')}` : ''} `),
+      `${path.join(' ') || 'packing'} --help shows its usage`,
+    );
   }
 });

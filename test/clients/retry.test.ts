@@ -4,7 +4,13 @@
  * than Retry-After.
  */
 import t from 'tap';
-import { DEFAULT_RETRY, isRetryableConflict, RETRYABLE_STATUSES, retryAfterSeconds, retryDelayMs } from '../../clients/typescript/src/retry.js';
+import {
+  DEFAULT_RETRY,
+  isRetryableConflict,
+  RETRYABLE_STATUSES,
+  retryAfterSeconds,
+  retryDelayMs,
+} from '../../clients/typescript/src/retry.js';
 
 t.test('Retry-After: delta seconds or an HTTP date', async (t) => {
   t.equal(retryAfterSeconds('7'), 7);
@@ -19,23 +25,48 @@ t.test('Retry-After: delta seconds or an HTTP date', async (t) => {
 
 t.test('backoff doubles per retry with jitter between half and full, capped', async (t) => {
   const policy = { maxRetries: 10, baseDelayMs: 500, maxDelayMs: 4000 };
-  t.equal(retryDelayMs(policy, 0, null, () => 1), 500);
-  t.equal(retryDelayMs(policy, 0, null, () => 0), 250);
-  t.equal(retryDelayMs(policy, 2, null, () => 1), 2000);
-  t.equal(retryDelayMs(policy, 5, null, () => 1), 4000, 'capped at maxDelayMs');
-  t.equal(retryDelayMs(policy, 5, 10, () => 1), 10_000, 'a longer Retry-After wins over the cap');
-  t.equal(retryDelayMs(policy, 3, 1, () => 1), 4000, 'a shorter Retry-After does not shorten the backoff');
+  t.equal(
+    retryDelayMs(policy, 0, null, () => 1),
+    500,
+  );
+  t.equal(
+    retryDelayMs(policy, 0, null, () => 0),
+    250,
+  );
+  t.equal(
+    retryDelayMs(policy, 2, null, () => 1),
+    2000,
+  );
+  t.equal(
+    retryDelayMs(policy, 5, null, () => 1),
+    4000,
+    'capped at maxDelayMs',
+  );
+  t.equal(
+    retryDelayMs(policy, 5, 10, () => 1),
+    10_000,
+    'a longer Retry-After wins over the cap',
+  );
+  t.equal(
+    retryDelayMs(policy, 3, 1, () => 1),
+    4000,
+    'a shorter Retry-After does not shorten the backoff',
+  );
 });
 
 t.test('a 409 is retried only as conflict with Retry-After', async (t) => {
   t.equal(isRetryableConflict(409, 'conflict', 1), true);
-  t.equal(isRetryableConflict(409, 'conflict', null), false, 'without Retry-After: final (e.g. the owner cannot be removed)');
+  t.equal(
+    isRetryableConflict(409, 'conflict', null),
+    false,
+    'without Retry-After: final (e.g. the owner cannot be removed)',
+  );
   t.equal(isRetryableConflict(409, 'project_busy', 1), false);
   t.equal(isRetryableConflict(409, 'job_not_finished', null), false);
   t.equal(isRetryableConflict(429, 'conflict', 1), false, 'not a 409');
 });
 
-t.test('the retried statuses are the spec\'s', async (t) => {
+t.test("the retried statuses are the spec's", async (t) => {
   t.same([...RETRYABLE_STATUSES].sort(), [429, 500, 503]);
   t.equal(DEFAULT_RETRY.maxRetries, 5);
 });

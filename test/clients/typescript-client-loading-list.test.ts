@@ -28,11 +28,29 @@ t.test('CSV text and .xlsx bytes with the same rows', async (t) => {
   const xlsx = await api.getJobLoadingList(job.id, { format: 'xlsx' });
   t.ok(xlsx instanceof Uint8Array);
   const sheet = (await readXlsxFile(Buffer.from(xlsx)))[0]!.data;
-  t.same(sheet.map((r) => r.map((c) => (c === null ? '' : String(c)))), rows, 'the same cells');
+  t.same(
+    sheet.map((r) => r.map((c) => (c === null ? '' : String(c)))),
+    rows,
+    'the same cells',
+  );
 
   // A compute budget of 1 ms on many items ends before any vehicle is packed: failed.
-  const many = Array.from({ length: 150 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 }));
-  const failing = await api.createPackJob({ vehicles: [{ vehicle_id: 'van-3-5t' }], items: many, options: { packing_mode: 'fleet_only', time_limit: 0.001 } } as PackRequest, { wait: 60 });
+  const many = Array.from({ length: 150 }, (_, i) => ({
+    id: `sku-${i}`,
+    length: 20 + (i % 37),
+    width: 15 + (i % 23),
+    height: 10 + (i % 29),
+    weight: 3,
+    quantity: 10,
+  }));
+  const failing = await api.createPackJob(
+    {
+      vehicles: [{ vehicle_id: 'van-3-5t' }],
+      items: many,
+      options: { packing_mode: 'fleet_only', time_limit: 0.001 },
+    } as PackRequest,
+    { wait: 60 },
+  );
   t.equal(failing.status, 'failed');
   const err = await api.getJobLoadingList(failing.id).catch((e: unknown) => e);
   t.ok(err instanceof ConflictError, 'a failed job: ConflictError');

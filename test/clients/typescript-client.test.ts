@@ -10,14 +10,23 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { startService, type RunningService } from '../../api/server.js';
+import { startService, type RunningService } from '../../service/server.js';
 import { seedJobLog, type SeededLog } from '../../scripts/seed-log.js';
 import {
-  NotFoundError, PackingClient, RateLimitError, ServiceUnavailableError, ValidationError, type Job, type PackRequest, type RetryEvent,
+  NotFoundError,
+  PackingClient,
+  RateLimitError,
+  ServiceUnavailableError,
+  ValidationError,
+  type Job,
+  type PackRequest,
+  type RetryEvent,
 } from '../../clients/typescript/src/index.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 
-const EXAMPLE = JSON.parse(readFileSync(new URL('../../examples/eur-pallets-13-6m-trailer.json', import.meta.url), 'utf8')) as PackRequest;
+const EXAMPLE = JSON.parse(
+  readFileSync(new URL('../../examples/eur-pallets-13-6m-trailer.json', import.meta.url), 'utf8'),
+) as PackRequest;
 const SEEDED_JOBS = 250;
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-client-'));
@@ -27,11 +36,25 @@ let proxy: FaultProxy;
 
 t.before(async () => {
   seeded = await seedJobLog(dir, {
-    jobs: SEEDED_JOBS, credits: 1000, limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } },
+    jobs: SEEDED_JOBS,
+    credits: 1000,
+    limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 } },
     // One small solve with a roomy budget: safe on a loaded machine.
-    request: { reference: 'seeded', vehicles: [{ vehicle_id: 'rigid-7-5t' }], items: [{ id: 'box', length: 60, width: 40, height: 40, weight: 12, quantity: 2 }], options: { time_limit: 30 } },
+    request: {
+      reference: 'seeded',
+      vehicles: [{ vehicle_id: 'rigid-7-5t' }],
+      items: [{ id: 'box', length: 60, width: 40, height: 40, weight: 12, quantity: 2 }],
+      options: { time_limit: 30 },
+    },
   });
-  service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }) });
+  service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    solverConcurrency: 1,
+    log: pino({ level: 'silent' }),
+  });
   proxy = await startFaultProxy(service.url);
 });
 t.teardown(async () => {
@@ -45,7 +68,9 @@ function client(retry: { maxRetries?: number } = {}): { api: PackingClient; wait
   const waits: number[] = [];
   const retries: RetryEvent[] = [];
   const api = new PackingClient({
-    baseUrl: proxy.url, apiKey: seeded.key, retry,
+    baseUrl: proxy.url,
+    apiKey: seeded.key,
+    retry,
     sleep: async (ms) => {
       waits.push(ms);
     },
@@ -61,48 +86,97 @@ const jobsWithReference = async (reference: string): Promise<Job[]> => {
   return out;
 };
 
-t.test('409 conflict with Retry-After (the key\'s first request still creating its job) is retried with the same key; one job', async (t) => {
-  const { api, waits, retries } = client();
-  const seenBefore = proxy.seen.length;
-  proxy.inject(/^POST \/v1\/pack$/, [{ status: 409, retryAfter: 2 }]);
-  const job = await api.createPackJob({ ...EXAMPLE, reference: 'retry-conflict' });
-  const attempts = proxy.seen.slice(seenBefore);
-  t.same(attempts.map((a) => a.status), [409, 202], 'the injected 409, then the service');
-  t.equal(new Set(attempts.map((a) => a.idempotencyKey)).size, 1, 'one Idempotency-Key on both attempts');
-  t.same(retries.map((r) => r.status), [409]);
-  t.ok(waits[0]! >= 2000, `the wait ${waits[0]} ms honours Retry-After: 2`);
-  t.same((await jobsWithReference('retry-conflict')).map((j) => j.id), [job.id], 'exactly one job created');
-});
+t.test(
+  "409 conflict with Retry-After (the key's first request still creating its job) is retried with the same key; one job",
+  async (t) => {
+    const { api, waits, retries } = client();
+    const seenBefore = proxy.seen.length;
+    proxy.inject(/^POST \/v1\/pack$/, [{ status: 409, retryAfter: 2 }]);
+    const job = await api.createPackJob({ ...EXAMPLE, reference: 'retry-conflict' });
+    const attempts = proxy.seen.slice(seenBefore);
+    t.same(
+      attempts.map((a) => a.status),
+      [409, 202],
+      'the injected 409, then the service',
+    );
+    t.equal(new Set(attempts.map((a) => a.idempotencyKey)).size, 1, 'one Idempotency-Key on both attempts');
+    t.same(
+      retries.map((r) => r.status),
+      [409],
+    );
+    t.ok(waits[0]! >= 2000, `the wait ${waits[0]} ms honours Retry-After: 2`);
+    t.same(
+      (await jobsWithReference('retry-conflict')).map((j) => j.id),
+      [job.id],
+      'exactly one job created',
+    );
+  },
+);
 
-t.test('429 and 503 with Retry-After are retried after at least Retry-After, with the same Idempotency-Key; one job', async (t) => {
-  const { api, waits, retries } = client();
-  const seenBefore = proxy.seen.length;
-  proxy.inject(/^POST \/v1\/pack$/, [{ status: 503, retryAfter: 3 }, { status: 429, retryAfter: 7 }, { status: 500 }]);
-  const job = await api.createPackJob({ ...EXAMPLE, reference: 'retry-before' });
-  t.equal(job.object, 'job');
-  t.match(job.id, /^job_/);
-  const attempts = proxy.seen.slice(seenBefore);
-  t.same(attempts.map((a) => a.status), [503, 429, 500, 202], 'three injected answers, then the service');
-  const keys = new Set(attempts.map((a) => a.idempotencyKey));
-  t.equal(keys.size, 1, 'one Idempotency-Key on every attempt');
-  t.match([...keys][0], /^[0-9a-f-]{36}$/, 'generated when not given');
-  t.same(retries.map((r) => r.status), [503, 429, 500]);
-  t.ok(waits[0]! >= 3000, `first wait ${waits[0]} ms honours Retry-After: 3`);
-  t.ok(waits[1]! >= 7000, `second wait ${waits[1]} ms honours Retry-After: 7`);
-  t.ok(waits[2]! >= 1000 && waits[2]! <= 2000, `third wait ${waits[2]} ms: exponential backoff 0.5 s · 2² with jitter`);
-  t.same((await jobsWithReference('retry-before')).map((j) => j.id), [job.id], 'exactly one job created');
-});
+t.test(
+  '429 and 503 with Retry-After are retried after at least Retry-After, with the same Idempotency-Key; one job',
+  async (t) => {
+    const { api, waits, retries } = client();
+    const seenBefore = proxy.seen.length;
+    proxy.inject(/^POST \/v1\/pack$/, [
+      { status: 503, retryAfter: 3 },
+      { status: 429, retryAfter: 7 },
+      { status: 500 },
+    ]);
+    const job = await api.createPackJob({ ...EXAMPLE, reference: 'retry-before' });
+    t.equal(job.object, 'job');
+    t.match(job.id, /^job_/);
+    const attempts = proxy.seen.slice(seenBefore);
+    t.same(
+      attempts.map((a) => a.status),
+      [503, 429, 500, 202],
+      'three injected answers, then the service',
+    );
+    const keys = new Set(attempts.map((a) => a.idempotencyKey));
+    t.equal(keys.size, 1, 'one Idempotency-Key on every attempt');
+    t.match([...keys][0], /^[0-9a-f-]{36}$/, 'generated when not given');
+    t.same(
+      retries.map((r) => r.status),
+      [503, 429, 500],
+    );
+    t.ok(waits[0]! >= 3000, `first wait ${waits[0]} ms honours Retry-After: 3`);
+    t.ok(waits[1]! >= 7000, `second wait ${waits[1]} ms honours Retry-After: 7`);
+    t.ok(
+      waits[2]! >= 1000 && waits[2]! <= 2000,
+      `third wait ${waits[2]} ms: exponential backoff 0.5 s · 2² with jitter`,
+    );
+    t.same(
+      (await jobsWithReference('retry-before')).map((j) => j.id),
+      [job.id],
+      'exactly one job created',
+    );
+  },
+);
 
 t.test('an answer lost after the job was created: the retry replays it, still one job', async (t) => {
   const { api } = client();
   const seenBefore = proxy.seen.length;
-  proxy.inject(/^POST \/v1\/pack$/, [{ status: 503, retryAfter: 1, afterForward: true }, { status: 500, afterForward: true }]);
-  const job = await api.createPackJob({ ...EXAMPLE, reference: 'retry-after-create' }, { idempotencyKey: 'order-4711' });
+  proxy.inject(/^POST \/v1\/pack$/, [
+    { status: 503, retryAfter: 1, afterForward: true },
+    { status: 500, afterForward: true },
+  ]);
+  const job = await api.createPackJob(
+    { ...EXAMPLE, reference: 'retry-after-create' },
+    { idempotencyKey: 'order-4711' },
+  );
   const attempts = proxy.seen.slice(seenBefore);
   t.equal(attempts.length, 3, 'two lost answers, then the replay');
-  t.same(attempts.map((a) => a.idempotencyKey), ['order-4711', 'order-4711', 'order-4711'], 'the given key on every retry');
+  t.same(
+    attempts.map((a) => a.idempotencyKey),
+    ['order-4711', 'order-4711', 'order-4711'],
+    'the given key on every retry',
+  );
   const jobs = await jobsWithReference('retry-after-create');
-  t.same(jobs.map((j) => j.id), [job.id], 'the service created one job for three deliveries');
+  t.same(
+    jobs.map((j) => j.id),
+    [job.id],
+    'the service created one job for three deliveries',
+  );
 });
 
 t.test('422 is not retried; the error is typed with code, details and request_id', async (t) => {
@@ -113,7 +187,10 @@ t.test('422 is not retried; the error is typed with code, details and request_id
   const v = error as ValidationError;
   t.equal(v.status, 422);
   t.equal(v.code, 'validation_failed');
-  t.same(v.details.map((d) => [d.path, d.code]), [['items', 'out_of_range']]);
+  t.same(
+    v.details.map((d) => [d.path, d.code]),
+    [['items', 'out_of_range']],
+  );
   t.match(v.request_id, /^req_[a-z0-9]+$/);
   t.equal(proxy.seen.length - seenBefore, 1, 'one attempt');
   t.same(retries, []);
@@ -129,21 +206,30 @@ t.test('404 is not retried and is a NotFoundError', async (t) => {
 
 t.test('retries run out: the last answer is thrown as its typed error', async (t) => {
   const { api, retries } = client({ maxRetries: 2 });
-  proxy.inject(/^GET \/v1\/balance$/, [{ status: 503, retryAfter: 1 }, { status: 503, retryAfter: 1 }, { status: 503, retryAfter: 2 }]);
+  proxy.inject(/^GET \/v1\/balance$/, [
+    { status: 503, retryAfter: 1 },
+    { status: 503, retryAfter: 1 },
+    { status: 503, retryAfter: 2 },
+  ]);
   const error = await api.getBalance().catch((e: unknown) => e);
   t.type(error, ServiceUnavailableError);
   t.equal((error as ServiceUnavailableError).code, 'api_disabled');
   t.equal((error as ServiceUnavailableError).retryAfterSeconds, 2);
   t.equal(retries.length, 2);
   proxy.inject(/^GET \/v1\/balance$/, [{ status: 429, retryAfter: 1 }]);
-  const limited = await client({ maxRetries: 0 }).api.getBalance().catch((e: unknown) => e);
+  const limited = await client({ maxRetries: 0 })
+    .api.getBalance()
+    .catch((e: unknown) => e);
   t.type(limited, RateLimitError, 'maxRetries 0: the 429 is thrown at once');
 });
 
 t.test('pack({wait: true}) returns the finished job with its result, reporting progress', async (t) => {
   const { api } = client();
   const seen: string[] = [];
-  const job = await api.pack({ ...EXAMPLE, reference: 'wait' }, { wait: true, pollSeconds: 1, onProgress: (j) => seen.push(j.status) });
+  const job = await api.pack(
+    { ...EXAMPLE, reference: 'wait' },
+    { wait: true, pollSeconds: 1, onProgress: (j) => seen.push(j.status) },
+  );
   t.equal(job.status, 'succeeded');
   t.equal(job.summary.items_placed, 33);
   t.equal(job.result?.vehicles.length, 1, 'result inlined');
@@ -176,9 +262,20 @@ t.test('iterateJobs pages through the 250 seeded jobs, newest first, each once',
 
 t.test('every list has an iterator and every resource its calls', async (t) => {
   const { api } = client();
-  const vehicle = await api.createVehicle({ name: 'Client trailer', type: 'trailer', length: 1200, width: 245, height: 260, max_weight: 20_000 });
+  const vehicle = await api.createVehicle({
+    name: 'Client trailer',
+    type: 'trailer',
+    length: 1200,
+    width: 245,
+    height: 260,
+    max_weight: 20_000,
+  });
   const template = await api.createTemplate({ label: 'Client carton', length: 60, width: 40, height: 40, weight: 12 });
-  const project = await api.createProject({ name: 'Client project', vehicles: [{ vehicle_id: vehicle.id, quantity: 1 }], items: [{ label: 'Box', length: 50, width: 50, height: 50, weight: 5 }] });
+  const project = await api.createProject({
+    name: 'Client project',
+    vehicles: [{ vehicle_id: vehicle.id, quantity: 1 }],
+    items: [{ label: 'Box', length: 50, width: 50, height: 50, weight: 5 }],
+  });
   const collect = async <T extends { id: string }>(it: AsyncIterable<T>) => {
     const ids: string[] = [];
     for await (const r of it) ids.push(r.id);

@@ -14,7 +14,10 @@ const GENERATED = new URL('../../clients/typescript/src/generated/openapi.ts', i
 t.test('the committed types are what the generator writes from the current document', async (t) => {
   const expected = renderTypes(await serviceDocument());
   const committed = readFileSync(GENERATED, 'utf8');
-  t.ok(committed === expected, 'clients/typescript/src/generated/openapi.ts is up to date (run: cd clients/typescript && npm run generate)');
+  t.ok(
+    committed === expected,
+    'clients/typescript/src/generated/openapi.ts is up to date (run: cd clients/typescript && npm run generate)',
+  );
 });
 
 t.test('a change of the document changes the generated types (the drift check can fail)', async (t) => {
@@ -32,7 +35,10 @@ t.test('JSON Schema to TypeScript', async (t) => {
   t.equal(typeOf({ type: 'array', items: { $ref: '#/components/schemas/Job' } }), 'Job[]');
   t.equal(typeOf({ $ref: '#/components/schemas/Error' }), 'ErrorEnvelope', 'no type shadows the global Error');
   t.equal(typeOf({ oneOf: [{ $ref: '#/components/schemas/JobError' }, { type: 'null' }] }), 'JobError | null');
-  t.equal(typeOf({ type: 'object', required: ['a'], properties: { a: { type: 'integer' }, b: { type: 'boolean' } } }), '{\n  a: number;\n  b?: boolean;\n}');
+  t.equal(
+    typeOf({ type: 'object', required: ['a'], properties: { a: { type: 'integer' }, b: { type: 'boolean' } } }),
+    '{\n  a: number;\n  b?: boolean;\n}',
+  );
   t.throws(() => typeOf({ $ref: 'other.json#/X' }), /unsupported \$ref/);
 });
 
@@ -40,6 +46,8 @@ t.test('PackingClient has a method for every operation of the document', async (
   const document = (await serviceDocument()) as { paths: Record<string, Record<string, { operationId: string }>> };
   const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
   t.same(Object.keys(OPERATIONS).sort(), [...operationIds].sort(), 'OPERATIONS lists every operation');
-  const missing = operationIds.filter((id) => typeof (PackingClient.prototype as unknown as Record<string, unknown>)[id] !== 'function');
+  const missing = operationIds.filter(
+    (id) => typeof (PackingClient.prototype as unknown as Record<string, unknown>)[id] !== 'function',
+  );
   t.same(missing, [], 'no operation without a client method');
 });

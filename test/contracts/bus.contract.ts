@@ -25,10 +25,13 @@ export function busContract(t: Test, open: () => Promise<Bus>): void {
     await bus.publish('solve.a', 'm1', { v: 1 });
     await bus.publish('solve.a', 'm2', { v: 2 });
     const seen = await c.done;
-    t.same(seen.map((m) => [m.id, m.data.v, m.attempt]), [
-      ['m1', 1, 1],
-      ['m2', 2, 1],
-    ]);
+    t.same(
+      seen.map((m) => [m.id, m.data.v, m.attempt]),
+      [
+        ['m1', 1, 1],
+        ['m2', 2, 1],
+      ],
+    );
     await c.close();
     await bus.close();
   });
@@ -38,10 +41,13 @@ export function busContract(t: Test, open: () => Promise<Bus>): void {
     const c = collect(bus, 'solve.b', 2, (m) => (m.attempt === 1 ? m.nak(10) : m.ack()));
     await bus.publish('solve.b', 'm1', { v: 7 });
     const seen = await c.done;
-    t.same(seen.map((m) => [m.id, m.attempt]), [
-      ['m1', 1],
-      ['m1', 2],
-    ]);
+    t.same(
+      seen.map((m) => [m.id, m.attempt]),
+      [
+        ['m1', 1],
+        ['m1', 2],
+      ],
+    );
     await c.close();
     await bus.close();
   });
@@ -52,7 +58,10 @@ export function busContract(t: Test, open: () => Promise<Bus>): void {
     await bus.publish('other.c', 'x', { v: 0 });
     await bus.publish('solve.c', 'y', { v: 1 });
     const seen = await c.done;
-    t.same(seen.map((m) => m.id), ['y']);
+    t.same(
+      seen.map((m) => m.id),
+      ['y'],
+    );
     await c.close();
     await bus.close();
   });
@@ -62,7 +71,10 @@ export function busContract(t: Test, open: () => Promise<Bus>): void {
 function heard<T>(n: number, listen: (take: (value: T) => void) => void, timeoutMs = 10_000): Promise<T[]> {
   return new Promise((resolve, reject) => {
     const values: T[] = [];
-    const timer = setTimeout(() => reject(new Error(`heard ${values.length} of ${n} signals within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`heard ${values.length} of ${n} signals within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     listen((value) => {
       values.push(value);
       if (values.length === n) {
@@ -75,71 +87,81 @@ function heard<T>(n: number, listen: (take: (value: T) => void) => void, timeout
 
 /** Signals (domain/ports/bus.ts `signal`/`onSignal`): broadcast, not stored, not work-queue messages. */
 export function busSignalContract(t: Test, open: () => Promise<Bus>): void {
-  t.test('signals: every listener of the subject hears each signal once; other subjects and stopped listeners hear nothing', async (t) => {
-    const bus = await open();
-    const first: unknown[] = [];
-    const second: unknown[] = [];
-    const stopped: unknown[] = [];
-    const other: unknown[] = [];
-    const stop = bus.onSignal<{ n: number }>('signals.a', (d) => stopped.push(d));
-    stop();
-    bus.onSignal<{ n: number }>('signals.b', (d) => other.push(d));
-    const both = Promise.all([
-      heard<{ n: number }>(2, (take) => bus.onSignal<{ n: number }>('signals.a', (d) => {
-        first.push(d);
-        take(d);
-      })),
-      heard<{ n: number }>(2, (take) => bus.onSignal<{ n: number }>('signals.a', (d) => {
-        second.push(d);
-        take(d);
-      })),
-    ]);
-    await bus.signal('signals.a', { n: 1 });
-    await bus.signal('signals.a', { n: 2 });
-    await both;
-    // A marker signal on the other subject, sent after: once it is heard, anything misrouted would have been too.
-    await heard(1, (take) => {
-      bus.onSignal('signals.b', take);
-      void bus.signal('signals.b', { n: 3 });
-    });
-    t.same(first, [{ n: 1 }, { n: 2 }]);
-    t.same(second, [{ n: 1 }, { n: 2 }]);
-    t.same(stopped, [], 'a listener that stopped hears nothing');
-    t.same(other, [{ n: 3 }], 'a listener of another subject hears only its own');
-    await bus.close();
-  });
-
-  t.test('signals: not stored (a listener that starts later hears nothing earlier) and not work-queue messages', async (t) => {
-    const bus = await open();
-    const queued: unknown[] = [];
-    const consumer = bus.consume<unknown>('solve.signal', async (m) => {
-      queued.push(m.data);
-      m.ack();
-    });
-    await bus.signal('signals.c', { n: 1 });
-    const late: unknown[] = [];
-    await heard(1, (take) => {
-      bus.onSignal<{ n: number }>('signals.c', (d) => {
-        late.push(d);
-        take(d);
+  t.test(
+    'signals: every listener of the subject hears each signal once; other subjects and stopped listeners hear nothing',
+    async (t) => {
+      const bus = await open();
+      const first: unknown[] = [];
+      const second: unknown[] = [];
+      const stopped: unknown[] = [];
+      const other: unknown[] = [];
+      const stop = bus.onSignal<{ n: number }>('signals.a', (d) => stopped.push(d));
+      stop();
+      bus.onSignal<{ n: number }>('signals.b', (d) => other.push(d));
+      const both = Promise.all([
+        heard<{ n: number }>(2, (take) =>
+          bus.onSignal<{ n: number }>('signals.a', (d) => {
+            first.push(d);
+            take(d);
+          }),
+        ),
+        heard<{ n: number }>(2, (take) =>
+          bus.onSignal<{ n: number }>('signals.a', (d) => {
+            second.push(d);
+            take(d);
+          }),
+        ),
+      ]);
+      await bus.signal('signals.a', { n: 1 });
+      await bus.signal('signals.a', { n: 2 });
+      await both;
+      // A marker signal on the other subject, sent after: once it is heard, anything misrouted would have been too.
+      await heard(1, (take) => {
+        bus.onSignal('signals.b', take);
+        void bus.signal('signals.b', { n: 3 });
       });
-      void bus.signal('signals.c', { n: 2 });
-    });
-    t.same(late, [{ n: 2 }], 'only the signal sent after it started listening');
-    // A work message published after the signals arrives alone: no signal became a queued message.
-    await bus.publish('solve.signal', 'w1', { n: 9 });
-    await heard(1, (take) => {
-      const timer = setInterval(() => {
-        if (queued.length > 0) {
-          clearInterval(timer);
-          take(queued[0]);
-        }
-      }, 10);
-    });
-    t.same(queued, [{ n: 9 }]);
-    await consumer.close();
-    await bus.close();
-  });
+      t.same(first, [{ n: 1 }, { n: 2 }]);
+      t.same(second, [{ n: 1 }, { n: 2 }]);
+      t.same(stopped, [], 'a listener that stopped hears nothing');
+      t.same(other, [{ n: 3 }], 'a listener of another subject hears only its own');
+      await bus.close();
+    },
+  );
+
+  t.test(
+    'signals: not stored (a listener that starts later hears nothing earlier) and not work-queue messages',
+    async (t) => {
+      const bus = await open();
+      const queued: unknown[] = [];
+      const consumer = bus.consume<unknown>('solve.signal', async (m) => {
+        queued.push(m.data);
+        m.ack();
+      });
+      await bus.signal('signals.c', { n: 1 });
+      const late: unknown[] = [];
+      await heard(1, (take) => {
+        bus.onSignal<{ n: number }>('signals.c', (d) => {
+          late.push(d);
+          take(d);
+        });
+        void bus.signal('signals.c', { n: 2 });
+      });
+      t.same(late, [{ n: 2 }], 'only the signal sent after it started listening');
+      // A work message published after the signals arrives alone: no signal became a queued message.
+      await bus.publish('solve.signal', 'w1', { n: 9 });
+      await heard(1, (take) => {
+        const timer = setInterval(() => {
+          if (queued.length > 0) {
+            clearInterval(timer);
+            take(queued[0]);
+          }
+        }, 10);
+      });
+      t.same(queued, [{ n: 9 }]);
+      await consumer.close();
+      await bus.close();
+    },
+  );
 
   t.test('signals: signal() after close() rejects', async (t) => {
     const bus = await open();

@@ -58,7 +58,10 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
   t.test('documents come back exactly as put: nested objects, arrays, null, booleans, numbers', async (t) => {
     const store = await open();
     const c = store.collection<Row & { deep: unknown }>('exact');
-    const doc = { ...row('x', { n: 2 ** 40 + 0.5, label: 'Ünïcode ✓', ref: 'r' }), deep: { a: [1, { b: null }, 'c'], e: {}, f: -3 } };
+    const doc = {
+      ...row('x', { n: 2 ** 40 + 0.5, label: 'Ünïcode ✓', ref: 'r' }),
+      deep: { a: [1, { b: null }, 'c'], e: {}, f: -3 },
+    };
     await c.put(doc);
     t.strictSame(await c.get('x'), doc);
     t.strictSame(await c.find({ where: { id: 'x' } }), [doc]);
@@ -99,11 +102,21 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
   t.test('find filters by equality, sorts (ties by id) and limits', async (t) => {
     const store = await open();
     const c = store.collection<Doc>('find');
-    for (const [id, org, n] of [['a', 'o1', 3], ['b', 'o2', 1], ['c', 'o1', 2], ['d', 'o1', 5], ['e', 'o1', 3]] as const) {
+    for (const [id, org, n] of [
+      ['a', 'o1', 3],
+      ['b', 'o2', 1],
+      ['c', 'o1', 2],
+      ['d', 'o1', 5],
+      ['e', 'o1', 3],
+    ] as const) {
       await c.put({ id, org, n });
     }
     t.same(ids(await c.find({ where: { org: 'o1' }, sortBy: 'n' })), ['c', 'a', 'e', 'd']);
-    t.same(ids(await c.find({ where: { org: 'o1' }, sortBy: 'n', descending: true })), ['d', 'e', 'a', 'c'], 'ties by id, descending too');
+    t.same(
+      ids(await c.find({ where: { org: 'o1' }, sortBy: 'n', descending: true })),
+      ['d', 'e', 'a', 'c'],
+      'ties by id, descending too',
+    );
     t.same(ids(await c.find({ where: { org: 'o1' }, sortBy: 'n', descending: true, limit: 2 })), ['d', 'e']);
     t.same(ids(await c.find()), ['a', 'b', 'c', 'd', 'e'], 'no sort field: id order');
     t.same(ids(await c.find({ descending: true, limit: 1 })), ['e']);
@@ -118,8 +131,21 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
     const store = await open();
     const c = store.collection<Row>('conditions');
     await fill(c, [
-      row('a', { status: 'queued', n: 1, at: '2026-11-01T10:00:00.000Z', label: 'x', ref: 'R1', meta: { owner: 'usr_a', tags: ['t'] } }),
-      row('b', { status: 'running', n: 2, at: '2026-11-02T10:00:00.000Z', label: null, meta: { owner: 'usr_b', tags: [] } }),
+      row('a', {
+        status: 'queued',
+        n: 1,
+        at: '2026-11-01T10:00:00.000Z',
+        label: 'x',
+        ref: 'R1',
+        meta: { owner: 'usr_a', tags: ['t'] },
+      }),
+      row('b', {
+        status: 'running',
+        n: 2,
+        at: '2026-11-02T10:00:00.000Z',
+        label: null,
+        meta: { owner: 'usr_b', tags: [] },
+      }),
       row('c', { status: 'succeeded', n: 3, at: '2026-11-03T10:00:00.000Z', label: 'z', ref: 'R3' }),
       row('d', { status: 'failed', n: null, at: '2026-11-04T10:00:00.000Z', flag: true }),
     ]);
@@ -128,8 +154,15 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
     t.same(ids(await c.find({ where: { n: { gt: 1 } } })), ['b', 'c'], 'null is outside every range');
     t.same(ids(await c.find({ where: { n: { gte: 1, lt: 3 } } })), ['a', 'b']);
     t.same(ids(await c.find({ where: { n: { lte: 2 } } })), ['a', 'b']);
-    t.same(ids(await c.find({ where: { at: { gt: '2026-11-01T10:00:00.000Z', lt: '2026-11-04T10:00:00.000Z' } } })), ['b', 'c'], 'exclusive string bounds');
-    t.same(ids(await c.find({ where: { at: { gte: '2026-11-01T10:00:00.000Z', lte: '2026-11-02T10:00:00.000Z' } } })), ['a', 'b']);
+    t.same(
+      ids(await c.find({ where: { at: { gt: '2026-11-01T10:00:00.000Z', lt: '2026-11-04T10:00:00.000Z' } } })),
+      ['b', 'c'],
+      'exclusive string bounds',
+    );
+    t.same(ids(await c.find({ where: { at: { gte: '2026-11-01T10:00:00.000Z', lte: '2026-11-02T10:00:00.000Z' } } })), [
+      'a',
+      'b',
+    ]);
     t.same(ids(await c.find({ where: { status: { gt: 5 } as never } })), [], 'a string field is never beyond a number');
     t.same(ids(await c.find({ where: { label: null } })), ['b', 'd'], 'null equality');
     t.same(ids(await c.find({ where: { ref: { exists: false } } })), ['b', 'd'], 'absent = exists false');
@@ -153,7 +186,8 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
       row('job_def456', { label: 'a.c (special) [x]*+?^$|\\ {2}', ref: 'po-78' }),
       row('job_xyz789', { label: null, meta: { owner: 'usr_berlin', tags: ['berlin'] } }),
     ]);
-    const find = (query: string, fields: ('label' | 'ref' | 'id' | 'meta.owner')[] = ['label', 'ref', 'id']) => c.find({ text: { query, fields } }).then(ids);
+    const find = (query: string, fields: ('label' | 'ref' | 'id' | 'meta.owner')[] = ['label', 'ref', 'id']) =>
+      c.find({ text: { query, fields } }).then(ids);
     t.same(await find('berlin'), ['job_abc123'], 'any case; only the named fields');
     t.same(await find('BERLIN', ['meta.owner']), ['job_xyz789'], 'nested field');
     t.same(await find('po-7'), ['job_abc123', 'job_def456']);
@@ -161,8 +195,16 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
     t.same(await find('a.c'), ['job_def456'], '. is a dot, not any character');
     t.same(await find('(special) [x]*+?^$|\\ {2}'), ['job_def456'], 'every regex metacharacter is literal');
     t.same(await find('.*'), [], '.* is not a wildcard');
-    t.same(await find(''), ['job_abc123', 'job_def456', 'job_xyz789'], 'empty text: every document with a string field');
-    t.same(await c.find({ text: { query: 'berlin', fields: ['label'] }, where: { ref: 'nope' } }).then(ids), [], 'text and where combine');
+    t.same(
+      await find(''),
+      ['job_abc123', 'job_def456', 'job_xyz789'],
+      'empty text: every document with a string field',
+    );
+    t.same(
+      await c.find({ text: { query: 'berlin', fields: ['label'] }, where: { ref: 'nope' } }).then(ids),
+      [],
+      'text and where combine',
+    );
     await t.rejects(c.find({ text: { query: 'x', fields: [] } }), RangeError);
   });
 
@@ -180,7 +222,11 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
     t.same(ids(await c.find({ sortBy: 'label' })), ['6', '2', '1', '3', '5', '4']);
     t.same(ids(await c.find({ sortBy: 'label', descending: true })), ['4', '5', '3', '1', '2', '6']);
     await fill(c, [row('7', { n: 10 }), row('8', { n: 9 })]);
-    t.same(ids(await c.find({ where: { id: { in: ['7', '8'] } }, sortBy: 'n' })), ['8', '7'], 'numbers by value, not as text');
+    t.same(
+      ids(await c.find({ where: { id: { in: ['7', '8'] } }, sortBy: 'n' })),
+      ['8', '7'],
+      'numbers by value, not as text',
+    );
   });
 
   t.test('keyset cursor: pages after (sort value, id), ties split across pages, stable under inserts', async (t) => {
@@ -210,9 +256,17 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
       }
       return seen;
     };
-    t.same(await walk(true, 2), [['d2', 'd1'], ['c', 'b3'], ['b2', 'b1'], ['a']], 'newest first, ties by id descending');
+    t.same(
+      await walk(true, 2),
+      [['d2', 'd1'], ['c', 'b3'], ['b2', 'b1'], ['a']],
+      'newest first, ties by id descending',
+    );
     t.same(await walk(false, 3), [['a', 'b1', 'b2'], ['b3', 'c', 'd1'], ['d2']], 'oldest first');
-    t.same(await walk(true, 1, { org: 'o1', status: 'queued' }), [['d2'], ['d1'], ['b3'], ['b2'], ['b1'], ['a']], 'filters apply on every page');
+    t.same(
+      await walk(true, 1, { org: 'o1', status: 'queued' }),
+      [['d2'], ['d1'], ['b3'], ['b2'], ['b1'], ['a']],
+      'filters apply on every page',
+    );
 
     const first = await c.find({ where: { org: 'o1' }, sortBy: 'at', descending: true, limit: 3 });
     t.same(ids(first), ['d2', 'd1', 'c']);
@@ -220,10 +274,28 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
     await c.put(row('e', { at: at(6) }));
     await c.put(row('b25', { at: at(2) }));
     await c.delete('c');
-    const next = await c.find({ where: { org: 'o1' }, sortBy: 'at', descending: true, limit: 10, after: { sortValue: first[2]!.at, id: first[2]!.id } });
-    t.same(ids(next), ['b3', 'b25', 'b2', 'b1', 'a'], 'no repeats, nothing skipped, the deleted cursor document still works');
-    t.same(ids(await c.find({ descending: true, limit: 2, after: { sortValue: 'ignored', id: 'b3' } })), ['b25', 'b2'], 'sorted by id: only the id counts');
-    t.same(ids(await c.find({ where: { org: 'o1' }, sortBy: 'at', after: { sortValue: 5, id: 'a' } })), [], 'a cursor of another type pages nothing');
+    const next = await c.find({
+      where: { org: 'o1' },
+      sortBy: 'at',
+      descending: true,
+      limit: 10,
+      after: { sortValue: first[2]!.at, id: first[2]!.id },
+    });
+    t.same(
+      ids(next),
+      ['b3', 'b25', 'b2', 'b1', 'a'],
+      'no repeats, nothing skipped, the deleted cursor document still works',
+    );
+    t.same(
+      ids(await c.find({ descending: true, limit: 2, after: { sortValue: 'ignored', id: 'b3' } })),
+      ['b25', 'b2'],
+      'sorted by id: only the id counts',
+    );
+    t.same(
+      ids(await c.find({ where: { org: 'o1' }, sortBy: 'at', after: { sortValue: 5, id: 'a' } })),
+      [],
+      'a cursor of another type pages nothing',
+    );
   });
 
   t.test('count applies the same filters as find', async (t) => {
@@ -249,8 +321,25 @@ export function readStoreContract(t: Test, open: () => Promise<ReadStore>): void
 
   t.test('collections are separate and indexes can be declared', async (t) => {
     const store = await open();
-    await store.ensureIndexes('one', [{ keys: [['org', 1], ['at', -1], ['id', -1]] }, { keys: [['meta.owner', 1]] }]);
-    await store.ensureIndexes('one', [{ keys: [['org', 1], ['at', -1], ['id', -1]] }]);
+    await store.ensureIndexes('one', [
+      {
+        keys: [
+          ['org', 1],
+          ['at', -1],
+          ['id', -1],
+        ],
+      },
+      { keys: [['meta.owner', 1]] },
+    ]);
+    await store.ensureIndexes('one', [
+      {
+        keys: [
+          ['org', 1],
+          ['at', -1],
+          ['id', -1],
+        ],
+      },
+    ]);
     const one = store.collection<Row>('one');
     const two = store.collection<Row>('two');
     await one.put(row('a'));

@@ -54,7 +54,13 @@ function readmeSection(readme: string, heading: string): string | null {
 function markdownTables(text: string): Array<{ header: string[]; rows: string[][] }> {
   const tables: Array<{ header: string[]; rows: string[][] }> = [];
   const lines = text.split('\n');
-  const cells = (line: string): string[] => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  const cells = (line: string): string[] =>
+    line
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((c) => c.trim());
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i]!;
     const next = lines[i + 1];
@@ -77,10 +83,12 @@ function environmentOf(service: any): Record<string, string> {
   const env = service?.environment;
   if (!env) return {};
   if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((entry: string) => {
-      const eq = entry.indexOf('=');
-      return eq < 0 ? [entry, ''] : [entry.slice(0, eq), entry.slice(eq + 1)];
-    }));
+    return Object.fromEntries(
+      env.map((entry: string) => {
+        const eq = entry.indexOf('=');
+        return eq < 0 ? [entry, ''] : [entry.slice(0, eq), entry.slice(eq + 1)];
+      }),
+    );
   }
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? '' : String(v)]));
 }
@@ -193,15 +201,25 @@ function composeValidators(): { file: ValidateFunction; service: ValidateFunctio
   ajv.addFormat('ports', { type: 'string', validate: isPortSpec });
   ajv.addFormat('expose', { type: 'string', validate: isExpose });
   ajv.addFormat('subnet_ip_address', { type: 'string', validate: isSubnet });
-  const schema = { ...(composeSchema as Record<string, unknown>), $schema: 'https://json-schema.org/draft/2019-09/schema' };
+  const schema = {
+    ...(composeSchema as Record<string, unknown>),
+    $schema: 'https://json-schema.org/draft/2019-09/schema',
+  };
   ajv.addSchema(schema, 'compose');
   const file = ajv.getSchema('compose');
   // `definitions.constraints.service` (a service needs `image` or `build`) is not referenced from
   // the main schema; it uses `properties` and `required` without `"type": "object"` and without
   // declaring the required properties, which only ajv's strictTypes and strictRequired lints
   // object to (it is valid JSON Schema), so it gets an instance with those two lints off.
-  const lax = new Ajv2019({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
-  const constraints = (composeSchema as { definitions: { constraints: { service: Record<string, unknown> } } }).definitions.constraints.service;
+  const lax = new Ajv2019({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+  });
+  const constraints = (composeSchema as { definitions: { constraints: { service: Record<string, unknown> } } })
+    .definitions.constraints.service;
   const { id: _label, ...serviceConstraint } = constraints;
   const service = lax.compile(serviceConstraint);
   if (!file) throw new Error('the Compose schema did not compile');
@@ -211,14 +229,18 @@ function composeValidators(): { file: ValidateFunction; service: ValidateFunctio
 const validators = composeValidators();
 
 function describeErrors(errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}${Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return (errors ?? []).map(
+    (e) =>
+      `${e.instancePath || '/'} ${e.message ?? e.keyword}${Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 function schemaProblems(doc: any): string[] {
   const problems: string[] = [];
   if (!validators.file(doc)) problems.push(...describeErrors(validators.file.errors));
   for (const [name, service] of Object.entries<any>(doc?.services ?? {})) {
-    if (!validators.service(service)) problems.push(...describeErrors(validators.service.errors).map((e) => `services.${name}: ${e}`));
+    if (!validators.service(service))
+      problems.push(...describeErrors(validators.service.errors).map((e) => `services.${name}: ${e}`));
   }
   return problems;
 }
@@ -231,7 +253,8 @@ function shapeProblems(doc: any): string[] {
   const services = doc?.services ?? {};
   const volumes = doc?.volumes ?? {};
   for (const name of SERVICES) if (!services[name]) problems.push(`service ${name} is missing`);
-  for (const name of Object.keys(services)) if (!SERVICES.includes(name as (typeof SERVICES)[number])) problems.push(`service ${name} is not documented`);
+  for (const name of Object.keys(services))
+    if (!SERVICES.includes(name as (typeof SERVICES)[number])) problems.push(`service ${name} is not documented`);
 
   for (const [name, service] of Object.entries<any>(services)) {
     const hc = service.healthcheck;
@@ -249,7 +272,8 @@ function shapeProblems(doc: any): string[] {
       return typeof source === 'string' && Object.prototype.hasOwnProperty.call(volumes, source);
     });
     if (named.length === 0) problems.push(`${name}: no named volume for its data`);
-    if ((service.ports ?? []).length > 0) problems.push(`${name}: publishes a host port (the engines run without authentication)`);
+    if ((service.ports ?? []).length > 0)
+      problems.push(`${name}: publishes a host port (the engines run without authentication)`);
   }
 
   const shared = environmentOf({ environment: doc?.['x-packing-env'] });
@@ -260,11 +284,14 @@ function shapeProblems(doc: any): string[] {
     if (!service) continue;
     const env = environmentOf(service);
     if (service.build === undefined) problems.push(`${name}: not built from the Dockerfile`);
-    if (env['PACKING_ROLES'] !== roles[name]) problems.push(`${name}: PACKING_ROLES is ${env['PACKING_ROLES']}, expected ${roles[name]}`);
-    for (const [k, v] of Object.entries(shared)) if (env[k] !== v) problems.push(`${name}: ${k} is not the shared x-packing-env value`);
+    if (env['PACKING_ROLES'] !== roles[name])
+      problems.push(`${name}: PACKING_ROLES is ${env['PACKING_ROLES']}, expected ${roles[name]}`);
+    for (const [k, v] of Object.entries(shared))
+      if (env[k] !== v) problems.push(`${name}: ${k} is not the shared x-packing-env value`);
     if (env['PACKING_BUS'] !== 'nats') problems.push(`${name}: PACKING_BUS must be nats (processes apart)`);
     for (const engine of ENGINES) {
-      if (service.depends_on?.[engine]?.condition !== 'service_healthy') problems.push(`${name}: does not wait for ${engine} to be healthy`);
+      if (service.depends_on?.[engine]?.condition !== 'service_healthy')
+        problems.push(`${name}: does not wait for ${engine} to be healthy`);
     }
     if (service.container_name !== undefined) problems.push(`${name}: container_name prevents replicas`);
     for (const entry of service.ports ?? []) {
@@ -274,12 +301,17 @@ function shapeProblems(doc: any): string[] {
     const heartbeat = env['PACKING_HEARTBEAT_FILE'];
     if (name !== 'api') {
       if (!heartbeat) problems.push(`${name}: no PACKING_HEARTBEAT_FILE (it serves no HTTP)`);
-      else if (!healthCommand(service).includes(heartbeat)) problems.push(`${name}: health check does not test ${heartbeat}`);
+      else if (!healthCommand(service).includes(heartbeat))
+        problems.push(`${name}: health check does not test ${heartbeat}`);
     }
   }
 
   // Where the connection strings point: a service of this file, on a port it declares.
-  for (const [variable, target] of [['EVENTSTORE_URL', 'eventstore'], ['MONGODB_URL', 'mongo'], ['NATS_URL', 'nats']] as const) {
+  for (const [variable, target] of [
+    ['EVENTSTORE_URL', 'eventstore'],
+    ['MONGODB_URL', 'mongo'],
+    ['NATS_URL', 'nats'],
+  ] as const) {
     const value = shared[variable];
     if (!value) {
       problems.push(`x-packing-env: ${variable} is missing`);
@@ -287,18 +319,22 @@ function shapeProblems(doc: any): string[] {
     }
     const url = new URL(value);
     if (url.hostname !== target) problems.push(`${variable} names host ${url.hostname}, not the service ${target}`);
-    if (!containerPorts(services[target]).has(Number(url.port))) problems.push(`${variable} port ${url.port} is not a port of ${target}`);
+    if (!containerPorts(services[target]).has(Number(url.port)))
+      problems.push(`${variable} port ${url.port} is not a port of ${target}`);
   }
 
   const api = services.api;
   if (api) {
     if (api.deploy?.replicas !== 2) problems.push(`api: ${api.deploy?.replicas ?? 1} replicas, expected 2`);
     const port = environmentOf(api)['PORT'];
-    if (!port || !containerPorts(api).has(Number(port))) problems.push(`api: PORT ${port} is not the published container port`);
-    if (!healthCommand(api).includes(`:${port}/health`)) problems.push('api: health check does not ask GET /health on PORT');
+    if (!port || !containerPorts(api).has(Number(port)))
+      problems.push(`api: PORT ${port} is not the published container port`);
+    if (!healthCommand(api).includes(`:${port}/health`))
+      problems.push('api: health check does not ask GET /health on PORT');
     const keyFile = environmentOf(api)['PDF_SIGNING_KEY_FILE'];
     const secretNames = (api.secrets ?? []).map((s: any) => (typeof s === 'string' ? s : s.source));
-    if (!keyFile || !secretNames.some((s: string) => keyFile === `/run/secrets/${s}`)) problems.push('api: PDF_SIGNING_KEY_FILE is not one of its Compose secrets');
+    if (!keyFile || !secretNames.some((s: string) => keyFile === `/run/secrets/${s}`))
+      problems.push('api: PDF_SIGNING_KEY_FILE is not one of its Compose secrets');
   }
   const solver = services.solver;
   if (solver) {
@@ -337,21 +373,28 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
       }
       const images = backticked(row[imageCol] ?? '').filter((s) => /^[a-z0-9][\w./-]*:[\w][\w.-]*$/.test(s));
       if (service.image !== undefined) {
-        if (images.length !== 1 || images[0] !== service.image) problems.push(`${name}: README says image ${images.join(', ')}, the file ${service.image}`);
+        if (images.length !== 1 || images[0] !== service.image)
+          problems.push(`${name}: README says image ${images.join(', ')}, the file ${service.image}`);
       } else {
         const said = new Set(images);
-        if (!(row[imageCol] ?? '').includes('Dockerfile')) problems.push(`${name}: README does not say it is built from the Dockerfile`);
+        if (!(row[imageCol] ?? '').includes('Dockerfile'))
+          problems.push(`${name}: README does not say it is built from the Dockerfile`);
         if (said.size !== baseImages.size || [...said].some((i) => !baseImages.has(i))) {
-          problems.push(`${name}: README says base image ${[...said].join(', ')}, the Dockerfile ${[...baseImages].join(', ')}`);
+          problems.push(
+            `${name}: README says base image ${[...said].join(', ')}, the Dockerfile ${[...baseImages].join(', ')}`,
+          );
         }
       }
       const saidPorts = new Set([...(row[portCol] ?? '').matchAll(/\b\d{2,5}\b/g)].map((m) => Number(m[0])));
       const filePorts = containerPorts(service);
       if (saidPorts.size !== filePorts.size || [...saidPorts].some((p) => !filePorts.has(p))) {
-        problems.push(`${name}: README says ports ${[...saidPorts].join(', ') || 'none'}, the file ${[...filePorts].join(', ') || 'none'}`);
+        problems.push(
+          `${name}: README says ports ${[...saidPorts].join(', ') || 'none'}, the file ${[...filePorts].join(', ') || 'none'}`,
+        );
       }
     }
-    for (const name of Object.keys(services)) if (!documented.has(name)) problems.push(`service ${name} is not in the README's service table`);
+    for (const name of Object.keys(services))
+      if (!documented.has(name)) problems.push(`service ${name} is not in the README's service table`);
   }
 
   if (variableTable) {
@@ -366,22 +409,30 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
         documented.add(variable);
         const actual = apps.filter((n) => Object.prototype.hasOwnProperty.call(environmentOf(services[n]), variable));
         if (actual.join(',') !== [...expected].sort((a, b) => apps.indexOf(a) - apps.indexOf(b)).join(',')) {
-          problems.push(`${variable}: README says it is set in ${expected.join(', ') || 'no service'}, the file sets it in ${actual.join(', ') || 'no service'}`);
+          problems.push(
+            `${variable}: README says it is set in ${expected.join(', ') || 'no service'}, the file sets it in ${actual.join(', ') || 'no service'}`,
+          );
         }
       }
     }
     for (const name of apps) {
       for (const variable of Object.keys(environmentOf(services[name]))) {
-        if (!documented.has(variable)) problems.push(`${name}: ${variable} is set in the compose file but not in the README's table`);
+        if (!documented.has(variable))
+          problems.push(`${name}: ${variable} is set in the compose file but not in the README's table`);
       }
     }
   }
 
   for (const secret of Object.values<any>(doc?.secrets ?? {})) {
     const file = String(secret?.file ?? '').replace(/^\.\//, '');
-    if (!section.includes(`openssl rand -hex 32 > ${file}`)) problems.push(`README does not show how to make the secret file ${file}`);
+    if (!section.includes(`openssl rand -hex 32 > ${file}`))
+      problems.push(`README does not show how to make the secret file ${file}`);
   }
-  for (const command of ['docker compose up -d --build', 'docker compose up -d --scale solver=', 'npm run admin -- create-org']) {
+  for (const command of [
+    'docker compose up -d --build',
+    'docker compose up -d --scale solver=',
+    'npm run admin -- create-org',
+  ]) {
     if (!section.includes(command)) problems.push(`README does not show \`${command}\``);
   }
   return problems;
@@ -390,16 +441,26 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
 function dockerProblems(dockerfile: string, dockerignore: string): string[] {
   const problems: string[] = [];
   const images = dockerfileBaseImages(dockerfile);
-  if (images.length === 0 || images.some((i) => i !== 'node:20-bookworm-slim')) problems.push(`Dockerfile: base images ${images.join(', ')}, expected node:20-bookworm-slim`);
+  if (images.length === 0 || images.some((i) => i !== 'node:20-bookworm-slim'))
+    problems.push(`Dockerfile: base images ${images.join(', ')}, expected node:20-bookworm-slim`);
   const stages = dockerfile.split(/^FROM\s/m).slice(1);
   const final = stages[stages.length - 1] ?? '';
   const user = [...final.matchAll(/^USER\s+(\S+)/gm)].pop()?.[1];
-  if (!user || user === 'root' || user === '0') problems.push('Dockerfile: the final stage does not switch to a non-root user');
-  if (!/^CMD\s+\[\s*"npm"\s*,\s*"start"\s*\]\s*$/m.test(final)) problems.push('Dockerfile: CMD is not ["npm", "start"]');
+  if (!user || user === 'root' || user === '0')
+    problems.push('Dockerfile: the final stage does not switch to a non-root user');
+  if (!/^CMD\s+\[\s*"npm"\s*,\s*"start"\s*\]\s*$/m.test(final))
+    problems.push('Dockerfile: CMD is not ["npm", "start"]');
   if (!/npm ci --omit=dev/.test(dockerfile)) problems.push('Dockerfile: no `npm ci --omit=dev`');
-  if (/\bg\+\+|\bmake\b|\bpython3\b/.test(final.replace(/^#.*$/gm, ''))) problems.push('Dockerfile: compilers in the final stage');
-  const ignored = new Set(dockerignore.split('\n').map((l) => l.trim().replace(/^\/|\/$/g, '')).filter((l) => l && !l.startsWith('#')));
-  for (const entry of ['node_modules', 'data', '.git', 'secrets', '.tap']) if (!ignored.has(entry)) problems.push(`.dockerignore does not exclude ${entry}`);
+  if (/\bg\+\+|\bmake\b|\bpython3\b/.test(final.replace(/^#.*$/gm, '')))
+    problems.push('Dockerfile: compilers in the final stage');
+  const ignored = new Set(
+    dockerignore
+      .split('\n')
+      .map((l) => l.trim().replace(/^\/|\/$/g, ''))
+      .filter((l) => l && !l.startsWith('#')),
+  );
+  for (const entry of ['node_modules', 'data', '.git', 'secrets', '.tap'])
+    if (!ignored.has(entry)) problems.push(`.dockerignore does not exclude ${entry}`);
   return problems;
 }
 
@@ -442,8 +503,11 @@ function interpolationProblems(text: string): string[] {
         at += 1;
         continue;
       }
-      if (/^\$\{[A-Za-z_][A-Za-z0-9_]*(?:(?::?[-?+])[^}]*)?\}/.test(rest) || /^\$[A-Za-z_][A-Za-z0-9_]*/.test(rest)) continue;
-      problems.push(`docker-compose.yml:${i + 1}: \`${rest.slice(0, 12)}…\` is not a valid interpolation (write $$ for a literal $)`);
+      if (/^\$\{[A-Za-z_][A-Za-z0-9_]*(?:(?::?[-?+])[^}]*)?\}/.test(rest) || /^\$[A-Za-z_][A-Za-z0-9_]*/.test(rest))
+        continue;
+      problems.push(
+        `docker-compose.yml:${i + 1}: \`${rest.slice(0, 12)}…\` is not a valid interpolation (write $$ for a literal $)`,
+      );
     }
   });
   return problems;
@@ -468,9 +532,12 @@ t.test('services, volumes, health checks, replicas and the shared environment', 
   t.same(shapeProblems(doc), []);
 });
 
-t.test('the README "Distributed profile" section names the services, images, ports and variables of the file', async (t) => {
-  t.same(readmeProblems(doc, readme, dockerfile), []);
-});
+t.test(
+  'the README "Distributed profile" section names the services, images, ports and variables of the file',
+  async (t) => {
+    t.same(readmeProblems(doc, readme, dockerfile), []);
+  },
+);
 
 t.test('Dockerfile and .dockerignore', async (t) => {
   t.same(dockerProblems(dockerfile, dockerignore), []);
@@ -485,14 +552,28 @@ t.test('no secret-looking values and no accidental interpolation', async (t) => 
 // Each check reports damage (so the checks above cannot pass by checking nothing)
 
 t.test('the Compose formats read like Compose reads them', async (t) => {
-  for (const ok of ['8080', '8080/udp', '8080:8080', '8080-8081:8080', ':8080', '127.0.0.1:8080:8080', '127.0.0.1::8080', '[::1]:8080:8080', '9000-9010:9000-9010/tcp']) {
+  for (const ok of [
+    '8080',
+    '8080/udp',
+    '8080:8080',
+    '8080-8081:8080',
+    ':8080',
+    '127.0.0.1:8080:8080',
+    '127.0.0.1::8080',
+    '[::1]:8080:8080',
+    '9000-9010:9000-9010/tcp',
+  ]) {
     t.ok(isPortSpec(ok), `port spec ${ok}`);
   }
-  for (const bad of ['', 'http', '80:80:8080', '70000', '8081-8080:8080', '8080/icmp', 'localhost:80:80']) t.notOk(isPortSpec(bad), `not a port spec: ${JSON.stringify(bad)}`);
+  for (const bad of ['', 'http', '80:80:8080', '70000', '8081-8080:8080', '8080/icmp', 'localhost:80:80'])
+    t.notOk(isPortSpec(bad), `not a port spec: ${JSON.stringify(bad)}`);
   for (const ok of ['0', '10s', '1m30s', '1.5h', '300ms', '2d']) t.ok(GO_DURATION.test(ok), `duration ${ok}`);
   for (const bad of ['10', 'PT10S', '10 s', 's']) t.notOk(GO_DURATION.test(bad), `not a duration: ${bad}`);
   t.ok(isExpose('4222') && isExpose('4222/tcp') && !isExpose('nats'), 'expose');
-  t.ok(isSubnet('172.28.0.0/16') && isSubnet('fd00::/64') && !isSubnet('172.28.0.0') && !isSubnet('10.0.0.0/33'), 'subnets');
+  t.ok(
+    isSubnet('172.28.0.0/16') && isSubnet('fd00::/64') && !isSubnet('172.28.0.0') && !isSubnet('10.0.0.0/33'),
+    'subnets',
+  );
 });
 
 t.test('each check fails on a damaged copy', async (t) => {
@@ -532,35 +613,107 @@ t.test('each check fails on a damaged copy', async (t) => {
   t.match(shapeProblems(d), [/fixed host port 8080/]);
   d = clone();
   d['x-packing-env'].NATS_URL = 'nats://nats:4223';
-  t.ok(shapeProblems(d).some((p) => /NATS_URL port 4223/.test(p)), 'a connection string to an undeclared port');
+  t.ok(
+    shapeProblems(d).some((p) => /NATS_URL port 4223/.test(p)),
+    'a connection string to an undeclared port',
+  );
   d = clone();
   delete d.services.core.environment.PACKING_HEARTBEAT_FILE;
-  t.ok(shapeProblems(d).some((p) => /core: no PACKING_HEARTBEAT_FILE/.test(p)), 'a heartbeat-less background process');
+  t.ok(
+    shapeProblems(d).some((p) => /core: no PACKING_HEARTBEAT_FILE/.test(p)),
+    'a heartbeat-less background process',
+  );
 
-  t.ok(readmeProblems(doc, readme.replace('`mongo:7`', '`mongo:8`'), dockerfile).some((p) => /mongo: README says image mongo:8/.test(p)), 'README image drift');
-  t.ok(readmeProblems(doc, readme, dockerfile.replaceAll('node:20-bookworm-slim', 'node:22-bookworm-slim')).some((p) => /base image/.test(p)), 'Dockerfile base image drift');
-  t.ok(readmeProblems(doc, readme.replace('| 27017 |', '| 27018 |'), dockerfile).some((p) => /mongo: README says ports 27018/.test(p)), 'README port drift');
+  t.ok(
+    readmeProblems(doc, readme.replace('`mongo:7`', '`mongo:8`'), dockerfile).some((p) =>
+      /mongo: README says image mongo:8/.test(p),
+    ),
+    'README image drift',
+  );
+  t.ok(
+    readmeProblems(doc, readme, dockerfile.replaceAll('node:20-bookworm-slim', 'node:22-bookworm-slim')).some((p) =>
+      /base image/.test(p),
+    ),
+    'Dockerfile base image drift',
+  );
+  t.ok(
+    readmeProblems(doc, readme.replace('| 27017 |', '| 27018 |'), dockerfile).some((p) =>
+      /mongo: README says ports 27018/.test(p),
+    ),
+    'README port drift',
+  );
   d = clone();
   delete d.services.api.environment.PDF_SIGNING_KEY_FILE;
-  t.ok(readmeProblems(d, readme, dockerfile).some((p) => /PDF_SIGNING_KEY_FILE: README says it is set in api/.test(p)), 'a documented variable the file lost');
+  t.ok(
+    readmeProblems(d, readme, dockerfile).some((p) => /PDF_SIGNING_KEY_FILE: README says it is set in api/.test(p)),
+    'a documented variable the file lost',
+  );
   d = clone();
   d.services.solver.environment.SOLVER_THREADS = '4';
-  t.ok(readmeProblems(d, readme, dockerfile).some((p) => /SOLVER_THREADS: README says it is set in no service, the file sets it in solver/.test(p)), 'a variable set against the README');
+  t.ok(
+    readmeProblems(d, readme, dockerfile).some((p) =>
+      /SOLVER_THREADS: README says it is set in no service, the file sets it in solver/.test(p),
+    ),
+    'a variable set against the README',
+  );
   d = clone();
   d.services.core.environment.SOMETHING_NEW = '1';
-  t.ok(readmeProblems(d, readme, dockerfile).some((p) => /SOMETHING_NEW is set in the compose file but not in the README/.test(p)), 'an undocumented variable');
-  t.match(readmeProblems(doc, readme.replace('## Distributed profile', '## Distributed'), dockerfile), [/no "## Distributed profile" section/]);
+  t.ok(
+    readmeProblems(d, readme, dockerfile).some((p) =>
+      /SOMETHING_NEW is set in the compose file but not in the README/.test(p),
+    ),
+    'an undocumented variable',
+  );
+  t.match(readmeProblems(doc, readme.replace('## Distributed profile', '## Distributed'), dockerfile), [
+    /no "## Distributed profile" section/,
+  ]);
 
-  t.ok(dockerProblems(dockerfile.replace(/^USER node$/m, ''), dockerignore).some((p) => /non-root/.test(p)), 'a root image');
-  t.ok(dockerProblems(dockerfile, dockerignore.replace(/^secrets$/m, '')).some((p) => /secrets/.test(p)), 'secrets copied into the image');
+  t.ok(
+    dockerProblems(dockerfile.replace(/^USER node$/m, ''), dockerignore).some((p) => /non-root/.test(p)),
+    'a root image',
+  );
+  t.ok(
+    dockerProblems(dockerfile, dockerignore.replace(/^secrets$/m, '')).some((p) => /secrets/.test(p)),
+    'secrets copied into the image',
+  );
 
   const key = 'ab'.repeat(32);
-  t.ok(secretProblems(composeText.replace('LOG_LEVEL: ${LOG_LEVEL:-info}', `LOG_LEVEL: \${LOG_LEVEL:-info}\n  SIGNING: ${key}`), doc).some((p) => /literal hex key/.test(p)), 'a hex key');
-  t.ok(secretProblems('services:\n  mongo:\n    environment:\n      MONGO_INITDB_ROOT_PASSWORD: hunter2\n', {}).some((p) => /PASSWORD with a literal value/i.test(p)), 'PASSWORD: literal');
+  t.ok(
+    secretProblems(
+      composeText.replace('LOG_LEVEL: ${LOG_LEVEL:-info}', `LOG_LEVEL: \${LOG_LEVEL:-info}\n  SIGNING: ${key}`),
+      doc,
+    ).some((p) => /literal hex key/.test(p)),
+    'a hex key',
+  );
+  t.ok(
+    secretProblems('services:\n  mongo:\n    environment:\n      MONGO_INITDB_ROOT_PASSWORD: hunter2\n', {}).some((p) =>
+      /PASSWORD with a literal value/i.test(p),
+    ),
+    'PASSWORD: literal',
+  );
   t.ok(secretProblems('    command: ["mongod", "--password=hunter2"]\n', {}).length > 0, 'password= literal');
-  t.ok(secretProblems('  MONGODB_URL: "mongodb://root:hunter2@mongo:27017"\n', {}).some((p) => /credentials in a URL/.test(p)), 'credentials in a URL');
-  t.ok(secretProblems('', { services: { api: { environment: { API_TOKEN: 'x1' } } } }).length > 0, 'a token variable with a value');
-  t.same(secretProblems('  MONGO_INITDB_ROOT_PASSWORD: ${MONGO_PASSWORD}\n', {}), [], 'interpolated from the environment is fine');
-  t.ok(interpolationProblems('      test: ["CMD-SHELL", "test -n \\"$(cat /tmp/x)\\""]\n').length > 0, 'an unescaped $( in a health check');
-  t.same(interpolationProblems('      test: ["CMD-SHELL", "echo $$HOME ${A:-b} $B"]\n'), [], 'escaped and well-formed references pass');
+  t.ok(
+    secretProblems('  MONGODB_URL: "mongodb://root:hunter2@mongo:27017"\n', {}).some((p) =>
+      /credentials in a URL/.test(p),
+    ),
+    'credentials in a URL',
+  );
+  t.ok(
+    secretProblems('', { services: { api: { environment: { API_TOKEN: 'x1' } } } }).length > 0,
+    'a token variable with a value',
+  );
+  t.same(
+    secretProblems('  MONGO_INITDB_ROOT_PASSWORD: ${MONGO_PASSWORD}\n', {}),
+    [],
+    'interpolated from the environment is fine',
+  );
+  t.ok(
+    interpolationProblems('      test: ["CMD-SHELL", "test -n \\"$(cat /tmp/x)\\""]\n').length > 0,
+    'an unescaped $( in a health check',
+  );
+  t.same(
+    interpolationProblems('      test: ["CMD-SHELL", "echo $$HOME ${A:-b} $B"]\n'),
+    [],
+    'escaped and well-formed references pass',
+  );
 });

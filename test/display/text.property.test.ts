@@ -6,12 +6,32 @@ import t from 'tap';
 import fc from 'fast-check';
 import { BIDI_FORMATTING, FSI, PDI, displayText, isolatedText } from '../../display/text.js';
 
-const CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+const CONTROLS = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+];
 const ANY_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/u;
 
 /** Strings of any code units (lone surrogates too) with bidi controls mixed in. */
 const withControls = fc
-  .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.constantFrom(...CONTROLS), fc.constantFrom('صندوق', 'ארגז', '货物', '📦', 'evil')), { maxLength: 12 })
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.constantFrom(...CONTROLS),
+      fc.constantFrom('صندوق', 'ארגז', '货物', '📦', 'evil'),
+    ),
+    { maxLength: 12 },
+  )
   .map((parts) => parts.join(''));
 
 t.test('examples', async (t) => {
@@ -29,7 +49,12 @@ t.test('the output never holds a bidi formatting character', async () => {
 });
 
 t.test('text without bidi formatting characters is unchanged', async () => {
-  fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 64 }).filter((s) => !ANY_CONTROL.test(s)), (s) => displayText(s) === s));
+  fc.assert(
+    fc.property(
+      fc.string({ unit: 'binary', maxLength: 64 }).filter((s) => !ANY_CONTROL.test(s)),
+      (s) => displayText(s) === s,
+    ),
+  );
 });
 
 t.test('removing is all it does: the other characters stay in order', async () => {

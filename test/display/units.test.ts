@@ -4,16 +4,29 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { CM_PER_INCH, KG_PER_POUND, displayUnitsOf, lengthFromDisplay, lengthToDisplay, weightFromDisplay, weightToDisplay } from '../../display/units.js';
+import {
+  CM_PER_INCH,
+  KG_PER_POUND,
+  displayUnitsOf,
+  lengthFromDisplay,
+  lengthToDisplay,
+  weightFromDisplay,
+  weightToDisplay,
+} from '../../display/units.js';
 import { measureWords } from '../../viewer/src/measure-words.js';
 
 t.test('conversions are exact to the definitions and round-trip', async (t) => {
   t.equal(lengthToDisplay(254, 'imperial'), 100);
   t.equal(weightToDisplay(KG_PER_POUND * 10, 'imperial'), 10);
   t.equal(lengthToDisplay(120, 'metric'), 120);
-  fc.assert(fc.property(fc.double({ min: 0, max: 1e5, noNaN: true }), (v) =>
-    Math.abs(lengthFromDisplay(lengthToDisplay(v, 'imperial'), 'imperial') - v) <= 1e-9 * Math.max(1, v)
-    && Math.abs(weightFromDisplay(weightToDisplay(v, 'imperial'), 'imperial') - v) <= 1e-9 * Math.max(1, v)));
+  fc.assert(
+    fc.property(
+      fc.double({ min: 0, max: 1e5, noNaN: true }),
+      (v) =>
+        Math.abs(lengthFromDisplay(lengthToDisplay(v, 'imperial'), 'imperial') - v) <= 1e-9 * Math.max(1, v) &&
+        Math.abs(weightFromDisplay(weightToDisplay(v, 'imperial'), 'imperial') - v) <= 1e-9 * Math.max(1, v),
+    ),
+  );
 });
 
 t.test('an absent or unknown preference is metric', async (t) => {
@@ -23,11 +36,15 @@ t.test('an absent or unknown preference is metric', async (t) => {
 });
 
 t.test('viewer words: cm/kg when metric, in/lb/ft when imperial', async (t) => {
-  const metric = measureWords('metric'), imperial = measureWords('imperial');
+  const metric = measureWords('metric'),
+    imperial = measureWords('imperial');
   t.equal(metric.sizes(120, 80, 100), '120 × 80 × 100 cm');
   t.equal(metric.weight(1250), '1,250 kg');
   t.equal(metric.distance(150), '1.50 m');
-  t.equal(imperial.sizes(120, 80, 100), `${(120 / CM_PER_INCH).toFixed(1)} × ${(80 / CM_PER_INCH).toFixed(1)} × ${(100 / CM_PER_INCH).toFixed(1)} in`);
+  t.equal(
+    imperial.sizes(120, 80, 100),
+    `${(120 / CM_PER_INCH).toFixed(1)} × ${(80 / CM_PER_INCH).toFixed(1)} × ${(100 / CM_PER_INCH).toFixed(1)} in`,
+  );
   t.equal(imperial.length(254), '100 in');
   t.equal(imperial.weight(1000), `${Math.round(1000 / KG_PER_POUND).toLocaleString('en-US')} lb`);
   t.equal(imperial.weight(12.5, 2), `${Number((12.5 / KG_PER_POUND).toFixed(2))} lb`);

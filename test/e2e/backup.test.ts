@@ -26,10 +26,17 @@ t.teardown(async () => {
 });
 
 /** Runs a script on the data dir `dataDir`: exit code and output. */
-function run(script: string, args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dataDir, PACKING_EVENT_STORE: 'sqlite' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dataDir, PACKING_EVENT_STORE: 'sqlite' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );
   });
 }
@@ -51,7 +58,15 @@ const small = (reference: string) => ({
   options: { time_limit: 30 },
 });
 /** What must survive a restore of a job (its URLs name the host, so they are compared apart). */
-const lasting = (j: any) => ({ id: j.id, status: j.status, reference: j.reference, cost: j.cost, summary: j.summary, created_at: j.created_at, finished_at: j.finished_at });
+const lasting = (j: any) => ({
+  id: j.id,
+  status: j.status,
+  reference: j.reference,
+  cost: j.cost,
+  summary: j.summary,
+  created_at: j.created_at,
+  finished_at: j.finished_at,
+});
 
 t.test('backup while the service runs, restore into a new data dir, the same jobs, balances and keys', async (t) => {
   mkdirSync(live);
@@ -68,7 +83,11 @@ t.test('backup while the service runs, restore into a new data dir, the same job
   const enabled = await run('scripts/admin.ts', ['enable-api', '--org', orgId], live);
   await untilApplied(first, (JSON.parse(enabled.stdout) as { position: number }).position);
 
-  for (const [k, ref] of [[first.key, 'demo-1'], [first.key, 'demo-2'], [key, 'erp-1']] as const) {
+  for (const [k, ref] of [
+    [first.key, 'demo-1'],
+    [first.key, 'demo-2'],
+    [key, 'erp-1'],
+  ] as const) {
     const posted = await call(first.url, k, 'POST', '/v1/pack?wait=60', small(ref));
     t.equal(posted.body.status, 'succeeded', `${ref}: ${JSON.stringify(posted.body.error ?? posted.body)}`);
   }
@@ -83,7 +102,11 @@ t.test('backup while the service runs, restore into a new data dir, the same job
   const done = await run('scripts/admin.ts', ['backup', '--to', backup], live);
   t.equal(done.code, 0, `backup beside the running service: ${done.stderr}`);
   const report = JSON.parse(done.stdout) as { events_head: number; files: { name: string }[] };
-  t.same(report.files.map((f) => f.name), ['read-models.db', 'events.db', 'signing-key', 'demo-api-key'], 'the read models first: a copy older than the log is replayed forward');
+  t.same(
+    report.files.map((f) => f.name),
+    ['read-models.db', 'events.db', 'signing-key', 'demo-api-key'],
+    'the read models first: a copy older than the log is replayed forward',
+  );
   t.equal(statSync(backup).mode & 0o777, 0o700);
   for (const f of readdirSync(backup)) t.equal(statSync(join(backup, f)).mode & 0o777, 0o600, `${f} is 0600`);
   t.equal((await call(first.url, first.key, 'GET', '/health')).status, 200, 'the service runs on');

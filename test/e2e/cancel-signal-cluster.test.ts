@@ -8,7 +8,7 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { END_POLL_MS } from '../../solver/node.js';
+import { END_POLL_MS } from '../../service/solver-node/node.js';
 import { provisionClusterOrganization, startLocalCluster, type LocalCluster } from '../helpers/local-cluster.js';
 import { natsServerBinary } from '../helpers/nats-server.js';
 import { call } from '../helpers/service-process.js';
@@ -18,7 +18,14 @@ t.setTimeout(300_000);
 /** A load that never fits one van: its search runs the whole budget (test/api/fair-compute.test.ts). */
 const long = {
   vehicles: [{ vehicle_id: 'van-3-5t' }],
-  items: Array.from({ length: 200 }, (_, i) => ({ id: `sku-${i}`, length: 20 + (i % 37), width: 15 + (i % 23), height: 10 + (i % 29), weight: 3, quantity: 10 })),
+  items: Array.from({ length: 200 }, (_, i) => ({
+    id: `sku-${i}`,
+    length: 20 + (i % 37),
+    width: 15 + (i % 23),
+    height: 10 + (i % 29),
+    weight: 3,
+    quantity: 10,
+  })),
   options: { packing_mode: 'fleet_only', time_limit: 60 },
 };
 
@@ -30,7 +37,7 @@ const long = {
 const STOP_BOUND_MS = 3000;
 
 if (!natsServerBinary()) {
-  t.pass('skipped: no nats-server', { skip: 'nats-server is not installed (bash .ci/run installs Debian\'s)' });
+  t.pass('skipped: no nats-server', { skip: "nats-server is not installed (bash .ci/run installs Debian's)" });
 } else {
   const dataDir = mkdtempSync(join(tmpdir(), 'packing-cancel-signal-'));
   let cluster: LocalCluster | undefined;
@@ -53,7 +60,10 @@ if (!natsServerBinary()) {
     const canceled = await call(api!.url, org.key, 'DELETE', `/v1/jobs/${jobId}`);
     t.equal(canceled.status, 200);
     t.equal(canceled.body.status, 'canceled');
-    const stopped = await solver!.waitForLog((e) => e['msg'] === 'search stopped: the job ended elsewhere' && e['jobId'] === jobId, 30_000);
+    const stopped = await solver!.waitForLog(
+      (e) => e['msg'] === 'search stopped: the job ended elsewhere' && e['jobId'] === jobId,
+      30_000,
+    );
     const after = (stopped['time'] as number) - canceledAt;
     t.ok(after <= STOP_BOUND_MS, `the search stopped ${after} ms after the cancel request`);
   });

@@ -21,7 +21,7 @@ t.teardown(async () => {
 });
 
 function startOnce(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
@@ -41,7 +41,7 @@ t.test('a second embedded instance on a held data dir refuses with one line', as
   t.equal(second.stderr.trim().split('\n').length, 1, `one line: ${second.stderr}`);
   t.match(second.stderr, /^refusing to start: the data dir .* is in use by another running instance/);
   const job = (await call(first.url, first.key, 'GET', `/v1/jobs/${posted.body.id}?wait=30`)).body;
-  t.equal(job.status, 'succeeded', 'the first instance\'s job was left alone');
+  t.equal(job.status, 'succeeded', "the first instance's job was left alone");
 });
 
 t.test('after a kill -9 the lock is free again', async (t) => {

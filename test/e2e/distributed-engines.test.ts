@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { MongoReadStore } from '../../adapters/mongodb/read-store.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
-import { profileFromEnvironment } from '../../api/profile.js';
-import { startService, type RunningService } from '../../api/server.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
+import { profileFromEnvironment } from '../../service/profile.js';
+import { startService, type RunningService } from '../../service/server.js';
 import type { Plan } from '../../domain/pack/plan.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
 import { modelOf } from '../helpers/example-model.js';
@@ -39,7 +39,8 @@ if (!eventStoreUrl || !mongoUrl) {
     MONGODB_URL: mongoUrl,
     MONGODB_DATABASE: database,
   });
-  const start = () => startService({ port: 0, host: '127.0.0.1', dataDir, profile, solverThreads: 1, log: pino({ level: 'silent' }) });
+  const start = () =>
+    startService({ port: 0, host: '127.0.0.1', dataDir, profile, solverThreads: 1, log: pino({ level: 'silent' }) });
   let service: RunningService | undefined;
   t.teardown(async () => {
     await service?.close();
@@ -52,10 +53,25 @@ if (!eventStoreUrl || !mongoUrl) {
   t.test('a job runs, lists and reads back after a restart', async (t) => {
     service = await start();
     const now = new Date().toISOString();
-    const org = await provisionOrganization(service.services.store, { name: 'Engines', ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now });
-    const key = await createApiKey(service.services.store, { orgId: org.orgId, memberId: org.ownerId, name: 'engines', now });
+    const org = await provisionOrganization(service.services.store, {
+      name: 'Engines',
+      ownerName: 'Owner',
+      subscriptionCredits: 100,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      now,
+    });
+    const key = await createApiKey(service.services.store, {
+      orgId: org.orgId,
+      memberId: org.ownerId,
+      name: 'engines',
+      now,
+    });
     t.ok(await service.services.projections.waitFor(key.position, 10_000), 'the key reached the MongoDB read models');
-    const body = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 60, width: 40, height: 40, weight: 10, quantity: 12 }], reference: 'engines-1' };
+    const body = {
+      vehicles: [{ vehicle_id: 'van-3-5t' }],
+      items: [{ length: 60, width: 40, height: 40, weight: 10, quantity: 12 }],
+      reference: 'engines-1',
+    };
     const posted = await call(service.url, key.secret, 'POST', '/v1/pack?wait=60', body);
     t.equal(posted.status, 200, JSON.stringify(posted.body));
     t.equal(posted.body.status, 'succeeded');
@@ -63,12 +79,20 @@ if (!eventStoreUrl || !mongoUrl) {
     const plan: Plan = { vehicles: result.vehicles, unplaced: result.unplaced };
     t.same(verifyPlan(modelOf(body).model, plan), [], 'the plan verifies');
     const listed = (await call(service.url, key.secret, 'GET', '/v1/jobs?reference=engines-1')).body;
-    t.same(listed.data.map((j: { id: string }) => j.id), [posted.body.id], 'the list filter ran in MongoDB');
+    t.same(
+      listed.data.map((j: { id: string }) => j.id),
+      [posted.body.id],
+      'the list filter ran in MongoDB',
+    );
     const balance = (await call(service.url, key.secret, 'GET', '/v1/balance')).body;
     await service.close();
     service = await start();
     const again = (await call(service.url, key.secret, 'GET', `/v1/jobs/${posted.body.id}`)).body;
-    t.same([again.status, again.cost], [posted.body.status, posted.body.cost], 'the job reads back the same after a restart');
+    t.same(
+      [again.status, again.cost],
+      [posted.body.status, posted.body.cost],
+      'the job reads back the same after a restart',
+    );
     t.same((await call(service.url, key.secret, 'GET', '/v1/balance')).body, balance, 'the balance too');
   });
 }

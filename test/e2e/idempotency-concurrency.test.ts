@@ -15,8 +15,15 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
-import { purchaseCredits } from '../../api/provision.js';
-import { awaitKey, countJobs, provisionRaceOrganizations, raceOneKey, RACE_BODY, type LedgerCount } from '../helpers/idempotency-race.js';
+import { purchaseCredits } from '../../application/provision.js';
+import {
+  awaitKey,
+  countJobs,
+  provisionRaceOrganizations,
+  raceOneKey,
+  RACE_BODY,
+  type LedgerCount,
+} from '../helpers/idempotency-race.js';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,7 +35,11 @@ const CONCURRENCY = 25;
 const STALE_MS = 8000;
 /** Wait for a pending claim of the same body before 409, ms (default 10 s). */
 const WAIT_MS = 1500;
-const SERVICE_ENV = { IDEMPOTENCY_PENDING_STALE_MS: String(STALE_MS), IDEMPOTENCY_PENDING_WAIT_MS: String(WAIT_MS), QUEUE_TIMEOUT_SECONDS: '8' };
+const SERVICE_ENV = {
+  IDEMPOTENCY_PENDING_STALE_MS: String(STALE_MS),
+  IDEMPOTENCY_PENDING_WAIT_MS: String(WAIT_MS),
+  QUEUE_TIMEOUT_SECONDS: '8',
+};
 
 /** The service process of the first three tests. */
 function started(): ServiceProcess {
@@ -37,12 +48,20 @@ function started(): ServiceProcess {
 }
 
 /** Resolves once every job of `jobIds` is settled on the ledger of `orgId` (polled from the log); rejects after `timeoutMs`. */
-async function untilSettled(dataDir: string, orgId: string, jobIds: string[], timeoutMs = 120_000): Promise<LedgerCount> {
+async function untilSettled(
+  dataDir: string,
+  orgId: string,
+  jobIds: string[],
+  timeoutMs = 120_000,
+): Promise<LedgerCount> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const counted = await countJobs(dataDir, orgId);
     if (jobIds.every((id) => counted.settled.has(id))) return counted;
-    if (Date.now() > until) throw new Error(`jobs not settled within ${timeoutMs} ms: ${jobIds.filter((id) => !counted.settled.has(id)).join(', ')}`);
+    if (Date.now() > until)
+      throw new Error(
+        `jobs not settled within ${timeoutMs} ms: ${jobIds.filter((id) => !counted.settled.has(id)).join(', ')}`,
+      );
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -50,7 +69,11 @@ async function untilSettled(dataDir: string, orgId: string, jobIds: string[], ti
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-idempotency-'));
 let service: ServiceProcess | undefined;
 /** The organizations of the tests below: one per round, one without credits, one for projects. */
-let orgs: { rounds: { orgId: string; key: string }[]; broke: { orgId: string; key: string }; projects: { orgId: string; key: string } };
+let orgs: {
+  rounds: { orgId: string; key: string }[];
+  broke: { orgId: string; key: string };
+  projects: { orgId: string; key: string };
+};
 t.before(async () => {
   service = await startServiceProcess(dataDir, SERVICE_ENV);
   const made = await provisionRaceOrganizations(dataDir, [
@@ -67,85 +90,127 @@ t.teardown(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-t.test(`${ROUNDS} rounds x ${CONCURRENCY} concurrent identical requests with one key: one job, one hold, one settlement each`, async (t) => {
-  const rounds: { orgId: string; jobIds: string[] }[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const org = orgs.rounds[round - 1]!;
-    const { answers, jobIds } = await raceOneKey([service!.url], org.key, `order-${round}`, CONCURRENCY);
-    const created = answers.filter((a) => (a.status === 200 || a.status === 202) && !a.replayed);
-    const replayed = answers.filter((a) => (a.status === 200 || a.status === 202) && a.replayed);
-    const conflicts = answers.filter((a) => a.status === 409 && a.code === 'conflict' && a.retryAfter !== null);
-    t.equal(jobIds.length, 1, `round ${round}: the answers name one job`);
-    t.equal(created.length, 1, `round ${round}: one answer created it`);
-    t.equal(replayed.length + conflicts.length, CONCURRENCY - 1, `round ${round}: every other answer is a replay or a 409 conflict with Retry-After`);
-    rounds.push({ orgId: org.orgId, jobIds });
-  }
-  for (const [i, round] of rounds.entries()) {
-    const counted = await untilSettled(dataDir, round.orgId, round.jobIds);
-    t.same(counted.queuedJobIds, round.jobIds, `round ${i + 1}: the log holds that one job`);
-    t.same([...counted.admitted.entries()], [[round.jobIds[0], 1]], `round ${i + 1}: one hold`);
-    t.same([...counted.settled.entries()], [[round.jobIds[0], 1]], `round ${i + 1}: one settlement`);
-  }
-});
+t.test(
+  `${ROUNDS} rounds x ${CONCURRENCY} concurrent identical requests with one key: one job, one hold, one settlement each`,
+  async (t) => {
+    const rounds: { orgId: string; jobIds: string[] }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const org = orgs.rounds[round - 1]!;
+      const { answers, jobIds } = await raceOneKey([service!.url], org.key, `order-${round}`, CONCURRENCY);
+      const created = answers.filter((a) => (a.status === 200 || a.status === 202) && !a.replayed);
+      const replayed = answers.filter((a) => (a.status === 200 || a.status === 202) && a.replayed);
+      const conflicts = answers.filter((a) => a.status === 409 && a.code === 'conflict' && a.retryAfter !== null);
+      t.equal(jobIds.length, 1, `round ${round}: the answers name one job`);
+      t.equal(created.length, 1, `round ${round}: one answer created it`);
+      t.equal(
+        replayed.length + conflicts.length,
+        CONCURRENCY - 1,
+        `round ${round}: every other answer is a replay or a 409 conflict with Retry-After`,
+      );
+      rounds.push({ orgId: org.orgId, jobIds });
+    }
+    for (const [i, round] of rounds.entries()) {
+      const counted = await untilSettled(dataDir, round.orgId, round.jobIds);
+      t.same(counted.queuedJobIds, round.jobIds, `round ${i + 1}: the log holds that one job`);
+      t.same([...counted.admitted.entries()], [[round.jobIds[0], 1]], `round ${i + 1}: one hold`);
+      t.same([...counted.settled.entries()], [[round.jobIds[0], 1]], `round ${i + 1}: one settlement`);
+    }
+  },
+);
 
-t.test('a key refused for credits, retried after a top-up, makes one new job; a further retry replays it', async (t) => {
-  const service = started();
-  const org = orgs.broke;
-  const refused = await raceOneKey([service.url], org.key, 'topped-up', 5);
-  t.same(refused.answers.map((a) => a.code), Array(5).fill('insufficient_credits'), 'every request is refused, none waits for ever');
-  t.same((await countJobs(dataDir, org.orgId)).admitted.size, 0, 'nothing held');
-
-  const store = new SqliteEventStore(join(dataDir, 'events.db'));
-  await purchaseCredits(store, org.orgId, 100, new Date().toISOString());
-  await store.close();
-  // The top-up is seen once the balance says so (the read models follow the log).
-  for (const until = Date.now() + 20_000; ; ) {
-    const balance = await call(service.url, org.key, 'GET', '/v1/balance');
-    if (balance.body.available_credits > 0) break;
-    if (Date.now() > until) throw new Error('the top-up was not seen');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const retried = await raceOneKey([service.url], org.key, 'topped-up', 5);
-  t.equal(retried.jobIds.length, 1, 'the retries after the top-up name one job');
-  t.equal(retried.answers.filter((a) => a.status < 300 && !a.replayed).length, 1, 'one of them created it');
-  const again = await raceOneKey([service.url], org.key, 'topped-up', 1);
-  t.same(again.jobIds, retried.jobIds, 'a later retry replays it');
-  t.equal(again.answers[0]!.replayed, true);
-  const counted = await untilSettled(dataDir, org.orgId, retried.jobIds);
-  t.same(counted.queuedJobIds, retried.jobIds, 'one job in the log');
-  t.equal(counted.settled.get(retried.jobIds[0]!), 1, 'settled once');
-});
-
-t.test('10 concurrent packs of one project make one job: without a key the rest are project_busy, with one key the rest replay it', async (t) => {
-  const service = started();
-  const org = orgs.projects;
-  for (const key of [null, 'project-order-7']) {
-    const project = await call(service.url, org.key, 'POST', '/v1/projects', { name: `Dock ${key ?? 'no key'}`, vehicles: RACE_BODY.vehicles, items: [{ label: 'Carton', length: 60, width: 40, height: 40, weight: 12, quantity: 20 }], options: { time_limit: 20 } });
-    t.equal(project.status, 201, 'project created');
-    const path = `/v1/projects/${project.body.id}/pack`;
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        fetch(service.url + path, { method: 'POST', headers: { authorization: `Bearer ${org.key}`, ...(key ? { 'idempotency-key': key } : {}) } }).then(async (res) => ({
-          status: res.status,
-          replayed: res.headers.get('idempotent-replayed') === 'true',
-          body: (await res.json()) as { id?: string; error?: { code: string } },
-        })),
-      ),
+t.test(
+  'a key refused for credits, retried after a top-up, makes one new job; a further retry replays it',
+  async (t) => {
+    const service = started();
+    const org = orgs.broke;
+    const refused = await raceOneKey([service.url], org.key, 'topped-up', 5);
+    t.same(
+      refused.answers.map((a) => a.code),
+      Array(5).fill('insufficient_credits'),
+      'every request is refused, none waits for ever',
     );
-    const jobIds = [...new Set(answers.flatMap((a) => (a.status < 300 && a.body.id ? [a.body.id] : [])))];
-    t.equal(jobIds.length, 1, `${key ? 'one key' : 'no key'}: one job`);
-    t.equal(answers.filter((a) => a.status < 300 && !a.replayed).length, 1, `${key ? 'one key' : 'no key'}: one answer created it`);
-    if (key) t.equal(answers.filter((a) => a.replayed || (a.status === 409 && a.body.error?.code === 'conflict')).length, 9, 'the rest replay it (or wait with 409 conflict)');
-    else t.same(answers.filter((a) => a.status >= 300).map((a) => a.body.error?.code), Array(9).fill('project_busy'), 'the rest are project_busy');
-    await untilSettled(dataDir, org.orgId, jobIds);
-  }
-  const counted = await countJobs(dataDir, org.orgId);
-  t.equal(counted.queuedJobIds.length, 2, 'two jobs for the two projects, no more');
-});
+    t.same((await countJobs(dataDir, org.orgId)).admitted.size, 0, 'nothing held');
+
+    const store = new SqliteEventStore(join(dataDir, 'events.db'));
+    await purchaseCredits(store, org.orgId, 100, new Date().toISOString());
+    await store.close();
+    // The top-up is seen once the balance says so (the read models follow the log).
+    for (const until = Date.now() + 20_000; ;) {
+      const balance = await call(service.url, org.key, 'GET', '/v1/balance');
+      if (balance.body.available_credits > 0) break;
+      if (Date.now() > until) throw new Error('the top-up was not seen');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const retried = await raceOneKey([service.url], org.key, 'topped-up', 5);
+    t.equal(retried.jobIds.length, 1, 'the retries after the top-up name one job');
+    t.equal(retried.answers.filter((a) => a.status < 300 && !a.replayed).length, 1, 'one of them created it');
+    const again = await raceOneKey([service.url], org.key, 'topped-up', 1);
+    t.same(again.jobIds, retried.jobIds, 'a later retry replays it');
+    t.equal(again.answers[0]!.replayed, true);
+    const counted = await untilSettled(dataDir, org.orgId, retried.jobIds);
+    t.same(counted.queuedJobIds, retried.jobIds, 'one job in the log');
+    t.equal(counted.settled.get(retried.jobIds[0]!), 1, 'settled once');
+  },
+);
+
+t.test(
+  '10 concurrent packs of one project make one job: without a key the rest are project_busy, with one key the rest replay it',
+  async (t) => {
+    const service = started();
+    const org = orgs.projects;
+    for (const key of [null, 'project-order-7']) {
+      const project = await call(service.url, org.key, 'POST', '/v1/projects', {
+        name: `Dock ${key ?? 'no key'}`,
+        vehicles: RACE_BODY.vehicles,
+        items: [{ label: 'Carton', length: 60, width: 40, height: 40, weight: 12, quantity: 20 }],
+        options: { time_limit: 20 },
+      });
+      t.equal(project.status, 201, 'project created');
+      const path = `/v1/projects/${project.body.id}/pack`;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          fetch(service.url + path, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${org.key}`, ...(key ? { 'idempotency-key': key } : {}) },
+          }).then(async (res) => ({
+            status: res.status,
+            replayed: res.headers.get('idempotent-replayed') === 'true',
+            body: (await res.json()) as { id?: string; error?: { code: string } },
+          })),
+        ),
+      );
+      const jobIds = [...new Set(answers.flatMap((a) => (a.status < 300 && a.body.id ? [a.body.id] : [])))];
+      t.equal(jobIds.length, 1, `${key ? 'one key' : 'no key'}: one job`);
+      t.equal(
+        answers.filter((a) => a.status < 300 && !a.replayed).length,
+        1,
+        `${key ? 'one key' : 'no key'}: one answer created it`,
+      );
+      if (key)
+        t.equal(
+          answers.filter((a) => a.replayed || (a.status === 409 && a.body.error?.code === 'conflict')).length,
+          9,
+          'the rest replay it (or wait with 409 conflict)',
+        );
+      else
+        t.same(
+          answers.filter((a) => a.status >= 300).map((a) => a.body.error?.code),
+          Array(9).fill('project_busy'),
+          'the rest are project_busy',
+        );
+      await untilSettled(dataDir, org.orgId, jobIds);
+    }
+    const counted = await countJobs(dataDir, org.orgId);
+    t.equal(counted.queuedJobIds.length, 2, 'two jobs for the two projects, no more');
+  },
+);
 
 /** Starts a service whose admissions stop after the claim (test/helpers/stalled-admission.ts), posts once with `key`, kills it (SIGKILL) once the claim is stored. */
 async function killAfterClaim(dir: string, apiKeyOf: () => string, key: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/stalled-admission.ts', dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/stalled-admission.ts', dir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout! });
   const next = (field: 'ready' | 'claimed'): Promise<string> =>
@@ -164,76 +229,97 @@ async function killAfterClaim(dir: string, apiKeyOf: () => string, key: string):
   const url = await ready;
   const claimed = next('claimed');
   // The request never gets an answer: the process is killed while it waits for its hold.
-  void fetch(`${url}/v1/pack`, { method: 'POST', headers: { authorization: `Bearer ${apiKeyOf()}`, 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(RACE_BODY) }).catch(() => undefined);
+  void fetch(`${url}/v1/pack`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKeyOf()}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(RACE_BODY),
+  }).catch(() => undefined);
   const stream = await claimed;
   child.kill('SIGKILL');
   await exited;
   return stream;
 }
 
-t.test('an admission killed between the claim and the queueing: the repair tick settles the claim, and a retry after the timeout makes one job', async (t) => {
-  await service?.stop();
-  service = undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'packing-idempotency-crash-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const demoKey = (): string => readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
+t.test(
+  'an admission killed between the claim and the queueing: the repair tick settles the claim, and a retry after the timeout makes one job',
+  async (t) => {
+    await service?.stop();
+    service = undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'packing-idempotency-crash-'));
+    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    const demoKey = (): string => readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
 
-  // 1. Nobody retries: the repair tick releases the claim once it is stale (a known log line).
-  const first = await killAfterClaim(dir, demoKey, 'crash-1');
-  const restarted = await startServiceProcess(dir, SERVICE_ENV);
-  t.teardown(() => restarted.stop());
-  const settledLine = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no claim settled within 30 s:\n${restarted.logs.slice(-20).join('\n')}`)), 30_000);
-    const look = (): void => {
-      for (const line of restarted.logs) {
-        if (!line.startsWith('{')) continue;
-        const entry = JSON.parse(line) as Record<string, unknown>;
-        if (entry['msg'] === 'settled an Idempotency-Key claim left pending by a request that stopped' && entry['stream'] === first) {
-          clearTimeout(timer);
-          restarted.child.stdout!.off('data', look);
-          resolve(entry);
-          return;
+    // 1. Nobody retries: the repair tick releases the claim once it is stale (a known log line).
+    const first = await killAfterClaim(dir, demoKey, 'crash-1');
+    const restarted = await startServiceProcess(dir, SERVICE_ENV);
+    t.teardown(() => restarted.stop());
+    const settledLine = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no claim settled within 30 s:\n${restarted.logs.slice(-20).join('\n')}`)),
+        30_000,
+      );
+      const look = (): void => {
+        for (const line of restarted.logs) {
+          if (!line.startsWith('{')) continue;
+          const entry = JSON.parse(line) as Record<string, unknown>;
+          if (
+            entry['msg'] === 'settled an Idempotency-Key claim left pending by a request that stopped' &&
+            entry['stream'] === first
+          ) {
+            clearTimeout(timer);
+            restarted.child.stdout!.off('data', look);
+            resolve(entry);
+            return;
+          }
         }
-      }
+      };
+      restarted.child.stdout!.on('data', look);
+      look();
+    });
+    t.equal(settledLine['outcome'], 'released', 'the repair tick released the claim (its job never queued)');
+    const afterRepair = await raceOneKey([restarted.url], demoKey(), 'crash-1', 5);
+    t.equal(afterRepair.jobIds.length, 1, 'the retry makes one job');
+    t.equal(afterRepair.answers.filter((a) => a.status < 300 && !a.replayed).length, 1);
+
+    // 2. A retry at once finds the claim pending: 409 conflict with Retry-After until the timeout, then one job.
+    await restarted.stop();
+    const claimedAt = Date.now();
+    await killAfterClaim(dir, demoKey, 'crash-2');
+    const again = await startServiceProcess(dir, SERVICE_ENV);
+    t.teardown(() => again.stop());
+    const early = await raceOneKey([again.url], demoKey(), 'crash-2', 1);
+    const sinceClaim = Date.now() - claimedAt;
+    if (sinceClaim < STALE_MS) {
+      t.equal(early.answers[0]!.status, 409, 'inside the timeout: 409');
+      t.equal(early.answers[0]!.code, 'conflict');
+      t.ok(Number(early.answers[0]!.retryAfter) >= 1, 'with Retry-After');
+    } else {
+      t.pass(
+        `the restart took ${sinceClaim} ms, past the ${STALE_MS} ms timeout: the first retry already settled the claim`,
+      );
+    }
+    let made: Awaited<ReturnType<typeof raceOneKey>> = early;
+    while (made.jobIds.length === 0) {
+      t.equal(made.answers[0]!.code, 'conflict', 'only 409 conflict until the claim is stale');
+      made = await raceOneKey([again.url], demoKey(), 'crash-2', 1);
+    }
+    t.ok(Date.now() - claimedAt >= STALE_MS, 'a job only after the timeout');
+    const burst = await raceOneKey([again.url], demoKey(), 'crash-2', 10);
+    t.same(burst.jobIds, made.jobIds, 'further retries replay that one job');
+    await again.stop();
+
+    const store = new SqliteEventStore(join(dir, 'events.db'));
+    t.teardown(() => store.close());
+    const orgId = (await store.readAll(0, 100)).find((e) => e.type === 'OrganizationCreated')!.data as {
+      orgId: string;
     };
-    restarted.child.stdout!.on('data', look);
-    look();
-  });
-  t.equal(settledLine['outcome'], 'released', 'the repair tick released the claim (its job never queued)');
-  const afterRepair = await raceOneKey([restarted.url], demoKey(), 'crash-1', 5);
-  t.equal(afterRepair.jobIds.length, 1, 'the retry makes one job');
-  t.equal(afterRepair.answers.filter((a) => a.status < 300 && !a.replayed).length, 1);
-
-  // 2. A retry at once finds the claim pending: 409 conflict with Retry-After until the timeout, then one job.
-  await restarted.stop();
-  const claimedAt = Date.now();
-  await killAfterClaim(dir, demoKey, 'crash-2');
-  const again = await startServiceProcess(dir, SERVICE_ENV);
-  t.teardown(() => again.stop());
-  const early = await raceOneKey([again.url], demoKey(), 'crash-2', 1);
-  const sinceClaim = Date.now() - claimedAt;
-  if (sinceClaim < STALE_MS) {
-    t.equal(early.answers[0]!.status, 409, 'inside the timeout: 409');
-    t.equal(early.answers[0]!.code, 'conflict');
-    t.ok(Number(early.answers[0]!.retryAfter) >= 1, 'with Retry-After');
-  } else {
-    t.pass(`the restart took ${sinceClaim} ms, past the ${STALE_MS} ms timeout: the first retry already settled the claim`);
-  }
-  let made: Awaited<ReturnType<typeof raceOneKey>> = early;
-  while (made.jobIds.length === 0) {
-    t.equal(made.answers[0]!.code, 'conflict', 'only 409 conflict until the claim is stale');
-    made = await raceOneKey([again.url], demoKey(), 'crash-2', 1);
-  }
-  t.ok(Date.now() - claimedAt >= STALE_MS, 'a job only after the timeout');
-  const burst = await raceOneKey([again.url], demoKey(), 'crash-2', 10);
-  t.same(burst.jobIds, made.jobIds, 'further retries replay that one job');
-  await again.stop();
-
-  const store = new SqliteEventStore(join(dir, 'events.db'));
-  t.teardown(() => store.close());
-  const orgId = (await store.readAll(0, 100)).find((e) => e.type === 'OrganizationCreated')!.data as { orgId: string };
-  const counted = await countJobs(dir, orgId.orgId);
-  t.same(counted.queuedJobIds.sort(), [...afterRepair.jobIds, ...made.jobIds].sort(), 'two jobs for the two keys, none for the killed admissions');
-  const voided = (await store.readAll(0, 100_000)).filter((e) => e.type === 'JobVoided');
-  t.equal(voided.length, 2, 'both killed admissions are voided');
-});
+    const counted = await countJobs(dir, orgId.orgId);
+    t.same(
+      counted.queuedJobIds.sort(),
+      [...afterRepair.jobIds, ...made.jobIds].sort(),
+      'two jobs for the two keys, none for the killed admissions',
+    );
+    const voided = (await store.readAll(0, 100_000)).filter((e) => e.type === 'JobVoided');
+    t.equal(voided.length, 2, 'both killed admissions are voided');
+  },
+);

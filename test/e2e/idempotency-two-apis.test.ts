@@ -30,34 +30,46 @@ if (!natsServerBinary()) {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  t.test(`${ROUNDS} rounds x ${CONCURRENCY} identical requests with one key over two API processes: one job each`, async (t) => {
-    cluster = await startLocalCluster({ dataDir, apis: 2, cores: 1, solvers: 1 });
-    const urls = cluster.apis.map((a) => a.url);
-    const made = await provisionRaceOrganizations(dataDir, Array.from({ length: ROUNDS }, (_, i) => ({ name: `Two APIs ${i + 1}` })));
-    // Written in order: once the last key authenticates at both processes, every one does.
-    await awaitKey(urls, made[ROUNDS - 1]!.key);
-    const rounds: { orgId: string; jobId: string }[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const org = made[round - 1]!;
-      const { answers, jobIds } = await raceOneKey(urls, org.key, `shared-${round}`, CONCURRENCY);
-      const created = answers.filter((a) => a.status < 300 && !a.replayed);
-      const others = answers.filter((a) => (a.status < 300 && a.replayed) || (a.status === 409 && a.code === 'conflict' && a.retryAfter !== null));
-      t.equal(jobIds.length, 1, `round ${round}: the answers of both processes name one job`);
-      t.equal(created.length, 1, `round ${round}: one answer created it`);
-      t.equal(others.length, CONCURRENCY - 1, `round ${round}: every other answer replays it or is a 409 conflict with Retry-After (got ${JSON.stringify(answers.map((a) => `${a.status}${a.replayed ? ' replayed' : ''} ${a.code ?? ''}`))})`);
-      rounds.push({ orgId: org.orgId, jobId: jobIds[0]! });
-    }
-    for (const [i, round] of rounds.entries()) {
-      // Settlement follows the job's end through the scheduler: wait for it (polled from the log, bounded).
-      const until = Date.now() + 120_000;
-      let counted = await countJobs(dataDir, round.orgId);
-      while (!counted.settled.has(round.jobId) && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 100));
-        counted = await countJobs(dataDir, round.orgId);
+  t.test(
+    `${ROUNDS} rounds x ${CONCURRENCY} identical requests with one key over two API processes: one job each`,
+    async (t) => {
+      cluster = await startLocalCluster({ dataDir, apis: 2, cores: 1, solvers: 1 });
+      const urls = cluster.apis.map((a) => a.url);
+      const made = await provisionRaceOrganizations(
+        dataDir,
+        Array.from({ length: ROUNDS }, (_, i) => ({ name: `Two APIs ${i + 1}` })),
+      );
+      // Written in order: once the last key authenticates at both processes, every one does.
+      await awaitKey(urls, made[ROUNDS - 1]!.key);
+      const rounds: { orgId: string; jobId: string }[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const org = made[round - 1]!;
+        const { answers, jobIds } = await raceOneKey(urls, org.key, `shared-${round}`, CONCURRENCY);
+        const created = answers.filter((a) => a.status < 300 && !a.replayed);
+        const others = answers.filter(
+          (a) => (a.status < 300 && a.replayed) || (a.status === 409 && a.code === 'conflict' && a.retryAfter !== null),
+        );
+        t.equal(jobIds.length, 1, `round ${round}: the answers of both processes name one job`);
+        t.equal(created.length, 1, `round ${round}: one answer created it`);
+        t.equal(
+          others.length,
+          CONCURRENCY - 1,
+          `round ${round}: every other answer replays it or is a 409 conflict with Retry-After (got ${JSON.stringify(answers.map((a) => `${a.status}${a.replayed ? ' replayed' : ''} ${a.code ?? ''}`))})`,
+        );
+        rounds.push({ orgId: org.orgId, jobId: jobIds[0]! });
       }
-      t.same(counted.queuedJobIds, [round.jobId], `round ${i + 1}: one job in the log`);
-      t.same([...counted.admitted.entries()], [[round.jobId, 1]], `round ${i + 1}: one hold`);
-      t.same([...counted.settled.entries()], [[round.jobId, 1]], `round ${i + 1}: one settlement`);
-    }
-  });
+      for (const [i, round] of rounds.entries()) {
+        // Settlement follows the job's end through the scheduler: wait for it (polled from the log, bounded).
+        const until = Date.now() + 120_000;
+        let counted = await countJobs(dataDir, round.orgId);
+        while (!counted.settled.has(round.jobId) && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 100));
+          counted = await countJobs(dataDir, round.orgId);
+        }
+        t.same(counted.queuedJobIds, [round.jobId], `round ${i + 1}: one job in the log`);
+        t.same([...counted.admitted.entries()], [[round.jobId, 1]], `round ${i + 1}: one hold`);
+        t.same([...counted.settled.entries()], [[round.jobId, 1]], `round ${i + 1}: one settlement`);
+      }
+    },
+  );
 }

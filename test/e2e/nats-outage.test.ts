@@ -12,7 +12,7 @@
  * What brings the work back: the bus reconnects for ever and re-creates its stream and consumer
  * (adapters/nats/bus.ts); solve commands published while the server was away, or lost with its
  * store, are published again by the scheduler's repair tick (domain/job/repair.ts) for started
- * jobs no solver took, at once when the bus reports it is back (api/server.ts) and then every
+ * jobs no solver took, at once when the bus reports it is back (service/server.ts) and then every
  * min(15 s, queue timeout / 4): QUEUE_TIMEOUT_SECONDS is set to 300 s, far above the 60 s outage
  * (so no job fails `queue_timeout`), which gives 15 s.
  */
@@ -28,7 +28,12 @@ import { repairIntervalMs } from '../../domain/job/repair.js';
 import { toCredits } from '../../domain/ledger/money.js';
 import { auditJobs } from '../helpers/job-audit.js';
 import { awaitBatch, jobBatch, submitBatch, type Submitted } from '../helpers/job-batch.js';
-import { provisionClusterOrganization, startLocalCluster, type ClusterProcess, type LocalCluster } from '../helpers/local-cluster.js';
+import {
+  provisionClusterOrganization,
+  startLocalCluster,
+  type ClusterProcess,
+  type LocalCluster,
+} from '../helpers/local-cluster.js';
 import { natsServerBinary } from '../helpers/nats-server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,14 +67,30 @@ interface OutageCase {
 const repairMs = repairIntervalMs(QUEUE_TIMEOUT_SECONDS * 1000);
 const CASES: OutageCase[] = [
   // Same store: solve commands in the stream survive; the ones refused while the server was away are published again by the repair.
-  { name: 'nats-server down 60 s, back on the same store', before: 16, during: 16, outageMs: 60_000, emptyStore: false, firstEndWithinMs: 10_000 },
+  {
+    name: 'nats-server down 60 s, back on the same store',
+    before: 16,
+    during: 16,
+    outageMs: 60_000,
+    emptyStore: false,
+    firstEndWithinMs: 10_000,
+  },
   // Empty store: the commands in the lost stream come back through the repair the scheduler runs when its bus is back.
-  { name: 'nats-server down 30 s, back with an EMPTY store', before: 12, during: 12, outageMs: 30_000, emptyStore: true, firstEndWithinMs: 10_000 },
+  {
+    name: 'nats-server down 30 s, back with an EMPTY store',
+    before: 12,
+    during: 12,
+    outageMs: 30_000,
+    emptyStore: true,
+    firstEndWithinMs: 10_000,
+  },
 ];
 
 /** Processes of the cluster that exited (there must be none: an outage is not a crash). */
 function exitedProcesses(processes: ClusterProcess[]): string[] {
-  return processes.filter((p) => p.child.exitCode !== null || p.child.signalCode !== null).map((p) => `${p.name} (${p.child.exitCode ?? p.child.signalCode})`);
+  return processes
+    .filter((p) => p.child.exitCode !== null || p.child.signalCode !== null)
+    .map((p) => `${p.name} (${p.child.exitCode ?? p.child.signalCode})`);
 }
 
 /** Stream and consumer state on the server, or the error that says why there is none. */
@@ -93,7 +114,7 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(1);
 if (!natsServerBinary()) {
   // In CI (.ci/run installs Debian's nats-server) a missing server is a failure, not a skip.
   if (process.env['CI']) t.fail('nats-server is not installed, and CI must run the NATS outage test');
-  else t.pass('skipped: no nats-server', { skip: 'nats-server is not installed (bash .ci/run installs Debian\'s)' });
+  else t.pass('skipped: no nats-server', { skip: "nats-server is not installed (bash .ci/run installs Debian's)" });
 } else {
   const dataDir = mkdtempSync(join(tmpdir(), 'packing-outage-'));
   let cluster: LocalCluster | undefined;
@@ -119,7 +140,9 @@ if (!natsServerBinary()) {
     const processes = [...running.cores, ...running.apis, ...running.solvers];
     const apis = running.apis.map((a) => a.url);
     const keys = orgs.map((o) => o.key);
-    t.comment(`repair tick every ${seconds(repairMs)} s (QUEUE_TIMEOUT_SECONDS=${QUEUE_TIMEOUT_SECONDS}), ack wait ${ACK_WAIT_SECONDS} s, job time limit ${TIME_LIMIT_SECONDS} s`);
+    t.comment(
+      `repair tick every ${seconds(repairMs)} s (QUEUE_TIMEOUT_SECONDS=${QUEUE_TIMEOUT_SECONDS}), ack wait ${ACK_WAIT_SECONDS} s, job time limit ${TIME_LIMIT_SECONDS} s`,
+    );
     const everyJob: Submitted[] = [];
 
     for (const c of CASES) {
@@ -135,34 +158,59 @@ if (!natsServerBinary()) {
         const submitted = [...before, ...during];
         everyJob.push(...submitted);
         t.equal(during.length, c.during, `${c.during} jobs accepted while nats-server was down`);
-        t.same(during.filter((s) => s.readElsewhere !== 200).map((s) => s.id), [], 'each of them read at once from the other API process');
+        t.same(
+          during.filter((s) => s.readElsewhere !== 200).map((s) => s.id),
+          [],
+          'each of them read at once from the other API process',
+        );
         // The outage itself: a deliberate hold.
         await delay(Math.max(0, stoppedAt + c.outageMs - Date.now()));
         await running.nats.start({ emptyStore: c.emptyStore });
         const returnedAt = running.nats.readyAt;
 
-        const results = await Promise.allSettled(submitted.map(async (s) => (await awaitBatch([s], DRAIN_TIMEOUT_MS, apis)).get(s.id)));
+        const results = await Promise.allSettled(
+          submitted.map(async (s) => (await awaitBatch([s], DRAIN_TIMEOUT_MS, apis)).get(s.id)),
+        );
         const drainedMs = Date.now() - returnedAt;
-        const audits = await auditJobs(dataDir, submitted.map((s) => s.id));
+        const audits = await auditJobs(
+          dataDir,
+          submitted.map((s) => s.id),
+        );
         const stuck = submitted.filter((_, i) => results[i]!.status === 'rejected');
-        const endedInOutage = submitted.filter((s) => audits.get(s.id)!.endedAt >= stoppedAt && audits.get(s.id)!.endedAt < returnedAt).length;
+        const endedInOutage = submitted.filter(
+          (s) => audits.get(s.id)!.endedAt >= stoppedAt && audits.get(s.id)!.endedAt < returnedAt,
+        ).length;
         const endedAfter = submitted.map((s) => audits.get(s.id)!.endedAt).filter((at) => at >= returnedAt);
         const firstEndMs = endedAfter.length > 0 ? Math.min(...endedAfter) - returnedAt : Number.NaN;
         const republishes = running.cores
           .flatMap((p) => p.entries)
-          .filter((e) => e['msg'] === 'published solve commands again for started jobs no solver took' && (e['time'] as number) >= stoppedAt);
+          .filter(
+            (e) =>
+              e['msg'] === 'published solve commands again for started jobs no solver took' &&
+              (e['time'] as number) >= stoppedAt,
+          );
         const redispatched = republishes.reduce((sum, e) => sum + (e['redispatched'] as number), 0);
         const firstRepublishMs = Math.min(...republishes.map((e) => e['time'] as number)) - returnedAt;
         // When each process's bus was up again (its first "connected"/"reconnected" line after the return).
         const busBack = [...running.cores, ...running.solvers].map((p) => {
-          const back = p.entries.find((e) => typeof e['msg'] === 'string' && /^nats bus: (re)?connected/.test(e['msg']) && (e['time'] as number) >= returnedAt);
+          const back = p.entries.find(
+            (e) =>
+              typeof e['msg'] === 'string' &&
+              /^nats bus: (re)?connected/.test(e['msg']) &&
+              (e['time'] as number) >= returnedAt,
+          );
           return `${p.name} ${back ? seconds((back['time'] as number) - returnedAt) : '–'} s`;
         });
 
         const jobs = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
         const succeeded = jobs.filter((j) => j.status === 'succeeded').length;
         const failures = new Map<string, number>();
-        for (const j of jobs) if (j.status !== 'succeeded') failures.set(`${j.status} ${j.error?.code ?? ''}`.trim(), (failures.get(`${j.status} ${j.error?.code ?? ''}`.trim()) ?? 0) + 1);
+        for (const j of jobs)
+          if (j.status !== 'succeeded')
+            failures.set(
+              `${j.status} ${j.error?.code ?? ''}`.trim(),
+              (failures.get(`${j.status} ${j.error?.code ?? ''}`.trim()) ?? 0) + 1,
+            );
         const chargedOnce = submitted.filter((s) => audits.get(s.id)!.settlements === 1).length;
         const credits = submitted.reduce((sum, s) => sum + audits.get(s.id)!.charged, 0);
         t.comment(
@@ -173,9 +221,19 @@ if (!natsServerBinary()) {
             `${redispatched} solve commands republished by the repair, the first ${seconds(firstRepublishMs)} s after the return; bus up again: ${busBack.join(', ')}`,
         );
 
-        t.same(stuck.map((s) => s.id), [], `no job stuck (${stuck.length} of ${submitted.length} did not end within ${seconds(DRAIN_TIMEOUT_MS)} s of the return)`);
-        t.ok(endedAfter.length > 0, `the outage held work back: ${endedAfter.length} jobs ended after the server's return`);
-        t.ok(firstEndMs <= c.firstEndWithinMs, `the first job ended ${seconds(firstEndMs)} s after the server's return (at most ${seconds(c.firstEndWithinMs)} s)`);
+        t.same(
+          stuck.map((s) => s.id),
+          [],
+          `no job stuck (${stuck.length} of ${submitted.length} did not end within ${seconds(DRAIN_TIMEOUT_MS)} s of the return)`,
+        );
+        t.ok(
+          endedAfter.length > 0,
+          `the outage held work back: ${endedAfter.length} jobs ended after the server's return`,
+        );
+        t.ok(
+          firstEndMs <= c.firstEndWithinMs,
+          `the first job ended ${seconds(firstEndMs)} s after the server's return (at most ${seconds(c.firstEndWithinMs)} s)`,
+        );
         for (const [i, s] of submitted.entries()) {
           const result = results[i]!;
           if (result.status === 'rejected') continue;
@@ -183,26 +241,40 @@ if (!natsServerBinary()) {
           const audit = audits.get(s.id)!;
           const ok = job.status === 'succeeded' || (job.status === 'failed' && ACCEPTED_FAILURES.has(job.error?.code));
           if (!ok) t.fail(`${s.id} (${s.example}) ended ${job.status} ${job.error?.code ?? ''}`);
-          if (audit.ends !== 1 || audit.slots !== 1 || audit.settlements !== 1) t.fail(`${s.id}: ${audit.ends} ends, ${audit.slots} compute slots, ${audit.settlements} settlements`);
-          if (toCredits(audit.charged) !== job.cost.credits) t.fail(`${s.id}: the ledger charged ${toCredits(audit.charged)} credits, the job shows ${job.cost.credits}`);
+          if (audit.ends !== 1 || audit.slots !== 1 || audit.settlements !== 1)
+            t.fail(`${s.id}: ${audit.ends} ends, ${audit.slots} compute slots, ${audit.settlements} settlements`);
+          if (toCredits(audit.charged) !== job.cost.credits)
+            t.fail(
+              `${s.id}: the ledger charged ${toCredits(audit.charged)} credits, the job shows ${job.cost.credits}`,
+            );
         }
-        t.pass(`the ${jobs.length} jobs that ended did so once, with one compute slot and one settlement, as the job shows`);
+        t.pass(
+          `the ${jobs.length} jobs that ended did so once, with one compute slot and one settlement, as the job shows`,
+        );
         t.same(exitedProcesses(processes), [], 'no service process exited');
 
         // The stream and consumer are there again (re-created after an empty store), with nothing left in them.
         let queue = await solveQueue(running.nats.url);
-        for (const until = Date.now() + 30_000; typeof queue === 'string' || queue.pending + queue.ackPending > 0; ) {
+        for (const until = Date.now() + 30_000; typeof queue === 'string' || queue.pending + queue.ackPending > 0;) {
           if (Date.now() > until) break;
           await delay(250);
           queue = await solveQueue(running.nats.url);
         }
-        t.same(typeof queue === 'string' ? queue : { pending: queue.pending, ackPending: queue.ackPending }, { pending: 0, ackPending: 0 }, `stream ${STREAM} and consumer ${CONSUMER} exist, every solve command settled`);
+        t.same(
+          typeof queue === 'string' ? queue : { pending: queue.pending, ackPending: queue.ackPending },
+          { pending: 0, ackPending: 0 },
+          `stream ${STREAM} and consumer ${CONSUMER} exist, every solve command settled`,
+        );
       });
       if (!passed?.ok) break;
     }
 
     // The billing audit replay over the whole log.
-    const replay = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir], { cwd: ROOT, encoding: 'utf8' });
+    const replay = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     t.equal(replay.status, 0, `replay-billing exits 0:\n${replay.stdout}${replay.stderr}`);
     t.match(replay.stdout, / 0 differences/, 'replay-billing reports 0 differences');
     t.comment(`${everyJob.length} jobs in all; replay-billing: ${replay.stdout.trim().split('\n').at(-1)}`);

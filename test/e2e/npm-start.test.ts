@@ -35,7 +35,15 @@ interface NpmStart {
 function npmStart(dataDir: string, env: Record<string, string>): NpmStart {
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', PACKING_DATA_DIR: dataDir, SOLVER_THREADS: '1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      PACKING_DATA_DIR: dataDir,
+      SOLVER_THREADS: '1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(npm);
@@ -44,7 +52,9 @@ function npmStart(dataDir: string, env: Record<string, string>): NpmStart {
   npm.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   createInterface({ input: npm.stdout! }).on('line', (line) => lines.push(line));
   const closed = new Promise<void>((ok) => npm.stdout!.once('close', () => ok()));
-  const exited = new Promise<{ code: number | null; stderr: string }>((ok) => npm.once('exit', (code) => ok({ code, stderr })));
+  const exited = new Promise<{ code: number | null; stderr: string }>((ok) =>
+    npm.once('exit', (code) => ok({ code, stderr })),
+  );
   return { npm, exited, closed, lines };
 }
 
@@ -63,7 +73,9 @@ function logLine(run: NpmStart, msg: string): Promise<{ pid: number; port?: numb
     reader.on('line', (line) => {
       if (seen(line)) reader.close();
     });
-    void run.exited.then(({ stderr }) => fail(new Error(`npm exited before "${msg}":\n${run.lines.join('\n')}\n${stderr}`)));
+    void run.exited.then(({ stderr }) =>
+      fail(new Error(`npm exited before "${msg}":\n${run.lines.join('\n')}\n${stderr}`)),
+    );
   });
 }
 
@@ -98,7 +110,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     t.ok(await gone(listening.pid, 10_000), `the node process ${listening.pid} is gone`);
     await t.rejects(fetch(`${url}/health`), 'the port refuses connections');
     await run.closed;
-    const entries = run.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; signal?: string });
+    const entries = run.lines
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; signal?: string });
     t.equal(entries.find((e) => e.msg === 'stopping')?.signal, signal, `the service itself received ${signal}`);
     t.equal(entries.at(-1)?.msg, 'stopped', 'a graceful stop: "stopped" is the last log line');
   });
@@ -112,8 +126,14 @@ t.test('the service stops when npm dies without passing a signal on (kill -9)', 
   await run.exited;
   t.ok(await gone(listening.pid, 15_000), `the node process ${listening.pid} is gone`);
   await run.closed;
-  const entries = run.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; reason?: string });
-  t.match(entries.find((e) => e.msg === 'stopping')?.reason, /parent process, has exited/, 'it noticed that npm was gone');
+  const entries = run.lines
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { msg: string; reason?: string });
+  t.match(
+    entries.find((e) => e.msg === 'stopping')?.reason,
+    /parent process, has exited/,
+    'it noticed that npm was gone',
+  );
   t.equal(entries.at(-1)?.msg, 'stopped', 'a graceful stop');
 });
 
@@ -128,7 +148,10 @@ t.test('a port in use: one line, exit code 1, nothing written to the data dir', 
   // npm adds its own "npm error …" lines after a failed script; the service says one line.
   const own = stderr.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('npm '));
   t.same(own, [`refusing to start: port ${port} on 127.0.0.1 is in use (EADDRINUSE)`], stderr);
-  t.notOk(run.lines.some((l) => l.includes('EADDRINUSE') && l.includes('    at ')), 'no stack trace');
+  t.notOk(
+    run.lines.some((l) => l.includes('EADDRINUSE') && l.includes('    at ')),
+    'no stack trace',
+  );
   // The port is bound before the data dir is touched: no dir, no demo organization, no key file.
   t.notOk(existsSync(join(base, 'port-in-use')), 'the data dir was not even created');
 });

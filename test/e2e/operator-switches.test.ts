@@ -12,7 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { setMaintenance, setOrganizationApi, setOrganizationSuspended, type Switched } from '../../api/operator-commands.js';
+import {
+  setMaintenance,
+  setOrganizationApi,
+  setOrganizationSuspended,
+  type Switched,
+} from '../../application/operator-commands.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 
@@ -33,33 +38,40 @@ const now = () => new Date().toISOString();
 const applied = async (done: Switched) => running.service.services.projections.waitFor(done.position);
 const balance = (key: string | null) => call(running.service.url, key, 'GET', '/v1/balance');
 
-t.test('maintenance: every /v1 call 503 api_disabled with Retry-After, /health 200 says so; on twice is one event; off', async (t) => {
-  const { store } = running.service.services;
-  const on = await setMaintenance(store, { message: 'database upgrade', retryAfterSeconds: 120 }, now());
-  t.equal(on.changed, true);
-  await applied(on);
-  for (const [who, key] of [['A', a.key], ['B', b.key], ['no key', null]] as const) {
-    const got = await balance(key);
-    t.equal(got.status, 503, `${who}: 503`);
-    t.equal(got.body.error.code, 'api_disabled', `${who}: api_disabled`);
-    t.equal(got.headers.get('retry-after'), '120', `${who}: Retry-After`);
-    t.match(got.body.error.message, /database upgrade/);
-    t.match(got.body.error.request_id, /^req_/);
-  }
-  const health = await call(running.service.url, null, 'GET', '/health');
-  t.equal(health.status, 200, '/health stays 200 (a load balancer keeps the instance)');
-  t.equal(health.body.status, 'maintenance');
-  t.equal(health.body.maintenance.message, 'database upgrade');
-  const head = await store.headPosition();
-  const again = await setMaintenance(store, { message: 'database upgrade', retryAfterSeconds: 120 }, now());
-  t.same([again.changed, await store.headPosition()], [false, head], 'on again: no new event');
-  const off = await setMaintenance(store, null, now());
-  t.equal(off.changed, true);
-  await applied(off);
-  t.equal((await balance(a.key)).status, 200, 'answers again');
-  t.same((await call(running.service.url, null, 'GET', '/health')).body.status, 'ok');
-  t.equal((await setMaintenance(store, null, now())).changed, false, 'off again: nothing');
-});
+t.test(
+  'maintenance: every /v1 call 503 api_disabled with Retry-After, /health 200 says so; on twice is one event; off',
+  async (t) => {
+    const { store } = running.service.services;
+    const on = await setMaintenance(store, { message: 'database upgrade', retryAfterSeconds: 120 }, now());
+    t.equal(on.changed, true);
+    await applied(on);
+    for (const [who, key] of [
+      ['A', a.key],
+      ['B', b.key],
+      ['no key', null],
+    ] as const) {
+      const got = await balance(key);
+      t.equal(got.status, 503, `${who}: 503`);
+      t.equal(got.body.error.code, 'api_disabled', `${who}: api_disabled`);
+      t.equal(got.headers.get('retry-after'), '120', `${who}: Retry-After`);
+      t.match(got.body.error.message, /database upgrade/);
+      t.match(got.body.error.request_id, /^req_/);
+    }
+    const health = await call(running.service.url, null, 'GET', '/health');
+    t.equal(health.status, 200, '/health stays 200 (a load balancer keeps the instance)');
+    t.equal(health.body.status, 'maintenance');
+    t.equal(health.body.maintenance.message, 'database upgrade');
+    const head = await store.headPosition();
+    const again = await setMaintenance(store, { message: 'database upgrade', retryAfterSeconds: 120 }, now());
+    t.same([again.changed, await store.headPosition()], [false, head], 'on again: no new event');
+    const off = await setMaintenance(store, null, now());
+    t.equal(off.changed, true);
+    await applied(off);
+    t.equal((await balance(a.key)).status, 200, 'answers again');
+    t.same((await call(running.service.url, null, 'GET', '/health')).body.status, 'ok');
+    t.equal((await setMaintenance(store, null, now())).changed, false, 'off again: nothing');
+  },
+);
 
 t.test("the API off for one organization: 503 for its keys with Retry-After, the other's answer", async (t) => {
   const { store } = running.service.services;
@@ -71,7 +83,11 @@ t.test("the API off for one organization: 503 for its keys with Retry-After, the
   t.match(got.body.error.message, /unpaid invoice/);
   t.equal((await balance(b.key)).status, 200, 'B is not affected');
   t.equal((await call(running.service.url, null, 'GET', '/health')).body.status, 'ok', 'the service is healthy');
-  t.equal((await setOrganizationApi(store, a.orgId, { message: 'unpaid invoice', retryAfterSeconds: 600 }, now())).changed, false, 'off twice: one event');
+  t.equal(
+    (await setOrganizationApi(store, a.orgId, { message: 'unpaid invoice', retryAfterSeconds: 600 }, now())).changed,
+    false,
+    'off twice: one event',
+  );
   const on = await setOrganizationApi(store, a.orgId, null, now());
   await applied(on);
   t.equal((await balance(a.key)).status, 200, 'on again');
@@ -85,10 +101,18 @@ t.test('suspension: 403 account_inactive for its keys, the other answers; reacti
   const got = await balance(b.key);
   t.same([got.status, got.body.error.code], [403, 'account_inactive']);
   t.equal((await balance(a.key)).status, 200);
-  t.equal((await setOrganizationSuspended(store, b.orgId, 'fraud check', now())).changed, false, 'suspended twice: one event');
+  t.equal(
+    (await setOrganizationSuspended(store, b.orgId, 'fraud check', now())).changed,
+    false,
+    'suspended twice: one event',
+  );
   await applied(await setOrganizationSuspended(store, b.orgId, null, now()));
   t.equal((await balance(b.key)).status, 200, 'reactivated');
-  await t.rejects(setOrganizationSuspended(store, 'org_nobody', 'x', now()), { code: 'not_found' }, 'an unknown organization is refused');
+  await t.rejects(
+    setOrganizationSuspended(store, 'org_nobody', 'x', now()),
+    { code: 'not_found' },
+    'an unknown organization is refused',
+  );
 });
 
 /** Runs `npm run admin -- …` on the service's data dir; its stdout parsed (one JSON line). */
@@ -106,7 +130,11 @@ t.test('npm run admin beside the running service: disable-api, enable-api, suspe
   await applied(off as Switched);
   const got = await balance(a.key);
   t.same([got.status, got.headers.get('retry-after')], [503, '30']);
-  t.same((await admin('disable-api', '--org', a.orgId, '--message', 'by script', '--retry-after', '30')).changed, false, 'twice: no-op');
+  t.same(
+    (await admin('disable-api', '--org', a.orgId, '--message', 'by script', '--retry-after', '30')).changed,
+    false,
+    'twice: no-op',
+  );
   await applied((await admin('enable-api', '--org', a.orgId)) as Switched);
   t.equal((await balance(a.key)).status, 200);
 

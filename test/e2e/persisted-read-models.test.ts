@@ -14,9 +14,9 @@ import { pino, type Logger } from 'pino';
 import { DataDirBusy } from '../../adapters/sqlite/data-dir-lock.js';
 import { SqliteReadStore } from '../../adapters/sqlite/read-store.js';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
-import { READ_MODELS_FILE } from '../../api/open-adapters.js';
-import { rebuildReadModels } from '../../api/read-models-rebuild.js';
-import { startService, type RunningService } from '../../api/server.js';
+import { READ_MODELS_FILE } from '../../service/open-adapters.js';
+import { rebuildReadModels } from '../../service/read-models-rebuild.js';
+import { startService, type RunningService } from '../../service/server.js';
 import { READ_MODEL_VERSION } from '../../projections/version.js';
 import { orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
@@ -29,14 +29,23 @@ function capture(): { lines: Record<string, unknown>[]; log: Logger } {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
   return { lines, log: pino({ level: 'info' }, sink) };
 }
 
-const start = (log: Logger): Promise<RunningService> => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, log, publicBaseUrl: 'https://packing.test' });
+const start = (log: Logger): Promise<RunningService> =>
+  startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    log,
+    publicBaseUrl: 'https://packing.test',
+  });
 
 const caughtUp = (lines: Record<string, unknown>[]): Record<string, unknown> => {
   const line = lines.find((l) => l['msg'] === 'read models caught up with the event log');
@@ -72,10 +81,21 @@ t.test('restart resumes from the checkpoint; a rebuild from the whole log gives 
   let service = await start(first.log);
   t.equal(caughtUp(first.lines)['resumedFrom'], 0, 'a new data dir is built from the whole log');
   const { key } = await orgWithKey(service);
-  for (const ref of ['one', 'two', 'three']) t.equal((await call(service.url, key, 'POST', '/v1/pack?wait=60', small(ref))).body.status, 'succeeded');
-  const vehicle = await call(service.url, key, 'POST', '/v1/vehicles', { name: 'Dock van', type: 'truck', length: 400, width: 200, height: 200, max_weight: 1500 });
+  for (const ref of ['one', 'two', 'three'])
+    t.equal((await call(service.url, key, 'POST', '/v1/pack?wait=60', small(ref))).body.status, 'succeeded');
+  const vehicle = await call(service.url, key, 'POST', '/v1/vehicles', {
+    name: 'Dock van',
+    type: 'truck',
+    length: 400,
+    width: 200,
+    height: 200,
+    max_weight: 1500,
+  });
   t.equal(vehicle.status, 201, JSON.stringify(vehicle.body));
-  const jobsBefore = (await call(service.url, key, 'GET', '/v1/jobs?limit=10')).body.data as { id: string; status: string }[];
+  const jobsBefore = (await call(service.url, key, 'GET', '/v1/jobs?limit=10')).body.data as {
+    id: string;
+    status: string;
+  }[];
   const balanceBefore = (await call(service.url, key, 'GET', '/v1/balance')).body;
   // Settlements follow the jobs' ends: wait until the read models hold the whole log.
   t.ok(await service.services.projections.waitFor(await service.services.store.headPosition(), 10_000));
@@ -85,13 +105,24 @@ t.test('restart resumes from the checkpoint; a rebuild from the whole log gives 
   const second = capture();
   service = await start(second.log);
   const resumed = caughtUp(second.lines);
-  t.ok((resumed['resumedFrom'] as number) >= applied, `resumed from ${resumed['resumedFrom']}, at least ${applied}: the log is not replayed`);
+  t.ok(
+    (resumed['resumedFrom'] as number) >= applied,
+    `resumed from ${resumed['resumedFrom']}, at least ${applied}: the log is not replayed`,
+  );
   t.ok((resumed['replayed'] as number) <= 5, `replayed ${resumed['replayed']} events`);
-  t.same((await call(service.url, key, 'GET', '/v1/jobs?limit=10')).body.data, jobsBefore, 'the same jobs after the restart');
+  t.same(
+    (await call(service.url, key, 'GET', '/v1/jobs?limit=10')).body.data,
+    jobsBefore,
+    'the same jobs after the restart',
+  );
   t.same((await call(service.url, key, 'GET', '/v1/balance')).body, balanceBefore, 'the same balance');
   t.equal(jobsBefore.length, 3);
 
-  await t.rejects(() => rebuildReadModels(service.services.store, dir), DataDirBusy, 'no rebuild under a running service');
+  await t.rejects(
+    () => rebuildReadModels(service.services.store, dir),
+    DataDirBusy,
+    'no rebuild under a running service',
+  );
   await service.close();
 
   const persisted = await dump(join(dir, READ_MODELS_FILE));
@@ -104,7 +135,11 @@ t.test('restart resumes from the checkpoint; a rebuild from the whole log gives 
 
   const third = capture();
   service = await start(third.log);
-  t.same((await call(service.url, key, 'GET', '/v1/jobs?limit=10')).body.data, jobsBefore, 'the rebuilt read models serve the same jobs');
+  t.same(
+    (await call(service.url, key, 'GET', '/v1/jobs?limit=10')).body.data,
+    jobsBefore,
+    'the rebuilt read models serve the same jobs',
+  );
   await service.close();
 });
 

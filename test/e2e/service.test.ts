@@ -14,7 +14,9 @@ import { modelOf } from '../helpers/example-model.js';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
-const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+const examples = readdirSync(EXAMPLES)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-e2e-'));
 let service: ServiceProcess;
 
@@ -23,7 +25,9 @@ t.before(async () => {
   // The solver threads may still be loading when the service listens, and a job's budget runs
   // from its start: one small job first, so the examples' default budgets go to the search.
   const warm = await call(service.url, service.key, 'POST', '/v1/pack?wait=60', {
-    vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 10, width: 10, height: 10, weight: 1 }], options: { time_limit: 60 },
+    vehicles: [{ vehicle_id: 'van-3-5t' }],
+    items: [{ length: 10, width: 10, height: 10, weight: 1 }],
+    options: { time_limit: 60 },
   });
   if (warm.body.status !== 'succeeded') throw new Error(`warm-up job: ${JSON.stringify(warm.body)}`);
 });
@@ -61,14 +65,24 @@ t.test('every example is packed into a plan that passes the verifier', async (t)
     t.equal(placed + plan.unplaced.length, checked.items, `${file}: every unit placed or unplaced`);
     t.equal(job.summary.items_placed, placed);
     t.equal(job.summary.vehicles_used, plan.vehicles.length);
-    t.ok(job.cost.credits > 0 && job.cost.credits <= job.cost.reserved_credits, `${file}: charged ${job.cost.credits} ≤ reserved ${job.cost.reserved_credits}`);
+    t.ok(
+      job.cost.credits > 0 && job.cost.credits <= job.cost.reserved_credits,
+      `${file}: charged ${job.cost.credits} ≤ reserved ${job.cost.reserved_credits}`,
+    );
     const pdf = await fetch(job.pdf_url.replace(/^http:\/\/[^/]+/, service.url));
     t.equal(pdf.status, 200);
     t.equal(pdf.headers.get('content-type'), 'application/pdf');
-    t.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    t.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
     finished[job.id] = { job, result };
     const util = plan.vehicles.length ? job.summary.volume_utilization : 0;
-    t.comment(`${file}: placed ${placed}/${checked.items}, vehicles ${plan.vehicles.length}, volume utilization ${(util * 100).toFixed(1)} %, compute ${job.summary.compute_ms} ms, ${job.cost.credits} credits`);
+    t.comment(
+      `${file}: placed ${placed}/${checked.items}, vehicles ${plan.vehicles.length}, volume utilization ${(util * 100).toFixed(1)} %, compute ${job.summary.compute_ms} ms, ${job.cost.credits} credits`,
+    );
   }
 });
 
@@ -77,9 +91,34 @@ t.test('bad bodies get the spec envelopes with every problem listed', async (t) 
     ['not JSON', '{"vehicles": [', undefined, 400, 'invalid_json'],
     ['empty body', '', undefined, 400, 'invalid_json'],
     ['an array', undefined, [1, 2], 400, 'invalid_json'],
-    ['wrong types', undefined, { vehicles: [{ type: 'truck', length: '600', width: 240, height: 240, max_weight: 1000 }], items: [{ length: 1, width: 1, height: 1, weight: 'x' }] }, 400, 'invalid_json'],
-    ['unknown field', undefined, { vehicles: [{ vehicle_id: 'container-20-dry' }], items: [{ length: 10, width: 10, height: 10, weight: 1 }], colour: 'red' }, 422, 'validation_failed'],
-    ['item fits nothing', undefined, { vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 900, width: 10, height: 10, weight: 1 }] }, 422, 'validation_failed'],
+    [
+      'wrong types',
+      undefined,
+      {
+        vehicles: [{ type: 'truck', length: '600', width: 240, height: 240, max_weight: 1000 }],
+        items: [{ length: 1, width: 1, height: 1, weight: 'x' }],
+      },
+      400,
+      'invalid_json',
+    ],
+    [
+      'unknown field',
+      undefined,
+      {
+        vehicles: [{ vehicle_id: 'container-20-dry' }],
+        items: [{ length: 10, width: 10, height: 10, weight: 1 }],
+        colour: 'red',
+      },
+      422,
+      'validation_failed',
+    ],
+    [
+      'item fits nothing',
+      undefined,
+      { vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 900, width: 10, height: 10, weight: 1 }] },
+      422,
+      'validation_failed',
+    ],
   ];
   for (const [name, raw, body, status, code] of cases) {
     const res = await call(service.url, service.key, 'POST', '/v1/pack', body, raw);
@@ -96,7 +135,12 @@ t.test('bad bodies get the spec envelopes with every problem listed', async (t) 
   t.equal(many.status, 422);
   t.same(
     many.body.error.details.map((d: { path: string; code: string }) => `${d.path}:${d.code}`).sort(),
-    ['extra:unknown_field', 'items[0].quantity:out_of_range', 'items[0]:does_not_fit', 'vehicles[0].type:invalid_value'].sort(),
+    [
+      'extra:unknown_field',
+      'items[0].quantity:out_of_range',
+      'items[0]:does_not_fit',
+      'vehicles[0].type:invalid_value',
+    ].sort(),
   );
   const noKey = await call(service.url, null, 'POST', '/v1/pack', {});
   t.equal(noKey.status, 401);
@@ -112,7 +156,17 @@ async function readBack(t: Test): Promise<void> {
   for (const [id, before] of Object.entries(finished)) {
     const job = (await call(service.url, service.key, 'GET', `/v1/jobs/${id}`)).body;
     const { summary, cost, status, created_at, finished_at } = before.job;
-    t.same({ summary, cost, status, created_at, finished_at }, { summary: job.summary, cost: job.cost, status: job.status, created_at: job.created_at, finished_at: job.finished_at }, `${id} unchanged`);
+    t.same(
+      { summary, cost, status, created_at, finished_at },
+      {
+        summary: job.summary,
+        cost: job.cost,
+        status: job.status,
+        created_at: job.created_at,
+        finished_at: job.finished_at,
+      },
+      `${id} unchanged`,
+    );
     const result = (await call(service.url, service.key, 'GET', `/v1/jobs/${id}/result`)).body;
     t.same(result.vehicles, before.result.vehicles, `${id}: same plan`);
   }
@@ -129,9 +183,14 @@ t.test('a graceful restart and a kill -9 lose nothing', async (t) => {
 });
 
 t.test('a job open at a crash fails with server_restarted and costs nothing', async (t) => {
-  const before = Number((await call(service.url, service.key, 'GET', '/v1/jobs/none')).headers.get('x-credits-remaining'));
+  const before = Number(
+    (await call(service.url, service.key, 'GET', '/v1/jobs/none')).headers.get('x-credits-remaining'),
+  );
   const body = JSON.parse(readFileSync(join(EXAMPLES, examples[0]!), 'utf8'));
-  const posted = await call(service.url, service.key, 'POST', '/v1/pack', { ...body, options: { ...body.options, time_limit: 60 } });
+  const posted = await call(service.url, service.key, 'POST', '/v1/pack', {
+    ...body,
+    options: { ...body.options, time_limit: 60 },
+  });
   t.equal(posted.status, 202);
   t.ok(Number(posted.headers.get('x-credits-remaining')) < before, 'credits are reserved while the job is open');
   await service.stop('SIGKILL');

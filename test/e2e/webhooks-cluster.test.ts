@@ -18,17 +18,22 @@ import { startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhook-r
 
 t.setTimeout(300_000);
 const JOBS = 200;
-const PACK = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 10, width: 10, height: 10, weight: 1 }], options: { time_limit: 1 } };
+const PACK = {
+  vehicles: [{ vehicle_id: 'van-3-5t' }],
+  items: [{ length: 10, width: 10, height: 10, weight: 1 }],
+  options: { time_limit: 1 },
+};
 
 /** A number in [0, 1) drawn from `text`: which events fail or are slow. */
 const draw = (text: string): number => parseInt(sha256Hex(text).slice(0, 8), 16) / 2 ** 32;
 const eventOf = (r: ReceivedWebhook): string => r.headers['packing-event-id'] as string;
 const jobOf = (r: ReceivedWebhook): string => (JSON.parse(r.body) as { data: { job: { id: string } } }).data.job.id;
-const isPostLine = (e: Record<string, unknown>): boolean => e['msg'] === 'webhook delivered' || e['msg'] === 'webhook attempt failed';
+const isPostLine = (e: Record<string, unknown>): boolean =>
+  e['msg'] === 'webhook delivered' || e['msg'] === 'webhook attempt failed';
 
 if (!natsServerBinary()) {
   if (process.env['CI']) t.fail('nats-server is not installed, and CI must run the multi-process tests');
-  else t.pass('skipped: no nats-server', { skip: 'nats-server is not installed (bash .ci/run installs Debian\'s)' });
+  else t.pass('skipped: no nats-server', { skip: "nats-server is not installed (bash .ci/run installs Debian's)" });
 } else {
   const dataDir = mkdtempSync(join(tmpdir(), 'packing-webhooks-cluster-'));
   let cluster: LocalCluster | undefined;
@@ -49,11 +54,17 @@ if (!natsServerBinary()) {
     const org = await provisionClusterOrganization(dataDir, 'Hooks', { maxQueuedJobs: 10_000 });
     const started = Date.now();
     cluster = await startLocalCluster({
-      dataDir, apis: 1, cores: 2, solvers: 1,
+      dataDir,
+      apis: 1,
+      cores: 2,
+      solvers: 1,
       env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_POLL_MS: '50' },
     });
     const api = cluster.apis[0]!.url;
-    const endpoint = await call(api, org.key, 'POST', '/v1/webhook_endpoints', { url: receiver.url, events: ['job.succeeded', 'job.failed'] });
+    const endpoint = await call(api, org.key, 'POST', '/v1/webhook_endpoints', {
+      url: receiver.url,
+      events: ['job.succeeded', 'job.failed'],
+    });
     t.equal(endpoint.status, 201);
     const jobs: string[] = [];
     for (let i = 0; i < JOBS; i++) {
@@ -66,7 +77,8 @@ if (!natsServerBinary()) {
     const postLines = () => cores.flatMap((c) => c.entries.filter(isPostLine));
     // A POST's line is written once its attempt is stored, after the receiver counted it: wait for
     // the lines not there yet, in whichever process logs them.
-    const lineOf = (r: ReceivedWebhook) => (e: Record<string, unknown>) => isPostLine(e) && e['eventId'] === eventOf(r) && String(e['attempt']) === r.headers['packing-delivery-attempt'];
+    const lineOf = (r: ReceivedWebhook) => (e: Record<string, unknown>) =>
+      isPostLine(e) && e['eventId'] === eventOf(r) && String(e['attempt']) === r.headers['packing-delivery-attempt'];
     const allLogged = () => receiver.received.every((r) => postLines().some(lineOf(r)));
     if (!allLogged()) {
       await new Promise<void>((resolve, reject) => {
@@ -97,14 +109,30 @@ if (!natsServerBinary()) {
     }
     const twice = [...byAttempt.entries()].filter(([, n]) => n > 1).map(([k]) => k);
     const lines = postLines();
-    t.comment(`${receiver.received.length} POSTs for ${byEvent.size} events in ${Date.now() - started} ms; attempts POSTed more than once: ${twice.length}; POST lines: ${cores.map((c) => `${c.name} ${c.entries.filter(isPostLine).length}`).join(', ')}`);
+    t.comment(
+      `${receiver.received.length} POSTs for ${byEvent.size} events in ${Date.now() - started} ms; attempts POSTed more than once: ${twice.length}; POST lines: ${cores.map((c) => `${c.name} ${c.entries.filter(isPostLine).length}`).join(', ')}`,
+    );
     t.same(twice, [], 'no attempt POSTed twice');
     t.equal(byEvent.size, JOBS, 'one event id per job');
     t.same(new Set([...byEvent.values()].map((rs) => jobOf(rs[0]!))), new Set(jobs), 'every job delivered');
-    t.same([...byEvent.entries()].filter(([, rs]) => rs.filter((r) => r.status === 200).length !== 1).map(([id]) => id), [], 'each event answered 200 exactly once');
+    t.same(
+      [...byEvent.entries()].filter(([, rs]) => rs.filter((r) => r.status === 200).length !== 1).map(([id]) => id),
+      [],
+      'each event answered 200 exactly once',
+    );
     t.equal(lines.length, receiver.received.length, 'one log line per POST');
-    t.same(receiver.received.filter((r) => !lines.some(lineOf(r))).length, 0, 'each POST\'s line names its event id and attempt');
-    t.ok(lines.every((e) => /^whd_/.test(String(e['deliveryId']))), 'and its delivery id');
-    t.ok(cores.every((c) => c.entries.some(isPostLine)), 'both scheduler processes sent');
+    t.same(
+      receiver.received.filter((r) => !lines.some(lineOf(r))).length,
+      0,
+      "each POST's line names its event id and attempt",
+    );
+    t.ok(
+      lines.every((e) => /^whd_/.test(String(e['deliveryId']))),
+      'and its delivery id',
+    );
+    t.ok(
+      cores.every((c) => c.entries.some(isPostLine)),
+      'both scheduler processes sent',
+    );
   });
 }

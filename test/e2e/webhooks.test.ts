@@ -1,6 +1,6 @@
 /**
  * Webhooks across a crash (issue 12 item 4), on the real service started as a child process
- * (`node api/main.ts`, embedded profile, WEBHOOK_ALLOW_PRIVATE_TARGETS=true so the loopback
+ * (`node service/main.ts`, embedded profile, WEBHOOK_ALLOW_PRIVATE_TARGETS=true so the loopback
  * receiver is allowed, WEBHOOK_RETRY_BASE_MS=300). The receiver first answers 500 to everything,
  * so deliveries wait in their stored retry schedule; the service is killed with SIGKILL (one more
  * job possibly open), the receiver starts answering 200 and the service is started again. Every
@@ -19,7 +19,11 @@ import { startWebhookReceiver, type ReceivedWebhook } from '../helpers/webhook-r
 
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-webhooks-e2e-'));
 const ENV = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_BASE_MS: '300', WEBHOOK_POLL_MS: '50' };
-const PACK = { vehicles: [{ vehicle_id: 'van-3-5t' }], items: [{ length: 10, width: 10, height: 10, weight: 1 }], options: { time_limit: 5 } };
+const PACK = {
+  vehicles: [{ vehicle_id: 'van-3-5t' }],
+  items: [{ length: 10, width: 10, height: 10, weight: 1 }],
+  options: { time_limit: 5 },
+};
 let service: ServiceProcess | undefined;
 t.teardown(async () => {
   await service?.stop('SIGKILL');
@@ -35,7 +39,12 @@ t.test('one verified event per finished job across a kill -9', async (t) => {
   receiver.answer = () => (healthy ? 200 : 500);
 
   service = await startServiceProcess(dataDir, ENV);
-  const endpoint = (await call(service.url, service.key, 'POST', '/v1/webhook_endpoints', { url: receiver.url, events: ['job.succeeded', 'job.failed', 'job.canceled'] })).body;
+  const endpoint = (
+    await call(service.url, service.key, 'POST', '/v1/webhook_endpoints', {
+      url: receiver.url,
+      events: ['job.succeeded', 'job.failed', 'job.canceled'],
+    })
+  ).body;
   t.match(endpoint, { id: /^whe_/, secret: /^whsec_/ });
 
   const jobs: string[] = [];
@@ -64,7 +73,9 @@ t.test('one verified event per finished job across a kill -9', async (t) => {
 
   const byEvent = new Map<string, ReceivedWebhook[]>();
   for (const r of receiver.received) {
-    const check = verifyWebhookSignature(r.body, r.headers['packing-signature'] as string, endpoint.secret, { toleranceSeconds: 600 });
+    const check = verifyWebhookSignature(r.body, r.headers['packing-signature'] as string, endpoint.secret, {
+      toleranceSeconds: 600,
+    });
     t.equal(check.ok, true, 'every request is signed with the endpoint secret');
     const id = r.headers['packing-event-id'] as string;
     t.equal(JSON.parse(r.body).id, id, 'the body id is the Packing-Event-Id header');
@@ -76,11 +87,19 @@ t.test('one verified event per finished job across a kill -9', async (t) => {
     t.equal(events.length, 1, `job ${id}: one event id`);
     const [eventId, requests] = events[0]!;
     t.equal(requests.filter((r) => r.status === 200).length, 1, `job ${id}: answered 200 once (${eventId})`);
-    t.ok(requests.every((r) => r.body === requests[0]!.body), 'the same body on every attempt');
+    t.ok(
+      requests.every((r) => r.body === requests[0]!.body),
+      'the same body on every attempt',
+    );
   }
   const kinds = [...byEvent.values()].map((rs) => JSON.parse(rs[0]!.body).type);
-  t.ok(kinds.every((k) => k === 'job.succeeded' || k === 'job.failed'), `kinds: ${kinds.join(', ')}`);
+  t.ok(
+    kinds.every((k) => k === 'job.succeeded' || k === 'job.failed'),
+    `kinds: ${kinds.join(', ')}`,
+  );
 
-  const deliveries = (await call(service.url, service.key, 'GET', `/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=100`)).body;
+  const deliveries = (
+    await call(service.url, service.key, 'GET', `/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=100`)
+  ).body;
   t.equal(deliveries.data.length, jobs.length, 'one delivery per job listed on the endpoint');
 });

@@ -34,7 +34,10 @@ export type ImpactCounts = Record<Impact, number>;
  * AXE_CORE_DIR environment variable; null when neither has it.
  */
 export function axeSource(): string | null {
-  for (const path of [() => require.resolve('axe-core/axe.min.js'), () => join(process.env['AXE_CORE_DIR'] ?? '', 'axe.min.js')]) {
+  for (const path of [
+    () => require.resolve('axe-core/axe.min.js'),
+    () => join(process.env['AXE_CORE_DIR'] ?? '', 'axe.min.js'),
+  ]) {
     try {
       return readFileSync(path(), 'utf8');
     } catch {
@@ -52,7 +55,8 @@ export function countByImpact(findings: readonly Pick<AxeFinding, 'impact'>[]): 
 }
 
 /** The findings that block: impact serious or critical. */
-export const blocking = <T extends Pick<AxeFinding, 'impact'>>(findings: readonly T[]): T[] => findings.filter((f) => f.impact === 'critical' || f.impact === 'serious');
+export const blocking = <T extends Pick<AxeFinding, 'impact'>>(findings: readonly T[]): T[] =>
+  findings.filter((f) => f.impact === 'critical' || f.impact === 'serious');
 
 /** "serious color-contrast (3)": a finding in one line, for test output and bench tables. */
 export const findingLine = (f: AxeFinding): string => `${f.impact ?? 'minor'} ${f.id} (${f.nodes})`;
@@ -77,11 +81,17 @@ export interface AxeRun {
 export async function axeRun(page: Page | Frame, source: string, options: AxeOptions = {}): Promise<AxeRun> {
   await page.evaluate(source);
   const run = { resultTypes: ['violations'], ...(options.iframes === false ? { iframes: false } : {}) };
-  const raw = (await page.evaluate(`axe.run(document, ${JSON.stringify(run)}).then((r) => ({ passed: r.passes.length, findings: r.violations.map((v) => ({
+  const raw =
+    (await page.evaluate(`axe.run(document, ${JSON.stringify(run)}).then((r) => ({ passed: r.passes.length, findings: r.violations.map((v) => ({
     id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.length,
     targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
   })) }))`)) as AxeRun;
-  return { passed: raw.passed, findings: raw.findings.sort((a, b) => IMPACTS.indexOf(a.impact ?? 'minor') - IMPACTS.indexOf(b.impact ?? 'minor') || a.id.localeCompare(b.id)) };
+  return {
+    passed: raw.passed,
+    findings: raw.findings.sort(
+      (a, b) => IMPACTS.indexOf(a.impact ?? 'minor') - IMPACTS.indexOf(b.impact ?? 'minor') || a.id.localeCompare(b.id),
+    ),
+  };
 }
 
 /**
@@ -98,7 +108,12 @@ export async function axeFindings(page: Page | Frame, source: string, options: A
  * number of rules passed; the lesser findings are printed as a comment. Fails `t` and returns null
  * when axe-core is not installed.
  */
-export async function axeCheck(t: Test, page: Page | Frame, where: string, options: AxeOptions = {}): Promise<{ blocking: AxeFinding[]; passed: number } | null> {
+export async function axeCheck(
+  t: Test,
+  page: Page | Frame,
+  where: string,
+  options: AxeOptions = {},
+): Promise<{ blocking: AxeFinding[]; passed: number } | null> {
   const source = axeSource();
   if (source === null) {
     t.fail('axe-core is not installed (npm ci installs the devDependency)');

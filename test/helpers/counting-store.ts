@@ -5,7 +5,8 @@
 import type { EventStore, Subscription, RecordedEvent } from '../../domain/ports/event-store.js';
 
 /** The port methods counted. */
-export type StoreCall = 'append' | 'readStream' | 'readLastEvent' | 'readAll' | 'headPosition' | 'deleteStream' | 'subscribeAll';
+export type StoreCall =
+  'append' | 'readStream' | 'readLastEvent' | 'readAll' | 'headPosition' | 'deleteStream' | 'subscribeAll';
 
 /** A counting store: `counts` per method since the last `reset()`, and `total()`. */
 export interface CountingStore extends EventStore {
@@ -14,7 +15,15 @@ export interface CountingStore extends EventStore {
   reset(): void;
 }
 
-const zero = (): Record<StoreCall, number> => ({ append: 0, readStream: 0, readLastEvent: 0, readAll: 0, headPosition: 0, deleteStream: 0, subscribeAll: 0 });
+const zero = (): Record<StoreCall, number> => ({
+  append: 0,
+  readStream: 0,
+  readLastEvent: 0,
+  readAll: 0,
+  headPosition: 0,
+  deleteStream: 0,
+  subscribeAll: 0,
+});
 
 /**
  * `inner` with every call counted. Subscriptions count once when opened (their polling is the

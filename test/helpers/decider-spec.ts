@@ -59,13 +59,23 @@ export interface Given<S, C, E> {
 }
 
 /** An event as compared: type, data and the id when it has one. */
-const comparable = (e: DomainEvent): DomainEvent => ({ type: e.type, data: e.data, ...(e.id !== undefined ? { id: e.id } : {}) });
+const comparable = (e: DomainEvent): DomainEvent => ({
+  type: e.type,
+  data: e.data,
+  ...(e.id !== undefined ? { id: e.id } : {}),
+});
 
 /** The given / when / then of `decider`, asserting with `t`. */
-export function deciderSpec<S, C, E extends DomainEvent>(t: Assert, decider: Decider<S, C, E>): { given(events: E[]): Given<S, C, E> } {
+export function deciderSpec<S, C, E extends DomainEvent>(
+  t: Assert,
+  decider: Decider<S, C, E>,
+): { given(events: E[]): Given<S, C, E> } {
   return {
     given(past) {
-      const state = past.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as E), decider.initialState());
+      const state = past.reduce(
+        (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
+        decider.initialState(),
+      );
       return {
         state,
         when(command) {
@@ -73,7 +83,8 @@ export function deciderSpec<S, C, E extends DomainEvent>(t: Assert, decider: Dec
             const events = decider.decide(command, state);
             return { events, state: events.reduce(decider.evolve, state), history: [...past, ...events] };
           };
-          const described = (message: string | undefined, fallback: string) => message ?? `${(command as { type?: string }).type ?? 'command'}: ${fallback}`;
+          const described = (message: string | undefined, fallback: string) =>
+            message ?? `${(command as { type?: string }).type ?? 'command'}: ${fallback}`;
           const then = (expected: E[], message?: string): Outcome<S, E> => {
             const outcome = run();
             t.same(outcome.events.map(comparable), expected.map(comparable), described(message, 'events'));
@@ -90,7 +101,11 @@ export function deciderSpec<S, C, E extends DomainEvent>(t: Assert, decider: Dec
                 if (typeof expected === 'string') {
                   t.ok(err instanceof DomainError, described(message, 'refused with a DomainError'));
                   const e = err as DomainError;
-                  t.same({ code: e.code, details: e.details }, { code: expected, details }, described(message, `refused with ${expected}`));
+                  t.same(
+                    { code: e.code, details: e.details },
+                    { code: expected, details },
+                    described(message, `refused with ${expected}`),
+                  );
                 } else {
                   t.ok(err instanceof expected, described(message, `refused with ${expected.name}`));
                 }

@@ -10,7 +10,13 @@
  * `written: true`"). With another expected revision the server refuses (WrongExpectedVersion) and
  * the adapter looks again: `written: false`. Every other method passes through.
  */
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '../../domain/ports/event-store.js';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+} from '../../domain/ports/event-store.js';
 import { storeView } from './store-view.js';
 
 /** The adapter's default `idempotencyWindow`: how many of a stream's last events its look reads. */
@@ -30,7 +36,9 @@ function firstRevisionAfter(expected: ExpectedRevision): number | undefined {
  * type of their first event.
  * `close` leaves `inner` open.
  */
-export function withEventStoreDbAppends(inner: EventStore): EventStore & { counts: { racedWritten: number; refusedByType: Map<string, number> } } {
+export function withEventStoreDbAppends(
+  inner: EventStore,
+): EventStore & { counts: { racedWritten: number; refusedByType: Map<string, number> } } {
   const counts = { racedWritten: 0, refusedByType: new Map<string, number>() };
   const append = async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
     const first = events[0]!;
@@ -48,7 +56,8 @@ export function withEventStoreDbAppends(inner: EventStore): EventStore & { count
     try {
       result = await inner.append(stream, events, expected);
     } catch (err) {
-      if (err instanceof ConcurrencyError) counts.refusedByType.set(first.type, (counts.refusedByType.get(first.type) ?? 0) + 1);
+      if (err instanceof ConcurrencyError)
+        counts.refusedByType.set(first.type, (counts.refusedByType.get(first.type) ?? 0) + 1);
       throw err;
     }
     if (result.written) return result;

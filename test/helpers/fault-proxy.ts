@@ -32,7 +32,12 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-const CODE: Record<Fault['status'], string> = { 409: 'conflict', 429: 'rate_limited', 500: 'internal_error', 503: 'api_disabled' };
+const CODE: Record<Fault['status'], string> = {
+  409: 'conflict',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'api_disabled',
+};
 
 async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -52,25 +57,43 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const fault = plan?.faults.shift();
       const body = await bodyOf(req);
       const record = (status: number) =>
-        seen.push({ method: req.method!, path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, status });
+        seen.push({
+          method: req.method!,
+          path,
+          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+          status,
+        });
       const answerFault = (f: Fault) => {
         record(f.status);
-        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': `req_proxy${++n}` };
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          'x-request-id': `req_proxy${++n}`,
+        };
         if (f.retryAfter !== undefined) headers['retry-after'] = String(f.retryAfter);
-        res.writeHead(f.status, headers).end(JSON.stringify({ error: { code: CODE[f.status], message: 'injected by the test proxy', request_id: `req_proxy${n}` } }));
+        res.writeHead(f.status, headers).end(
+          JSON.stringify({
+            error: { code: CODE[f.status], message: 'injected by the test proxy', request_id: `req_proxy${n}` },
+          }),
+        );
       };
       if (fault && !fault.afterForward) return answerFault(fault);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
-        if (value !== undefined && !['host', 'connection', 'content-length'].includes(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        if (value !== undefined && !['host', 'connection', 'content-length'].includes(name))
+          headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
-      const upstream = await fetch(target + req.url, { method: req.method!, headers, ...(body.length > 0 ? { body } : {}) });
+      const upstream = await fetch(target + req.url, {
+        method: req.method!,
+        headers,
+        ...(body.length > 0 ? { body } : {}),
+      });
       const answer = Buffer.from(await upstream.arrayBuffer());
       if (fault) return answerFault(fault);
       record(upstream.status);
       const out: Record<string, string> = {};
       upstream.headers.forEach((value, name) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) out[name] = value;
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+          out[name] = value;
       });
       res.writeHead(upstream.status, out).end(answer);
     })().catch((error: Error) => res.writeHead(599).end(error.message));

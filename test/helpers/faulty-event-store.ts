@@ -6,7 +6,14 @@
  * half each; callers survive both because appends are idempotent by their first event id
  * (domain/ports/event-store.ts). Counts every fault it injected.
  */
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent, Subscription } from '../../domain/ports/event-store.js';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  RecordedEvent,
+  Subscription,
+} from '../../domain/ports/event-store.js';
 
 /**
  * What the injected failures throw: shaped as @eventstore/db-client's UnavailableError (gRPC
@@ -49,7 +56,14 @@ export interface FaultPlan {
   cutOff?: { type: string; when: 'before' | 'after' }[];
 }
 
-export const NO_FAULTS: FaultCounts = { appendsFailedBefore: 0, appendsLostAnswer: 0, readsFailed: 0, subscriptionsDropped: 0, subscriptionsFailed: 0, outages: 0 };
+export const NO_FAULTS: FaultCounts = {
+  appendsFailedBefore: 0,
+  appendsLostAnswer: 0,
+  readsFailed: 0,
+  subscriptionsDropped: 0,
+  subscriptionsFailed: 0,
+  outages: 0,
+};
 
 export class FaultyEventStore implements EventStore {
   private failingUntil = 0;
@@ -230,11 +244,14 @@ export function runFaultPlan(store: FaultyEventStore, plan: FaultPlan, onOutage?
   // would stay in phase with the service's own timers (the repair tick) and test only that phase.
   const next = (): void => {
     if (!every) return;
-    timer = setTimeout(() => {
-      store.failFor(failForMs);
-      onOutage?.(failForMs);
-      next();
-    }, every * (0.5 + Math.random()));
+    timer = setTimeout(
+      () => {
+        store.failFor(failForMs);
+        onOutage?.(failForMs);
+        next();
+      },
+      every * (0.5 + Math.random()),
+    );
     timer.unref();
   };
   next();

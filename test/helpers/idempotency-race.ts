@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import { ledgerStream } from '../../domain/ledger/streams.js';
 
@@ -36,12 +36,23 @@ export interface RaceRound {
 }
 
 /** POSTs `body` `concurrency` times at once to `path` with `idempotencyKey`, round-robin over `urls`. */
-export async function raceOneKey(urls: string[], apiKey: string, idempotencyKey: string, concurrency: number, path = '/v1/pack', body: unknown = RACE_BODY): Promise<RaceRound> {
+export async function raceOneKey(
+  urls: string[],
+  apiKey: string,
+  idempotencyKey: string,
+  concurrency: number,
+  path = '/v1/pack',
+  body: unknown = RACE_BODY,
+): Promise<RaceRound> {
   const answers = await Promise.all(
     Array.from({ length: concurrency }, async (_, i): Promise<RaceAnswer> => {
       const res = await fetch(urls[i % urls.length]! + path, {
         method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKey,
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const parsed = (await res.json()) as { id?: string; error?: { code: string } };
@@ -77,10 +88,12 @@ export async function countJobs(dataDir: string, orgId: string): Promise<LedgerC
       if (e.type === 'JobSettled') settled.set(jobId, (settled.get(jobId) ?? 0) + 1);
     }
     const queuedJobIds: string[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const batch = await store.readAll(after, 5000);
       if (batch.length === 0) break;
-      for (const e of batch) if (e.type === 'JobQueued' && (e.data as { orgId: string }).orgId === orgId) queuedJobIds.push((e.data as { jobId: string }).jobId);
+      for (const e of batch)
+        if (e.type === 'JobQueued' && (e.data as { orgId: string }).orgId === orgId)
+          queuedJobIds.push((e.data as { jobId: string }).jobId);
       after = batch[batch.length - 1]!.position;
     }
     return { queuedJobIds, admitted, settled };
@@ -101,7 +114,10 @@ export interface RaceOrganization {
  * with every scope straight into the SQLite event store of `dataDir`, as the admin command does
  * beside a live service; in the order given, so once the last key authenticates all do.
  */
-export async function provisionRaceOrganizations(dataDir: string, orgs: RaceOrganization[]): Promise<{ orgId: string; key: string }[]> {
+export async function provisionRaceOrganizations(
+  dataDir: string,
+  orgs: RaceOrganization[],
+): Promise<{ orgId: string; key: string }[]> {
   const store = new SqliteEventStore(join(dataDir, 'events.db'));
   try {
     const made: { orgId: string; key: string }[] = [];
@@ -113,7 +129,11 @@ export async function provisionRaceOrganizations(dataDir: string, orgs: RaceOrga
         subscriptionCredits: o.credits ?? 1000,
         expiresAt: '2099-01-01T00:00:00.000Z',
         now,
-        limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 }, maxQueuedJobs: 100, ...o.limits },
+        limits: {
+          rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 },
+          maxQueuedJobs: 100,
+          ...o.limits,
+        },
       });
       const key = await createApiKey(store, { orgId: org.orgId, memberId: org.ownerId, name: 'race', now });
       made.push({ orgId: org.orgId, key: key.secret });
@@ -136,7 +156,8 @@ export async function awaitKey(urls: string[], apiKey: string, timeoutMs = 30_00
       const res = await fetch(`${url}/v1/balance`, { headers: { authorization: `Bearer ${apiKey}` } });
       await res.arrayBuffer();
       if (res.status === 200) break;
-      if (Date.now() > until) throw new Error(`the new key is not accepted at ${url} within ${timeoutMs} ms (last status ${res.status})`);
+      if (Date.now() > until)
+        throw new Error(`the new key is not accepted at ${url} within ${timeoutMs} ms (last status ${res.status})`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }

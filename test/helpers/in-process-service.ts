@@ -8,14 +8,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Test } from 'tap';
 import { pino } from 'pino';
-import { startService, type RunningService, type ServiceConfig } from '../../api/server.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import { startService, type RunningService, type ServiceConfig } from '../../service/server.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import type { OrgLimits } from '../../domain/organization/limits.js';
 
 /** A running service for `t` (a test file's root); `restart()` stops it and starts it again on the same data dir. */
-export function inProcessService(t: Test, name: string, config: Partial<ServiceConfig> = {}): { readonly service: RunningService; restart(): Promise<void> } {
+export function inProcessService(
+  t: Test,
+  name: string,
+  config: Partial<ServiceConfig> = {},
+): { readonly service: RunningService; restart(): Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), `packing-${name}-`));
-  const start = () => startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }), ...config });
+  const start = () =>
+    startService({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: dir,
+      solverThreads: 1,
+      solverConcurrency: 1,
+      log: pino({ level: 'silent' }),
+      ...config,
+    });
   let running: RunningService | undefined;
   t.before(async () => {
     running = await start();
@@ -43,7 +56,11 @@ export async function orgWithKey(
 ): Promise<{ orgId: string; ownerId: string; key: string; keyId: string }> {
   const now = new Date().toISOString();
   const o = await provisionOrganization(service.services.store, {
-    name: options.name ?? 'Test', ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now,
+    name: options.name ?? 'Test',
+    ownerName: 'Owner',
+    subscriptionCredits: 100,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now,
     axleAccess: options.axleAccess ?? false,
     limits: { rateLimits: { perMinute: 100_000, perHour: 100_000, perDay: 100_000 }, ...options.limits },
   });

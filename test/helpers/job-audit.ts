@@ -35,7 +35,10 @@ export async function auditJobs(dataDir: string, jobIds: readonly string[]): Pro
     await store.close();
   }
   const audits = new Map<string, JobAudit>(
-    jobIds.map((id) => [id, { ends: 0, successes: 0, slots: 0, settlements: 0, charged: 0, endedAt: Number.NaN, computeStarts: 0 }]),
+    jobIds.map((id) => [
+      id,
+      { ends: 0, successes: 0, slots: 0, settlements: 0, charged: 0, endedAt: Number.NaN, computeStarts: 0 },
+    ]),
   );
   for (const e of events) {
     const data = e.data as { jobId?: string; charged?: number; stage?: string };

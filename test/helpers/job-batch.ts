@@ -21,11 +21,14 @@ export interface BatchJob {
  * `options.time_limit` is that many seconds (the test keeps the machine's load down with it).
  */
 export function jobBatch(count: number, timeLimitSeconds?: number): BatchJob[] {
-  const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   return Array.from({ length: count }, (_, i) => {
     const example = files[i % files.length]!;
     const body = JSON.parse(readFileSync(join(EXAMPLES, example), 'utf8')) as Record<string, unknown>;
-    if (timeLimitSeconds !== undefined) body['options'] = { ...(body['options'] as object | undefined), time_limit: timeLimitSeconds };
+    if (timeLimitSeconds !== undefined)
+      body['options'] = { ...(body['options'] as object | undefined), time_limit: timeLimitSeconds };
     return { example, body };
   });
 }
@@ -45,13 +48,19 @@ export interface Submitted {
  * Posts every job (job i through `apis[⌊i/keys⌋ mod apis]` with key `keys[i mod keys]`), and
  * when `readElsewhere` asks the next API process for the job at once. Throws on a non-202/200.
  */
-export async function submitBatch(jobs: BatchJob[], apis: string[], keys: string[], readElsewhere = false): Promise<Submitted[]> {
+export async function submitBatch(
+  jobs: BatchJob[],
+  apis: string[],
+  keys: string[],
+  readElsewhere = false,
+): Promise<Submitted[]> {
   const out: Submitted[] = [];
   for (const [i, job] of jobs.entries()) {
     const api = apis[Math.floor(i / keys.length) % apis.length]!;
     const key = keys[i % keys.length]!;
     const posted = await call(api, key, 'POST', '/v1/pack', job.body);
-    if (posted.status !== 202 && posted.status !== 200) throw new Error(`POST /v1/pack answered ${posted.status}: ${JSON.stringify(posted.body)}`);
+    if (posted.status !== 202 && posted.status !== 200)
+      throw new Error(`POST /v1/pack answered ${posted.status}: ${JSON.stringify(posted.body)}`);
     const submitted: Submitted = { id: posted.body.id as string, example: job.example, body: job.body, api, key };
     if (readElsewhere) {
       const other = apis[(apis.indexOf(api) + 1) % apis.length]!;
@@ -85,7 +94,8 @@ export async function awaitBatch(jobs: Submitted[], timeoutMs: number, apis?: st
           done.set(job.id, settled.body);
           return;
         }
-        if (Date.now() > deadline) throw new Error(`job ${job.id} (${job.example}) not done within ${timeoutMs} ms: ${JSON.stringify(body)}`);
+        if (Date.now() > deadline)
+          throw new Error(`job ${job.id} (${job.example}) not done within ${timeoutMs} ms: ${JSON.stringify(body)}`);
       }
     }),
   );

@@ -4,7 +4,7 @@
  * as the state holds however slow the machine is, and fails with the job's last state if it never
  * does within `timeoutMs` (generous: only a hang should reach it).
  */
-import type { Services } from '../../api/services.js';
+import type { Services } from '../../api/http/services.js';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 
 /** Resolves with the job once `reached(job)` holds; throws after `timeoutMs` (ms) naming `what`. */
@@ -23,7 +23,9 @@ export async function untilJob(
     let again = false;
     const timer = setTimeout(() => {
       off();
-      void jobs.get(jobId).then((job) => reject(new Error(`job ${jobId} not ${what} within ${timeoutMs} ms: ${JSON.stringify(job)}`)));
+      void jobs
+        .get(jobId)
+        .then((job) => reject(new Error(`job ${jobId} not ${what} within ${timeoutMs} ms: ${JSON.stringify(job)}`)));
     }, timeoutMs);
     const check = (): void => {
       if (checking) {

@@ -57,7 +57,12 @@ export function largestJobRequest(options: LargestJobOptions = {}): PackRequest 
     aux_deck: true,
     aux_deck_height: 130,
     aux_deck_max_weight: 8000,
-    blocked_areas: Array.from({ length: 32 }, (_, i) => ({ x: 1300 + (i % 4) * 10, z: Math.floor(i / 4) * 20, length: 5, width: 5 })),
+    blocked_areas: Array.from({ length: 32 }, (_, i) => ({
+      x: 1300 + (i % 4) * 10,
+      z: Math.floor(i / 4) * 20,
+      length: 5,
+      width: 5,
+    })),
     axle_positions: Array.from({ length: 10 }, (_, i) => 100 + i * 120),
     axle_max_loads: Array.from({ length: 10 }, () => 10_000),
     cog_range_x: 300,
@@ -88,7 +93,9 @@ export function largestJobRequest(options: LargestJobOptions = {}): PackRequest 
     hazardous: i % 97 === 0,
     priority: i % 5,
     group: text(rng, 128, `g${i}-`),
-    color: `#${Math.floor(rng() * 0xffffff).toString(16).padStart(6, '0')}`,
+    color: `#${Math.floor(rng() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`,
     nesting_height: 2,
   }));
   const groups = items.map((it, i) => ({ name: it.group, order: i + 1, color: it.color }));
@@ -131,22 +138,48 @@ export function largestJobPlan(request: PackRequest, unplacedShare = 0): Plan {
     }
     const v = i % vehicleCount;
     placements[v]!.push({
-      item_id: item.id!, instance: i + 1, label,
-      x: Math.round(rng() * 130_000) / 100, y: Math.round(rng() * 25_000) / 100, z: Math.round(rng() * 24_000) / 100,
-      length: item.length!, width: item.width!, height: item.height!,
-      rotated: rng() < 0.5, orientation: rng() < 0.5 ? 'lwh' : 'wlh', step: placements[v]!.length + 1, weight: item.weight!,
+      item_id: item.id!,
+      instance: i + 1,
+      label,
+      x: Math.round(rng() * 130_000) / 100,
+      y: Math.round(rng() * 25_000) / 100,
+      z: Math.round(rng() * 24_000) / 100,
+      length: item.length!,
+      width: item.width!,
+      height: item.height!,
+      rotated: rng() < 0.5,
+      orientation: rng() < 0.5 ? 'lwh' : 'wlh',
+      step: placements[v]!.length + 1,
+      weight: item.weight!,
     });
   });
   const vehicles: PlannedVehicle[] = placements.map((ps, index) => {
     const def = request.vehicles[index]!;
     const total = ps.reduce((s, p) => s + p.weight, 0);
     return {
-      index, vehicle_id: def.id!, copy: 1, auto_added: false, name: def.name!, type: 'trailer',
-      length: def.length!, width: def.width!, height: def.height!, max_weight: def.max_weight!,
-      items_placed: ps.length, total_weight: total, volume_utilization: 0.61803398875, weight_utilization: total / def.max_weight!,
+      index,
+      vehicle_id: def.id!,
+      copy: 1,
+      auto_added: false,
+      name: def.name!,
+      type: 'trailer',
+      length: def.length!,
+      width: def.width!,
+      height: def.height!,
+      max_weight: def.max_weight!,
+      items_placed: ps.length,
+      total_weight: total,
+      volume_utilization: 0.61803398875,
+      weight_utilization: total / def.max_weight!,
       center_of_gravity: { x: 612.3456789, y: 80.123456789, z: 123.987654321 },
       placements: ps,
-      axle_loads: def.axle_positions!.map((position, a) => ({ name: `Axle ${a + 1}`, position, load: 1234.5678, max: 10_000, ok: true })),
+      axle_loads: def.axle_positions!.map((position, a) => ({
+        name: `Axle ${a + 1}`,
+        position,
+        load: 1234.5678,
+        max: 10_000,
+        ok: true,
+      })),
     };
   });
   return { vehicles, unplaced };

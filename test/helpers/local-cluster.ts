@@ -1,7 +1,7 @@
 /**
  * The multi-process profile on one machine (DESIGN §2, issue 7): a `nats-server` with JetStream,
  * API processes, one projector/scheduler process and solver-node processes, all started from the
- * one entry point (`api/main.ts`) with `PACKING_ROLES`, sharing one SQLite event store file.
+ * one entry point (`service/main.ts`) with `PACKING_ROLES`, sharing one SQLite event store file.
  * Each process is ready when it logs its known line ("listening" or "running"); no sleeps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '../../adapters/sqlite/event-store.js';
-import { createApiKey, provisionOrganization } from '../../api/provision.js';
+import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import type { FaultPlan } from './faulty-event-store.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
@@ -35,23 +35,39 @@ export interface ClusterProcess {
 }
 
 /** The entry point of the service, and the test-only one that injects store faults (FAULTS). */
-const MAIN = 'api/main.ts';
+const MAIN = 'service/main.ts';
 const FAULTY_MAIN = 'test/helpers/faulty-service-main.ts';
 
 /**
  * Starts one process of `roles` on `dataDir` with `env`; resolves once it is ready. With
  * `env.FAULTS` set it runs test/helpers/faulty-service-main.ts (store faults injected) instead
- * of api/main.ts.
+ * of service/main.ts.
  */
-export async function startClusterProcess(name: string, roles: string, dataDir: string, env: Record<string, string>): Promise<ClusterProcess> {
+export async function startClusterProcess(
+  name: string,
+  roles: string,
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<ClusterProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', env['FAULTS'] ? FAULTY_MAIN : MAIN], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, LOG_LEVEL: 'info', PACKING_ROLES: roles, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PACKING_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      PACKING_ROLES: roles,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const entries: Record<string, unknown>[] = [];
   const lines: string[] = [];
-  const waiters = new Set<{ match: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }>();
+  const waiters = new Set<{
+    match: (e: Record<string, unknown>) => boolean;
+    resolve: (e: Record<string, unknown>) => void;
+  }>();
   const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(Date.now())));
   const onLine = (line: string): void => {
     lines.push(line);
@@ -72,7 +88,10 @@ export async function startClusterProcess(name: string, roles: string, dataDir: 
   };
   createInterface({ input: child.stdout! }).on('line', onLine);
   createInterface({ input: child.stderr! }).on('line', onLine);
-  const waitForLog = (match: (e: Record<string, unknown>) => boolean, timeoutMs = START_TIMEOUT_MS): Promise<Record<string, unknown>> => {
+  const waitForLog = (
+    match: (e: Record<string, unknown>) => boolean,
+    timeoutMs = START_TIMEOUT_MS,
+  ): Promise<Record<string, unknown>> => {
     const seen = entries.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
@@ -85,7 +104,11 @@ export async function startClusterProcess(name: string, roles: string, dataDir: 
       };
       const timer = setTimeout(() => {
         waiters.delete(waiter);
-        reject(new Error(`${name}: the awaited log line did not come within ${timeoutMs} ms; its log:\n${lines.slice(-40).join('\n')}`));
+        reject(
+          new Error(
+            `${name}: the awaited log line did not come within ${timeoutMs} ms; its log:\n${lines.slice(-40).join('\n')}`,
+          ),
+        );
       }, timeoutMs);
       waiters.add(waiter);
     });
@@ -169,8 +192,14 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
    * Starts processes side by side; every one that came up is kept in `started` even when another
    * failed, so the cleanup below stops it (a process left running keeps the test file alive).
    */
-  const startTogether = async (count: number, name: (i: number) => string, roles: string): Promise<ClusterProcess[]> => {
-    const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => startClusterProcess(name(i), roles, options.dataDir, env)));
+  const startTogether = async (
+    count: number,
+    name: (i: number) => string,
+    roles: string,
+  ): Promise<ClusterProcess[]> => {
+    const results = await Promise.allSettled(
+      Array.from({ length: count }, (_, i) => startClusterProcess(name(i), roles, options.dataDir, env)),
+    );
     const up = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     started.push(...up);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -212,7 +241,11 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
  * Writes an organization (1,000 credits, rate limits out of the way, `limits`) and a key with
  * every scope straight into the SQLite event store of `dataDir`, as the admin command does.
  */
-export async function provisionClusterOrganization(dataDir: string, name: string, limits: Partial<OrgLimits> = {}): Promise<{ orgId: string; key: string }> {
+export async function provisionClusterOrganization(
+  dataDir: string,
+  name: string,
+  limits: Partial<OrgLimits> = {},
+): Promise<{ orgId: string; key: string }> {
   const store = new SqliteEventStore(join(dataDir, 'events.db'));
   try {
     const now = new Date().toISOString();

@@ -62,7 +62,9 @@ function equals(field: unknown, value: unknown): boolean {
 
 function range(field: unknown, bound: unknown, test: (c: number) => boolean): boolean {
   // Type bracketing: only values of the bound's type compare.
-  return field !== undefined && field !== null && bsonType(field) === bsonType(bound) && test(bsonCompare(field, bound));
+  return (
+    field !== undefined && field !== null && bsonType(field) === bsonType(bound) && test(bsonCompare(field, bound))
+  );
 }
 
 function operators(field: unknown, ops: Doc): boolean {
@@ -103,7 +105,11 @@ function matches(doc: Doc, filter: Doc): boolean {
     }
     if (key.startsWith('$')) throw new Error(`stand-in: top-level ${key} not supported`);
     const field = lookup(doc, key);
-    const isOps = typeof cond === 'object' && cond !== null && !Array.isArray(cond) && Object.keys(cond).every((k) => k.startsWith('$'));
+    const isOps =
+      typeof cond === 'object' &&
+      cond !== null &&
+      !Array.isArray(cond) &&
+      Object.keys(cond).every((k) => k.startsWith('$'));
     if (isOps && Object.keys(cond as Doc).length === 0) return equals(field, cond);
     return isOps ? operators(field, cond as Doc) : equals(field, cond);
   });
@@ -126,7 +132,10 @@ class StandInCollection {
     return found === undefined ? null : project(found, options.projection);
   }
 
-  find(filter: Doc, options: { projection?: Doc; sort?: Record<string, 1 | -1>; limit?: number } = {}): { toArray(): Promise<Doc[]> } {
+  find(
+    filter: Doc,
+    options: { projection?: Doc; sort?: Record<string, 1 | -1>; limit?: number } = {},
+  ): { toArray(): Promise<Doc[]> } {
     let out = this.matching(filter);
     const sort = Object.entries(options.sort ?? {});
     out.sort((a, b) => {
@@ -145,7 +154,11 @@ class StandInCollection {
     return options.limit ? Math.min(n, options.limit) : n;
   }
 
-  async replaceOne(filter: Doc, replacement: Doc, options: { upsert?: boolean } = {}): Promise<{ matchedCount: number }> {
+  async replaceOne(
+    filter: Doc,
+    replacement: Doc,
+    options: { upsert?: boolean } = {},
+  ): Promise<{ matchedCount: number }> {
     if ('_id' in replacement) throw new Error('stand-in: the adapter sends replacements without _id');
     const found = this.matching(filter)[0];
     if (found) {
@@ -155,7 +168,8 @@ class StandInCollection {
     if (options.upsert) {
       const id = filter['_id'];
       if (typeof id !== 'string') throw new Error('stand-in: upserts need an _id equality');
-      if (this.docs.has(id)) throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
+      if (this.docs.has(id))
+        throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
       this.docs.set(id, { _id: id, ...(serialize(replacement) as Doc) });
     }
     return { matchedCount: 0 };
@@ -168,8 +182,14 @@ class StandInCollection {
    * only when the upsert inserts. With `upsert` and no match, the new document starts from the
    * filter's equality conditions on top-level fields (`_id` among them), then the operators apply.
    */
-  async updateOne(filter: Doc, update: Doc, options: { upsert?: boolean } = {}): Promise<{ matchedCount: number; modifiedCount: number; upsertedCount: number }> {
-    for (const op of Object.keys(update)) if (!['$set', '$max', '$setOnInsert'].includes(op)) throw new Error(`stand-in: update operator ${op} not supported`);
+  async updateOne(
+    filter: Doc,
+    update: Doc,
+    options: { upsert?: boolean } = {},
+  ): Promise<{ matchedCount: number; modifiedCount: number; upsertedCount: number }> {
+    for (const op of Object.keys(update))
+      if (!['$set', '$max', '$setOnInsert'].includes(op))
+        throw new Error(`stand-in: update operator ${op} not supported`);
     const found = this.matching(filter)[0];
     if (found) {
       const before = JSON.stringify(found);
@@ -179,12 +199,14 @@ class StandInCollection {
     if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
     const doc: Doc = {};
     for (const [k, v] of Object.entries(filter)) {
-      const isOps = typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).some((key) => key.startsWith('$'));
+      const isOps =
+        typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).some((key) => key.startsWith('$'));
       if (!k.startsWith('$') && !k.includes('.') && !isOps) doc[k] = serialize(v);
     }
     const id = doc['_id'];
     if (typeof id !== 'string') throw new Error('stand-in: upserts need an _id equality');
-    if (this.docs.has(id)) throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
+    if (this.docs.has(id))
+      throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
     applyUpdate(doc, update, true);
     this.docs.set(id, doc);
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
@@ -193,7 +215,8 @@ class StandInCollection {
   async insertOne(doc: Doc): Promise<{ insertedId: unknown }> {
     const id = doc['_id'];
     if (typeof id !== 'string') throw new Error('stand-in: inserts here carry a string _id');
-    if (this.docs.has(id)) throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
+    if (this.docs.has(id))
+      throw Object.assign(new Error(`E11000 duplicate key error dup key: { _id: "${id}" }`), { code: 11000 });
     this.docs.set(id, serialize(doc) as Doc);
     return { insertedId: id };
   }
@@ -204,15 +227,22 @@ class StandInCollection {
   }
 
   async createIndexes(specs: { key: Doc }[]): Promise<string[]> {
-    for (const s of specs) if (!this.indexes.some((i) => JSON.stringify(i) === JSON.stringify(s.key))) this.indexes.push(s.key);
-    return specs.map((s) => Object.entries(s.key).map(([k, d]) => `${k}_${d}`).join('_'));
+    for (const s of specs)
+      if (!this.indexes.some((i) => JSON.stringify(i) === JSON.stringify(s.key))) this.indexes.push(s.key);
+    return specs.map((s) =>
+      Object.entries(s.key)
+        .map(([k, d]) => `${k}_${d}`)
+        .join('_'),
+    );
   }
 }
 
 /** Applies `$set`, `$max` and (on insert) `$setOnInsert` to top-level fields of `doc`, in place. */
 function applyUpdate(doc: Doc, update: Doc, inserting: boolean): void {
   for (const [k, v] of Object.entries((update['$set'] ?? {}) as Doc)) if (v !== undefined) doc[k] = serialize(v);
-  if (inserting) for (const [k, v] of Object.entries((update['$setOnInsert'] ?? {}) as Doc)) if (v !== undefined) doc[k] = serialize(v);
+  if (inserting)
+    for (const [k, v] of Object.entries((update['$setOnInsert'] ?? {}) as Doc))
+      if (v !== undefined) doc[k] = serialize(v);
   for (const [k, v] of Object.entries((update['$max'] ?? {}) as Doc)) {
     if (!(k in doc) || bsonCompare(v, doc[k]) > 0) doc[k] = serialize(v);
   }
@@ -244,7 +274,10 @@ export class StandInDb {
 
   /** As the driver's: `{name, type}` of every collection (here: every one used and not dropped). */
   listCollections(): { toArray(): Promise<{ name: string; type: string }[]> } {
-    const names = [...this.collections].filter(([, c]) => c.exists).map(([name]) => name).sort();
+    const names = [...this.collections]
+      .filter(([, c]) => c.exists)
+      .map(([name]) => name)
+      .sort();
     return { toArray: async () => names.map((name) => ({ name, type: 'collection' })) };
   }
 

@@ -74,7 +74,10 @@ export async function startMongoWireStandIn(): Promise<MongoWireStandIn> {
       const filter = (command['filter'] ?? {}) as Doc;
       const all = collections.get(collection) ?? [];
       const docs = '_id' in filter ? all.filter((d) => d['_id'] === filter['_id']) : all;
-      return { cursor: { id: BSON.Long.fromNumber(0), ns: `${String(command['$db'])}.${collection}`, firstBatch: docs }, ok: 1 };
+      return {
+        cursor: { id: BSON.Long.fromNumber(0), ns: `${String(command['$db'])}.${collection}`, firstBatch: docs },
+        ok: 1,
+      };
     }
     return { ok: 0, errmsg: `no such command: '${name}'`, code: 59, codeName: 'CommandNotFound' };
   };

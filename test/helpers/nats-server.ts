@@ -77,7 +77,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** One `nats-server` process: resolves once it logged "Server is ready", with how to stop it. */
-async function launch(binary: string, port: number, storeDir: string, args: readonly string[]): Promise<{ stop: () => Promise<void> }> {
+async function launch(
+  binary: string,
+  port: number,
+  storeDir: string,
+  args: readonly string[],
+): Promise<{ stop: () => Promise<void> }> {
   const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,7 +90,10 @@ async function launch(binary: string, port: number, storeDir: string, args: read
   let log = '';
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`nats-server not ready within ${START_TIMEOUT_MS} ms:\n${log}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`nats-server not ready within ${START_TIMEOUT_MS} ms:\n${log}`)),
+        START_TIMEOUT_MS,
+      );
       const onData = (chunk: Buffer): void => {
         log += chunk.toString();
         if (log.includes(READY_LINE)) {
@@ -129,7 +137,9 @@ async function launch(binary: string, port: number, storeDir: string, args: read
  * Throws when the binary is missing, the process exits, or it is not ready within 30 s (the
  * error holds its log).
  */
-export async function startNatsServer(options: { port?: number; storeDir?: string; stopped?: boolean } = {}): Promise<NatsServer> {
+export async function startNatsServer(
+  options: { port?: number; storeDir?: string; stopped?: boolean } = {},
+): Promise<NatsServer> {
   const binary = natsServerBinary();
   if (!binary) throw new Error('nats-server is not installed (apt-get install -y nats-server)');
   const port = options.port ?? (await freePort());
@@ -150,7 +160,8 @@ export async function startNatsServer(options: { port?: number; storeDir?: strin
   let stopping: Promise<void> | undefined;
   /** One run on the current store (a new empty one with `emptyStore`), after a stop under way; throws when one is running or starting. */
   const run = (runOptions: { emptyStore?: boolean; args?: readonly string[] } = {}): Promise<void> => {
-    if (server.running || starting) return Promise.reject(new Error(`nats-server on port ${port} is ${starting ? 'starting' : 'running'}`));
+    if (server.running || starting)
+      return Promise.reject(new Error(`nats-server on port ${port} is ${starting ? 'starting' : 'running'}`));
     const started = (async () => {
       await stopping;
       if (runOptions.emptyStore) storeDir = newStore();

@@ -12,7 +12,9 @@ export const REFRESH_README_PICTURES = process.env['UPDATE_README_PICTURES'] ===
 
 /** The folder (ending in /) to write README pictures to in this run; created when missing. */
 export function readmePictureDir(): string {
-  const dir = fileURLToPath(new URL(REFRESH_README_PICTURES ? '../../docs/img/' : '../../test-artifacts/readme/', import.meta.url));
+  const dir = fileURLToPath(
+    new URL(REFRESH_README_PICTURES ? '../../docs/img/' : '../../test-artifacts/readme/', import.meta.url),
+  );
   mkdirSync(dir, { recursive: true });
   return dir;
 }

@@ -16,10 +16,26 @@ export async function runningJob(store: EventStore, jobId: string, orgId = 'org_
   const now = new Date().toISOString();
   const metadata = { now, actor: serviceActor('scheduler') };
   const queued: JobQueuedData = {
-    jobId, orgId, keyId: 'key_test', memberId: 'mem_test', source: 'api', reference: null, createdAt: now,
-    expiresAt: '2099-01-01T00:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 60_000, reservedMicros: 0, rateCardVersion: 1, warnings: [],
+    jobId,
+    orgId,
+    keyId: 'key_test',
+    memberId: 'mem_test',
+    source: 'api',
+    reference: null,
+    createdAt: now,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    items: 1,
+    maxVehicles: 1,
+    budgetMs: 60_000,
+    reservedMicros: 0,
+    rateCardVersion: 1,
+    warnings: [],
   };
-  await store.append(jobBodyStream(jobId), [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: {}, model: {}, queued } }], 'any');
+  await store.append(
+    jobBodyStream(jobId),
+    [{ id: `${jobId}:request`, type: 'RequestStored', data: { request: {}, model: {}, queued } }],
+    'any',
+  );
   await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata });
   await handleCommand(store, jobStream(jobId), jobDecider, { type: 'StartJob', data: { jobId }, metadata });
 }

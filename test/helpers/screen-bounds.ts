@@ -1,9 +1,9 @@
 /**
- * The drawing-plane bounding rectangle of a box, for tests of solver/render/isometric.ts: the
+ * The drawing-plane bounding rectangle of a box, for tests of pdf/isometric.ts: the
  * extremes of its eight projected corners (cm at scale 1), worked out apart from the renderer's
  * own extent arithmetic.
  */
-import { project, type Projection, type SpaceBox } from '../../solver/render/isometric.js';
+import { project, type Projection, type SpaceBox } from '../../pdf/isometric.js';
 
 /** Bounding rectangle of a box's outline on the drawing plane, cm at scale 1. */
 export interface ScreenBounds {

@@ -1,5 +1,5 @@
 /**
- * Starts the real service (`node --import tsx api/main.ts`) as a child process on a free port
+ * Starts the real service (`node --import tsx service/main.ts`) as a child process on a free port
  * and a given data dir; resolves when its log says "listening" (a known log line, no sleeps).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,10 +20,22 @@ export interface ServiceProcess {
 }
 
 /** Starts the service of checkout `root` (default this one) on `dataDir` with `env` added to this process's environment. */
-export async function startServiceProcess(dataDir: string, env: Record<string, string> = {}, root = ROOT): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+export async function startServiceProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  root = ROOT,
+): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, SOLVER_THREADS: '2', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PACKING_DATA_DIR: dataDir,
+      SOLVER_THREADS: '2',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
@@ -67,7 +79,11 @@ export async function call(
   const headers: Record<string, string> = {};
   if (key) headers['authorization'] = `Bearer ${key}`;
   if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -8,7 +8,7 @@
  * JSON line `{"ready": url}` when listening and `{"claimed": stream}` once a claim is stored.
  */
 import { pino } from 'pino';
-import { startService } from '../../api/server.js';
+import { startService } from '../../service/server.js';
 import type { EventStore } from '../../domain/ports/event-store.js';
 import { ledgerOrgId } from '../../domain/ledger/streams.js';
 import { storeView } from './store-view.js';
@@ -29,5 +29,12 @@ function stallAfterClaim(inner: EventStore): EventStore {
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: stalled-admission.ts <data dir>');
-const running = await startService({ port: 0, host: '127.0.0.1', dataDir, solverThreads: 1, log: pino({ level: 'silent' }), decorateStore: stallAfterClaim });
+const running = await startService({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  solverThreads: 1,
+  log: pino({ level: 'silent' }),
+  decorateStore: stallAfterClaim,
+});
 process.stdout.write(`${JSON.stringify({ ready: running.url })}\n`);

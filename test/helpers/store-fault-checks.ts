@@ -35,18 +35,35 @@ function retryDelay(retryAfter: string | null, max: number): number {
  * tells clients to. Every answer is pushed on `answers`; throws for any other status, or after
  * `deadlineMs`.
  */
-export async function postJobUntilAccepted(base: string, key: string, body: unknown, idempotencyKey: string, answers: Answer[], deadlineMs = 120_000, maxWaitMs = 500): Promise<string> {
+export async function postJobUntilAccepted(
+  base: string,
+  key: string,
+  body: unknown,
+  idempotencyKey: string,
+  answers: Answer[],
+  deadlineMs = 120_000,
+  maxWaitMs = 500,
+): Promise<string> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     const res = await fetch(`${base}/v1/pack`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
       body: JSON.stringify(body),
     });
     const parsed = (await res.json().catch(() => ({}))) as { id?: string; error?: { code?: string } };
-    answers.push({ status: res.status, ...(parsed.error?.code ? { code: parsed.error.code } : {}), retryAfter: res.headers.get('retry-after') });
+    answers.push({
+      status: res.status,
+      ...(parsed.error?.code ? { code: parsed.error.code } : {}),
+      retryAfter: res.headers.get('retry-after'),
+    });
     if ((res.status === 202 || res.status === 200) && parsed.id) return parsed.id;
-    if ((res.status !== 503 && res.status !== 409) || Date.now() > deadline) throw new Error(`POST /v1/pack (${idempotencyKey}) answered ${res.status}: ${JSON.stringify(parsed)}`);
+    if ((res.status !== 503 && res.status !== 409) || Date.now() > deadline)
+      throw new Error(`POST /v1/pack (${idempotencyKey}) answered ${res.status}: ${JSON.stringify(parsed)}`);
     await new Promise((r) => setTimeout(r, retryDelay(res.headers.get('retry-after'), maxWaitMs)));
   }
 }
@@ -56,17 +73,40 @@ export async function postJobUntilAccepted(base: string, key: string, body: unkn
  * retrying 503 after its Retry-After; every answer is pushed on `answers`. Resolves with the
  * job; throws for another status, or after `deadlineMs`.
  */
-export async function awaitJob(base: string, key: string, id: string, answers: Answer[], deadlineMs = 240_000, maxWaitMs = 500): Promise<{ status: string; cost?: unknown }> {
+export async function awaitJob(
+  base: string,
+  key: string,
+  id: string,
+  answers: Answer[],
+  deadlineMs = 240_000,
+  maxWaitMs = 500,
+): Promise<{ status: string; cost?: unknown }> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     const res = await fetch(`${base}/v1/jobs/${id}?wait=20`, { headers: { authorization: `Bearer ${key}` } });
-    const body = (await res.json().catch(() => ({}))) as { status?: string; cost?: { credits?: unknown }; finished_at?: unknown; error?: { code?: string } };
-    answers.push({ status: res.status, ...(body.error && res.status >= 400 ? { code: body.error.code } : {}), retryAfter: res.headers.get('retry-after') });
-    if (res.status === 200 && ['succeeded', 'failed', 'canceled'].includes(body.status ?? '') && typeof body.cost?.credits === 'number' && body.finished_at) {
+    const body = (await res.json().catch(() => ({}))) as {
+      status?: string;
+      cost?: { credits?: unknown };
+      finished_at?: unknown;
+      error?: { code?: string };
+    };
+    answers.push({
+      status: res.status,
+      ...(body.error && res.status >= 400 ? { code: body.error.code } : {}),
+      retryAfter: res.headers.get('retry-after'),
+    });
+    if (
+      res.status === 200 &&
+      ['succeeded', 'failed', 'canceled'].includes(body.status ?? '') &&
+      typeof body.cost?.credits === 'number' &&
+      body.finished_at
+    ) {
       return body as { status: string };
     }
-    if ((res.status !== 200 && res.status !== 503) || Date.now() > deadline) throw new Error(`GET /v1/jobs/${id} answered ${res.status}: ${JSON.stringify(body)}`);
-    if (res.status === 503) await new Promise((r) => setTimeout(r, retryDelay(res.headers.get('retry-after'), maxWaitMs)));
+    if ((res.status !== 200 && res.status !== 503) || Date.now() > deadline)
+      throw new Error(`GET /v1/jobs/${id} answered ${res.status}: ${JSON.stringify(body)}`);
+    if (res.status === 503)
+      await new Promise((r) => setTimeout(r, retryDelay(res.headers.get('retry-after'), maxWaitMs)));
   }
 }
 
@@ -105,10 +145,14 @@ export function tallyJobs(events: readonly RecordedEvent[]): Map<string, JobTall
 export function jobProblems(jobs: Map<string, JobTally>, final: boolean): string[] {
   const problems: string[] = [];
   for (const [jobId, t] of jobs) {
-    if (t.queued > 1 || t.ends > 1 || t.admitted > 1 || t.settled > 1) problems.push(`${jobId}: ${JSON.stringify(t)} (something twice)`);
-    else if (final && t.queued === 1 && t.ends !== 1) problems.push(`${jobId}: queued but not ended ${JSON.stringify(t)}`);
-    else if (final && t.admitted === 1 && t.settled !== 1) problems.push(`${jobId}: admitted but not settled ${JSON.stringify(t)}`);
-    else if (t.settled === 1 && t.admitted !== 1) problems.push(`${jobId}: settled without an admission ${JSON.stringify(t)}`);
+    if (t.queued > 1 || t.ends > 1 || t.admitted > 1 || t.settled > 1)
+      problems.push(`${jobId}: ${JSON.stringify(t)} (something twice)`);
+    else if (final && t.queued === 1 && t.ends !== 1)
+      problems.push(`${jobId}: queued but not ended ${JSON.stringify(t)}`);
+    else if (final && t.admitted === 1 && t.settled !== 1)
+      problems.push(`${jobId}: admitted but not settled ${JSON.stringify(t)}`);
+    else if (t.settled === 1 && t.admitted !== 1)
+      problems.push(`${jobId}: settled without an admission ${JSON.stringify(t)}`);
   }
   return problems;
 }
@@ -121,7 +165,8 @@ export function jobProblems(jobs: Map<string, JobTally>, final: boolean): string
 export async function billingDifferences(events: readonly RecordedEvent[]): Promise<string[]> {
   const report = auditLog([...events], new Date().toISOString());
   const reads = new MemoryReadStore();
-  for (const e of events) for (const p of [organizationsProjection, balancesProjection, jobsProjection]) await p.apply(e, reads);
+  for (const e of events)
+    for (const p of [organizationsProjection, balancesProjection, jobsProjection]) await p.apply(e, reads);
   const lines = await compareWithReadModels(report, reads);
   return [...lines.flatMap((l) => l.differences.map((d) => JSON.stringify(d))), ...report.problems];
 }
@@ -140,7 +185,8 @@ class NamingReadStore implements ReadStore {
   close: ReadStore['close'] = () => this.inner.close();
 }
 
-const byId = (a: ReadDocument, b: ReadDocument): number => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0);
+const byId = (a: ReadDocument, b: ReadDocument): number =>
+  String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0;
 
 /**
  * Rebuilds every projection from zero over `store` into a fresh read store and compares each
@@ -148,7 +194,10 @@ const byId = (a: ReadDocument, b: ReadDocument): number => (String(a.id) < Strin
  * Resolves with the differences ([] when the read models equal the rebuild) and how many
  * documents were compared.
  */
-export async function readModelsVersusRebuild(store: EventStore, reads: ReadStore): Promise<{ differences: string[]; documents: number; collections: number }> {
+export async function readModelsVersusRebuild(
+  store: EventStore,
+  reads: ReadStore,
+): Promise<{ differences: string[]; documents: number; collections: number }> {
   const fresh = new NamingReadStore(new MemoryReadStore());
   const runner = new ProjectionRunner(store, fresh, [...PROJECTIONS]);
   await runner.catchUp();
@@ -162,7 +211,9 @@ export async function readModelsVersusRebuild(store: EventStore, reads: ReadStor
     if (JSON.stringify(have) !== JSON.stringify(want)) {
       const wantById = new Map(want.map((d) => [String(d.id), JSON.stringify(d)]));
       const differing = have.filter((d) => wantById.get(String(d.id)) !== JSON.stringify(d)).map((d) => String(d.id));
-      differences.push(`${name}: ${have.length} documents, the rebuild has ${want.length}; differing ids ${differing.slice(0, 5).join(', ')}`);
+      differences.push(
+        `${name}: ${have.length} documents, the rebuild has ${want.length}; differing ids ${differing.slice(0, 5).join(', ')}`,
+      );
     }
   }
   for (const p of PROJECTIONS) {

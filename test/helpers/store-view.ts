@@ -10,7 +10,11 @@ import type { EventStore } from '../../domain/ports/event-store.js';
  * `inner` with `append` in place of its own. `close` closes `inner` unless `shared` is set (the
  * test closes the store its views share).
  */
-export function storeView(inner: EventStore, append: EventStore['append'] = (stream, events, expected) => inner.append(stream, events, expected), shared = false): EventStore {
+export function storeView(
+  inner: EventStore,
+  append: EventStore['append'] = (stream, events, expected) => inner.append(stream, events, expected),
+  shared = false,
+): EventStore {
   return {
     append,
     readStream: (stream, fromRevision) => inner.readStream(stream, fromRevision),

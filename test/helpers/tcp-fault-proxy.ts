@@ -48,7 +48,9 @@ class Pipe {
     }
     if (fault.kind === 'slow') {
       const ms = fault.ms;
-      this.chain = this.chain.then(() => new Promise<void>((resolve) => setTimeout(resolve, ms))).then(() => this.write(chunk));
+      this.chain = this.chain
+        .then(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+        .then(() => this.write(chunk));
       return;
     }
     // Behind delayed chunks a fresh one waits its turn, so the byte order holds.

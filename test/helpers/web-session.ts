@@ -2,9 +2,9 @@
  * The web app's session in tests (issue 11): calls with a session cookie and CSRF token, and
  * members signed in through an invitation (the way a person gets in).
  */
-import type { RunningService } from '../../api/server.js';
-import { issueInvitation } from '../../api/invitations.js';
-import { provisionOrganization } from '../../api/provision.js';
+import type { RunningService } from '../../service/server.js';
+import { issueInvitation } from '../../application/invitations.js';
+import { provisionOrganization } from '../../application/provision.js';
 import { serviceActor } from '../../domain/decider/actor.js';
 
 /** A signed-in browser: its cookie header value and the session's CSRF token. */
@@ -38,7 +38,11 @@ export async function browserCall(
   if (csrf) headers['x-csrf-token'] = csrf;
   if (options.origin) headers['origin'] = options.origin;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
@@ -51,8 +55,20 @@ export function cookieOf(answer: Answer): string {
 }
 
 /** Invites `email` into `orgId` (as the operator does) and returns the token, after the read models have it. */
-export async function invite(service: RunningService, orgId: string, email: string, role: 'owner' | 'member' = 'member', now = new Date().toISOString()): Promise<string> {
-  const issued = await issueInvitation(service.services.store, { orgId, email, role, now, actor: serviceActor('admin') });
+export async function invite(
+  service: RunningService,
+  orgId: string,
+  email: string,
+  role: 'owner' | 'member' = 'member',
+  now = new Date().toISOString(),
+): Promise<string> {
+  const issued = await issueInvitation(service.services.store, {
+    orgId,
+    email,
+    role,
+    now,
+    actor: serviceActor('admin'),
+  });
   await service.services.projections.waitFor(issued.position);
   return issued.token;
 }
@@ -61,8 +77,19 @@ export async function invite(service: RunningService, orgId: string, email: stri
  * An organization made as `npm run admin -- create-org` does (100 subscription credits, no axle
  * access) and its owner's invitation for `email` (`invite --role owner`): the token to accept.
  */
-export async function orgWithOwnerInvitation(service: RunningService, name: string, email: string): Promise<{ orgId: string; ownerId: string; token: string }> {
-  const org = await provisionOrganization(service.services.store, { name, ownerName: 'Owner', subscriptionCredits: 100, expiresAt: '2099-01-01T00:00:00.000Z', now: new Date().toISOString(), axleAccess: false });
+export async function orgWithOwnerInvitation(
+  service: RunningService,
+  name: string,
+  email: string,
+): Promise<{ orgId: string; ownerId: string; token: string }> {
+  const org = await provisionOrganization(service.services.store, {
+    name,
+    ownerName: 'Owner',
+    subscriptionCredits: 100,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    now: new Date().toISOString(),
+    axleAccess: false,
+  });
   return { orgId: org.orgId, ownerId: org.ownerId, token: await invite(service, org.orgId, email, 'owner') };
 }
 
@@ -74,7 +101,10 @@ export async function acceptedMember(
   options: { role?: 'owner' | 'member'; name?: string; password?: string } = {},
 ): Promise<{ browser: Browser; session: any }> {
   const token = await invite(service, orgId, email, options.role ?? 'member');
-  const res = await browserCall(service.url, null, 'POST', `/app/api/invitations/${token}/accept`, { name: options.name ?? 'Ann', password: options.password ?? 'correct horse battery' });
+  const res = await browserCall(service.url, null, 'POST', `/app/api/invitations/${token}/accept`, {
+    name: options.name ?? 'Ann',
+    password: options.password ?? 'correct horse battery',
+  });
   if (res.status !== 200) throw new Error(`accept: ${res.status} ${JSON.stringify(res.body)}`);
   return { browser: { cookie: cookieOf(res), csrf: res.body.csrf_token }, session: res.body };
 }

@@ -37,7 +37,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`the receiver did not get what was awaited within ${timeoutMs} ms; got ${receiver.received.length} requests`));
+          reject(
+            new Error(
+              `the receiver did not get what was awaited within ${timeoutMs} ms; got ${receiver.received.length} requests`,
+            ),
+          );
         }, timeoutMs);
         const check = () => {
           if (!predicate(receiver.received)) return;

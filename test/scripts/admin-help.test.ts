@@ -16,17 +16,34 @@ const dir = mkdtempSync(join(tmpdir(), 'packing-admin-help-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a script with the data dir `dataDir`: exit code, stdout, stderr. */
-function run(script: string, args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dataDir, PACKING_EVENT_STORE: 'sqlite' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dataDir, PACKING_EVENT_STORE: 'sqlite' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );
   });
 }
 
 t.test('every admin subcommand, argument and option has help text', async (t) => {
   const names = program.commands.map((c) => c.name());
-  for (const wanted of ['create-org', 'create-key', 'list-orgs', 'maintenance', 'disable-api', 'enable-api', 'suspend-org', 'reactivate-org', 'backup']) {
+  for (const wanted of [
+    'create-org',
+    'create-key',
+    'list-orgs',
+    'maintenance',
+    'disable-api',
+    'enable-api',
+    'suspend-org',
+    'reactivate-org',
+    'backup',
+  ]) {
     t.ok(names.includes(wanted), `${wanted} is a subcommand`);
   }
   for (const c of program.commands) {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { startService } from '../../api/server.js';
-import { SERVICE_URL_FILE, browsableUrl, runningServiceUrl } from '../../api/service-address.js';
+import { startService } from '../../service/server.js';
+import { SERVICE_URL_FILE, browsableUrl, runningServiceUrl } from '../../service/service-address.js';
 import { browserCall } from '../helpers/web-session.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,13 +19,19 @@ const dir = mkdtempSync(join(tmpdir(), 'packing-admin-address-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the admin program on the test's data dir with `env` over an environment without PORT and PUBLIC_BASE_URL. */
-function admin(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function admin(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const base: NodeJS.ProcessEnv = { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' };
   delete base['PORT'];
   delete base['PUBLIC_BASE_URL'];
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: { ...base, ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      { cwd: ROOT, env: { ...base, ...env } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );
   });
 }
@@ -53,23 +59,38 @@ t.test('no service running: the default address, and a hint saying so', async (t
   const out = await invite('first@acme.example');
   t.match(out.url, /^http:\/\/localhost:8080\/app\/invitations\/[A-Za-z0-9_-]{43}$/);
   t.match(out.stderr, /no service is running on the data dir .*http:\/\/localhost:8080.*--base-url/s, out.stderr);
-  t.match((await invite('port@acme.example', { PORT: '9123' })).url, /^http:\/\/localhost:9123\/app\/invitations\//, 'PORT names the default port');
+  t.match(
+    (await invite('port@acme.example', { PORT: '9123' })).url,
+    /^http:\/\/localhost:9123\/app\/invitations\//,
+    'PORT names the default port',
+  );
 });
 
 t.test('a service running on the data dir: its address, and the link opens; removed when it stops', async (t) => {
-  const service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }) });
+  const service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    solverConcurrency: 1,
+    log: pino({ level: 'silent' }),
+  });
   let closed = false;
   t.teardown(async () => {
     if (!closed) await service.close();
   });
-  t.same(JSON.parse(readFileSync(join(dir, SERVICE_URL_FILE), 'utf8')), { url: service.url, pid: process.pid }, 'the service wrote its address');
+  t.same(
+    JSON.parse(readFileSync(join(dir, SERVICE_URL_FILE), 'utf8')),
+    { url: service.url, pid: process.pid },
+    'the service wrote its address',
+  );
   const out = await invite('second@acme.example');
   t.ok(out.url.startsWith(`${service.url}/app/invitations/`), `${out.url} is on ${service.url}`);
   t.equal(out.stderr, '', 'no hint');
   const token = out.url.split('/').pop()!;
   // The service picks the admin's event up from the log: ask until its read model has it.
   let shown = await browserCall(service.url, null, 'GET', `/app/api/invitations/${token}`);
-  for (const until = Date.now() + 10_000; shown.status === 404 && Date.now() < until; ) {
+  for (const until = Date.now() + 10_000; shown.status === 404 && Date.now() < until;) {
     await service.services.projections.sync(1000);
     shown = await browserCall(service.url, null, 'GET', `/app/api/invitations/${token}`);
   }
@@ -93,7 +114,15 @@ t.test('a file left by a process that died is ignored', async (t) => {
 });
 
 t.test('a service with PUBLIC_BASE_URL writes that address', async (t) => {
-  const service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }), publicBaseUrl: 'https://plans.acme.example/' });
+  const service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    solverConcurrency: 1,
+    log: pino({ level: 'silent' }),
+    publicBaseUrl: 'https://plans.acme.example/',
+  });
   t.teardown(() => service.close());
   t.equal(runningServiceUrl(dir), 'https://plans.acme.example');
   t.match((await invite('sixth@acme.example')).url, /^https:\/\/plans\.acme\.example\/app\/invitations\//);

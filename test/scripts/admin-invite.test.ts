@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { startService } from '../../api/server.js';
+import { startService } from '../../service/server.js';
 import { browserCall } from '../helpers/web-session.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,8 +19,11 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );
   });
 }
@@ -31,17 +34,43 @@ t.test('create-org, invite --role owner, accept: the owner member signs in', asy
   const { org_id: orgId, owner_id: ownerId } = JSON.parse(org.stdout) as { org_id: string; owner_id: string };
   const bad = await admin(['invite', '--org', orgId, '--email', 'boss@acme.example', '--role', 'king']);
   t.equal(bad.code, 2, 'a bad role is a usage error');
-  const invited = await admin(['invite', '--org', orgId, '--email', 'Boss@Acme.example', '--role', 'owner', '--base-url', 'https://packing.acme.example/']);
+  const invited = await admin([
+    'invite',
+    '--org',
+    orgId,
+    '--email',
+    'Boss@Acme.example',
+    '--role',
+    'owner',
+    '--base-url',
+    'https://packing.acme.example/',
+  ]);
   t.equal(invited.code, 0, invited.stderr);
   const out = JSON.parse(invited.stdout) as { url: string; member_id: string; email: string; role: string };
   t.same([out.member_id, out.email, out.role], [ownerId, 'boss@acme.example', 'owner'], 'the existing owner member');
   const token = /^https:\/\/packing\.acme\.example\/app\/invitations\/([A-Za-z0-9_-]{43})$/.exec(out.url)?.[1];
   t.ok(token, out.url);
 
-  const service = await startService({ port: 0, host: '127.0.0.1', dataDir: dir, solverThreads: 1, solverConcurrency: 1, log: pino({ level: 'silent' }) });
+  const service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    solverThreads: 1,
+    solverConcurrency: 1,
+    log: pino({ level: 'silent' }),
+  });
   t.teardown(() => service.close());
-  const accepted = await browserCall(service.url, null, 'POST', `/app/api/invitations/${token}/accept`, { name: 'Bea Boss', password: 'correct horse battery' });
+  const accepted = await browserCall(service.url, null, 'POST', `/app/api/invitations/${token}/accept`, {
+    name: 'Bea Boss',
+    password: 'correct horse battery',
+  });
   t.equal(accepted.status, 200, JSON.stringify(accepted.body));
   t.same(accepted.body.user, { id: ownerId, name: 'Bea Boss', email: 'boss@acme.example', role: 'owner' });
-  t.same(accepted.body.organization, { id: orgId, name: 'Acme', display_units: 'metric', allowed_vehicle_types: ['truck', 'trailer', 'container', 'pallet'], axle_access: false });
+  t.same(accepted.body.organization, {
+    id: orgId,
+    name: 'Acme',
+    display_units: 'metric',
+    allowed_vehicle_types: ['truck', 'trailer', 'container', 'pallet'],
+    axle_access: false,
+  });
 });

@@ -15,11 +15,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-admin-rebuild-mongo-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
-function admin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+function admin(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: join(dir, 'data'), ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr, ms: Date.now() - started }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: join(dir, 'data'), ...env } },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr, ms: Date.now() - started }),
     );
   });
 }
@@ -30,10 +37,17 @@ t.test('MONGODB_URL missing: exit 2 with the variable named', async (t) => {
   t.match(r.stderr, /^admin: MONGODB_URL is required with PACKING_READ_STORE=mongodb/);
 });
 
-t.test('an unreachable MongoDB: exit 1 with the driver\'s error, within the selection timeout; no read-models.db made', async (t) => {
-  const r = await admin(['rebuild-read-models'], { PACKING_READ_STORE: 'mongodb', MONGODB_URL: 'mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300', PACKING_EVENT_STORE: 'sqlite' });
-  t.equal(r.code, 1, r.stderr);
-  t.match(r.stderr, /^admin: connect ECONNREFUSED 127\.0\.0\.1:1/);
-  t.ok(r.ms < 60_000, `answered in ${r.ms} ms`);
-  t.notOk(existsSync(join(dir, 'data', 'read-models.db')), 'the SQLite read models were not touched');
-});
+t.test(
+  "an unreachable MongoDB: exit 1 with the driver's error, within the selection timeout; no read-models.db made",
+  async (t) => {
+    const r = await admin(['rebuild-read-models'], {
+      PACKING_READ_STORE: 'mongodb',
+      MONGODB_URL: 'mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300',
+      PACKING_EVENT_STORE: 'sqlite',
+    });
+    t.equal(r.code, 1, r.stderr);
+    t.match(r.stderr, /^admin: connect ECONNREFUSED 127\.0\.0\.1:1/);
+    t.ok(r.ms < 60_000, `answered in ${r.ms} ms`);
+    t.notOk(existsSync(join(dir, 'data', 'read-models.db')), 'the SQLite read models were not touched');
+  },
+);

@@ -17,8 +17,11 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );
   });
 }
@@ -39,10 +42,17 @@ t.test('rotate-key --prefix: the listed secret rotates once; naming it again is 
 
   const stale = await admin(['rotate-key', '--org', orgId, '--key', keyId, '--prefix', prefix]);
   t.equal(stale.code, 1, 'refused');
-  t.match(stale.stderr, new RegExp(`no longer has the secret ${prefix}…: it was rotated since \\(now ${newSecret.slice(0, 12)}…\\)`));
+  t.match(
+    stale.stderr,
+    new RegExp(`no longer has the secret ${prefix}…: it was rotated since \\(now ${newSecret.slice(0, 12)}…\\)`),
+  );
   t.equal(stale.stdout, '', 'no secret printed');
   const listed = await admin(['list-keys', '--org', orgId]);
-  t.equal((JSON.parse(listed.stdout) as { prefix: string }).prefix, newSecret.slice(0, 12), 'the key still has the secret handed out');
+  t.equal(
+    (JSON.parse(listed.stdout) as { prefix: string }).prefix,
+    newSecret.slice(0, 12),
+    'the key still has the secret handed out',
+  );
 
   const plain = await admin(['rotate-key', '--org', orgId, '--key', keyId]);
   t.equal(plain.code, 0, 'without --prefix the secret the log has now is rotated');

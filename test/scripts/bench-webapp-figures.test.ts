@@ -5,7 +5,14 @@
  */
 import t from 'tap';
 import fc from 'fast-check';
-import { kindOf, median, medianSum, sumTransfers, type Transfer, type TransferKind } from '../../scripts/page-transfer.js';
+import {
+  kindOf,
+  median,
+  medianSum,
+  sumTransfers,
+  type Transfer,
+  type TransferKind,
+} from '../../scripts/page-transfer.js';
 import { blocking, countByImpact, IMPACTS, type AxeFinding } from '../helpers/axe.js';
 import { markdownOf, type WebappBenchReport } from '../../scripts/bench-webapp.js';
 
@@ -36,7 +43,11 @@ t.test('kind of a request', async (t) => {
   );
 });
 
-const transfer = fc.record({ url: fc.webUrl(), kind: fc.constantFrom<TransferKind>('html', 'js', 'css', 'other'), bytes: fc.nat(10_000_000) });
+const transfer = fc.record({
+  url: fc.webUrl(),
+  kind: fc.constantFrom<TransferKind>('html', 'js', 'css', 'other'),
+  bytes: fc.nat(10_000_000),
+});
 
 t.test('transfers summed per kind', async (t) => {
   t.same(
@@ -52,7 +63,11 @@ t.test('transfers summed per kind', async (t) => {
   fc.assert(
     fc.property(fc.array(transfer), (ts: Transfer[]) => {
       const s = sumTransfers(ts);
-      return s.total === s.html + s.js + s.css + s.other && s.total === ts.reduce((a, x) => a + x.bytes, 0) && s.requests === ts.length;
+      return (
+        s.total === s.html + s.js + s.css + s.other &&
+        s.total === ts.reduce((a, x) => a + x.bytes, 0) &&
+        s.requests === ts.length
+      );
     }),
   );
   t.pass('the kinds add up to the total, the total to every byte');
@@ -63,18 +78,49 @@ t.test('medians', async (t) => {
   t.equal(median([3, 1, 2]), 2, 'odd count: the middle value');
   t.equal(median([4, 1, 3, 2]), 2.5, 'even count: the mean of the middle two');
   t.throws(() => median([]), RangeError);
-  fc.assert(fc.property(fc.array(fc.integer(), { minLength: 1 }), (xs) => median(xs) === median([...xs].reverse()) && median(xs) >= Math.min(...xs) && median(xs) <= Math.max(...xs)));
-  const sums = [100, 300, 200].map((js) => sumTransfers([{ url: 'a', kind: 'js', bytes: js }, { url: 'b', kind: 'css', bytes: js / 10 }]));
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer(), { minLength: 1 }),
+      (xs) =>
+        median(xs) === median([...xs].reverse()) && median(xs) >= Math.min(...xs) && median(xs) <= Math.max(...xs),
+    ),
+  );
+  const sums = [100, 300, 200].map((js) =>
+    sumTransfers([
+      { url: 'a', kind: 'js', bytes: js },
+      { url: 'b', kind: 'css', bytes: js / 10 },
+    ]),
+  );
   t.same(medianSum(sums), { html: 0, js: 200, css: 20, other: 0, total: 220, requests: 2 }, 'per kind, over loads');
 });
 
-const finding = (id: string, impact: AxeFinding['impact']): AxeFinding => ({ id, impact, help: id, nodes: 1, targets: [] });
+const finding = (id: string, impact: AxeFinding['impact']): AxeFinding => ({
+  id,
+  impact,
+  help: id,
+  nodes: 1,
+  targets: [],
+});
 
 t.test('axe-core findings by impact', async (t) => {
-  const findings = [finding('select-name', 'critical'), finding('color-contrast', 'serious'), finding('nested-interactive', 'serious'), finding('region', 'moderate'), finding('odd', null)];
-  t.same(countByImpact(findings), { critical: 1, serious: 2, moderate: 1, minor: 1 }, 'a rule without an impact counts as minor');
+  const findings = [
+    finding('select-name', 'critical'),
+    finding('color-contrast', 'serious'),
+    finding('nested-interactive', 'serious'),
+    finding('region', 'moderate'),
+    finding('odd', null),
+  ];
+  t.same(
+    countByImpact(findings),
+    { critical: 1, serious: 2, moderate: 1, minor: 1 },
+    'a rule without an impact counts as minor',
+  );
   t.same(countByImpact([]), { critical: 0, serious: 0, moderate: 0, minor: 0 });
-  t.same(blocking(findings).map((f) => f.id), ['select-name', 'color-contrast', 'nested-interactive'], 'serious and critical block');
+  t.same(
+    blocking(findings).map((f) => f.id),
+    ['select-name', 'color-contrast', 'nested-interactive'],
+    'serious and critical block',
+  );
   t.same(IMPACTS, ['critical', 'serious', 'moderate', 'minor']);
 });
 
@@ -86,7 +132,12 @@ t.test('the markdown report', async (t) => {
     playground: { usable_ms: 200.4, estimate_ms: 610, bytes, runs_ms: [190, 210.8], requests: [] },
     viewer: { first_frame_ms: 1379, bytes, runs_ms: [1300, 1458], requests: [] },
     axe: [
-      { page: 'docs', path: '/docs', counts: { critical: 1, serious: 0, moderate: 0, minor: 0 }, findings: [finding('select-name', 'critical')] },
+      {
+        page: 'docs',
+        path: '/docs',
+        counts: { critical: 1, serious: 0, moderate: 0, minor: 0 },
+        findings: [finding('select-name', 'critical')],
+      },
       { page: 'console webhooks', path: '/app/console/webhooks', counts: null, findings: [] },
     ],
   };

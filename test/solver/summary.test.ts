@@ -4,9 +4,22 @@ import type { Plan, PlannedVehicle } from '../../domain/pack/plan.js';
 import { summarizePlan, usableUtilization } from '../../solver/summary.js';
 
 const vehicle = (volumeUtilization: number): PlannedVehicle => ({
-  index: 0, vehicle_id: 'v', copy: 1, auto_added: false, name: 'v', type: 'truck', length: 1e-300, width: 1e-300, height: 1e-300,
-  max_weight: 10, items_placed: 0, total_weight: 2.5, volume_utilization: volumeUtilization, weight_utilization: 0.25,
-  center_of_gravity: { x: 0, y: 0, z: 0 }, placements: [],
+  index: 0,
+  vehicle_id: 'v',
+  copy: 1,
+  auto_added: false,
+  name: 'v',
+  type: 'truck',
+  length: 1e-300,
+  width: 1e-300,
+  height: 1e-300,
+  max_weight: 10,
+  items_placed: 0,
+  total_weight: 2.5,
+  volume_utilization: volumeUtilization,
+  weight_utilization: 0.25,
+  center_of_gravity: { x: 0, y: 0, z: 0 },
+  placements: [],
 });
 
 t.test('usableUtilization keeps 0–1 and turns what is not a number into 0', async (t) => {

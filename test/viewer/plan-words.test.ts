@@ -15,7 +15,14 @@ t.test('every orientation in words', async (t) => {
 });
 
 t.test('every unplaced reason of the spec is explained', async (t) => {
-  t.same(Object.keys(REASON_TEXT).sort(), ['axle_limit', 'load_limit', 'no_space', 'time_limit', 'vehicle_limit', 'weight_limit']);
+  t.same(Object.keys(REASON_TEXT).sort(), [
+    'axle_limit',
+    'load_limit',
+    'no_space',
+    'time_limit',
+    'vehicle_limit',
+    'weight_limit',
+  ]);
   for (const text of Object.values(REASON_TEXT)) t.ok(text.length > 10);
 });
 

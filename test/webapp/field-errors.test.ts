@@ -35,6 +35,9 @@ t.test('details go to their field, the rest to other', async (t) => {
 });
 
 t.test('nested field names take their own details before their parent', async (t) => {
-  const got = fieldErrorsOf([{ path: 'options.time_limit', code: 'out_of_range', message: 'too long' }], ['options', 'options.time_limit']);
+  const got = fieldErrorsOf(
+    [{ path: 'options.time_limit', code: 'out_of_range', message: 'too long' }],
+    ['options', 'options.time_limit'],
+  );
   t.same(got.byField, { 'options.time_limit': ['too long'] });
 });

@@ -15,7 +15,8 @@ import { itemsFromFile } from '../../webapp/src/import/item-file.js';
 import type { PackItem } from '../../webapp/src/playground/pack-request.js';
 import { xlsxOf } from '../helpers/xlsx-file.js';
 
-const bytesOf = (u: Uint8Array): ArrayBuffer => u.buffer.slice(u.byteOffset, u.byteOffset + u.byteLength) as ArrayBuffer;
+const bytesOf = (u: Uint8Array): ArrayBuffer =>
+  u.buffer.slice(u.byteOffset, u.byteOffset + u.byteLength) as ArrayBuffer;
 
 t.test('column letters', async (t) => {
   t.same([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter), ['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
@@ -33,8 +34,32 @@ t.test('the documented layout, header variants in any case, units in brackets', 
     ok: true,
     ignored: ['Notes'],
     items: [
-      { label: 'Pallet A', length: 120, width: 80, height: 150, weight: 250.5, quantity: 4, shape: 'pallet', stackable: false, rotation: 'upright', max_stack_weight: 500, group: 'Stop 1', color: '#1f77b4', hazardous: true },
-      { label: 'Box B', length: 60, width: 40, height: 40, weight: 12, quantity: 10, stackable: true, color: '#FF0000', hazardous: false },
+      {
+        label: 'Pallet A',
+        length: 120,
+        width: 80,
+        height: 150,
+        weight: 250.5,
+        quantity: 4,
+        shape: 'pallet',
+        stackable: false,
+        rotation: 'upright',
+        max_stack_weight: 500,
+        group: 'Stop 1',
+        color: '#1f77b4',
+        hazardous: true,
+      },
+      {
+        label: 'Box B',
+        length: 60,
+        width: 40,
+        height: 40,
+        weight: 12,
+        quantity: 10,
+        stackable: true,
+        color: '#FF0000',
+        hazardous: false,
+      },
     ],
   });
 });
@@ -44,7 +69,11 @@ t.test('decimal commas in a semicolon file and in quoted comma cells; a byte-ord
   t.equal(csvDelimiter('label\tlength\n'), '\t');
   t.equal(csvDelimiter('label'), ',');
   const semi = itemsFromCsv('\uFEFFlabel;length;width;height;weight;quantity\nCrate;120,5;80;60,25;33,3;2\n');
-  t.same(semi, { ok: true, ignored: [], items: [{ label: 'Crate', length: 120.5, width: 80, height: 60.25, weight: 33.3, quantity: 2 }] });
+  t.same(semi, {
+    ok: true,
+    ignored: [],
+    items: [{ label: 'Crate', length: 120.5, width: 80, height: 60.25, weight: 33.3, quantity: 2 }],
+  });
   const comma = itemsFromCsv('label,length,width,height,weight,quantity\nCrate,"120,5",80,60,"0,5",1\n');
   t.same(comma.ok && comma.items, [{ label: 'Crate', length: 120.5, width: 80, height: 60, weight: 0.5, quantity: 1 }]);
 });
@@ -53,14 +82,27 @@ t.test('cylinders and drums: radius instead of length and width', async (t) => {
   const ok = itemsFromCsv('label,length,width,height,weight,quantity,shape,radius\nRoll,,,120,40,3,cylinder,30\n');
   t.same(ok.ok && ok.items, [{ label: 'Roll', height: 120, weight: 40, quantity: 3, shape: 'cylinder', radius: 30 }]);
   const noRadius = itemsFromCsv('label,length,width,height,weight,quantity,shape,radius\nDrum,,,90,200,2,drum,\n');
-  t.same(noRadius.ok ? [] : noRadius.problems.map(describeProblem), ['row 2, column H (radius): radius is required for a cylinder or drum']);
+  t.same(noRadius.ok ? [] : noRadius.problems.map(describeProblem), [
+    'row 2, column H (radius): radius is required for a cylinder or drum',
+  ]);
   const noColumn = itemsFromCsv('label,length,width,height,weight,quantity,shape\nDrum,,,90,200,2,drum\n');
-  t.same(noColumn.ok ? [] : noColumn.problems.map(describeProblem), ['row 2, column G (shape): a drum needs a radius column']);
+  t.same(noColumn.ok ? [] : noColumn.problems.map(describeProblem), [
+    'row 2, column G (shape): a drum needs a radius column',
+  ]);
 });
 
 t.test('a row naming a template leaves the other cells to it', async (t) => {
-  const out = itemsFromCsv('label,length,width,height,weight,quantity,template_id\n,,,,,3,tpl_abc\nOwn label,,,,,,tpl_abc\n');
-  t.same(out, { ok: true, ignored: [], items: [{ quantity: 3, template_id: 'tpl_abc' }, { label: 'Own label', template_id: 'tpl_abc' }] });
+  const out = itemsFromCsv(
+    'label,length,width,height,weight,quantity,template_id\n,,,,,3,tpl_abc\nOwn label,,,,,,tpl_abc\n',
+  );
+  t.same(out, {
+    ok: true,
+    ignored: [],
+    items: [
+      { quantity: 3, template_id: 'tpl_abc' },
+      { label: 'Own label', template_id: 'tpl_abc' },
+    ],
+  });
 });
 
 t.test('every bad cell is reported with its row and column, and nothing is imported', async (t) => {
@@ -90,9 +132,13 @@ t.test('every bad cell is reported with its row and column, and nothing is impor
 
 t.test('header problems: a required column missing, a column named twice, no item rows', async (t) => {
   const missing = itemsFromCsv('label,length,width,height,qty\nA,1,1,1,1\n');
-  t.same(missing.ok ? [] : missing.problems.map((p) => [p.row, p.message]), [[1, 'the header row has no weight column (required: label, length, width, height, weight, quantity)']]);
+  t.same(missing.ok ? [] : missing.problems.map((p) => [p.row, p.message]), [
+    [1, 'the header row has no weight column (required: label, length, width, height, weight, quantity)'],
+  ]);
   const twice = itemsFromCsv('label,length,width,height,weight,quantity,Qty\nA,1,1,1,1,1,1\n');
-  t.same(twice.ok ? [] : twice.problems.map(describeProblem), ['row 1, column G (Qty): names the column quantity again (first in column F)']);
+  t.same(twice.ok ? [] : twice.problems.map(describeProblem), [
+    'row 1, column G (Qty): names the column quantity again (first in column F)',
+  ]);
   const empty = itemsFromCsv('label,length,width,height,weight,quantity\n\n');
   t.same(empty.ok ? [] : empty.problems.map((p) => p.message), ['the file has no item rows below the header row']);
   t.same(itemsFromRows([]).ok, false);
@@ -109,12 +155,31 @@ t.test('.xlsx: typed number and boolean cells, text cells read like CSV, the fir
     ok: true,
     ignored: [],
     items: [
-      { label: 'Box A', length: 120, width: 80.5, height: 100, weight: 12.5, quantity: 3, stackable: true, hazardous: false },
+      {
+        label: 'Box A',
+        length: 120,
+        width: 80.5,
+        height: 100,
+        weight: 12.5,
+        quantity: 3,
+        stackable: true,
+        hazardous: false,
+      },
       { label: 'Box B', length: 60, width: 40, height: 40, weight: 7, quantity: 1, stackable: false },
     ],
   });
-  const bad = await itemsFromXlsx(bytesOf(xlsxOf([['label', 'length', 'width', 'height', 'weight', 'quantity'], ['A', 'wide', 1, 1, 1, 1.5]])));
-  t.same(bad.ok ? [] : bad.problems.map(describeProblem), ['row 2, column B (length): length must be a number, got "wide"', 'row 2, column F (quantity): quantity must be a whole number, got 1.5']);
+  const bad = await itemsFromXlsx(
+    bytesOf(
+      xlsxOf([
+        ['label', 'length', 'width', 'height', 'weight', 'quantity'],
+        ['A', 'wide', 1, 1, 1, 1.5],
+      ]),
+    ),
+  );
+  t.same(bad.ok ? [] : bad.problems.map(describeProblem), [
+    'row 2, column B (length): length must be a number, got "wide"',
+    'row 2, column F (quantity): quantity must be a whole number, got 1.5',
+  ]);
   const broken = await itemsFromXlsx(bytesOf(new TextEncoder().encode('not a zip')));
   t.equal(broken.ok, false);
   t.match(broken.ok ? '' : broken.problems[0]!.message, /^not a readable \.xlsx file/);
@@ -127,15 +192,31 @@ t.test('a file is read by its name', async (t) => {
     text: async () => (typeof body === 'string' ? body : ''),
     arrayBuffer: async () => (typeof body === 'string' ? bytesOf(new TextEncoder().encode(body)) : bytesOf(body)),
   });
-  t.same(await itemsFromFile(asFile('items.CSV', text)), { ok: true, ignored: [], items: [{ label: 'A', length: 1, width: 2, height: 3, weight: 4, quantity: 5 }] });
-  const x = await itemsFromFile(asFile('items.xlsx', xlsxOf([['label', 'length', 'width', 'height', 'weight', 'quantity'], ['A', 1, 2, 3, 4, 5]])));
+  t.same(await itemsFromFile(asFile('items.CSV', text)), {
+    ok: true,
+    ignored: [],
+    items: [{ label: 'A', length: 1, width: 2, height: 3, weight: 4, quantity: 5 }],
+  });
+  const x = await itemsFromFile(
+    asFile(
+      'items.xlsx',
+      xlsxOf([
+        ['label', 'length', 'width', 'height', 'weight', 'quantity'],
+        ['A', 1, 2, 3, 4, 5],
+      ]),
+    ),
+  );
   t.same(x.ok && x.items, [{ label: 'A', length: 1, width: 2, height: 3, weight: 4, quantity: 5 }]);
   const xls = await itemsFromFile(asFile('old.xls', ''));
   t.match(xls.ok ? '' : xls.problems[0]!.message, /choose a \.csv or \.xlsx file/);
 });
 
 // Random items in the layout: text without surrounding spaces, numbers inside the bounds.
-const text = (max: number) => fc.string({ minLength: 1, maxLength: max, unit: 'grapheme' }).map((s) => s.trim()).filter((s) => s.length > 0);
+const text = (max: number) =>
+  fc
+    .string({ minLength: 1, maxLength: max, unit: 'grapheme' })
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 const cm = fc.double({ min: 0.1, max: 100_000, noNaN: true });
 const item: fc.Arbitrary<PackItem> = fc.record(
   {
@@ -165,7 +246,10 @@ t.test('property: a CSV written from random items imports back to the same items
       const back = itemsFromCsv(csvFromItems(items));
       if (!back.ok) throw new Error(back.problems.map(describeProblem).join('; '));
       // fast-check records have no prototype; the import makes plain objects.
-      return isDeepStrictEqual(back.items, items.map((i) => ({ ...i })));
+      return isDeepStrictEqual(
+        back.items,
+        items.map((i) => ({ ...i })),
+      );
     }),
     { numRuns: 200 },
   );

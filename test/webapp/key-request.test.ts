@@ -16,6 +16,16 @@ t.test('a fresh form asks for every scope, no expiry, any address', async (t) =>
 });
 
 t.test('chosen scopes in spec order, expiry and allowlist', async (t) => {
-  const body = keyRequestOf({ name: 'Reader', scopes: ['resources:read', 'jobs:read'], expiresOn: '2027-01-31', allowedIps: '203.0.113.7,  10.0.0.0/8\n2001:db8::/32' });
-  t.same(body, { name: 'Reader', scopes: ['jobs:read', 'resources:read'], expires_at: '2027-01-31T23:59:59Z', allowed_ips: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'] });
+  const body = keyRequestOf({
+    name: 'Reader',
+    scopes: ['resources:read', 'jobs:read'],
+    expiresOn: '2027-01-31',
+    allowedIps: '203.0.113.7,  10.0.0.0/8\n2001:db8::/32',
+  });
+  t.same(body, {
+    name: 'Reader',
+    scopes: ['jobs:read', 'resources:read'],
+    expires_at: '2027-01-31T23:59:59Z',
+    allowed_ips: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'],
+  });
 });

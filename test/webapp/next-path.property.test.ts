@@ -13,9 +13,56 @@ const ORIGIN = 'https://svc.example';
 
 /** Pieces an attacker strings together. */
 const PIECES = [
-  '/', '//', '\\', '/\\', '.', '..', '%2e', '%2E%2e', '%2f', '%2F', '%5c', '%5C', '%00', '%0a', '%09', '\t', '\n', '\r', '\u0000', '\u007f',
-  'app', '/app', '/app/', 'evil.example', '@evil.example', ':', 'https:', 'http://evil.example', 'javascript:alert(1)', 'data:',
-  '?', '#', '&', '=', 'jobs', 'job_1', 'sign-in', 'invitations', 'api', 'assets', ' ', '%20', '%', '%%', '\u2028', 'é', '%E2%80%A8', 'xn--', '[::1]', ';',
+  '/',
+  '//',
+  '\\',
+  '/\\',
+  '.',
+  '..',
+  '%2e',
+  '%2E%2e',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '%00',
+  '%0a',
+  '%09',
+  '\t',
+  '\n',
+  '\r',
+  '\u0000',
+  '\u007f',
+  'app',
+  '/app',
+  '/app/',
+  'evil.example',
+  '@evil.example',
+  ':',
+  'https:',
+  'http://evil.example',
+  'javascript:alert(1)',
+  'data:',
+  '?',
+  '#',
+  '&',
+  '=',
+  'jobs',
+  'job_1',
+  'sign-in',
+  'invitations',
+  'api',
+  'assets',
+  ' ',
+  '%20',
+  '%',
+  '%%',
+  '\u2028',
+  'é',
+  '%E2%80%A8',
+  'xn--',
+  '[::1]',
+  ';',
 ];
 
 const tricky = fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 10 }).map((parts) => parts.join(''));
@@ -61,7 +108,8 @@ t.test('known-good paths pass unchanged; the /app base is dropped', async (t) =>
       },
     ),
   );
-  for (const good of ['/playground', '/jobs/job_1?x=1', '/vehicles', '/account#keys', '/jobs?status=failed&limit=20']) t.equal(safeNextPath(good), good, good);
+  for (const good of ['/playground', '/jobs/job_1?x=1', '/vehicles', '/account#keys', '/jobs?status=failed&limit=20'])
+    t.equal(safeNextPath(good), good, good);
   t.equal(safeNextPath('/app/vehicles'), '/vehicles');
   t.equal(safeNextPath('/app'), '/');
   t.equal(safeNextPath('/jobs/./job_1'), '/jobs/job_1', 'dot segments are resolved');
@@ -70,9 +118,30 @@ t.test('known-good paths pass unchanged; the /app base is dropped', async (t) =>
 
 t.test('known tricks fall back to the playground', async (t) => {
   for (const bad of [
-    '/app//evil.example', '/app//evil.example/x', '//evil.example', '/\\evil.example', '/app/\\evil.example', '/app/%2f%2fevil.example', '/app/%5c%5cevil.example',
-    '/app/..//evil.example', '/app/%2e%2e//evil.example', '/app/.%2e/%2fevil.example', 'https://evil.example/app/x', 'javascript:alert(1)', '/app/\t/evil.example',
-    '/\t/evil.example', '/app/%09/evil.example', '/app/x%00', '/sign-in', '/app/sign-in?next=/x', '/invitations/abc', '/app/api/session', '/app/assets/x.js', '', null, undefined,
+    '/app//evil.example',
+    '/app//evil.example/x',
+    '//evil.example',
+    '/\\evil.example',
+    '/app/\\evil.example',
+    '/app/%2f%2fevil.example',
+    '/app/%5c%5cevil.example',
+    '/app/..//evil.example',
+    '/app/%2e%2e//evil.example',
+    '/app/.%2e/%2fevil.example',
+    'https://evil.example/app/x',
+    'javascript:alert(1)',
+    '/app/\t/evil.example',
+    '/\t/evil.example',
+    '/app/%09/evil.example',
+    '/app/x%00',
+    '/sign-in',
+    '/app/sign-in?next=/x',
+    '/invitations/abc',
+    '/app/api/session',
+    '/app/assets/x.js',
+    '',
+    null,
+    undefined,
   ]) {
     t.equal(safeNextPath(bad), DEFAULT_NEXT_PATH, JSON.stringify(bad));
   }

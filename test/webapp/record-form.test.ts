@@ -55,7 +55,11 @@ t.test('input values for the request', async (t) => {
   t.equal(valueOf(number, '  '), undefined);
   t.equal(valueOf({ name: 'stackable', label: 'Stackable', kind: 'boolean' }, true), true);
   const stackable = TEMPLATE_FIELDS.find((f) => f.name === 'stackable')!;
-  t.equal(formOf(null, TEMPLATE_FIELDS).values['stackable'], stackable.default, 'a new template is stackable like the spec default');
+  t.equal(
+    formOf(null, TEMPLATE_FIELDS).values['stackable'],
+    stackable.default,
+    'a new template is stackable like the spec default',
+  );
 });
 
 t.test('the JSON text round-trips without read-only fields', async (t) => {
@@ -77,7 +81,9 @@ t.test('a project: slots and items as rows, ids kept, the rest as extra', async 
     object: 'project',
     name: 'Monday',
     vehicles: [{ id: 'pv_1', vehicle_id: 'van-3-5t', quantity: 2, max_weight: 900 }],
-    items: [{ id: 'item_1', label: 'Box', length: 60, width: 40, height: 40, weight: 12, quantity: 10, rotation: 'upright' }],
+    items: [
+      { id: 'item_1', label: 'Box', length: 60, width: 40, height: 40, weight: 12, quantity: 10, rotation: 'upright' },
+    ],
     groups: [],
     options: { packing_mode: 'fleet_only' },
     plan: null,
@@ -86,7 +92,10 @@ t.test('a project: slots and items as rows, ids kept, the rest as extra', async 
     packing: null,
   };
   const form = formOf(project, PROJECT_FIELDS, PROJECT_ROWS);
-  t.same(form.rows['vehicles']!.map((r) => [r.values['vehicle_id'], r.values['quantity'], r.extra]), [['van-3-5t', '2', { id: 'pv_1', max_weight: 900 }]]);
+  t.same(
+    form.rows['vehicles']!.map((r) => [r.values['vehicle_id'], r.values['quantity'], r.extra]),
+    [['van-3-5t', '2', { id: 'pv_1', max_weight: 900 }]],
+  );
   t.same(form.extra, { groups: [], options: { packing_mode: 'fleet_only' } });
   form.rows['items']!.push(rowOf(null, PROJECT_ROWS[1]!.columns));
   form.rows['items']![1]!.values['template_id'] = 'tpl_9';

@@ -26,7 +26,10 @@ t.test('new passwords: long enough and typed twice alike', async (t) => {
 
 t.test('saved-list URLs carry limit, cursor and the trimmed search', async (t) => {
   t.equal(listUrl('/v1/vehicles', { limit: 20, cursor: null, q: '' }), '/v1/vehicles?limit=20');
-  t.equal(listUrl('/v1/templates', { limit: 5, cursor: 'abc', q: ' euro pallet ' }), '/v1/templates?limit=5&cursor=abc&q=euro+pallet');
+  t.equal(
+    listUrl('/v1/templates', { limit: 5, cursor: 'abc', q: ' euro pallet ' }),
+    '/v1/templates?limit=5&cursor=abc&q=euro+pallet',
+  );
 });
 
 t.test('bars are proportional to their values on a shared baseline', async (t) => {

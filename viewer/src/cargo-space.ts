@@ -1,15 +1,29 @@
 /**
- * The drawn cargo space of one vehicle (issue 9: "walls, door side, blocked areas, the second
+ * The drawn cargo space of one vehicle ("walls, door side, blocked areas, the second
  * deck as a plane; the centre of gravity"): floor, the front wall and side walls as translucent
  * planes, the outline of the space, the door frame (orange) at x = length, wall labels, blocked
  * floor areas (red), the second deck (a blue plane at its height), the middle of the length on
  * the floor and the centre of gravity (magenta ball with a drop line, drawn through the load).
  */
 import {
-  BoxGeometry, BufferGeometry, DoubleSide, EdgesGeometry, Float32BufferAttribute, Group, LineBasicMaterial, LineDashedMaterial,
-  LineSegments, Mesh, MeshBasicMaterial, MeshLambertMaterial, PlaneGeometry, SphereGeometry, type Material, type Object3D,
+  BoxGeometry,
+  BufferGeometry,
+  DoubleSide,
+  EdgesGeometry,
+  Float32BufferAttribute,
+  Group,
+  LineBasicMaterial,
+  LineDashedMaterial,
+  LineSegments,
+  Mesh,
+  MeshBasicMaterial,
+  MeshLambertMaterial,
+  PlaneGeometry,
+  SphereGeometry,
+  type Material,
+  type Object3D,
 } from 'three';
-import type { ViewerVehicle } from '../../api/viewer-plan.js';
+import type { ViewerVehicle } from '../../api/http/viewer-plan.js';
 import type { DisplayUnits } from '../../display/units.js';
 import { measureWords } from './measure-words.js';
 import { textSprite } from './text-sprite.js';
@@ -20,7 +34,10 @@ const DECK = '#1f77b4';
 const COG = '#c2185b';
 
 function boxOutline(length: number, height: number, width: number, colour: string): LineSegments {
-  const lines = new LineSegments(new EdgesGeometry(new BoxGeometry(length, height, width)), new LineBasicMaterial({ color: colour }));
+  const lines = new LineSegments(
+    new EdgesGeometry(new BoxGeometry(length, height, width)),
+    new LineBasicMaterial({ color: colour }),
+  );
   lines.position.set(length / 2, height / 2, width / 2);
   return lines;
 }
@@ -58,7 +75,12 @@ export function cargoSpace(vehicle: ViewerVehicle, units: DisplayUnits = 'metric
   // The door frame: four bars around the open end at x = length.
   const bar = Math.max(2, Math.min(W, H) * 0.02);
   const doorMaterial = new MeshLambertMaterial({ color: DOOR });
-  for (const [w, h, z, y] of [[bar, H + bar, 0, H / 2], [bar, H + bar, W, H / 2], [W + bar, bar, W / 2, H], [W + bar, bar, W / 2, 0]] as const) {
+  for (const [w, h, z, y] of [
+    [bar, H + bar, 0, H / 2],
+    [bar, H + bar, W, H / 2],
+    [W + bar, bar, W / 2, H],
+    [W + bar, bar, W / 2, 0],
+  ] as const) {
     const piece = new Mesh(new BoxGeometry(bar, h, w), doorMaterial);
     piece.position.set(L, y, z);
     g.add(piece);
@@ -75,9 +97,15 @@ export function cargoSpace(vehicle: ViewerVehicle, units: DisplayUnits = 'metric
   label('RIGHT', L / 2, H + text * 0.9, 0);
 
   for (const r of vehicle.blocked_areas) {
-    const zone = new Mesh(new BoxGeometry(r.length, 2, r.width), new MeshBasicMaterial({ color: BLOCKED, transparent: true, opacity: 0.45, depthWrite: false }));
+    const zone = new Mesh(
+      new BoxGeometry(r.length, 2, r.width),
+      new MeshBasicMaterial({ color: BLOCKED, transparent: true, opacity: 0.45, depthWrite: false }),
+    );
     zone.position.set(r.x + r.length / 2, 1, r.z + r.width / 2);
-    const edge = new LineSegments(new EdgesGeometry(new BoxGeometry(r.length, 2, r.width)), new LineBasicMaterial({ color: BLOCKED }));
+    const edge = new LineSegments(
+      new EdgesGeometry(new BoxGeometry(r.length, 2, r.width)),
+      new LineBasicMaterial({ color: BLOCKED }),
+    );
     edge.position.copy(zone.position);
     g.add(zone, edge);
   }
@@ -103,12 +131,21 @@ export function cargoSpace(vehicle: ViewerVehicle, units: DisplayUnits = 'metric
   g.add(middle);
 
   const cog = vehicle.center_of_gravity;
-  const ball = new Mesh(new SphereGeometry(Math.max(5, size * 0.011), 20, 12), new MeshBasicMaterial({ color: COG, depthTest: false }));
+  const ball = new Mesh(
+    new SphereGeometry(Math.max(5, size * 0.011), 20, 12),
+    new MeshBasicMaterial({ color: COG, depthTest: false }),
+  );
   ball.position.set(cog.x, cog.y, cog.z);
   ball.renderOrder = 15;
   ball.name = 'centre-of-gravity';
   const drop = new LineSegments(
-    new BufferGeometry().setAttribute('position', new Float32BufferAttribute([cog.x, cog.y, cog.z, cog.x, 0, cog.z, cog.x - size * 0.01, 0.5, cog.z, cog.x + size * 0.01, 0.5, cog.z], 3)),
+    new BufferGeometry().setAttribute(
+      'position',
+      new Float32BufferAttribute(
+        [cog.x, cog.y, cog.z, cog.x, 0, cog.z, cog.x - size * 0.01, 0.5, cog.z, cog.x + size * 0.01, 0.5, cog.z],
+        3,
+      ),
+    ),
     new LineBasicMaterial({ color: COG, depthTest: false }),
   );
   drop.renderOrder = 15;

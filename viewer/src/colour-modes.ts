@@ -1,13 +1,13 @@
 /**
- * How units are coloured, and the legend that explains it (issue 9: "colours by `color`, item or
+ * How units are coloured, and the legend that explains it ("colours by `color`, item or
  * group with a complete legend"):
  * - `color`: the item's `color` (or its group's), else the palette colour the PDF picks
- *   (solver/render/item-colour.ts, the same function and the same ids), so screen and paper agree;
+ *   (display/item-colour.ts, the same function and the same ids), so screen and paper agree;
  * - `item`: one distinct colour per item, given colours ignored (items sharing a colour apart);
  * - `group`: the group's colour (given, else a palette colour per group), grey without a group.
  */
-import type { ViewerPlan } from '../../api/viewer-plan.js';
-import { ITEM_PALETTE, assignItemColours, itemColour } from '../../solver/render/item-colour.js';
+import type { ViewerPlan } from '../../api/http/viewer-plan.js';
+import { ITEM_PALETTE, assignItemColours, itemColour } from '../../display/item-colour.js';
 
 /** The colouring modes of the viewer's "Colour by" control. */
 export type ColourMode = 'color' | 'item' | 'group';
@@ -39,7 +39,8 @@ export const NO_GROUP_COLOUR = '#9e9e9e';
 /** Evenly spread hues for more items than the palette has colours (golden angle), `#rrggbb`. */
 function spreadColour(i: number): string {
   const h = (i * 137.508) % 360;
-  const s = 0.55, l = 0.55;
+  const s = 0.55,
+    l = 0.55;
   const f = (n: number): number => {
     const k = (n + h / 30) % 12;
     const c = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
@@ -62,18 +63,29 @@ export function colouring(plan: ViewerPlan, mode: ColourMode): Colouring {
     for (const it of items) if (!colours.has(it.id)) colours.set(it.id, itemColour(it.id, given));
   } else {
     const ids = items.map((it) => it.id);
-    colours = ids.length <= ITEM_PALETTE.length ? assignItemColours(ids) : new Map([...ids].sort().map((id, i) => [id, spreadColour(i)] as const));
+    colours =
+      ids.length <= ITEM_PALETTE.length
+        ? assignItemColours(ids)
+        : new Map([...ids].sort().map((id, i) => [id, spreadColour(i)] as const));
   }
   return {
     colourOf: (id) => colours.get(id) ?? itemColour(id),
-    legend: items.map((it) => ({ key: it.id, label: it.label, colour: colours.get(it.id) ?? itemColour(it.id), itemIds: [it.id] })),
+    legend: items.map((it) => ({
+      key: it.id,
+      label: it.label,
+      colour: colours.get(it.id) ?? itemColour(it.id),
+      itemIds: [it.id],
+    })),
   };
 }
 
 function groupColouring(plan: ViewerPlan): Colouring {
   const given: Record<string, string> = {};
   for (const g of plan.groups) if (g.color) given[g.name] = g.color;
-  const colours = assignItemColours(plan.groups.map((g) => g.name), given);
+  const colours = assignItemColours(
+    plan.groups.map((g) => g.name),
+    given,
+  );
   const groupOf = new Map(plan.items.map((it) => [it.id, it.group] as const));
   const legend: LegendEntry[] = plan.groups.map((g) => ({
     key: `group:${g.name}`,
@@ -82,7 +94,8 @@ function groupColouring(plan: ViewerPlan): Colouring {
     itemIds: plan.items.filter((it) => it.group === g.name).map((it) => it.id),
   }));
   const ungrouped = plan.items.filter((it) => it.group === null || !colours.has(it.group)).map((it) => it.id);
-  if (ungrouped.length > 0) legend.push({ key: 'group:', label: 'No group', colour: NO_GROUP_COLOUR, itemIds: ungrouped });
+  if (ungrouped.length > 0)
+    legend.push({ key: 'group:', label: 'No group', colour: NO_GROUP_COLOUR, itemIds: ungrouped });
   return {
     colourOf: (id) => {
       const g = groupOf.get(id);

@@ -4,7 +4,7 @@
  * units are in this vehicle, in the whole plan and unplaced. Names are isolated user labels
  * (user-label.ts): bidi formatting characters removed, right-to-left names kept in their order.
  */
-import type { ViewerPlan } from '../../api/viewer-plan.js';
+import type { ViewerPlan } from '../../api/http/viewer-plan.js';
 import type { LegendEntry } from './colour-modes.js';
 import { userLabel, userLabelList } from './user-label.js';
 
@@ -17,7 +17,9 @@ export interface UnitCounts {
 
 /** Counts of `plan` with `vehicleIndex` as the shown vehicle. */
 export function unitCounts(plan: ViewerPlan, vehicleIndex: number): UnitCounts {
-  const here = new Map<string, number>(), placed = new Map<string, number>(), unplaced = new Map<string, number>();
+  const here = new Map<string, number>(),
+    placed = new Map<string, number>(),
+    unplaced = new Map<string, number>();
   const bump = (m: Map<string, number>, id: string): void => void m.set(id, (m.get(id) ?? 0) + 1);
   plan.vehicles.forEach((v, i) => {
     for (const p of v.placements) {
@@ -29,13 +31,20 @@ export function unitCounts(plan: ViewerPlan, vehicleIndex: number): UnitCounts {
   return { here, placed, unplaced };
 }
 
-const sum = (m: ReadonlyMap<string, number>, ids: readonly string[]): number => ids.reduce((n, id) => n + (m.get(id) ?? 0), 0);
+const sum = (m: ReadonlyMap<string, number>, ids: readonly string[]): number =>
+  ids.reduce((n, id) => n + (m.get(id) ?? 0), 0);
 
 /**
  * Fills `list` (a `<ul>`) with one row per legend entry. An entry whose items are all round
- * (`isRound`: cylinders and drums, issue 10 item 4) gets a round swatch (class `round`).
+ * (`isRound`: cylinders and drums) gets a round swatch (class `round`).
  */
-export function showLegend(list: HTMLElement, entries: readonly LegendEntry[], counts: UnitCounts, labelOf: (itemId: string) => string, isRound: (itemId: string) => boolean = () => false): void {
+export function showLegend(
+  list: HTMLElement,
+  entries: readonly LegendEntry[],
+  counts: UnitCounts,
+  labelOf: (itemId: string) => string,
+  isRound: (itemId: string) => boolean = () => false,
+): void {
   list.replaceChildren(
     ...entries.map((e) => {
       const li = document.createElement('li');
@@ -48,7 +57,9 @@ export function showLegend(list: HTMLElement, entries: readonly LegendEntry[], c
       const name = userLabel(e.label, 'name');
       const detail = document.createElement('span');
       detail.className = 'count';
-      const here = sum(counts.here, e.itemIds), placed = sum(counts.placed, e.itemIds), unplaced = sum(counts.unplaced, e.itemIds);
+      const here = sum(counts.here, e.itemIds),
+        placed = sum(counts.placed, e.itemIds),
+        unplaced = sum(counts.unplaced, e.itemIds);
       detail.textContent = `${here} here · ${placed} placed${unplaced ? ` · ${unplaced} unplaced` : ''}`;
       li.append(swatch, name, detail);
       if (e.key.startsWith('group:')) {

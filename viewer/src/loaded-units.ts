@@ -1,5 +1,5 @@
 /**
- * The units of one vehicle as GPU objects, cheap for thousands of units (issue 9: a 2,000-unit
+ * The units of one vehicle as GPU objects, cheap for thousands of units (a 2,000-unit
  * plan loads and orbits smoothly): one InstancedMesh per item (boxes, or cylinders for
  * `cylinder` and `drum` items, their axis along the placed side that is the item's height) and
  * all outlines in one LineSegments (box edges, the end circles of round units: unit-edges.ts).
@@ -7,10 +7,24 @@
  * mesh and a draw range on the outlines, nothing rebuilt. A picked unit glows in its own shape.
  */
 import {
-  BoxGeometry, BufferGeometry, CylinderGeometry, EdgesGeometry, Float32BufferAttribute, Group, InstancedMesh, LineBasicMaterial,
-  LineSegments, Matrix4, Mesh, MeshBasicMaterial, MeshLambertMaterial, Quaternion, Vector3, type Raycaster,
+  BoxGeometry,
+  BufferGeometry,
+  CylinderGeometry,
+  EdgesGeometry,
+  Float32BufferAttribute,
+  Group,
+  InstancedMesh,
+  LineBasicMaterial,
+  LineSegments,
+  Matrix4,
+  Mesh,
+  MeshBasicMaterial,
+  MeshLambertMaterial,
+  Quaternion,
+  Vector3,
+  type Raycaster,
 } from 'three';
-import type { ViewerItem, ViewerVehicle } from '../../api/viewer-plan.js';
+import type { ViewerItem, ViewerVehicle } from '../../api/http/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
 import { ROUND_SHAPES, roundAxis, vertexOffsets, writeUnitEdges } from './unit-edges.js';
 
@@ -28,7 +42,8 @@ const byStep = (a: Placement, b: Placement): number => a.step - b.step;
 
 /** Units of `sorted` (ascending steps) with step ≤ `step`. */
 function countUpTo(sorted: readonly Placement[], step: number): number {
-  let lo = 0, hi = sorted.length;
+  let lo = 0,
+    hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid]!.step <= step) lo = mid + 1;
@@ -85,7 +100,12 @@ export class LoadedUnits {
     const m = new Matrix4();
     for (const [itemId, units] of perItem) {
       const cylinder = round(items.get(itemId));
-      const material = new MeshLambertMaterial({ color: '#888888', polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
+      const material = new MeshLambertMaterial({
+        color: '#888888',
+        polygonOffset: true,
+        polygonOffsetFactor: 1,
+        polygonOffsetUnits: 1,
+      });
       const mesh = new InstancedMesh(cylinder ? CYLINDER : BOX, material, units.length);
       units.forEach((p, i) => mesh.setMatrixAt(i, unitMatrix(p, cylinder, m)));
       mesh.instanceMatrix.needsUpdate = true;
@@ -101,13 +121,22 @@ export class LoadedUnits {
     const positions = new Float32Array(this.edgeStart[this.units.length]! * 3);
     this.units.forEach((p, u) => writeUnitEdges(p, this.isRound(p), positions, this.edgeStart[u]!));
     const edgeGeometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(positions, 3));
-    this.edges = new LineSegments(edgeGeometry, new LineBasicMaterial({ color: '#1f2933', transparent: true, opacity: 0.55 }));
+    this.edges = new LineSegments(
+      edgeGeometry,
+      new LineBasicMaterial({ color: '#1f2933', transparent: true, opacity: 0.55 }),
+    );
     this.edges.name = 'unit-edges';
     this.object.add(this.edges);
 
     // The picked unit: a translucent yellow box or cylinder with a dark outline (a cylinder's:
     // its end circles), drawn over everything so it shows through the units in front of it.
-    const glowMaterial = new MeshBasicMaterial({ color: '#ffd400', transparent: true, opacity: 0.55, depthTest: false, depthWrite: false });
+    const glowMaterial = new MeshBasicMaterial({
+      color: '#ffd400',
+      transparent: true,
+      opacity: 0.55,
+      depthTest: false,
+      depthWrite: false,
+    });
     const outlineMaterial = new LineBasicMaterial({ color: '#111111', depthTest: false });
     const glowShape = (geometry: BoxGeometry | CylinderGeometry): Group => {
       const glow = new Mesh(geometry, glowMaterial);
@@ -146,10 +175,14 @@ export class LoadedUnits {
 
   /** The drawn unit nearest along `raycaster`'s ray, or null. */
   pick(raycaster: Raycaster): Placement | null {
-    const hits = raycaster.intersectObjects(this.parts.map((p) => p.mesh), false);
+    const hits = raycaster.intersectObjects(
+      this.parts.map((p) => p.mesh),
+      false,
+    );
     for (const hit of hits) {
       const part = this.parts.find((p) => p.mesh === hit.object);
-      if (part && hit.instanceId !== undefined && hit.instanceId < part.mesh.count) return part.units[hit.instanceId] ?? null;
+      if (part && hit.instanceId !== undefined && hit.instanceId < part.mesh.count)
+        return part.units[hit.instanceId] ?? null;
     }
     return null;
   }
@@ -162,7 +195,15 @@ export class LoadedUnits {
     this.glowShapes.box.visible = !cylinder;
     this.glowShapes.cylinder.visible = cylinder;
     const pad = 1;
-    const padded = { ...p, x: p.x - pad, y: p.y - pad, z: p.z - pad, length: p.length + 2 * pad, height: p.height + 2 * pad, width: p.width + 2 * pad };
+    const padded = {
+      ...p,
+      x: p.x - pad,
+      y: p.y - pad,
+      z: p.z - pad,
+      length: p.length + 2 * pad,
+      height: p.height + 2 * pad,
+      width: p.width + 2 * pad,
+    };
     unitMatrix(padded, cylinder, this.highlight.matrix);
     this.highlight.matrixWorldNeedsUpdate = true;
   }

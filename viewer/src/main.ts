@@ -1,5 +1,5 @@
 /**
- * The 3D viewer page (issue 9 item 1), opened by a job's signed `viewer_url`: loads the plan
+ * The 3D viewer page, opened by a job's signed `viewer_url`: loads the plan
  * (plan-source.ts), then shows one vehicle at a time (switcher) with its cargo space
  * (cargo-space.ts), its units (loaded-units.ts) up to the step of the slider (step-control.ts),
  * coloured by the chosen mode with its legend (colour-modes.ts, legend.ts), the details of a
@@ -14,7 +14,7 @@
  * position on screen and the camera.
  */
 import { Raycaster, Vector2, Vector3 } from 'three';
-import type { ViewerItem, ViewerPlan } from '../../api/viewer-plan.js';
+import type { ViewerItem, ViewerPlan } from '../../api/http/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
 import { cargoSpace, disposeObject } from './cargo-space.js';
 import { COLOUR_MODES, colouring, type ColourMode } from './colour-modes.js';
@@ -72,14 +72,22 @@ async function start(): Promise<void> {
     plan = await loadPlan(planDataUrl(window.location));
   } catch (err) {
     const e = err instanceof PlanLoadError ? err : new PlanLoadError('invalid_plan', String(err));
-    fail(e.code, e.code === 'not_found' || e.code === 'result_expired' ? `This viewer link does not open a plan: ${e.message}.` : e.message);
+    fail(
+      e.code,
+      e.code === 'not_found' || e.code === 'result_expired'
+        ? `This viewer link does not open a plan: ${e.message}.`
+        : e.message,
+    );
     return;
   }
   let stage: Stage;
   try {
     stage = new Stage(byId<HTMLCanvasElement>('scene'), byId('stage'));
   } catch (err) {
-    fail('webgl', `This browser cannot draw 3D (WebGL is off or missing): ${err instanceof Error ? err.message : String(err)}`);
+    fail(
+      'webgl',
+      `This browser cannot draw 3D (WebGL is off or missing): ${err instanceof Error ? err.message : String(err)}`,
+    );
     return;
   }
 
@@ -122,7 +130,11 @@ async function start(): Promise<void> {
   };
 
   const steps = new StepControl(
-    { slider: byId<HTMLInputElement>('step'), play: byId<HTMLButtonElement>('play'), output: byId<HTMLOutputElement>('step-out') },
+    {
+      slider: byId<HTMLInputElement>('step'),
+      play: byId<HTMLButtonElement>('play'),
+      output: byId<HTMLOutputElement>('step-out'),
+    },
     (step) => {
       if (!shown) return;
       const drawn = shown.units.showUpTo(step);
@@ -141,7 +153,9 @@ async function start(): Promise<void> {
     if (!shown) return;
     const c = colouring(plan, modeSelect.value as ColourMode);
     shown.units.colour(c.colourOf);
-    showLegend(byId('legend'), c.legend, unitCounts(plan, shown.index), labelOf, (id) => ROUND_SHAPES.has(items.get(id)?.shape ?? 'box'));
+    showLegend(byId('legend'), c.legend, unitCounts(plan, shown.index), labelOf, (id) =>
+      ROUND_SHAPES.has(items.get(id)?.shape ?? 'box'),
+    );
     stage.requestRender();
   };
 
@@ -171,7 +185,9 @@ async function start(): Promise<void> {
       `volume ${percent(v.volume_utilization)}`,
       v.aux_deck ? `second deck at ${m.length(v.aux_deck.height)}` : '',
       v.blocked_areas.length ? `${v.blocked_areas.length} blocked area${v.blocked_areas.length > 1 ? 's' : ''}` : '',
-    ].filter(Boolean).join(' · ');
+    ]
+      .filter(Boolean)
+      .join(' · ');
     showWeightChart(chart, byId('weight-summary'), v, m.units);
     recolour();
     steps.reset(units.lastStep);
@@ -179,7 +195,9 @@ async function start(): Promise<void> {
 
   vehicleSelect.addEventListener('change', () => showVehicle(Number(vehicleSelect.value)));
   const chart = byId('weight-chart') as unknown as SVGSVGElement;
-  new ResizeObserver(() => shown && showWeightChart(chart, byId('weight-summary'), plan.vehicles[shown.index]!, m.units)).observe(chart);
+  new ResizeObserver(
+    () => shown && showWeightChart(chart, byId('weight-summary'), plan.vehicles[shown.index]!, m.units),
+  ).observe(chart);
   modeSelect.addEventListener('change', recolour);
   byId('reset-view').addEventListener('click', () => shown && stage.look(plan.vehicles[shown.index]!));
 

@@ -3,7 +3,14 @@
  * (ViewerPlan.display_units; display/units.ts): cm, m, kg and kg/m when metric; in, ft, lb and
  * lb/ft when imperial. The plan's figures stay cm and kg; only the text changes. Pure, no DOM.
  */
-import { CM_PER_FOOT, lengthToDisplay, lengthUnitLabel, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../../display/units.js';
+import {
+  CM_PER_FOOT,
+  lengthToDisplay,
+  lengthUnitLabel,
+  weightToDisplay,
+  weightUnitLabel,
+  type DisplayUnits,
+} from '../../display/units.js';
 
 /** Centimetres in one foot. */
 
@@ -30,12 +37,14 @@ export interface MeasureWords {
   perLengthUnit: 'kg/m' | 'lb/ft';
 }
 
-const grouped = (v: number, decimals: number): string => Number(v.toFixed(decimals)).toLocaleString('en-US', { maximumFractionDigits: decimals });
+const grouped = (v: number, decimals: number): string =>
+  Number(v.toFixed(decimals)).toLocaleString('en-US', { maximumFractionDigits: decimals });
 
 /** The formats of `units` (metric when absent or unknown). */
 export function measureWords(units: DisplayUnits = 'metric'): MeasureWords {
   const imperial = units === 'imperial';
-  const lu = lengthUnitLabel(units), wu = weightUnitLabel(units);
+  const lu = lengthUnitLabel(units),
+    wu = weightUnitLabel(units);
   const figure = (cm: number): string => `${Number(lengthToDisplay(cm, units).toFixed(1))}`;
   const cmPerDistanceUnit = imperial ? CM_PER_FOOT : 100;
   return {

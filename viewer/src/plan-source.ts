@@ -1,13 +1,16 @@
 /**
  * Where the page's plan comes from: the page is `/viewer/<job>?expires=…&signature=…` (the
  * signed `viewer_url`), its data `/viewer/<job>/plan.json` with the same query
- * (api/routes/plan-viewer.ts). Errors arrive in the spec's envelope and become PlanLoadError.
+ * (api/http/routes/plan-viewer.ts). Errors arrive in the spec's envelope and become PlanLoadError.
  */
-import type { ViewerPlan } from '../../api/viewer-plan.js';
+import type { ViewerPlan } from '../../api/http/viewer-plan.js';
 
 /** Why the plan could not be loaded: the envelope's `error.code` (or `network`) and message. */
 export class PlanLoadError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'PlanLoadError';
   }
@@ -24,13 +27,21 @@ export async function loadPlan(url: string): Promise<ViewerPlan> {
   try {
     res = await fetch(url, { headers: { accept: 'application/json' } });
   } catch (err) {
-    throw new PlanLoadError('network', `the plan could not be loaded: ${err instanceof Error ? err.message : String(err)}`);
+    throw new PlanLoadError(
+      'network',
+      `the plan could not be loaded: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | ViewerPlan | null;
+  const body = (await res.json().catch(() => null)) as
+    { error?: { code?: string; message?: string } } | ViewerPlan | null;
   if (!res.ok) {
     const error = body && 'error' in body ? body.error : undefined;
-    throw new PlanLoadError(error?.code ?? `http_${res.status}`, error?.message ?? `the service answered ${res.status}`);
+    throw new PlanLoadError(
+      error?.code ?? `http_${res.status}`,
+      error?.message ?? `the service answered ${res.status}`,
+    );
   }
-  if (!body || !('vehicles' in body)) throw new PlanLoadError('invalid_plan', 'the service answered something that is not a plan');
+  if (!body || !('vehicles' in body))
+    throw new PlanLoadError('invalid_plan', 'the service answered something that is not a plan');
   return body;
 }

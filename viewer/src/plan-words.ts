@@ -28,7 +28,7 @@ export const REASON_TEXT: Readonly<Record<UnplacedReason, string>> = {
 export function instanceRanges(instances: readonly number[]): string {
   const sorted = [...instances].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     parts.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);

@@ -8,7 +8,16 @@
  * plan's (cm): x front wall → door, y up, z right wall → left wall, which is a right-handed
  * frame like three's, drawn as it is.
  */
-import { AmbientLight, Color, DirectionalLight, PerspectiveCamera, Scene, Vector3, WebGLRenderer, type Object3D } from 'three';
+import {
+  AmbientLight,
+  Color,
+  DirectionalLight,
+  PerspectiveCamera,
+  Scene,
+  Vector3,
+  WebGLRenderer,
+  type Object3D,
+} from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 
 /** A box in plan coordinates, cm. */
@@ -60,7 +69,10 @@ export class Stage {
    * much of a frame on them (measured in headless Chromium with SwiftShader: a 2,000-unit load
    * orbited at about 400 ms a frame with them, 180–220 ms without).
    */
-  constructor(readonly canvas: HTMLCanvasElement, private readonly frame: HTMLElement) {
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    private readonly frame: HTMLElement,
+  ) {
     this.software = softwareWebGl();
     this.renderer = new WebGLRenderer({ canvas, antialias: !this.software, powerPreference: 'high-performance' });
     this.renderer.setPixelRatio(this.software ? 1 : Math.min(window.devicePixelRatio || 1, 2));
@@ -104,7 +116,8 @@ export class Stage {
 
   /** The camera now (for tests and tools: a drag or pinch changes it). */
   view(): CameraView {
-    const p = this.camera.position, t = this.controls.target;
+    const p = this.camera.position,
+      t = this.controls.target;
     return { position: [p.x, p.y, p.z], target: [t.x, t.y, t.z], distance: p.distanceTo(t) };
   }
 
@@ -143,12 +156,15 @@ export class Stage {
     const centre = new Vector3(box.length / 2, box.height / 2, box.width / 2);
     const radius = Math.hypot(box.length, box.width, box.height) / 2;
     const direction = new Vector3(1.0, 0.8, 0.75).normalize();
-    const corners = [0, 1].flatMap((i) => [0, 1].flatMap((j) => [0, 1].map((k) => new Vector3(i * box.length, j * box.height, k * box.width))));
+    const corners = [0, 1].flatMap((i) =>
+      [0, 1].flatMap((j) => [0, 1].map((k) => new Vector3(i * box.length, j * box.height, k * box.width))),
+    );
     // From outside the bounding sphere, move the target so the box's picture is centred and the
     // distance so it fills ~90 % of the view; a few rounds settle the perspective.
     const target = centre.clone();
     let distance = radius * 3;
-    const right = new Vector3(), up = new Vector3();
+    const right = new Vector3(),
+      up = new Vector3();
     for (let round = 0; round < 5; round++) {
       this.camera.position.copy(target).addScaledVector(direction, distance);
       this.camera.near = Math.max(1, distance / 500);
@@ -157,12 +173,16 @@ export class Stage {
       this.camera.updateProjectionMatrix();
       this.camera.updateMatrixWorld();
       const ndc = corners.map((c) => c.clone().project(this.camera));
-      const minX = Math.min(...ndc.map((p) => p.x)), maxX = Math.max(...ndc.map((p) => p.x));
-      const minY = Math.min(...ndc.map((p) => p.y)), maxY = Math.max(...ndc.map((p) => p.y));
+      const minX = Math.min(...ndc.map((p) => p.x)),
+        maxX = Math.max(...ndc.map((p) => p.x));
+      const minY = Math.min(...ndc.map((p) => p.y)),
+        maxY = Math.max(...ndc.map((p) => p.y));
       const halfHeight = distance * Math.tan((this.camera.fov * Math.PI) / 360);
       right.setFromMatrixColumn(this.camera.matrixWorld, 0);
       up.setFromMatrixColumn(this.camera.matrixWorld, 1);
-      target.addScaledVector(right, ((minX + maxX) / 2) * halfHeight * this.camera.aspect).addScaledVector(up, ((minY + maxY) / 2) * halfHeight);
+      target
+        .addScaledVector(right, ((minX + maxX) / 2) * halfHeight * this.camera.aspect)
+        .addScaledVector(up, ((minY + maxY) / 2) * halfHeight);
       const extent = Math.max((maxX - minX) / 2, (maxY - minY) / 2);
       distance *= Math.max(0.3, Math.min(3, extent / 0.9));
     }
@@ -192,7 +212,9 @@ export class Stage {
     const began = performance.now();
     for (let i = 1; i <= frames; i++) {
       await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-      this.camera.position.copy(target).add(offset.clone().applyAxisAngle(new Vector3(0, 1, 0), (2 * Math.PI * i) / frames));
+      this.camera.position
+        .copy(target)
+        .add(offset.clone().applyAxisAngle(new Vector3(0, 1, 0), (2 * Math.PI * i) / frames));
       this.camera.lookAt(target);
       this.renderer.render(this.scene, this.camera);
     }

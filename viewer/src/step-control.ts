@@ -1,5 +1,5 @@
 /**
- * The loading-step slider and its play button (issue 9: "a step slider and play button that
+ * The loading-step slider and its play button ("a step slider and play button that
  * loads the plan step by step"). The slider is a native range input (arrow keys, Page Up/Down,
  * Home, End work as everywhere); step 0 shows the empty vehicle, the last step the whole load.
  * Play runs from the current step (from 0 when at the end) to the end in at most about 20 s, at
@@ -19,7 +19,11 @@ export class StepControl {
   private frame = 0;
 
   /** `onStep(step)` runs on every change, by hand or by play; `describe(step)` is the readout. */
-  constructor(private readonly els: StepElements, private readonly onStep: (step: number) => void, private readonly describe: (step: number) => string) {
+  constructor(
+    private readonly els: StepElements,
+    private readonly onStep: (step: number) => void,
+    private readonly describe: (step: number) => string,
+  ) {
     els.slider.addEventListener('input', () => {
       this.stop();
       this.apply(Number(els.slider.value));

@@ -1,12 +1,12 @@
 /**
- * The details of the unit picked in the 3D view (issue 9: "click a unit to see item, label,
- * instance, step, weight, position and orientation"; a round unit adds its radius, issue 10
- * item 4). Each value is a `<dd data-field=…>` whose
+ * The details of the unit picked in the 3D view ("click a unit to see item, label,
+ * instance, step, weight, position and orientation"; a round unit adds its radius).
+ * Each value is a `<dd data-field=…>` whose
  * `data-value` holds the raw figure (cm, kg) and whose text is for people: lengths and weights
  * in the organization's display units (measure-words.ts), the item and label isolated
  * (user-label.ts).
  */
-import type { ViewerItem } from '../../api/viewer-plan.js';
+import type { ViewerItem } from '../../api/http/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
 import type { DisplayUnits } from '../../display/units.js';
 import { measureWords } from './measure-words.js';
@@ -14,7 +14,12 @@ import { orientationWords } from './plan-words.js';
 import { userLabel } from './user-label.js';
 
 /** Fills `panel` (a `<dl>`) with `p`'s details in `units`, or a hint when nothing is picked. */
-export function showUnit(panel: HTMLElement, p: Placement | null, item: ViewerItem | undefined, units: DisplayUnits = 'metric'): void {
+export function showUnit(
+  panel: HTMLElement,
+  p: Placement | null,
+  item: ViewerItem | undefined,
+  units: DisplayUnits = 'metric',
+): void {
   const m = measureWords(units);
   panel.replaceChildren();
   panel.dataset['instance'] = p ? String(p.instance) : '';
@@ -27,7 +32,14 @@ export function showUnit(panel: HTMLElement, p: Placement | null, item: ViewerIt
     return;
   }
   const rows: [field: string, name: string, text: string | (Node | string)[], value: string][] = [
-    ['item', 'Item', item && item.label !== p.label ? [userLabel(p.item_id), ' (', userLabel(item.label), ')'] : [userLabel(p.item_id)], p.item_id],
+    [
+      'item',
+      'Item',
+      item && item.label !== p.label
+        ? [userLabel(p.item_id), ' (', userLabel(item.label), ')']
+        : [userLabel(p.item_id)],
+      p.item_id,
+    ],
     ['label', 'Label', [userLabel(p.label)], p.label],
     ['instance', 'Instance', String(p.instance), String(p.instance)],
     ['step', 'Step', String(p.step), String(p.step)],
@@ -38,7 +50,7 @@ export function showUnit(panel: HTMLElement, p: Placement | null, item: ViewerIt
     ['rotated', 'Rotated', p.rotated ? 'yes' : 'no', String(p.rotated)],
   ];
   if (item && (item.shape === 'cylinder' || item.shape === 'drum')) {
-    // Round units (issue 10 item 4): the size above is the bounding box, 2·radius across.
+    // Round units: the size above is the bounding box, 2·radius across.
     const r = item.length / 2;
     rows.splice(7, 0, ['radius', `Radius (${item.shape})`, m.length(r), String(r)]);
   }

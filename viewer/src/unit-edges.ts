@@ -1,21 +1,43 @@
 /**
  * The outline of each unit as line segments, two vertices each, in plan coordinates (cm):
- * a box's 12 edges, a round unit's two end circles (issue 10 item 4: `cylinder` and `drum`
+ * a box's 12 edges, a round unit's two end circles (`cylinder` and `drum`
  * items, CIRCLE_SEGMENTS segments each) at both ends of the axis its height lies along. The
  * loaded units keep all outlines in one buffer in loading-step order; vertexOffsets says where
  * each unit's segments start, so "steps 1..s" is one draw range.
  */
 import type { Placement } from '../../domain/pack/plan.js';
 
-/** Item shapes drawn as cylinders (issue 10 item 4). */
+/** Item shapes drawn as cylinders. */
 export { ROUND_SHAPES } from '../../domain/pack/round-shape.js';
 
 /** Segments of one end circle of a round unit. */
 export const CIRCLE_SEGMENTS = 24;
 
 /** Corners of the unit box, and the 12 edges between them (pairs of corner indices). */
-const CORNERS = [[0, 0, 0], [1, 0, 0], [1, 0, 1], [0, 0, 1], [0, 1, 0], [1, 1, 0], [1, 1, 1], [0, 1, 1]] as const;
-const EDGES = [[0, 1], [1, 2], [2, 3], [3, 0], [4, 5], [5, 6], [6, 7], [7, 4], [0, 4], [1, 5], [2, 6], [3, 7]] as const;
+const CORNERS = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 0, 1],
+  [0, 0, 1],
+  [0, 1, 0],
+  [1, 1, 0],
+  [1, 1, 1],
+  [0, 1, 1],
+] as const;
+const EDGES = [
+  [0, 1],
+  [1, 2],
+  [2, 3],
+  [3, 0],
+  [4, 5],
+  [5, 6],
+  [6, 7],
+  [7, 4],
+  [0, 4],
+  [1, 5],
+  [2, 6],
+  [3, 7],
+] as const;
 
 /** The plan axis (0 x, 1 y, 2 z) a round unit's height lies along: the orientation's letters name the defined side along x, z and y. */
 export function roundAxis(p: Pick<Placement, 'orientation'>): 0 | 1 | 2 {
@@ -60,7 +82,8 @@ export function writeUnitEdges(p: Placement, round: boolean, into: Float32Array,
   const axis = roundAxis(p);
   const [u, v] = ([0, 1, 2] as const).filter((i) => i !== axis) as [number, number];
   const r = Math.min(size[u]!, size[v]!) / 2;
-  const cu = min[u]! + size[u]! / 2, cv = min[v]! + size[v]! / 2;
+  const cu = min[u]! + size[u]! / 2,
+    cv = min[v]! + size[v]! / 2;
   const point = [0, 0, 0];
   for (const at of [min[axis]!, min[axis]! + size[axis]!]) {
     for (let s = 0; s < CIRCLE_SEGMENTS; s++) {

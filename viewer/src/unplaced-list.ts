@@ -35,7 +35,10 @@ export function showUnplaced(list: HTMLElement, heading: HTMLElement, unplaced: 
       why.textContent = ` — ${unit.reason}: ${(REASON_TEXT as Record<string, string | undefined>)[unit.reason] ?? unit.reason}`;
       const which = document.createElement('span');
       which.className = 'members';
-      which.append(userLabel(unit.item_id), `, instance${instances.length > 1 ? 's' : ''} ${instanceRanges(instances)}`);
+      which.append(
+        userLabel(unit.item_id),
+        `, instance${instances.length > 1 ? 's' : ''} ${instanceRanges(instances)}`,
+      );
       li.append(what, why, which);
       return li;
     }),

@@ -40,22 +40,41 @@ const UNSAFE = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
  * parsed JSON (undefined for 204). Throws ApiFailure on a non-2xx answer, and on a network
  * failure with status 0 and code `network_error`.
  */
-export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function call<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const h: Record<string, string> = { Accept: 'application/json', ...headers };
   if (body !== undefined) h['Content-Type'] = 'application/json';
   if (UNSAFE.has(method) && csrfToken) h['X-CSRF-Token'] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers: h, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    res = await fetch(path, {
+      method,
+      headers: h,
+      credentials: 'same-origin',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
   } catch (err) {
-    throw new ApiFailure(0, 'network_error', `the service could not be reached: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ApiFailure(
+      0,
+      'network_error',
+      `the service could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   const json: unknown = text ? safeParse(text) : undefined;
   if (!res.ok) {
     const error = (json as { error?: { code?: string; message?: string; details?: ErrorDetail[] } } | undefined)?.error;
-    throw new ApiFailure(res.status, error?.code ?? 'internal_error', error?.message ?? `HTTP ${res.status}`, error?.details ?? []);
+    throw new ApiFailure(
+      res.status,
+      error?.code ?? 'internal_error',
+      error?.message ?? `HTTP ${res.status}`,
+      error?.details ?? [],
+    );
   }
   return json as T;
 }

@@ -21,7 +21,7 @@ import { PlaygroundPage } from './pages/playground.js';
 import { JobsPage } from './pages/jobs.js';
 import { JobPage } from './pages/job.js';
 
-/** Router, session and routes (contract of issue 11). */
+/** Router, session and routes (contract of). */
 export function App() {
   return (
     <BrowserRouter basename="/app">

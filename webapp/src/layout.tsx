@@ -1,5 +1,5 @@
 /**
- * The frame of every signed-in page (issue 11 item "layout"): a skip link, the header (banner
+ * The frame of every signed-in page: a skip link, the header (banner
  * landmark: the organization, the member, a link to their password page and a sign-out button)
  * and the main navigation (Playground, Jobs, Vehicles, Templates, Projects and, for the owner,
  * API keys, Members, Webhooks, Account). Pages render their own `<main id="main">`

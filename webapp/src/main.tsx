@@ -1,4 +1,4 @@
-/** Entry of the web app (issue 11): the one stylesheet, then the router mounted into #root. */
+/** Entry of the web app: the one stylesheet, then the router mounted into #root. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';

@@ -1,5 +1,5 @@
 /**
- * The signed-in session of the web app (issue 11 item "sign-in"): GET /app/api/session on load,
+ * The signed-in session of the web app: GET /app/api/session on load,
  * sign-in (POST /app/api/session), invitation accept and sign-out (DELETE /app/api/session).
  * Every change of session hands its CSRF token to api.ts (`useCsrfToken`), so unsafe calls carry
  * it. Signed-out visitors are sent to /app/sign-in, except on /app/invitations/:token.
@@ -8,7 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Navigate, useLocation } from 'react-router';
 import { ApiFailure, call, useCsrfToken } from './api.js';
 
-/** Body of GET/POST /app/api/session (contract of issue 11). */
+/** Body of GET/POST /app/api/session (contract of). */
 export interface Session {
   user: { id: string; name: string; email: string; role: 'owner' | 'member' };
   /**
@@ -16,7 +16,13 @@ export interface Session {
    * metric. `allowed_vehicle_types`: the vehicle types its plan accepts (spec Limits);
    * `axle_access`: whether axle fields are checked (spec Vehicle). Absent: not told.
    */
-  organization: { id: string; name: string; display_units?: 'metric' | 'imperial'; allowed_vehicle_types?: string[]; axle_access?: boolean };
+  organization: {
+    id: string;
+    name: string;
+    display_units?: 'metric' | 'imperial';
+    allowed_vehicle_types?: string[];
+    axle_access?: boolean;
+  };
   csrf_token: string;
 }
 
@@ -80,7 +86,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [adopt]);
 
-  const value = useMemo<SessionState>(() => ({ session, loadError, signIn, adopt, signOut }), [session, loadError, signIn, adopt, signOut]);
+  const value = useMemo<SessionState>(
+    () => ({ session, loadError, signIn, adopt, signOut }),
+    [session, loadError, signIn, adopt, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Writes clients/typescript/src/generated/openapi.ts, the client's types, from the service's
- * OpenAPI 3.1 document (issue 12 item 2: one source of truth). By default the document is built
+ * OpenAPI 3.1 document (one source of truth). By default the document is built
  * in-process from the route modules (`buildOpenApi(ROUTE_MODULES)`, what GET /openapi.json
  * serves); `--from <url>` reads a served document instead. The generated file is committed;
  * test/clients/typescript-types.test.ts fails when it differs from what this script writes now.
@@ -81,10 +81,16 @@ function objectType(schema: Schema, indent: string): string {
   const inner = `${indent}  `;
   const lines: string[] = [];
   for (const [name, prop] of Object.entries<Schema>(schema.properties ?? {})) {
-    lines.push(`${doc(prop.description, inner)}${inner}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(prop, inner)};`);
+    lines.push(
+      `${doc(prop.description, inner)}${inner}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(prop, inner)};`,
+    );
   }
   const extra = schema.additionalProperties;
-  if (extra !== undefined && extra !== false && (extra === true || Object.keys(extra).length > 0 || !schema.properties)) {
+  if (
+    extra !== undefined &&
+    extra !== false &&
+    (extra === true || Object.keys(extra).length > 0 || !schema.properties)
+  ) {
     lines.push(`${inner}[key: string]: ${extra === true ? 'unknown' : typeOf(extra, inner)};`);
   } else if (extra === undefined && !schema.properties) {
     lines.push(`${inner}[key: string]: unknown;`);
@@ -97,7 +103,10 @@ function parameters(op: Schema, where: 'path' | 'query', indent: string): string
   const list = (op.parameters ?? []).filter((p: Schema) => p.in === where);
   if (list.length === 0) return 'never';
   return `{\n${list
-    .map((p: Schema) => `${doc(p.description, `${indent}  `)}${indent}  ${key(p.name)}${p.required || where === 'path' ? '' : '?'}: ${typeOf(p.schema, `${indent}  `)};`)
+    .map(
+      (p: Schema) =>
+        `${doc(p.description, `${indent}  `)}${indent}  ${key(p.name)}${p.required || where === 'path' ? '' : '?'}: ${typeOf(p.schema, `${indent}  `)};`,
+    )
     .join('\n')}\n${indent}}`;
 }
 
@@ -113,7 +122,10 @@ export function renderTypes(document: Schema): string {
     '',
   ];
   for (const [name, schema] of Object.entries<Schema>(document.components.schemas)) {
-    out.push(`${doc(schema.description ?? schema.title, '')}export type ${typeName(name)} = ${typeOf(schema, '')};`, '');
+    out.push(
+      `${doc(schema.description ?? schema.title, '')}export type ${typeName(name)} = ${typeOf(schema, '')};`,
+      '',
+    );
   }
   const ops: string[] = [];
   const table: string[] = [];
@@ -137,26 +149,34 @@ export function renderTypes(document: Schema): string {
         `    responses: {\n${responses.join('\n')}\n    };`,
         '  };',
       );
-      table.push(`  ${op.operationId}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)} },`);
+      table.push(
+        `  ${op.operationId}: { method: ${JSON.stringify(method.toUpperCase())}, path: ${JSON.stringify(path)} },`,
+      );
     }
   }
-  out.push('/** Every operation of the document by operationId: method, path, parameters, body and success answers by status. */');
+  out.push(
+    '/** Every operation of the document by operationId: method, path, parameters, body and success answers by status. */',
+  );
   out.push(`export interface Operations {\n${ops.join('\n')}\n}`, '');
   out.push('/** Method and path of every operation, by operationId. */');
-  out.push(`export const OPERATIONS = {\n${table.join('\n')}\n} as const satisfies Record<keyof Operations, { method: string; path: string }>;`, '');
+  out.push(
+    `export const OPERATIONS = {\n${table.join('\n')}\n} as const satisfies Record<keyof Operations, { method: string; path: string }>;`,
+    '',
+  );
   return out.join('\n');
 }
 
 /** The document built in-process from the service's route modules (what GET /openapi.json serves). */
 export async function serviceDocument(): Promise<Schema> {
-  const { buildOpenApi } = await import('../../../api/openapi/document.js');
-  const { ROUTE_MODULES } = await import('../../../api/routes/index.js');
+  const { buildOpenApi } = await import('../../../api/http/openapi/document.js');
+  const { ROUTE_MODULES } = await import('../../../api/http/routes/index.js');
   return buildOpenApi(ROUTE_MODULES) as Schema;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const from = process.argv.indexOf('--from');
-  const document = from > 0 ? ((await (await fetch(process.argv[from + 1]!)).json()) as Schema) : await serviceDocument();
+  const document =
+    from > 0 ? ((await (await fetch(process.argv[from + 1]!)).json()) as Schema) : await serviceDocument();
   writeFileSync(OUT, renderTypes(document));
   process.stdout.write(`wrote ${OUT}\n`);
 }

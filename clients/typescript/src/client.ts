@@ -1,18 +1,44 @@
 /**
  * PackingClient: every operation of the service's OpenAPI document as a method named by its
- * operationId (issue 12 item 2), typed with the generated types (generated/openapi.ts), sent with
+ * operationId, typed with the generated types (generated/openapi.ts), sent with
  * the spec's retry rules (transport.ts); plus `pack(request, {wait})` returning the finished job,
  * cursor iterators for every list and `downloadPdf`. Errors: errors.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type {
-  Balance, Deleted, Estimate, Job, JobList, Limits, Operations, PackRequest, Project, ProjectInput, ProjectList, ProjectPatch, Result,
-  SavedVehicle, Template, TemplateInput, TemplateList, TemplatePatch, Usage, VehicleInput, VehicleList, VehiclePatch, ViewerPlan, WebhookEndpointInput, WebhookEndpoint, WebhookEndpointList, WebhookDelivery, WebhookDeliveryList,
+  Balance,
+  Deleted,
+  Estimate,
+  Job,
+  JobList,
+  Limits,
+  Operations,
+  PackRequest,
+  Project,
+  ProjectInput,
+  ProjectList,
+  ProjectPatch,
+  Result,
+  SavedVehicle,
+  Template,
+  TemplateInput,
+  TemplateList,
+  TemplatePatch,
+  Usage,
+  VehicleInput,
+  VehicleList,
+  VehiclePatch,
+  ViewerPlan,
+  WebhookEndpointInput,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookDelivery,
+  WebhookDeliveryList,
 } from './generated/openapi.js';
 import { eachRecord } from './paging.js';
 import { Transport, type Request, type TransportOptions } from './transport.js';
 
-/** Default service address (issue 12 item 3). */
+/** Default service address. */
 export const DEFAULT_BASE_URL = 'http://localhost:8080';
 
 /** Statuses after which a job does not change any more. */
@@ -22,7 +48,9 @@ export const FINAL_STATUSES: ReadonlySet<Job['status']> = new Set(['succeeded', 
 export type ClientOptions = Omit<TransportOptions, 'baseUrl'> & { baseUrl?: string };
 
 /** The query parameters of an operation ({} when it has none). */
-export type QueryOf<O extends keyof Operations> = [Operations[O]['query']] extends [never] ? Record<string, never> : Operations[O]['query'];
+export type QueryOf<O extends keyof Operations> = [Operations[O]['query']] extends [never]
+  ? Record<string, never>
+  : Operations[O]['query'];
 
 /** Options of a job-creating call (POST /v1/pack, POST /v1/projects/{id}/pack). */
 export interface CreateJobOptions {
@@ -92,8 +120,13 @@ export class PackingClient {
    */
   createPackJob(request: PackRequest, options: CreateJobOptions = {}): Promise<Job> {
     return this.send({
-      method: 'POST', path: '/v1/pack', query: { wait: options.wait }, body: request,
-      headers: { 'idempotency-key': options.idempotencyKey ?? randomUUID() }, repeatable: true, signal: options.signal,
+      method: 'POST',
+      path: '/v1/pack',
+      query: { wait: options.wait },
+      body: request,
+      headers: { 'idempotency-key': options.idempotencyKey ?? randomUUID() },
+      repeatable: true,
+      signal: options.signal,
     });
   }
   /** POST /v1/estimate: validation and price of a request, free (never throws for an invalid request: `valid: false`). */
@@ -123,7 +156,13 @@ export class PackingClient {
   getJobLoadingList(id: string, query?: { format?: 'csv' }): Promise<string>;
   getJobLoadingList(id: string, query: { format: 'xlsx' }): Promise<Uint8Array>;
   getJobLoadingList(id: string, query: QueryOf<'getJobLoadingList'> = {}): Promise<string | Uint8Array> {
-    return this.send({ method: 'GET', path: path('/v1/jobs/{id}/loading_list', { id }), query, repeatable: true, as: query.format === 'xlsx' ? 'bytes' : 'text' });
+    return this.send({
+      method: 'GET',
+      path: path('/v1/jobs/{id}/loading_list', { id }),
+      query,
+      repeatable: true,
+      as: query.format === 'xlsx' ? 'bytes' : 'text',
+    });
   }
   /** GET /plans/{file}: the plan PDF behind a job's signed `pdf_url` (no key), as bytes. */
   getPlanPdf(pdfUrl: string): Promise<Uint8Array> {
@@ -281,7 +320,9 @@ export class PackingClient {
     return this.read('/v1/webhook_endpoints', query);
   }
   /** Every webhook endpoint across all pages. */
-  iterateWebhookEndpoints(query: Omit<QueryOf<'listWebhookEndpoints'>, 'cursor'> = {}): AsyncGenerator<WebhookEndpoint, void, undefined> {
+  iterateWebhookEndpoints(
+    query: Omit<QueryOf<'listWebhookEndpoints'>, 'cursor'> = {},
+  ): AsyncGenerator<WebhookEndpoint, void, undefined> {
     return eachRecord((cursor) => this.listWebhookEndpoints({ ...query, ...(cursor ? { cursor } : {}) }));
   }
   /** POST /v1/webhook_endpoints: the answer shows the signing secret once (not retried after a lost connection). */
@@ -301,15 +342,22 @@ export class PackingClient {
     return this.read(path('/v1/webhook_endpoints/{id}/deliveries', { id }), query);
   }
   /** Every delivery of an endpoint across all pages. */
-  iterateWebhookDeliveries(id: string, query: Omit<QueryOf<'listWebhookDeliveries'>, 'cursor'> = {}): AsyncGenerator<WebhookDelivery, void, undefined> {
+  iterateWebhookDeliveries(
+    id: string,
+    query: Omit<QueryOf<'listWebhookDeliveries'>, 'cursor'> = {},
+  ): AsyncGenerator<WebhookDelivery, void, undefined> {
     return eachRecord((cursor) => this.listWebhookDeliveries(id, { ...query, ...(cursor ? { cursor } : {}) }));
   }
 
   /** POST /v1/projects/{id}/pack: a job of the project's content; one Idempotency-Key for all retries. */
   packProject(id: string, options: CreateJobOptions = {}): Promise<Job> {
     return this.send({
-      method: 'POST', path: path('/v1/projects/{id}/pack', { id }), query: { wait: options.wait },
-      headers: { 'idempotency-key': options.idempotencyKey ?? randomUUID() }, repeatable: true, signal: options.signal,
+      method: 'POST',
+      path: path('/v1/projects/{id}/pack', { id }),
+      query: { wait: options.wait },
+      headers: { 'idempotency-key': options.idempotencyKey ?? randomUUID() },
+      repeatable: true,
+      signal: options.signal,
     });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Typed errors of the client (issue 12 item 2): every non-2xx answer becomes a PackingApiError
+ * Typed errors of the client: every non-2xx answer becomes a PackingApiError
  * subclass chosen by HTTP status, carrying the spec's envelope (`error.code`, `message`,
  * `details[]`, `request_id`); a request that never got an answer is a PackingConnectionError.
  * Branch on `code` (spec Errors) or on the class.
@@ -25,7 +25,14 @@ export class PackingApiError extends PackingError {
   /** Seconds of Retry-After, when the answer carried it. */
   readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, code: string, message: string, details: ErrorDetail[], requestId: string, retryAfterSeconds: number | null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: ErrorDetail[],
+    requestId: string,
+    retryAfterSeconds: number | null,
+  ) {
     super(`${code}: ${message}${requestId ? ` (request ${requestId})` : ''}`);
     this.status = status;
     this.code = code;
@@ -94,8 +101,15 @@ function classOf(status: number): ApiErrorClass {
  * Retry-After seconds. The class follows the status; code, details and request_id the envelope
  * (request_id falls back to `requestIdHeader`).
  */
-export function apiErrorOf(status: number, body: unknown, requestIdHeader: string | null, retryAfterSeconds: number | null): PackingApiError {
-  const envelope = (body as { error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } } | null)?.error;
+export function apiErrorOf(
+  status: number,
+  body: unknown,
+  requestIdHeader: string | null,
+  retryAfterSeconds: number | null,
+): PackingApiError {
+  const envelope = (
+    body as { error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } } | null
+  )?.error;
   const code = typeof envelope?.code === 'string' ? envelope.code : 'unexpected_response';
   const message = typeof envelope?.message === 'string' ? envelope.message : `HTTP ${status}`;
   const details = Array.isArray(envelope?.details) ? (envelope.details as ErrorDetail[]) : [];

@@ -1,6 +1,6 @@
 /**
  * Cursor paging of the lists (spec Endpoints: `{data, next_cursor}`, newest first, `next_cursor`
- * "" on the last page; issue 12 item 2): an async iterator over every record of every page.
+ * "" on the last page): an async iterator over every record of every page.
  */
 
 /** One page of a list. */
@@ -15,7 +15,9 @@ export interface Page<T> {
  * undefined first, then each `next_cursor` until it is "". Pages are fetched as the caller
  * iterates (stop early to read fewer).
  */
-export async function* eachRecord<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T, void, undefined> {
+export async function* eachRecord<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+): AsyncGenerator<T, void, undefined> {
   let cursor: string | undefined;
   do {
     const page = await fetchPage(cursor);

@@ -48,7 +48,12 @@ export function retryAfterSeconds(header: string | null, nowMs = Date.now()): nu
  * `baseDelayMs · 2^retry` (capped at maxDelayMs) with jitter from `random` (half to full), and
  * never less than Retry-After.
  */
-export function retryDelayMs(policy: RetryPolicy, retry: number, retryAfter: number | null, random: () => number = Math.random): number {
+export function retryDelayMs(
+  policy: RetryPolicy,
+  retry: number,
+  retryAfter: number | null,
+  random: () => number = Math.random,
+): number {
   const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
   const jittered = backoff * (0.5 + random() / 2);
   return Math.max(jittered, (retryAfter ?? 0) * 1000);

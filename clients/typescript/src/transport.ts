@@ -4,7 +4,14 @@
  * turns a non-2xx answer into a typed error (errors.ts) once the retries are spent.
  */
 import { apiErrorOf, PackingConnectionError } from './errors.js';
-import { DEFAULT_RETRY, isRetryableConflict, RETRYABLE_STATUSES, retryAfterSeconds, retryDelayMs, type RetryPolicy } from './retry.js';
+import {
+  DEFAULT_RETRY,
+  isRetryableConflict,
+  RETRYABLE_STATUSES,
+  retryAfterSeconds,
+  retryDelayMs,
+  type RetryPolicy,
+} from './retry.js';
 
 /** What a transport needs: address, key and the pieces tests replace. */
 export interface TransportOptions {
@@ -83,7 +90,8 @@ export class Transport {
   /** The absolute URL of `path` with `query` (undefined values left out). */
   url(path: string, query?: Request['query']): string {
     const url = new URL(/^https?:\/\//.test(path) ? path : this.baseUrl + path);
-    for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, String(value));
     return url.toString();
   }
 
@@ -95,7 +103,11 @@ export class Transport {
    */
   async send<T>(request: Request): Promise<Answer<T>> {
     const url = this.url(request.path, request.query);
-    const headers: Record<string, string> = { accept: request.as === 'bytes' ? 'application/pdf, */*' : 'application/json', 'user-agent': this.userAgent, ...request.headers };
+    const headers: Record<string, string> = {
+      accept: request.as === 'bytes' ? 'application/pdf, */*' : 'application/json',
+      'user-agent': this.userAgent,
+      ...request.headers,
+    };
     if (request.auth !== false) {
       if (!this.apiKey) throw new PackingConnectionError('no API key: set PACKING_API_KEY or pass apiKey');
       headers['authorization'] = `Bearer ${this.apiKey}`;
@@ -106,19 +118,30 @@ export class Transport {
       const retriesLeft = attempt <= this.policy.maxRetries;
       let res: Response;
       try {
-        res = await this.fetchFn(url, { method: request.method, headers, ...(body === undefined ? {} : { body }), ...(request.signal ? { signal: request.signal } : {}) });
+        res = await this.fetchFn(url, {
+          method: request.method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
       } catch (cause) {
         if (request.signal?.aborted) throw request.signal.reason;
-        if (!request.repeatable || !retriesLeft) throw new PackingConnectionError(`${request.method} ${url}: ${(cause as Error).message}`, { cause });
+        if (!request.repeatable || !retriesLeft)
+          throw new PackingConnectionError(`${request.method} ${url}: ${(cause as Error).message}`, { cause });
         await this.wait(request, attempt, null, null);
         continue;
       }
-      if (res.ok) return { status: res.status, headers: res.headers, body: (await readBody(res, request.as ?? 'json')) as T };
+      if (res.ok)
+        return { status: res.status, headers: res.headers, body: (await readBody(res, request.as ?? 'json')) as T };
       const text = await res.text();
       const retryAfter = retryAfterSeconds(res.headers.get('retry-after'));
       const code = (parseJson(text) as { error?: { code?: unknown } } | undefined)?.error?.code;
-      const conflict = request.repeatable && isRetryableConflict(res.status, typeof code === 'string' ? code : undefined, retryAfter);
-      if ((conflict || (RETRYABLE_STATUSES.has(res.status) && (request.repeatable || res.status !== 500))) && retriesLeft) {
+      const conflict =
+        request.repeatable && isRetryableConflict(res.status, typeof code === 'string' ? code : undefined, retryAfter);
+      if (
+        (conflict || (RETRYABLE_STATUSES.has(res.status) && (request.repeatable || res.status !== 500))) &&
+        retriesLeft
+      ) {
         await this.wait(request, attempt, res.status, retryAfter);
         continue;
       }
@@ -126,7 +149,12 @@ export class Transport {
     }
   }
 
-  private async wait(request: Request, attempt: number, status: number | null, retryAfter: number | null): Promise<void> {
+  private async wait(
+    request: Request,
+    attempt: number,
+    status: number | null,
+    retryAfter: number | null,
+  ): Promise<void> {
     const delayMs = retryDelayMs(this.policy, attempt - 1, retryAfter);
     this.onRetry?.({ method: request.method, path: request.path, attempt, status, delayMs });
     await this.sleep(delayMs);

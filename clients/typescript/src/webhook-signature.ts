@@ -1,5 +1,5 @@
 /**
- * Checks the `Packing-Signature` header of a webhook request (packing service issue 12 item 4),
+ * Checks the `Packing-Signature` header of a webhook request (packing service),
  * for receivers. Pure: node:crypto only, no I/O; the clock comes in as `now`.
  *
  * Header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint's
@@ -54,9 +54,13 @@ export function verifyWebhookSignature(
     else if (key === 'v1' && /^[0-9a-fA-F]{64}$/.test(value)) digests.push(Buffer.from(value, 'hex'));
   }
   if (timestamp === undefined || digests.length === 0) return { ok: false, reason: 'malformed_header' };
-  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+  const body =
+    typeof rawBody === 'string'
+      ? Buffer.from(rawBody, 'utf8')
+      : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
   if (!digests.some((d) => timingSafeEqual(d, expected))) return { ok: false, reason: 'signature_mismatch' };
-  if (Math.abs(Math.floor(now.getTime() / 1000) - timestamp) > toleranceSeconds) return { ok: false, reason: 'timestamp_outside_tolerance' };
+  if (Math.abs(Math.floor(now.getTime() / 1000) - timestamp) > toleranceSeconds)
+    return { ok: false, reason: 'timestamp_outside_tolerance' };
   return { ok: true, timestamp };
 }

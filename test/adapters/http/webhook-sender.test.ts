@@ -19,7 +19,11 @@ t.test('a name resolving to loopback at delivery time is refused by default; not
   t.teardown(() => receiver.close());
   const port = new URL(receiver.url).port;
   const sender = httpWebhookSender({ allowPrivate: false, resolve: toLoopback });
-  const out = await sender.send({ url: `http://rebound.example.com:${port}/hooks`, body: '{}', headers: { 'content-type': 'application/json' } });
+  const out = await sender.send({
+    url: `http://rebound.example.com:${port}/hooks`,
+    body: '{}',
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(out.statusCode, null);
   t.match(out.error, /^private_target/);
   const direct = await sender.send({ url: receiver.url, body: '{}', headers: {} });
@@ -33,11 +37,19 @@ t.test('allowed: the connection goes to the checked address, the status is repor
   receiver.answer = () => 503;
   const port = new URL(receiver.url).port;
   const sender = httpWebhookSender({ allowPrivate: true, resolve: toLoopback });
-  const out = await sender.send({ url: `http://rebound.example.com:${port}/hooks`, body: '{"a":1}', headers: { 'content-type': 'application/json', 'packing-event-id': 'evt_1' } });
+  const out = await sender.send({
+    url: `http://rebound.example.com:${port}/hooks`,
+    body: '{"a":1}',
+    headers: { 'content-type': 'application/json', 'packing-event-id': 'evt_1' },
+  });
   t.same(out, { statusCode: 503, error: null });
   t.equal(receiver.received.length, 1);
   t.equal(receiver.received[0]!.body, '{"a":1}');
-  t.equal(receiver.received[0]!.headers['host'], `rebound.example.com:${port}`, 'the Host header keeps the URL host name');
+  t.equal(
+    receiver.received[0]!.headers['host'],
+    `rebound.example.com:${port}`,
+    'the Host header keeps the URL host name',
+  );
   t.equal(receiver.received[0]!.headers['packing-event-id'], 'evt_1');
 });
 

@@ -8,7 +8,29 @@ import { isInternalAddress } from '../../../adapters/http/internal-address.js';
 import { checkWebhookTarget, type Resolve } from '../../../adapters/http/webhook-target.js';
 
 t.test('internal ranges', async (t) => {
-  for (const a of ['127.0.0.1', '127.8.9.10', '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.254', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.1.2.3', '64:ff9b::a9fe:a9fe']) {
+  for (const a of [
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.0.0.1',
+    '10.255.255.255',
+    '172.16.0.1',
+    '172.31.255.254',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd12:3456::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.1.2.3',
+    '64:ff9b::a9fe:a9fe',
+  ]) {
     t.ok(isInternalAddress(a), `${a} is internal`);
   }
   for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
@@ -17,23 +39,44 @@ t.test('internal ranges', async (t) => {
   t.ok(isInternalAddress('not-an-ip'), 'a non-address is refused too');
 });
 
-const fakeDns = (table: Record<string, string[]>): Resolve => async (host) => {
-  const found = table[host];
-  if (!found) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-  return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
-const dns = fakeDns({ 'hooks.example.com': ['93.184.216.34'], 'sneaky.example.com': ['93.184.216.34', '127.0.0.1'], 'local.example.com': ['::1'] });
+const fakeDns =
+  (table: Record<string, string[]>): Resolve =>
+  async (host) => {
+    const found = table[host];
+    if (!found) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+const dns = fakeDns({
+  'hooks.example.com': ['93.184.216.34'],
+  'sneaky.example.com': ['93.184.216.34', '127.0.0.1'],
+  'local.example.com': ['::1'],
+});
 
 t.test('registration and delivery refuse internal targets by default', async (t) => {
-  for (const url of ['http://127.0.0.1:8080/hook', 'https://10.1.2.3/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:9000/', 'https://local.example.com/x', 'https://sneaky.example.com/x']) {
+  for (const url of [
+    'http://127.0.0.1:8080/hook',
+    'https://10.1.2.3/',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]:9000/',
+    'https://local.example.com/x',
+    'https://sneaky.example.com/x',
+  ]) {
     const got = await checkWebhookTarget(url, false, dns);
     t.match(got, { ok: false, code: 'private_target' }, url);
   }
-  t.match(await checkWebhookTarget('http://localhost:9/x', false), { ok: false, code: 'private_target' }, 'localhost through the system resolver');
+  t.match(
+    await checkWebhookTarget('http://localhost:9/x', false),
+    { ok: false, code: 'private_target' },
+    'localhost through the system resolver',
+  );
 });
 
 t.test('allowed with WEBHOOK_ALLOW_PRIVATE_TARGETS; public targets pass and name the checked address', async (t) => {
-  t.match(await checkWebhookTarget('http://127.0.0.1:8080/hook', true, dns), { ok: true, address: '127.0.0.1', family: 4 });
+  t.match(await checkWebhookTarget('http://127.0.0.1:8080/hook', true, dns), {
+    ok: true,
+    address: '127.0.0.1',
+    family: 4,
+  });
   t.match(await checkWebhookTarget('http://[::1]:9000/', true, dns), { ok: true, address: '::1', family: 6 });
   t.match(await checkWebhookTarget('https://hooks.example.com/x', false, dns), { ok: true, address: '93.184.216.34' });
 });
@@ -41,5 +84,8 @@ t.test('allowed with WEBHOOK_ALLOW_PRIVATE_TARGETS; public targets pass and name
 t.test('bad URLs', async (t) => {
   t.match(await checkWebhookTarget('not a url', false, dns), { ok: false, code: 'invalid_url' });
   t.match(await checkWebhookTarget('ftp://hooks.example.com/x', false, dns), { ok: false, code: 'unsupported_scheme' });
-  t.match(await checkWebhookTarget('https://nowhere.example.com/x', false, dns), { ok: false, code: 'unresolvable_host' });
+  t.match(await checkWebhookTarget('https://nowhere.example.com/x', false, dns), {
+    ok: false,
+    code: 'unresolvable_host',
+  });
 });

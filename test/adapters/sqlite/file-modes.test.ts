@@ -11,8 +11,8 @@ import { pino } from 'pino';
 import { makeDataDir } from '../../../adapters/sqlite/data-dir.js';
 import { makePrivate, openPrivateDatabase } from '../../../adapters/sqlite/private-file.js';
 import { SqliteEventStore } from '../../../adapters/sqlite/event-store.js';
-import { sqliteCounters } from '../../../api/rate-counters.js';
-import { startService } from '../../../api/server.js';
+import { sqliteCounters } from '../../../api/http/rate-counters.js';
+import { startService } from '../../../service/server.js';
 
 process.umask(0o022);
 const base = mkdtempSync(join(tmpdir(), 'packing-modes-'));
@@ -21,7 +21,10 @@ const modeOf = (path: string): string => (statSync(path).mode & 0o777).toString(
 
 t.test('makeDataDir creates 0700 dirs, and warns about an existing dir others can read', async (t) => {
   const fresh = makeDataDir(join(base, 'a', 'data'));
-  t.same({ created: fresh.created, mode: fresh.mode.toString(8), warning: fresh.warning }, { created: true, mode: '700', warning: undefined });
+  t.same(
+    { created: fresh.created, mode: fresh.mode.toString(8), warning: fresh.warning },
+    { created: true, mode: '700', warning: undefined },
+  );
   t.equal(modeOf(join(base, 'a')), '700', 'missing parents are 0700 too');
   t.same(makeDataDir(join(base, 'a', 'data')).created, false, 'an existing dir is taken as it is');
   const open = join(base, 'open');
@@ -52,7 +55,14 @@ t.test('SQLite databases and their -wal/-shm are 0600, also when made 0644 by an
   const writer = openPrivateDatabase(join(dir, 'rate-limits.db'));
   writer.exec('CREATE TABLE probe (x INTEGER)');
   const files = readdirSync(dir).sort();
-  t.same(files, ['events.db', 'events.db-shm', 'events.db-wal', 'rate-limits.db', 'rate-limits.db-shm', 'rate-limits.db-wal']);
+  t.same(files, [
+    'events.db',
+    'events.db-shm',
+    'events.db-wal',
+    'rate-limits.db',
+    'rate-limits.db-shm',
+    'rate-limits.db-wal',
+  ]);
   for (const f of files) t.equal(modeOf(join(dir, f)), '600', f);
   await store.close();
   writer.close();
@@ -70,10 +80,27 @@ t.test('SQLite databases and their -wal/-shm are 0600, also when made 0644 by an
 
 t.test('after a start every file in the data dir is 0600', async (t) => {
   const dataDir = join(base, 'service');
-  const service = await startService({ port: 0, host: '127.0.0.1', dataDir, solverThreads: 1, log: pino({ level: 'silent' }) });
+  const service = await startService({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    solverThreads: 1,
+    log: pino({ level: 'silent' }),
+  });
   t.teardown(() => service.close());
   const files = readdirSync(dataDir).sort();
-  for (const f of ['demo-api-key', 'events.db', 'events.db-wal', 'events.db-shm', 'instance.lock', 'read-models.db', 'read-models.db-wal', 'read-models.db-shm', 'signing-key']) t.ok(files.includes(f), `${f} exists`);
+  for (const f of [
+    'demo-api-key',
+    'events.db',
+    'events.db-wal',
+    'events.db-shm',
+    'instance.lock',
+    'read-models.db',
+    'read-models.db-wal',
+    'read-models.db-shm',
+    'signing-key',
+  ])
+    t.ok(files.includes(f), `${f} exists`);
   for (const f of files) t.equal(modeOf(join(dataDir, f)), '600', f);
   t.equal(modeOf(dataDir), '700', 'the data dir the start made is 0700');
 });

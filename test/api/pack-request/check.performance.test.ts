@@ -1,11 +1,18 @@
 import t from 'tap';
-import { checkPackRequest } from '../../../api/pack-request/check.js';
-import { testContext } from '../../solver/model/resolve-context.js';
+import { checkPackRequest } from '../../../api/http/pack-request/check.js';
+import { testContext } from '../../domain/pack/resolve/resolve-context.js';
 
 // Largest job the default limits allow: 2000 item definitions, 20 vehicles.
 const body = {
   vehicles: Array.from({ length: 20 }, (_, i) => ({ id: `v${i}`, vehicle_id: 'semi-trailer-13-6' })),
-  items: Array.from({ length: 2000 }, (_, i) => ({ id: `i${i}`, length: 20 + (i % 50), width: 30, height: 40, weight: 5, group: `g${i % 10}` })),
+  items: Array.from({ length: 2000 }, (_, i) => ({
+    id: `i${i}`,
+    length: 20 + (i % 50),
+    width: 30,
+    height: 40,
+    weight: 5,
+    group: `g${i % 10}`,
+  })),
   options: { lock_rotations: true },
 };
 const bad = { ...body, items: body.items.map((it) => ({ ...it, weight: -1, colour: 1 })) };

@@ -1,13 +1,24 @@
 import t from 'tap';
 import fc from 'fast-check';
-import { checkPackRequest, type CheckOutcome } from '../../../api/pack-request/check.js';
+import { checkPackRequest, type CheckOutcome } from '../../../api/http/pack-request/check.js';
 import type { DetailCode } from '../../../domain/pack/diagnostics.js';
-import { testContext, validBody } from '../../solver/model/resolve-context.js';
+import { testContext, validBody } from '../../domain/pack/resolve/resolve-context.js';
 
 const ctx = testContext({ axleAccess: true });
 const CODES: readonly DetailCode[] = [
-  'required', 'invalid_value', 'out_of_range', 'duplicate_id', 'unknown_vehicle', 'unknown_template',
-  'type_not_allowed', 'unknown_group', 'does_not_fit', 'too_many_items', 'too_many_vehicles', 'unknown_field', 'invalid_json',
+  'required',
+  'invalid_value',
+  'out_of_range',
+  'duplicate_id',
+  'unknown_vehicle',
+  'unknown_template',
+  'type_not_allowed',
+  'unknown_group',
+  'does_not_fit',
+  'too_many_items',
+  'too_many_vehicles',
+  'unknown_field',
+  'invalid_json',
 ];
 
 /** The outcome is well formed: ok with a usable model, or an error answer with at least one known detail. */
@@ -15,47 +26,87 @@ function wellFormed(o: CheckOutcome): boolean {
   if (o.ok) {
     return (
       o.model.vehicles.length > 0 &&
-      o.model.items.every((i) => i.orientations.length > 0 && i.length > 0 && i.width > 0 && i.height > 0 && i.weight > 0) &&
-      o.minVehicles >= 1 && o.minVehicles <= o.model.maxVehicles &&
-      o.model.budgetMs >= 1 && o.model.budgetMs <= ctx.maxTimeLimitSeconds * 1000
+      o.model.items.every(
+        (i) => i.orientations.length > 0 && i.length > 0 && i.width > 0 && i.height > 0 && i.weight > 0,
+      ) &&
+      o.minVehicles >= 1 &&
+      o.minVehicles <= o.model.maxVehicles &&
+      o.model.budgetMs >= 1 &&
+      o.model.budgetMs <= ctx.maxTimeLimitSeconds * 1000
     );
   }
   return (
     (o.status === 400) === (o.code === 'invalid_json') &&
     o.details.length > 0 &&
-    o.details.every((d) => typeof d.path === 'string' && CODES.includes(d.code) && typeof d.message === 'string' && d.message.length > 0) &&
+    o.details.every(
+      (d) =>
+        typeof d.path === 'string' && CODES.includes(d.code) && typeof d.message === 'string' && d.message.length > 0,
+    ) &&
     (o.status === 400) === o.details.some((d) => d.code === 'invalid_json')
   );
 }
 
 const anything = fc.anything({
-  withBigInt: true, withBoxedValues: true, withDate: true, withMap: true, withSet: true,
-  withNullPrototype: true, withSparseArray: true, withTypedArray: true, maxDepth: 4,
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  maxDepth: 4,
 });
 
 t.test('never throws on arbitrary values', async (t) => {
-  fc.assert(fc.property(anything, (v) => wellFormed(checkPackRequest(v, ctx))), { numRuns: 400 });
+  fc.assert(
+    fc.property(anything, (v) => wellFormed(checkPackRequest(v, ctx))),
+    { numRuns: 400 },
+  );
   t.pass('400 arbitrary values');
 });
 
 t.test('never throws on arbitrary JSON', async (t) => {
-  fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => wellFormed(checkPackRequest(v, ctx))), { numRuns: 400 });
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => wellFormed(checkPackRequest(v, ctx))),
+    { numRuns: 400 },
+  );
   t.pass('400 JSON values');
 });
 
 t.test('never throws when the lists and options hold anything', async (t) => {
   const body = fc.record(
-    { vehicles: fc.array(anything, { maxLength: 3 }), items: fc.array(anything, { maxLength: 3 }), groups: anything, options: anything, reference: anything },
+    {
+      vehicles: fc.array(anything, { maxLength: 3 }),
+      items: fc.array(anything, { maxLength: 3 }),
+      groups: anything,
+      options: anything,
+      reference: anything,
+    },
     { requiredKeys: [] },
   );
-  fc.assert(fc.property(body, (b) => wellFormed(checkPackRequest(b, ctx))), { numRuns: 400 });
+  fc.assert(
+    fc.property(body, (b) => wellFormed(checkPackRequest(b, ctx))),
+    { numRuns: 400 },
+  );
   t.pass('400 bodies');
 });
 
 // Valid requests: a few vehicles 300 cm or more in every direction, items of at most 200 cm.
-const rect = fc.record({ x: fc.integer({ min: 0, max: 100 }), z: fc.integer({ min: 0, max: 100 }), length: fc.integer({ min: 1, max: 100 }), width: fc.integer({ min: 1, max: 100 }) });
+const rect = fc.record({
+  x: fc.integer({ min: 0, max: 100 }),
+  z: fc.integer({ min: 0, max: 100 }),
+  length: fc.integer({ min: 1, max: 100 }),
+  width: fc.integer({ min: 1, max: 100 }),
+});
 const vehicle = fc.oneof(
-  fc.record({ vehicle_id: fc.constantFrom('semi-trailer-13-6', 'container-40-hc', 'mega-trailer-13-6'), quantity: fc.integer({ min: 1, max: 3 }) }, { requiredKeys: ['vehicle_id'] }),
+  fc.record(
+    {
+      vehicle_id: fc.constantFrom('semi-trailer-13-6', 'container-40-hc', 'mega-trailer-13-6'),
+      quantity: fc.integer({ min: 1, max: 3 }),
+    },
+    { requiredKeys: ['vehicle_id'] },
+  ),
   fc.record(
     {
       type: fc.constantFrom('truck', 'trailer', 'container'),
@@ -88,8 +139,16 @@ const item = fc.oneof(
     },
     { requiredKeys: ['length', 'width', 'height', 'weight'] },
   ),
-  fc.record({ shape: fc.constantFrom('cylinder', 'drum'), radius: fc.integer({ min: 1, max: 100 }), height: fc.integer({ min: 1, max: 200 }), weight: fc.integer({ min: 1, max: 900 }) }),
-  fc.record({ template_id: fc.constantFrom('tpl_crate', 'tpl_drum'), quantity: fc.integer({ min: 1, max: 20 }) }, { requiredKeys: ['template_id'] }),
+  fc.record({
+    shape: fc.constantFrom('cylinder', 'drum'),
+    radius: fc.integer({ min: 1, max: 100 }),
+    height: fc.integer({ min: 1, max: 200 }),
+    weight: fc.integer({ min: 1, max: 900 }),
+  }),
+  fc.record(
+    { template_id: fc.constantFrom('tpl_crate', 'tpl_drum'), quantity: fc.integer({ min: 1, max: 20 }) },
+    { requiredKeys: ['template_id'] },
+  ),
 );
 const options = fc.record(
   {
@@ -102,7 +161,11 @@ const options = fc.record(
   { requiredKeys: [] },
 );
 const validRequest = fc
-  .record({ vehicles: fc.array(vehicle, { minLength: 1, maxLength: 3 }), items: fc.array(item, { minLength: 1, maxLength: 5 }), options })
+  .record({
+    vehicles: fc.array(vehicle, { minLength: 1, maxLength: 3 }),
+    items: fc.array(item, { minLength: 1, maxLength: 5 }),
+    options,
+  })
   .map((b) => ({
     vehicles: b.vehicles.map((v, i) => ({ ...v, id: `v${i}` })),
     items: b.items.map((it, i) => ({ ...it, id: `i${i}` })),
@@ -114,7 +177,11 @@ t.test('generated valid requests are accepted', async (t) => {
     fc.property(validRequest, (b) => {
       const o = checkPackRequest(b, ctx);
       if (!o.ok) throw new Error(JSON.stringify(o.details));
-      return wellFormed(o) && o.model.items.length === b.items.length && o.items === o.model.items.reduce((n, i) => n + i.quantity, 0);
+      return (
+        wellFormed(o) &&
+        o.model.items.length === b.items.length &&
+        o.items === o.model.items.reduce((n, i) => n + i.quantity, 0)
+      );
     }),
     { numRuns: 300 },
   );
@@ -126,7 +193,8 @@ type Json = unknown;
 function paths(v: Json, at: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [at];
   if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, [...at, i])));
-  else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
+  else if (typeof v === 'object' && v !== null)
+    for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
   return out;
 }
 function mutate(v: Json, at: readonly (string | number)[], how: 'set' | 'delete' | 'key', value: Json): Json {
@@ -148,12 +216,20 @@ function mutate(v: Json, at: readonly (string | number)[], how: 'set' | 'delete'
 
 t.test('mutated valid requests give a well-formed answer', async (t) => {
   const mutated = fc
-    .tuple(validRequest, fc.nat(), fc.constantFrom('set', 'delete', 'key'), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(-1, 0, 1e308, '', 'x', null, [], {})))
+    .tuple(
+      validRequest,
+      fc.nat(),
+      fc.constantFrom('set', 'delete', 'key'),
+      fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(-1, 0, 1e308, '', 'x', null, [], {})),
+    )
     .map(([b, n, how, value]) => {
       const all = paths(b);
       return mutate(b, all[n % all.length]!, how as 'set' | 'delete' | 'key', value);
     });
-  fc.assert(fc.property(mutated, (b) => wellFormed(checkPackRequest(b, ctx))), { numRuns: 500 });
+  fc.assert(
+    fc.property(mutated, (b) => wellFormed(checkPackRequest(b, ctx))),
+    { numRuns: 500 },
+  );
   t.pass('500 mutated requests');
 });
 

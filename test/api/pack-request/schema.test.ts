@@ -1,6 +1,6 @@
 import t from 'tap';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { PACK_REQUEST_SCHEMA } from '../../../api/pack-request/schema.js';
+import { PACK_REQUEST_SCHEMA } from '../../../api/http/pack-request/schema.js';
 
 t.test('the schema is plain JSON and documents every sub-schema', async (t) => {
   t.same(JSON.parse(JSON.stringify(PACK_REQUEST_SCHEMA)), PACK_REQUEST_SCHEMA);

@@ -42,7 +42,11 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('buy' as const), credits: fc.integer({ min: 1, max: 3_000_000 }) }),
-  fc.record({ kind: fc.constant('grant' as const), credits: fc.integer({ min: 0, max: 3_000_000 }), days: fc.integer({ min: -3, max: 30 }) }),
+  fc.record({
+    kind: fc.constant('grant' as const),
+    credits: fc.integer({ min: 0, max: 3_000_000 }),
+    days: fc.integer({ min: -3, max: 30 }),
+  }),
   fc.record({ kind: fc.constant('expire' as const) }),
   fc.record({
     kind: fc.constant('admit' as const),
@@ -54,7 +58,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     kind: fc.constant('end' as const),
     job: fc.integer({ min: 0, max: 3 }),
-    outcome: fc.constantFrom('succeeded', 'canceled', 'time_limit_exceeded', 'engine_failed', 'queue_timeout', 'server_restarted'),
+    outcome: fc.constantFrom(
+      'succeeded',
+      'canceled',
+      'time_limit_exceeded',
+      'engine_failed',
+      'queue_timeout',
+      'server_restarted',
+    ),
     computeMs: fc.integer({ min: 0, max: 120_000 }),
     vehicles: fc.integer({ min: 1, max: 20 }),
   }),
@@ -63,41 +74,111 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 async function runSteps(steps: Step[], seq: number): Promise<RecordedEvent[]> {
   const store = new SqliteEventStore(':memory:');
   const bus = new InProcessBus();
-  const jobProcess = new JobProcess({ store, bus, clock, limitsOf: async () => ({ ...DEFAULT_LIMITS, concurrency: 2, maxQueuedJobs: 5 }) });
+  const jobProcess = new JobProcess({
+    store,
+    bus,
+    clock,
+    limitsOf: async () => ({ ...DEFAULT_LIMITS, concurrency: 2, maxQueuedJobs: 5 }),
+  });
   const jobIds: string[] = [];
   for (const s of steps) {
     try {
-      if (s.kind === 'buy') await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'PurchaseCredits', data: { amount: s.credits }, metadata: { now: clock(), actor: ACTOR } });
+      if (s.kind === 'buy')
+        await handleCommand(store, ledgerStream(ORG), ledgerDecider, {
+          type: 'PurchaseCredits',
+          data: { amount: s.credits },
+          metadata: { now: clock(), actor: ACTOR },
+        });
       else if (s.kind === 'grant') {
         const expiresAt = new Date(Date.now() + s.days * DAY).toISOString();
-        await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'GrantSubscriptionCredits', data: { amount: s.credits, expiresAt }, metadata: { now: clock(), actor: ACTOR } });
-      } else if (s.kind === 'expire') await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'ExpireSubscriptionCredits', data: {}, metadata: { now: clock(), actor: ACTOR } });
+        await handleCommand(store, ledgerStream(ORG), ledgerDecider, {
+          type: 'GrantSubscriptionCredits',
+          data: { amount: s.credits, expiresAt },
+          metadata: { now: clock(), actor: ACTOR },
+        });
+      } else if (s.kind === 'expire')
+        await handleCommand(store, ledgerStream(ORG), ledgerDecider, {
+          type: 'ExpireSubscriptionCredits',
+          data: {},
+          metadata: { now: clock(), actor: ACTOR },
+        });
       else if (s.kind === 'admit') {
         const jobId = `job_${seq}_${jobIds.length}`;
         jobIds.push(jobId);
         const now = clock();
-        const admitted = await handleCommand(store, ledgerStream(ORG), ledgerDecider, { type: 'AdmitJob', data: { jobId, card: CURRENT_RATE_CARD, units: s.units, minVehicles: 1, maxVehicles: s.vehicles, budgetMs: s.budgetMs, maxQueuedJobs: 5 }, metadata: { now, actor: ACTOR } });
+        const admitted = await handleCommand(store, ledgerStream(ORG), ledgerDecider, {
+          type: 'AdmitJob',
+          data: {
+            jobId,
+            card: CURRENT_RATE_CARD,
+            units: s.units,
+            minVehicles: 1,
+            maxVehicles: s.vehicles,
+            budgetMs: s.budgetMs,
+            maxQueuedJobs: 5,
+          },
+          metadata: { now, actor: ACTOR },
+        });
         const e = admitted.events[0];
         if (e?.type !== 'JobAdmitted') continue;
-        await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: {
-            jobId, orgId: ORG, keyId: 'k', memberId: 'u', source: 'api', reference: null, createdAt: now, expiresAt: now, items: s.units,
-            maxVehicles: e.data.maxVehicles, budgetMs: e.data.budgetMs, reservedMicros: e.data.reserved, rateCardVersion: 1, warnings: [],
-          }, metadata: { now, actor: ACTOR } });
+        await handleCommand(store, jobStream(jobId), jobDecider, {
+          type: 'QueueJob',
+          data: {
+            jobId,
+            orgId: ORG,
+            keyId: 'k',
+            memberId: 'u',
+            source: 'api',
+            reference: null,
+            createdAt: now,
+            expiresAt: now,
+            items: s.units,
+            maxVehicles: e.data.maxVehicles,
+            budgetMs: e.data.budgetMs,
+            reservedMicros: e.data.reserved,
+            rateCardVersion: 1,
+            warnings: [],
+          },
+          metadata: { now, actor: ACTOR },
+        });
       } else if (s.kind === 'start') {
         const { state } = await loadState(store, ledgerStream(ORG), ledgerDecider);
         await jobProcess.startJobs(ORG);
-        for (const jobId of state.queue) await handleCommand(store, jobStream(jobId), jobDecider, { type: 'StartJob', data: { jobId }, metadata: { now: clock(), actor: ACTOR } });
+        for (const jobId of state.queue)
+          await handleCommand(store, jobStream(jobId), jobDecider, {
+            type: 'StartJob',
+            data: { jobId },
+            metadata: { now: clock(), actor: ACTOR },
+          });
       } else {
         if (jobIds.length === 0) continue;
         const jobId: string = jobIds[s.job % jobIds.length]!;
         const { state } = await loadState<JobState, JobEvent>(store, jobStream(jobId), jobDecider);
         if (s.outcome === 'succeeded') {
-          const summary = { items_placed: 1, items_unplaced: 0, vehicles_used: Math.min(s.vehicles, state.queued?.maxVehicles ?? 1), total_weight: 1, volume_utilization: 0.5 };
-          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'SucceedJob', data: { jobId, computeMs: s.computeMs, summary, warnings: [] }, metadata: { now: clock(), actor: ACTOR } });
+          const summary = {
+            items_placed: 1,
+            items_unplaced: 0,
+            vehicles_used: Math.min(s.vehicles, state.queued?.maxVehicles ?? 1),
+            total_weight: 1,
+            volume_utilization: 0.5,
+          };
+          await handleCommand(store, jobStream(jobId), jobDecider, {
+            type: 'SucceedJob',
+            data: { jobId, computeMs: s.computeMs, summary, warnings: [] },
+            metadata: { now: clock(), actor: ACTOR },
+          });
         } else if (s.outcome === 'canceled' && state.status !== 'none') {
-          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'CancelJob', data: { jobId, computeMs: s.computeMs }, metadata: { now: clock(), actor: ACTOR } });
+          await handleCommand(store, jobStream(jobId), jobDecider, {
+            type: 'CancelJob',
+            data: { jobId, computeMs: s.computeMs },
+            metadata: { now: clock(), actor: ACTOR },
+          });
         } else {
-          await handleCommand(store, jobStream(jobId), jobDecider, { type: 'FailJob', data: { jobId, computeMs: s.computeMs, code: s.outcome, message: s.outcome }, metadata: { now: clock(), actor: ACTOR } });
+          await handleCommand(store, jobStream(jobId), jobDecider, {
+            type: 'FailJob',
+            data: { jobId, computeMs: s.computeMs, code: s.outcome, message: s.outcome },
+            metadata: { now: clock(), actor: ACTOR },
+          });
         }
         await jobProcess.settle(jobId);
         await jobProcess.settle(jobId); // a repeated step (crash and retry) must not charge twice
@@ -117,7 +198,10 @@ t.test('ledger invariants hold and the audit replay matches the projections', as
   let settledTotal = 0;
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 50 }), async (steps) => {
-      const funded: Step[] = [{ kind: 'grant', credits: 1_500_000, days: 10 }, { kind: 'buy', credits: 500_000 }];
+      const funded: Step[] = [
+        { kind: 'grant', credits: 1_500_000, days: 10 },
+        { kind: 'buy', credits: 500_000 },
+      ];
       const events = await runSteps([...funded, ...steps], ++seq);
       const report = auditLog(events);
       if (report.problems.length > 0) throw new Error(report.problems.join('\n'));
@@ -134,7 +218,8 @@ t.test('ledger invariants hold and the audit replay matches the projections', as
       for (const [jobId, n] of settlements) if (n !== 1) throw new Error(`${jobId} settled ${n} times`);
       settledTotal += settlements.size;
       const reads = new MemoryReadStore();
-      for (const e of events) for (const p of [organizationsProjection, balancesProjection, jobsProjection]) await p.apply(e, reads);
+      for (const e of events)
+        for (const p of [organizationsProjection, balancesProjection, jobsProjection]) await p.apply(e, reads);
       const lines = await compareWithReadModels(report, reads);
       const differences = lines.flatMap((l) => l.differences);
       if (differences.length > 0) throw new Error(differences.join('\n'));
@@ -159,10 +244,23 @@ t.test('the audit catches a tampered settlement', async (t) => {
   const data = settled.data as { breakdown: { vehicles: number }; charged: number; fromPurchased: number };
   t.same(data.breakdown, { base: 100_000, vehicles: 100_000, compute: 4_000, large_load: 200_000 });
   const tampered = events.map((e) =>
-    e === settled ? { ...e, data: { ...data, breakdown: { ...data.breakdown, vehicles: 150_000 }, charged: data.charged + 50_000, fromPurchased: data.fromPurchased + 50_000 } } : e,
+    e === settled
+      ? {
+          ...e,
+          data: {
+            ...data,
+            breakdown: { ...data.breakdown, vehicles: 150_000 },
+            charged: data.charged + 50_000,
+            fromPurchased: data.fromPurchased + 50_000,
+          },
+        }
+      : e,
   );
   const problems = auditLog(tampered).problems;
-  t.ok(problems.some((p) => p.includes('differs from the rules')), problems.join('; '));
+  t.ok(
+    problems.some((p) => p.includes('differs from the rules')),
+    problems.join('; '),
+  );
   const doubled = [...events, { ...settled, position: settled.position + 1000, id: 'dup' }];
   t.ok(auditLog(doubled).problems.some((p) => p.includes('settled without an open reservation')));
 });

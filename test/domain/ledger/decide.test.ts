@@ -3,7 +3,13 @@ import t from 'tap';
 import fc from 'fast-check';
 import { DomainError } from '../../../domain/errors.js';
 import { decideLedger, ledgerDecider, type LedgerCommand } from '../../../domain/ledger/decide.js';
-import { availableCredits, evolveLedger, initialLedger, reservedTotal, type LedgerEvent } from '../../../domain/ledger/ledger.js';
+import {
+  availableCredits,
+  evolveLedger,
+  initialLedger,
+  reservedTotal,
+  type LedgerEvent,
+} from '../../../domain/ledger/ledger.js';
 import { RATE_CARDS } from '../../../domain/ledger/rate-card.js';
 import { ACTOR, deciderSpec, NOW } from '../../helpers/decider-spec.js';
 
@@ -22,18 +28,31 @@ const settle = (jobId: string, outcome: SettleCommand['data']['outcome'], comput
   data: { jobId, outcome, rateCardVersion: 1, vehicles: 1, computeMs, units: 10, budgetMs: 1_000 },
   metadata,
 });
-const startNext: LedgerCommand = { type: 'StartNextJob', data: { concurrency: 1 }, metadata: { now: NOW, actor: ACTOR } };
+const startNext: LedgerCommand = {
+  type: 'StartNextJob',
+  data: { concurrency: 1 },
+  metadata: { now: NOW, actor: ACTOR },
+};
 
 /** 1,000,000 subscription credits (micros) until 2027 and 500,000 purchased. */
 const funded: LedgerEvent[] = [
-  { type: 'SubscriptionCreditsGranted', data: { amount: 1_000_000, expiresAt: '2027-01-01T00:00:00.000Z', grantedAt: NOW } },
+  {
+    type: 'SubscriptionCreditsGranted',
+    data: { amount: 1_000_000, expiresAt: '2027-01-01T00:00:00.000Z', grantedAt: NOW },
+  },
   { type: 'CreditsPurchased', data: { amount: 500_000, purchasedAt: NOW } },
 ];
 /** Base 100,000 + 2 vehicles × 50,000 + 1 s of compute 2,000 at most. */
 const admitted = (jobId: string): LedgerEvent => ({
-  type: 'JobAdmitted', id: `${jobId}:admitted`, data: { jobId, reserved: 202_000, maxVehicles: 2, budgetMs: 1_000, admittedAt: NOW },
+  type: 'JobAdmitted',
+  id: `${jobId}:admitted`,
+  data: { jobId, reserved: 202_000, maxVehicles: 2, budgetMs: 1_000, admittedAt: NOW },
 });
-const started = (jobId: string): LedgerEvent => ({ type: 'JobStarted', id: `${jobId}:slot`, data: { jobId, startedAt: NOW } });
+const started = (jobId: string): LedgerEvent => ({
+  type: 'JobStarted',
+  id: `${jobId}:slot`,
+  data: { jobId, startedAt: NOW },
+});
 const settledSucceeded = (jobId: string): LedgerEvent => ({
   type: 'JobSettled',
   id: `${jobId}:settled`,
@@ -51,50 +70,69 @@ const settledSucceeded = (jobId: string): LedgerEvent => ({
 
 t.test('admission reserves, settlement charges subscription credits first and releases the reservation', async (t) => {
   const { given } = deciderSpec(t, ledgerDecider);
-  const a = given(funded).when(admit('j1')).then([admitted('j1')]);
+  const a = given(funded)
+    .when(admit('j1'))
+    .then([admitted('j1')]);
   t.equal(reservedTotal(a.state), 100_000 + 100_000 + 2_000);
   t.equal(availableCredits(a.state, NOW), 1_500_000 - 202_000);
-  const running = given(a.history).when(startNext).then([started('j1')]);
-  const settled = given(running.history).when(settle('j1', 'succeeded')).then([settledSucceeded('j1')]);
+  const running = given(a.history)
+    .when(startNext)
+    .then([started('j1')]);
+  const settled = given(running.history)
+    .when(settle('j1', 'succeeded'))
+    .then([settledSucceeded('j1')]);
   t.equal(reservedTotal(settled.state), 0);
   t.equal(availableCredits(settled.state, NOW), 1_500_000 - 151_000);
 });
 
 t.test('a second settlement of the same job is a no-op', async (t) => {
   const { given } = deciderSpec(t, ledgerDecider);
-  const once = given([...funded, admitted('j1')]).when(settle('j1', 'canceled')).then([
-    {
-      type: 'JobSettled',
-      id: 'j1:settled',
-      data: {
-        jobId: 'j1',
-        outcome: 'canceled',
-        charged: 101_000,
-        breakdown: { base: 100_000, vehicles: 0, compute: 1_000, large_load: 0 },
-        rateCardVersion: 1,
-        fromSubscription: 101_000,
-        fromPurchased: 0,
-        settledAt: NOW,
+  const once = given([...funded, admitted('j1')])
+    .when(settle('j1', 'canceled'))
+    .then([
+      {
+        type: 'JobSettled',
+        id: 'j1:settled',
+        data: {
+          jobId: 'j1',
+          outcome: 'canceled',
+          charged: 101_000,
+          breakdown: { base: 100_000, vehicles: 0, compute: 1_000, large_load: 0 },
+          rateCardVersion: 1,
+          fromSubscription: 101_000,
+          fromPurchased: 0,
+          settledAt: NOW,
+        },
       },
-    },
-  ]);
+    ]);
   t.same(given(once.history).when(settle('j1', 'succeeded')).thenNothing().state, once.state);
 });
 
 t.test('402 when the smallest run is not covered; 429 at the queued + running limit', async (t) => {
   const { given } = deciderSpec(t, ledgerDecider);
   given([]).when(admit('j1')).thenThrows('insufficient_credits');
-  given([...funded, admitted('a'), admitted('b')]).when(admit('c', { maxQueuedJobs: 2 })).thenThrows('too_many_jobs');
+  given([...funded, admitted('a'), admitted('b')])
+    .when(admit('c', { maxQueuedJobs: 2 }))
+    .thenThrows('too_many_jobs');
 });
 
 t.test('compute slots: running ≤ concurrency, oldest queued job first', async (t) => {
   const { given } = deciderSpec(t, ledgerDecider);
-  const first = given([...funded, admitted('a'), admitted('b')]).when(startNext).then([started('a')]);
+  const first = given([...funded, admitted('a'), admitted('b')])
+    .when(startNext)
+    .then([started('a')]);
   const full = given(first.history).when(startNext).thenNothing('no second slot');
   t.same(full.state.running, ['a']);
   t.same(full.state.queue, ['b']);
-  const freed = given(full.history).when(settle('a', 'succeeded')).then([settledSucceeded('a')]);
-  t.same(given(freed.history).when(startNext).then([started('b')]).state.running, ['b']);
+  const freed = given(full.history)
+    .when(settle('a', 'succeeded'))
+    .then([settledSucceeded('a')]);
+  t.same(
+    given(freed.history)
+      .when(startNext)
+      .then([started('b')]).state.running,
+    ['b'],
+  );
 });
 
 t.test('expired subscription credits are not available; purchased credits never expire', async (t) => {
@@ -102,12 +140,30 @@ t.test('expired subscription credits are not available; purchased credits never 
 });
 
 t.test('property: never below zero available, each reservation released once, charge ≤ reservation', async () => {
-  const outcomes = ['succeeded', 'canceled', 'time_limit_exceeded', 'engine_failed', 'queue_timeout', 'server_restarted'] as const;
+  const outcomes = [
+    'succeeded',
+    'canceled',
+    'time_limit_exceeded',
+    'engine_failed',
+    'queue_timeout',
+    'server_restarted',
+  ] as const;
   const step = fc.oneof(
     fc.record({ kind: fc.constant('buy' as const), amount: fc.integer({ min: 1, max: 2_000_000 }) }),
-    fc.record({ kind: fc.constant('admit' as const), job: fc.integer({ min: 0, max: 9 }), vehicles: fc.integer({ min: 1, max: 20 }), budget: fc.integer({ min: 0, max: 90_000 }), units: fc.integer({ min: 1, max: 2000 }) }),
+    fc.record({
+      kind: fc.constant('admit' as const),
+      job: fc.integer({ min: 0, max: 9 }),
+      vehicles: fc.integer({ min: 1, max: 20 }),
+      budget: fc.integer({ min: 0, max: 90_000 }),
+      units: fc.integer({ min: 1, max: 2000 }),
+    }),
     fc.record({ kind: fc.constant('start' as const) }),
-    fc.record({ kind: fc.constant('settle' as const), job: fc.integer({ min: 0, max: 9 }), outcome: fc.constantFrom(...outcomes), computeMs: fc.integer({ min: 0, max: 100_000 }) }),
+    fc.record({
+      kind: fc.constant('settle' as const),
+      job: fc.integer({ min: 0, max: 9 }),
+      outcome: fc.constantFrom(...outcomes),
+      computeMs: fc.integer({ min: 0, max: 100_000 }),
+    }),
   );
   fc.assert(
     fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
@@ -116,11 +172,14 @@ t.test('property: never below zero available, each reservation released once, ch
       const released = new Set<string>();
       for (const s of steps) {
         let cmd: LedgerCommand;
-        if (s.kind === 'buy') cmd = { type: 'PurchaseCredits', data: { amount: s.amount }, metadata: { now: NOW, actor: ACTOR } };
+        if (s.kind === 'buy')
+          cmd = { type: 'PurchaseCredits', data: { amount: s.amount }, metadata: { now: NOW, actor: ACTOR } };
         // Job ids are never reused (newId): a settled job is not admitted again.
         else if (s.kind === 'admit' && released.has(`j${s.job}`)) continue;
-        else if (s.kind === 'admit') cmd = admit(`j${s.job}`, { maxVehicles: s.vehicles, budgetMs: s.budget, units: s.units });
-        else if (s.kind === 'start') cmd = { type: 'StartNextJob', data: { concurrency: 2 }, metadata: { now: NOW, actor: ACTOR } };
+        else if (s.kind === 'admit')
+          cmd = admit(`j${s.job}`, { maxVehicles: s.vehicles, budgetMs: s.budget, units: s.units });
+        else if (s.kind === 'start')
+          cmd = { type: 'StartNextJob', data: { concurrency: 2 }, metadata: { now: NOW, actor: ACTOR } };
         else {
           const settling = settle(`j${s.job}`, s.outcome, s.computeMs);
           cmd = { ...settling, data: { ...settling.data, budgetMs: 90_000 } };
@@ -144,7 +203,8 @@ t.test('property: never below zero available, each reservation released once, ch
         }
         if (availableCredits(state, NOW) < 0) throw new Error(`available below zero: ${availableCredits(state, NOW)}`);
         if (state.running.length > 2) throw new Error('more running than concurrency');
-        if (reservedTotal(state) !== [...reserved.values()].reduce((a, b) => a + b, 0)) throw new Error('reservations drifted');
+        if (reservedTotal(state) !== [...reserved.values()].reduce((a, b) => a + b, 0))
+          throw new Error('reservations drifted');
       }
     }),
     { numRuns: 300 },
@@ -153,13 +213,33 @@ t.test('property: never below zero available, each reservation released once, ch
 
 t.test('402 states the smallest useful run; a balance-limited admission holds only its reduced run', async (t) => {
   const { given } = deciderSpec(t, ledgerDecider);
-  const half: LedgerEvent[] = [{ type: 'SubscriptionCreditsGranted', data: { amount: 500_000, expiresAt: '2027-01-01T00:00:00.000Z', grantedAt: NOW } }];
+  const half: LedgerEvent[] = [
+    {
+      type: 'SubscriptionCreditsGranted',
+      data: { amount: 500_000, expiresAt: '2027-01-01T00:00:00.000Z', grantedAt: NOW },
+    },
+  ];
   // The issue's case: 0.5 credits and a load that needs 8 vehicles: refused, not "8 vehicles and 0 ms".
-  const refused = given(half).when(admit('j1', { minVehicles: 8, maxVehicles: 20, budgetMs: 30_000 })).thenThrows('insufficient_credits');
-  t.equal(refused?.message, 'available credits (0.5) do not cover the smallest useful run of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged');
+  const refused = given(half)
+    .when(admit('j1', { minVehicles: 8, maxVehicles: 20, budgetMs: 30_000 }))
+    .thenThrows('insufficient_credits');
+  t.equal(
+    refused?.message,
+    'available credits (0.5) do not cover the smallest useful run of this job: 8 vehicles and 1000 ms of compute, 0.502 credits; nothing was charged',
+  );
   // 0.5 credits, 1 vehicle needed, 20 asked, 3 s budget: 7 vehicles and the full budget; 0.024 credits stay available.
-  const thin = given(half).when(admit('j2', { minVehicles: 1, maxVehicles: 20, budgetMs: 3_000 })).then([
-    { type: 'JobAdmitted', id: 'j2:admitted', data: { jobId: 'j2', reserved: 100_000 + 7 * 50_000 + 6_000, maxVehicles: 7, budgetMs: 3_000, admittedAt: NOW } },
-  ]);
-  t.equal(availableCredits(thin.state, NOW), 44_000, 'the reservation is the reduced run\'s worst case, not the whole balance');
+  const thin = given(half)
+    .when(admit('j2', { minVehicles: 1, maxVehicles: 20, budgetMs: 3_000 }))
+    .then([
+      {
+        type: 'JobAdmitted',
+        id: 'j2:admitted',
+        data: { jobId: 'j2', reserved: 100_000 + 7 * 50_000 + 6_000, maxVehicles: 7, budgetMs: 3_000, admittedAt: NOW },
+      },
+    ]);
+  t.equal(
+    availableCredits(thin.state, NOW),
+    44_000,
+    "the reservation is the reduced run's worst case, not the whole balance",
+  );
 });

@@ -14,7 +14,16 @@ function logOf(gaps: number[]): RecordedEvent[] {
   let position = 0;
   return gaps.map((gap, i) => {
     position += gap;
-    return { id: `e${i}`, type: 'Happened', data: { i }, metadata: {}, stream: `s-${i % 3}`, revision: i, position, recordedAt: new Date(0).toISOString() };
+    return {
+      id: `e${i}`,
+      type: 'Happened',
+      data: { i },
+      metadata: {},
+      stream: `s-${i % 3}`,
+      revision: i,
+      position,
+      recordedAt: new Date(0).toISOString(),
+    };
   });
 }
 
@@ -24,7 +33,11 @@ function logOf(gaps: number[]): RecordedEvent[] {
  * With `replayFrom`, a subscription starts `replayFrom` events before where it was asked to
  * (adapters that hand out the event at their start position again).
  */
-function flakyStore(log: RecordedEvent[], plan: { deliver: number; async: boolean }[], replayFrom = 0): { store: EventStore; opened: number[]; polls: number[] } {
+function flakyStore(
+  log: RecordedEvent[],
+  plan: { deliver: number; async: boolean }[],
+  replayFrom = 0,
+): { store: EventStore; opened: number[]; polls: number[] } {
   const opened: number[] = [];
   const polls: number[] = [];
   const subscribeAll = (after: number): Subscription<RecordedEvent> => {
@@ -53,7 +66,16 @@ function flakyStore(log: RecordedEvent[], plan: { deliver: number; async: boolea
   const unused = (): never => {
     throw new Error('not used by the resuming subscription');
   };
-  const store: EventStore = { subscribeAll, append: unused, readStream: unused, readLastEvent: unused, readAll: unused, headPosition: unused, deleteStream: unused, close: async () => undefined };
+  const store: EventStore = {
+    subscribeAll,
+    append: unused,
+    readStream: unused,
+    readLastEvent: unused,
+    readAll: unused,
+    headPosition: unused,
+    deleteStream: unused,
+    close: async () => undefined,
+  };
   return { store, opened, polls };
 }
 
@@ -63,57 +85,82 @@ async function collect(sub: Subscription<RecordedEvent>): Promise<RecordedEvent[
   return out;
 }
 
-t.test('over subscriptions failing at random points: exactly the log after the start, in order, each once', async (t) => {
-  await fc.assert(
-    fc.asyncProperty(
-      fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 0, maxLength: 60 }),
-      fc.array(fc.record({ deliver: fc.integer({ min: 0, max: 12 }), async: fc.boolean() }), { maxLength: 15 }),
-      fc.nat({ max: 30 }),
-      fc.integer({ min: 0, max: 2 }),
-      async (gaps, plan, startIndex, replayFrom) => {
-        const log = logOf(gaps);
-        const after = startIndex < log.length ? log[startIndex]!.position - 1 : (log.at(-1)?.position ?? 0);
-        const { store, opened } = flakyStore(log, plan, replayFrom);
-        const errors: { resumeAfter: number; failures: number }[] = [];
-        let recoveries = 0;
-        const seen = await collect(
-          resumingSubscription(store, after, {
-            minDelayMs: 1,
-            maxDelayMs: 2,
-            onError: (_err, resumeAfter, failures) => errors.push({ resumeAfter, failures }),
-            onRecovered: () => recoveries++,
-          }),
-        );
-        const expected = log.filter((e) => e.position > after);
-        if (JSON.stringify(seen.map((e) => e.position)) !== JSON.stringify(expected.map((e) => e.position))) {
-          throw new Error(`saw ${JSON.stringify(seen.map((e) => e.position))}, the log after ${after} is ${JSON.stringify(expected.map((e) => e.position))}`);
-        }
-        if (errors.length !== plan.length) throw new Error(`${errors.length} failures reported, ${plan.length} injected`);
-        // Each resubscription starts after the last event handed out before its failure.
-        for (const [i, e] of errors.entries()) {
-          if (opened[i + 1] !== e.resumeAfter) throw new Error(`failure ${i}: resumed after ${opened[i + 1]}, reported ${e.resumeAfter}`);
-        }
-        if (recoveries > errors.length) throw new Error(`${recoveries} recoveries for ${errors.length} failures`);
-      },
-    ),
-    { numRuns: 200 },
-  );
-  t.pass('200 random logs and failure plans');
-});
+t.test(
+  'over subscriptions failing at random points: exactly the log after the start, in order, each once',
+  async (t) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 0, maxLength: 60 }),
+        fc.array(fc.record({ deliver: fc.integer({ min: 0, max: 12 }), async: fc.boolean() }), { maxLength: 15 }),
+        fc.nat({ max: 30 }),
+        fc.integer({ min: 0, max: 2 }),
+        async (gaps, plan, startIndex, replayFrom) => {
+          const log = logOf(gaps);
+          const after = startIndex < log.length ? log[startIndex]!.position - 1 : (log.at(-1)?.position ?? 0);
+          const { store, opened } = flakyStore(log, plan, replayFrom);
+          const errors: { resumeAfter: number; failures: number }[] = [];
+          let recoveries = 0;
+          const seen = await collect(
+            resumingSubscription(store, after, {
+              minDelayMs: 1,
+              maxDelayMs: 2,
+              onError: (_err, resumeAfter, failures) => errors.push({ resumeAfter, failures }),
+              onRecovered: () => recoveries++,
+            }),
+          );
+          const expected = log.filter((e) => e.position > after);
+          if (JSON.stringify(seen.map((e) => e.position)) !== JSON.stringify(expected.map((e) => e.position))) {
+            throw new Error(
+              `saw ${JSON.stringify(seen.map((e) => e.position))}, the log after ${after} is ${JSON.stringify(expected.map((e) => e.position))}`,
+            );
+          }
+          if (errors.length !== plan.length)
+            throw new Error(`${errors.length} failures reported, ${plan.length} injected`);
+          // Each resubscription starts after the last event handed out before its failure.
+          for (const [i, e] of errors.entries()) {
+            if (opened[i + 1] !== e.resumeAfter)
+              throw new Error(`failure ${i}: resumed after ${opened[i + 1]}, reported ${e.resumeAfter}`);
+          }
+          if (recoveries > errors.length) throw new Error(`${recoveries} recoveries for ${errors.length} failures`);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    t.pass('200 random logs and failure plans');
+  },
+);
 
 t.test('the failure count grows while failures follow each other, and recovery is told once', async (t) => {
   const log = logOf([1, 1, 1, 1]);
-  const { store } = flakyStore(log, [{ deliver: 1, async: false }, { deliver: 0, async: true }, { deliver: 0, async: false }]);
+  const { store } = flakyStore(log, [
+    { deliver: 1, async: false },
+    { deliver: 0, async: true },
+    { deliver: 0, async: false },
+  ]);
   const errors: number[] = [];
   const recovered: { position: number; failures: number }[] = [];
-  const seen = await collect(resumingSubscription(store, 0, { minDelayMs: 20, maxDelayMs: 20, onError: (_e, _a, n) => errors.push(n), onRecovered: (position, failures) => recovered.push({ position, failures }) }));
-  t.same(seen.map((e) => e.position), [1, 2, 3, 4], 'every event once');
+  const seen = await collect(
+    resumingSubscription(store, 0, {
+      minDelayMs: 20,
+      maxDelayMs: 20,
+      onError: (_e, _a, n) => errors.push(n),
+      onRecovered: (position, failures) => recovered.push({ position, failures }),
+    }),
+  );
+  t.same(
+    seen.map((e) => e.position),
+    [1, 2, 3, 4],
+    'every event once',
+  );
   t.same(errors, [1, 2, 3], 'failures in a row counted up');
   t.same(recovered, [{ position: 2, failures: 3 }], 'recovery told once, at the first event after the failures');
 });
 
 t.test('a close during the backoff ends the iteration at once', async (t) => {
-  const { store } = flakyStore([], Array.from({ length: 5 }, () => ({ deliver: 0, async: false })));
+  const { store } = flakyStore(
+    [],
+    Array.from({ length: 5 }, () => ({ deliver: 0, async: false })),
+  );
   let failed!: () => void;
   const firstFailure = new Promise<void>((resolve) => (failed = resolve));
   const sub = resumingSubscription(store, 0, { minDelayMs: 60_000, maxDelayMs: 60_000, onError: () => failed() });
@@ -141,34 +188,53 @@ t.test('poll reaches the subscription underneath, also after a resubscription', 
   t.equal((await it.next()).done, true, 'closed');
 });
 
-t.test('a subscription that stayed up as long as the wait before it ends the run of failures: the next one waits the shortest again', async (t) => {
-  // Subscriptions: three fail at once, the fourth stays up 80 ms (longer than any wait, at most
-  // maxDelayMs 40) and fails, the fifth fails at once, the sixth ends (the log is empty).
-  const holds = [0, 0, 0, 80, 0];
-  let n = 0;
-  const subscribedAt: number[] = [];
-  const unused = (): never => {
-    throw new Error('not used');
-  };
-  const store: EventStore = {
-    subscribeAll: () => {
-      const hold = holds[n++];
-      subscribedAt.push(Date.now());
-      async function* iterate(): AsyncGenerator<RecordedEvent> {
-        if (hold === undefined) return;
-        if (hold > 0) await new Promise((r) => setTimeout(r, hold));
-        throw new Error('connection lost');
-      }
-      const iterator = iterate();
-      return { [Symbol.asyncIterator]: () => iterator, close: () => undefined };
-    },
-    append: unused, readStream: unused, readLastEvent: unused, readAll: unused, headPosition: unused, deleteStream: unused, close: async () => undefined,
-  };
-  const runs: number[] = [];
-  const recovered: number[] = [];
-  await collect(resumingSubscription(store, 0, { minDelayMs: 10, maxDelayMs: 40, onError: (_e, _a, k) => runs.push(k), onRecovered: (_p, k) => recovered.push(k) }));
-  t.same(runs, [1, 2, 3, 1, 2], 'the failure after the long-lived subscription starts a new run');
-  t.same(recovered, [3], 'the run before it is told over once');
-  const waitAfterLongLived = subscribedAt[4]! - subscribedAt[3]! - 80;
-  t.ok(waitAfterLongLived < 30, `waited ${waitAfterLongLived} ms after it (the shortest wait, 5 to 10 ms, not 20 to 40)`);
-});
+t.test(
+  'a subscription that stayed up as long as the wait before it ends the run of failures: the next one waits the shortest again',
+  async (t) => {
+    // Subscriptions: three fail at once, the fourth stays up 80 ms (longer than any wait, at most
+    // maxDelayMs 40) and fails, the fifth fails at once, the sixth ends (the log is empty).
+    const holds = [0, 0, 0, 80, 0];
+    let n = 0;
+    const subscribedAt: number[] = [];
+    const unused = (): never => {
+      throw new Error('not used');
+    };
+    const store: EventStore = {
+      subscribeAll: () => {
+        const hold = holds[n++];
+        subscribedAt.push(Date.now());
+        async function* iterate(): AsyncGenerator<RecordedEvent> {
+          if (hold === undefined) return;
+          if (hold > 0) await new Promise((r) => setTimeout(r, hold));
+          throw new Error('connection lost');
+        }
+        const iterator = iterate();
+        return { [Symbol.asyncIterator]: () => iterator, close: () => undefined };
+      },
+      append: unused,
+      readStream: unused,
+      readLastEvent: unused,
+      readAll: unused,
+      headPosition: unused,
+      deleteStream: unused,
+      close: async () => undefined,
+    };
+    const runs: number[] = [];
+    const recovered: number[] = [];
+    await collect(
+      resumingSubscription(store, 0, {
+        minDelayMs: 10,
+        maxDelayMs: 40,
+        onError: (_e, _a, k) => runs.push(k),
+        onRecovered: (_p, k) => recovered.push(k),
+      }),
+    );
+    t.same(runs, [1, 2, 3, 1, 2], 'the failure after the long-lived subscription starts a new run');
+    t.same(recovered, [3], 'the run before it is told over once');
+    const waitAfterLongLived = subscribedAt[4]! - subscribedAt[3]! - 80;
+    t.ok(
+      waitAfterLongLived < 30,
+      `waited ${waitAfterLongLived} ms after it (the shortest wait, 5 to 10 ms, not 20 to 40)`,
+    );
+  },
+);

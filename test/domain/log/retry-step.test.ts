@@ -22,8 +22,10 @@ t.test('a step failing n times is run n + 1 times; failures counted up, recovery
         { minDelayMs: 1, maxDelayMs: 2, onError: (_e, k) => errors.push(k), onRecovered: (k) => recovered.push(k) },
       );
       if (value !== 'done' || runs !== n + 1) throw new Error(`value ${value}, ${runs} runs for ${n} failures`);
-      if (JSON.stringify(errors) !== JSON.stringify(Array.from({ length: n }, (_, i) => i + 1))) throw new Error(`errors ${JSON.stringify(errors)}`);
-      if (JSON.stringify(recovered) !== JSON.stringify(n > 0 ? [n] : [])) throw new Error(`recovered ${JSON.stringify(recovered)}`);
+      if (JSON.stringify(errors) !== JSON.stringify(Array.from({ length: n }, (_, i) => i + 1)))
+        throw new Error(`errors ${JSON.stringify(errors)}`);
+      if (JSON.stringify(recovered) !== JSON.stringify(n > 0 ? [n] : []))
+        throw new Error(`recovered ${JSON.stringify(recovered)}`);
     }),
     { numRuns: 30 },
   );
@@ -31,7 +33,10 @@ t.test('a step failing n times is run n + 1 times; failures counted up, recovery
 });
 
 t.test('the backoff doubles from the first delay and stops at the cap', async (t) => {
-  t.same([1, 2, 3, 4, 5, 6, 7, 40].map((f) => backoffDelay(f, 100, 5000)), [100, 200, 400, 800, 1600, 3200, 5000, 5000]);
+  t.same(
+    [1, 2, 3, 4, 5, 6, 7, 40].map((f) => backoffDelay(f, 100, 5000)),
+    [100, 200, 400, 800, 1600, 3200, 5000, 5000],
+  );
 });
 
 t.test('jitter keeps a wait between half of it and all of it', async (t) => {
@@ -41,8 +46,16 @@ t.test('jitter keeps a wait between half of it and all of it', async (t) => {
       return jittered >= Math.floor(ms / 2) && jittered <= ms;
     }),
   );
-  t.equal(withJitter(1000, () => 0), 500, 'the least: half');
-  t.equal(withJitter(1000, () => 0.999999), 1000, 'the most: all of it');
+  t.equal(
+    withJitter(1000, () => 0),
+    500,
+    'the least: half',
+  );
+  t.equal(
+    withJitter(1000, () => 0.999999),
+    1000,
+    'the most: all of it',
+  );
 });
 
 t.test('an abort during the wait ends it at once with StepStopped, and the step is not run again', async (t) => {

@@ -14,13 +14,30 @@ const H0 = 'a'.repeat(64);
 const H1 = 'b'.repeat(64);
 const H2 = 'c'.repeat(64);
 
-const created: OrganizationEvent = { type: 'OrganizationCreated', data: { orgId: 'org_a', name: 'A', limits: DEFAULT_LIMITS, axleAccess: false, createdAt: NOW } };
-const owner: OrganizationEvent = { type: 'MemberAdded', data: { userId: 'usr_owner', name: 'Olga', role: 'owner', addedAt: NOW } };
+const created: OrganizationEvent = {
+  type: 'OrganizationCreated',
+  data: { orgId: 'org_a', name: 'A', limits: DEFAULT_LIMITS, axleAccess: false, createdAt: NOW },
+};
+const owner: OrganizationEvent = {
+  type: 'MemberAdded',
+  data: { userId: 'usr_owner', name: 'Olga', role: 'owner', addedAt: NOW },
+};
 const key: OrganizationEvent = {
   type: 'ApiKeyCreated',
-  data: { keyId: 'key_ci', hash: H0, prefix: 'pk_live_AAAA', name: 'ci', scopes: ['account:read'], memberId: 'usr_owner', createdAt: NOW },
+  data: {
+    keyId: 'key_ci',
+    hash: H0,
+    prefix: 'pk_live_AAAA',
+    name: 'ci',
+    scopes: ['account:read'],
+    memberId: 'usr_owner',
+    createdAt: NOW,
+  },
 };
-const firstRotation: OrganizationEvent = { type: 'ApiKeyRotated', data: { keyId: 'key_ci', previousHash: H0, hash: H1, prefix: 'pk_live_BBBB', rotatedAt: NOW } };
+const firstRotation: OrganizationEvent = {
+  type: 'ApiKeyRotated',
+  data: { keyId: 'key_ci', previousHash: H0, hash: H1, prefix: 'pk_live_BBBB', rotatedAt: NOW },
+};
 const revoked: OrganizationEvent = { type: 'ApiKeyRevoked', data: { keyId: 'key_ci', hash: H0, revokedAt: NOW } };
 
 const rotate = (expectedHash: string, keyId = 'key_ci'): OrganizationCommand => ({
@@ -33,7 +50,12 @@ t.test('rotating the current secret: ApiKeyRotated from it, and the key has the 
   const { given } = deciderSpec(t, organizationDecider);
   const out = given([created, owner, key, firstRotation])
     .when(rotate(H1))
-    .then([{ type: 'ApiKeyRotated', data: { keyId: 'key_ci', previousHash: H1, hash: H2, prefix: 'pk_live_CCCC', rotatedAt: LATER } }]);
+    .then([
+      {
+        type: 'ApiKeyRotated',
+        data: { keyId: 'key_ci', previousHash: H1, hash: H2, prefix: 'pk_live_CCCC', rotatedAt: LATER },
+      },
+    ]);
   t.same(out.state.keys['key_ci'], { hash: H2, revoked: false, memberId: 'usr_owner' });
   t.equal(out.state.activeKeys, 1, 'a rotation keeps the key count');
 });

@@ -3,7 +3,14 @@ import { weightDistribution } from '../../../domain/pack/weight-distribution.js'
 
 t.test('a unit over two sections splits its weight by the length over each', async (t) => {
   const d = weightDistribution([{ x: 50, length: 100, weight: 200 }], 250);
-  t.same(d.sections.map((s) => [s.from, s.to, s.kg]), [[0, 100, 100], [100, 200, 100], [200, 250, 0]]);
+  t.same(
+    d.sections.map((s) => [s.from, s.to, s.kg]),
+    [
+      [0, 100, 100],
+      [100, 200, 100],
+      [200, 250, 0],
+    ],
+  );
   t.equal(d.totalKg, 200);
   t.equal(d.cogX, 100);
   t.equal(d.cogOffset, -25);

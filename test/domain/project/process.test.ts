@@ -27,16 +27,54 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 /** A project `projectId` packed by job `jobId`, run to success; `change` edits the project during the run. */
 async function packedProject(store: EventStore, projectId: string, jobId: string, change: boolean): Promise<void> {
   const content = { name: 'P', vehicles: [], items: [], groups: [], options: {} };
-  await handleCommand(store, projectStream(projectId), projectDecider, { type: 'CreateProject', data: { projectId, orgId: 'org_1', content }, metadata: { now: NOW, actor: by } });
-  await handleCommand(store, projectStream(projectId), projectDecider, { type: 'StartPack', data: { projectId, orgId: 'org_1', packId: `pack_${jobId}`, version: 1, keyHash: null }, metadata: { now: NOW, actor: by } });
+  await handleCommand(store, projectStream(projectId), projectDecider, {
+    type: 'CreateProject',
+    data: { projectId, orgId: 'org_1', content },
+    metadata: { now: NOW, actor: by },
+  });
+  await handleCommand(store, projectStream(projectId), projectDecider, {
+    type: 'StartPack',
+    data: { projectId, orgId: 'org_1', packId: `pack_${jobId}`, version: 1, keyHash: null },
+    metadata: { now: NOW, actor: by },
+  });
   const queued: JobQueuedData = {
-    jobId, orgId: 'org_1', keyId: 'key_1', memberId: 'usr_1', source: 'api', projectId, reference: null, createdAt: NOW,
-    expiresAt: '2026-12-06T10:00:00.000Z', items: 1, maxVehicles: 1, budgetMs: 1000, reservedMicros: 1, rateCardVersion: 1, warnings: [],
+    jobId,
+    orgId: 'org_1',
+    keyId: 'key_1',
+    memberId: 'usr_1',
+    source: 'api',
+    projectId,
+    reference: null,
+    createdAt: NOW,
+    expiresAt: '2026-12-06T10:00:00.000Z',
+    items: 1,
+    maxVehicles: 1,
+    budgetMs: 1000,
+    reservedMicros: 1,
+    rateCardVersion: 1,
+    warnings: [],
   };
-  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'QueueJob', data: queued, metadata: { now: '2026-11-22T10:00:00.000Z', actor: ACTOR } });
-  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'StartJob', data: { jobId }, metadata: { now: NOW, actor: ACTOR } });
-  if (change) await handleCommand(store, projectStream(projectId), projectDecider, { type: 'UpdateProject', data: { projectId, orgId: 'org_1', changes: { name: 'Q' } }, metadata: { now: NOW, actor: by } });
-  await handleCommand(store, jobStream(jobId), jobDecider, { type: 'SucceedJob', data: { jobId, computeMs: 5, summary, warnings: [] }, metadata: { now: NOW, actor: ACTOR } });
+  await handleCommand(store, jobStream(jobId), jobDecider, {
+    type: 'QueueJob',
+    data: queued,
+    metadata: { now: '2026-11-22T10:00:00.000Z', actor: ACTOR },
+  });
+  await handleCommand(store, jobStream(jobId), jobDecider, {
+    type: 'StartJob',
+    data: { jobId },
+    metadata: { now: NOW, actor: ACTOR },
+  });
+  if (change)
+    await handleCommand(store, projectStream(projectId), projectDecider, {
+      type: 'UpdateProject',
+      data: { projectId, orgId: 'org_1', changes: { name: 'Q' } },
+      metadata: { now: NOW, actor: by },
+    });
+  await handleCommand(store, jobStream(jobId), jobDecider, {
+    type: 'SucceedJob',
+    data: { jobId, computeMs: 5, summary, warnings: [] },
+    metadata: { now: NOW, actor: ACTOR },
+  });
 }
 
 t.test('saved when unchanged, warned when changed; replays write once', async (t) => {
@@ -49,11 +87,22 @@ t.test('saved when unchanged, warned when changed; replays write once', async (t
   for (let pass = 0; pass < 2; pass++) for (const e of log) await process.react(e);
 
   const types = async (stream: string) => (await store.readStream(stream)).map((e) => e.type);
-  t.same(await types(projectStream('prj_same')), ['ProjectCreated', 'ProjectPackStarted', 'ProjectPackJobAssigned', 'ProjectPlanSaved']);
-  t.same(await types(projectStream('prj_changed')), ['ProjectCreated', 'ProjectPackStarted', 'ProjectUpdated', 'ProjectPackJobAssigned', 'ProjectPackEnded'],
-    'the process assigned the job when it reacted to JobQueued, after the edit was stored');
+  t.same(await types(projectStream('prj_same')), [
+    'ProjectCreated',
+    'ProjectPackStarted',
+    'ProjectPackJobAssigned',
+    'ProjectPlanSaved',
+  ]);
+  t.same(
+    await types(projectStream('prj_changed')),
+    ['ProjectCreated', 'ProjectPackStarted', 'ProjectUpdated', 'ProjectPackJobAssigned', 'ProjectPackEnded'],
+    'the process assigned the job when it reacted to JobQueued, after the edit was stored',
+  );
   t.same(await types(jobStream('job_same')), ['JobQueued', 'JobStarted', 'JobSucceeded']);
   const changed = await store.readStream(jobStream('job_changed'));
-  t.same(changed.map((e) => e.type), ['JobQueued', 'JobStarted', 'JobSucceeded', 'JobWarned']);
+  t.same(
+    changed.map((e) => e.type),
+    ['JobQueued', 'JobStarted', 'JobSucceeded', 'JobWarned'],
+  );
   t.equal((changed[3]!.data as { warning: { code: string } }).warning.code, 'project_not_saved');
 });

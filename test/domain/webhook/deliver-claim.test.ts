@@ -17,7 +17,11 @@ import { ConcurrencyError, type EventStore } from '../../../domain/ports/event-s
 import { ATTEMPT_RECORD_MARGIN_MS, DELIVERIES_PER_ROUND, WebhookDelivery } from '../../../domain/webhook/deliver.js';
 import { deliveryIdOf, webhookDeliveryDecider, webhookEventIdOf } from '../../../domain/webhook/delivery.js';
 import { webhookEndpointDecider } from '../../../domain/webhook/endpoint.js';
-import { WEBHOOK_DELIVERY_STREAM_PREFIX, webhookDeliveryStream, webhookEndpointStream } from '../../../domain/webhook/streams.js';
+import {
+  WEBHOOK_DELIVERY_STREAM_PREFIX,
+  webhookDeliveryStream,
+  webhookEndpointStream,
+} from '../../../domain/webhook/streams.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js';
 import { storeView } from '../../helpers/store-view.js';
 
@@ -41,7 +45,9 @@ async function setUp(t: Test, receiver: WebhookReceiver, count: number, now: str
   const store = new SqliteEventStore(':memory:');
   t.teardown(() => store.close());
   await handleCommand(store, webhookEndpointStream('whe_1'), webhookEndpointDecider, {
-    type: 'RegisterWebhookEndpoint', data: { endpointId: 'whe_1', orgId: 'org_a', url: receiver.url, events: ['job.succeeded'], secret: 'whsec_1' }, metadata: { now, actor },
+    type: 'RegisterWebhookEndpoint',
+    data: { endpointId: 'whe_1', orgId: 'org_a', url: receiver.url, events: ['job.succeeded'], secret: 'whsec_1' },
+    metadata: { now, actor },
   });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -50,7 +56,16 @@ async function setUp(t: Test, receiver: WebhookReceiver, count: number, now: str
     const eventId = webhookEventIdOf(source);
     await handleCommand(store, webhookDeliveryStream(deliveryId), webhookDeliveryDecider, {
       type: 'ScheduleWebhookDelivery',
-      data: { deliveryId, endpointId: 'whe_1', orgId: 'org_a', eventId, type: 'job.succeeded', jobId: `job_${i}`, body: JSON.stringify({ id: eventId, type: 'job.succeeded' }), sourcePosition: i + 1 },
+      data: {
+        deliveryId,
+        endpointId: 'whe_1',
+        orgId: 'org_a',
+        eventId,
+        type: 'job.succeeded',
+        jobId: `job_${i}`,
+        body: JSON.stringify({ id: eventId, type: 'job.succeeded' }),
+        sourcePosition: i + 1,
+      },
       metadata: { now, actor },
     });
     ids.push(deliveryId);
@@ -93,7 +108,9 @@ t.test('two workers racing over the same deliveries POST every attempt exactly o
       // Stands in for the read model: the first pending deliveries, the same list for both workers.
       async due(_now, limit) {
         const pending: string[] = [];
-        for (const id of ids) if ((await loadState(view, webhookDeliveryStream(id), webhookDeliveryDecider)).state.status === 'pending') pending.push(id);
+        for (const id of ids)
+          if ((await loadState(view, webhookDeliveryStream(id), webhookDeliveryDecider)).state.status === 'pending')
+            pending.push(id);
         return pending.slice(0, limit);
       },
       onError: (err) => t.fail(`${name}: ${String(err)}`),
@@ -104,7 +121,9 @@ t.test('two workers racing over the same deliveries POST every attempt exactly o
   // Both look at once, as two schedulers polling, until neither finds a pending delivery; the one
   // that looks first changes from round to round.
   for (let round = 0; round < 20; round++) {
-    const seen = await Promise.all(round % 2 === 0 ? [a.deliverDue(), b.deliverDue()] : [b.deliverDue(), a.deliverDue()]);
+    const seen = await Promise.all(
+      round % 2 === 0 ? [a.deliverDue(), b.deliverDue()] : [b.deliverDue(), a.deliverDue()],
+    );
     if (seen[0] === 0 && seen[1] === 0) break;
   }
 
@@ -117,13 +136,23 @@ t.test('two workers racing over the same deliveries POST every attempt exactly o
   t.same(twice, [], 'no attempt POSTed twice');
   t.equal(receiver.received.length, 2 * DELIVERIES, `${DELIVERIES} deliveries, two attempts each (500, then 200)`);
   t.equal(byAttempt.size, 2 * DELIVERIES);
-  for (const id of ids) t.match((await loadState(store, webhookDeliveryStream(id), webhookDeliveryDecider)).state, { status: 'succeeded', attempts: 2 });
+  for (const id of ids)
+    t.match((await loadState(store, webhookDeliveryStream(id), webhookDeliveryDecider)).state, {
+      status: 'succeeded',
+      attempts: 2,
+    });
 
-  const claims = (await store.readAll(0, 100_000)).filter((e) => e.stream.startsWith(WEBHOOK_DELIVERY_STREAM_PREFIX) && e.type === 'WebhookAttemptClaimed');
+  const claims = (await store.readAll(0, 100_000)).filter(
+    (e) => e.stream.startsWith(WEBHOOK_DELIVERY_STREAM_PREFIX) && e.type === 'WebhookAttemptClaimed',
+  );
   t.equal(claims.length, 2 * DELIVERIES, 'one stored claim per attempt');
-  const wonBy = (name: string) => claims.filter((e) => (e.data as { claimantId: string }).claimantId.startsWith(`${name}-`)).length;
+  const wonBy = (name: string) =>
+    claims.filter((e) => (e.data as { claimantId: string }).claimantId.startsWith(`${name}-`)).length;
   t.ok(wonBy('a') > 0 && wonBy('b') > 0, `both workers sent (a ${wonBy('a')}, b ${wonBy('b')} attempts)`);
-  t.ok(refused.a + refused.b >= DELIVERIES, `they raced: ${refused.a + refused.b} claims decided on the state the other claimed from were refused by the store`);
+  t.ok(
+    refused.a + refused.b >= DELIVERIES,
+    `they raced: ${refused.a + refused.b} claims decided on the state the other claimed from were refused by the store`,
+  );
 });
 
 t.test('a claim left by a dead worker holds its attempt until the lease ends, then one worker sends it', async (t) => {
@@ -133,7 +162,9 @@ t.test('a claim left by a dead worker holds its attempt until the lease ends, th
   const deliveryId = ids[0]!;
   const stream = webhookDeliveryStream(deliveryId);
   const died = await handleCommand(store, stream, webhookDeliveryDecider, {
-    type: 'ClaimWebhookAttempt', data: { deliveryId, attempt: 1, claimantId: 'dead', leaseUntil: at(LEASE_MS) }, metadata: { now: NOW, actor },
+    type: 'ClaimWebhookAttempt',
+    data: { deliveryId, attempt: 1, claimantId: 'dead', leaseUntil: at(LEASE_MS) },
+    metadata: { now: NOW, actor },
   });
   t.equal(died.events.length, 1);
   let clock = at(LEASE_MS - 1);
@@ -150,16 +181,22 @@ t.test('a claim left by a dead worker holds its attempt until the lease ends, th
     });
   const [a, b] = [worker('a'), worker('b')];
   await Promise.all([a.deliverDue(), b.deliverDue()]);
-  t.equal(receiver.received.length, 0, 'nothing is sent while the dead worker\'s lease stands');
+  t.equal(receiver.received.length, 0, "nothing is sent while the dead worker's lease stands");
   clock = at(LEASE_MS);
   await Promise.all([a.deliverDue(), b.deliverDue()]);
   t.equal(receiver.received.length, 1, 'sent once after the lease ended');
   t.equal(receiver.received[0]!.headers['packing-delivery-attempt'], '1', 'the same attempt, claimed again');
   const claims = (await store.readStream(stream)).filter((e) => e.type === 'WebhookAttemptClaimed');
-  t.same(claims.map((e) => [e.id, (e.data as { claimantId: string }).claimantId]).slice(0, 1), [[`${deliveryId}:claim:1:1:dead`, 'dead']]);
+  t.same(claims.map((e) => [e.id, (e.data as { claimantId: string }).claimantId]).slice(0, 1), [
+    [`${deliveryId}:claim:1:1:dead`, 'dead'],
+  ]);
   t.equal(claims.length, 2, 'claimed a second time, by one worker');
   t.match(claims[1]!.id, new RegExp(`^${deliveryId}:claim:1:2:(a|b)$`), 'the second take, named by its claimant');
-  t.match((await loadState(store, stream, webhookDeliveryDecider)).state, { status: 'succeeded', attempts: 1, claim: null });
+  t.match((await loadState(store, stream, webhookDeliveryDecider)).state, {
+    status: 'succeeded',
+    attempts: 1,
+    claim: null,
+  });
 });
 
 t.test('a send outlasting the lease is cut off before the lease ends and stored as a failed attempt', async (t) => {
@@ -193,38 +230,63 @@ t.test('a send outlasting the lease is cut off before the lease ends and stored 
   });
   await worker.deliverDue();
   t.ok(abortedAfterMs >= CUT_OFF_MS - 5 && abortedAfterMs < CUT_OFF_MS + 1000, `cut off after ${abortedAfterMs} ms`);
-  const attempted = (await store.readStream(webhookDeliveryStream(deliveryId))).find((e) => e.type === 'WebhookDeliveryAttempted');
-  t.match(attempted?.data, { attempt: 1, statusCode: null, succeeded: false, error: `no answer within ${CUT_OFF_MS} ms (the attempt's lease)`, nextAttemptAt: at(1000) });
-  t.throws(() => new WebhookDelivery({ store, clock: () => NOW, sender: { send: async () => ({ statusCode: 200, error: null }) }, policy: { baseMs: 1, maxDelayMs: 1, windowMs: 1 }, leaseMs: ATTEMPT_RECORD_MARGIN_MS, pollMs: 1, due: async () => [] }), RangeError);
+  const attempted = (await store.readStream(webhookDeliveryStream(deliveryId))).find(
+    (e) => e.type === 'WebhookDeliveryAttempted',
+  );
+  t.match(attempted?.data, {
+    attempt: 1,
+    statusCode: null,
+    succeeded: false,
+    error: `no answer within ${CUT_OFF_MS} ms (the attempt's lease)`,
+    nextAttemptAt: at(1000),
+  });
+  t.throws(
+    () =>
+      new WebhookDelivery({
+        store,
+        clock: () => NOW,
+        sender: { send: async () => ({ statusCode: 200, error: null }) },
+        policy: { baseMs: 1, maxDelayMs: 1, windowMs: 1 },
+        leaseMs: ATTEMPT_RECORD_MARGIN_MS,
+        pollMs: 1,
+        due: async () => [],
+      }),
+    RangeError,
+  );
 });
 
-t.test('a worker finding a full round of attempts claimed by another waits for the next poll instead of looking again at once', async (t) => {
-  const receiver = await startWebhookReceiver();
-  t.teardown(() => receiver.close());
-  const { store, ids } = await setUp(t, receiver, DELIVERIES_PER_ROUND, NOW);
-  for (const deliveryId of ids) {
-    await handleCommand(store, webhookDeliveryStream(deliveryId), webhookDeliveryDecider, {
-      type: 'ClaimWebhookAttempt', data: { deliveryId, attempt: 1, claimantId: 'other', leaseUntil: at(LEASE_MS) }, metadata: { now: NOW, actor },
+t.test(
+  'a worker finding a full round of attempts claimed by another waits for the next poll instead of looking again at once',
+  async (t) => {
+    const receiver = await startWebhookReceiver();
+    t.teardown(() => receiver.close());
+    const { store, ids } = await setUp(t, receiver, DELIVERIES_PER_ROUND, NOW);
+    for (const deliveryId of ids) {
+      await handleCommand(store, webhookDeliveryStream(deliveryId), webhookDeliveryDecider, {
+        type: 'ClaimWebhookAttempt',
+        data: { deliveryId, attempt: 1, claimantId: 'other', leaseUntil: at(LEASE_MS) },
+        metadata: { now: NOW, actor },
+      });
+    }
+    let looks = 0;
+    const worker = new WebhookDelivery({
+      store: asProcess(store),
+      clock: () => at(1000),
+      sender: httpWebhookSender({ allowPrivate: true }),
+      policy: { baseMs: 1000, maxDelayMs: 1000, windowMs: 3_600_000 },
+      leaseMs: LEASE_MS,
+      pollMs: 60_000,
+      async due() {
+        looks++;
+        // A read model answers on a later turn of the event loop, as a real one does.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        return ids;
+      },
     });
-  }
-  let looks = 0;
-  const worker = new WebhookDelivery({
-    store: asProcess(store),
-    clock: () => at(1000),
-    sender: httpWebhookSender({ allowPrivate: true }),
-    policy: { baseMs: 1000, maxDelayMs: 1000, windowMs: 3_600_000 },
-    leaseMs: LEASE_MS,
-    pollMs: 60_000,
-    async due() {
-      looks++;
-      // A read model answers on a later turn of the event loop, as a real one does.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      return ids;
-    },
-  });
-  worker.start();
-  for (let turn = 0; turn < 200; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
-  await worker.stop();
-  t.equal(looks, 1, 'one look in 200 turns of the event loop');
-  t.equal(receiver.received.length, 0, 'nothing sent: the other worker holds every attempt');
-});
+    worker.start();
+    for (let turn = 0; turn < 200; turn++) await new Promise<void>((resolve) => setImmediate(resolve));
+    await worker.stop();
+    t.equal(looks, 1, 'one look in 200 turns of the event loop');
+    t.equal(receiver.received.length, 0, 'nothing sent: the other worker holds every attempt');
+  },
+);

@@ -15,7 +15,12 @@ import { WebhookDelivery } from '../../../domain/webhook/deliver.js';
 import { deliveryIdOf, webhookDeliveryDecider } from '../../../domain/webhook/delivery.js';
 import { WebhookDispatch } from '../../../domain/webhook/dispatch.js';
 import { webhookEndpointDecider } from '../../../domain/webhook/endpoint.js';
-import { WEBHOOK_DELIVERY_STREAM_PREFIX, WEBHOOK_DISPATCH_STREAM, webhookDeliveryStream, webhookEndpointStream } from '../../../domain/webhook/streams.js';
+import {
+  WEBHOOK_DELIVERY_STREAM_PREFIX,
+  WEBHOOK_DISPATCH_STREAM,
+  webhookDeliveryStream,
+  webhookEndpointStream,
+} from '../../../domain/webhook/streams.js';
 import { ledgerStream } from '../../../domain/ledger/streams.js';
 
 t.setTimeout(30_000);
@@ -28,10 +33,22 @@ async function setUp(t: Test) {
   t.teardown(() => store.close());
   const register = (endpointId: string, events: ('job.succeeded' | 'job.failed')[]) =>
     handleCommand(store, webhookEndpointStream(endpointId), webhookEndpointDecider, {
-      type: 'RegisterWebhookEndpoint', data: { endpointId, orgId: 'org_a', url: `https://hooks.example.com/${endpointId}`, events, secret: `whsec_${endpointId}` }, metadata: { now: NOW, actor },
+      type: 'RegisterWebhookEndpoint',
+      data: {
+        endpointId,
+        orgId: 'org_a',
+        url: `https://hooks.example.com/${endpointId}`,
+        events,
+        secret: `whsec_${endpointId}`,
+      },
+      metadata: { now: NOW, actor },
     });
   const settle = (jobId: string, outcome: string) =>
-    store.append(ledgerStream('org_a'), [{ id: `${jobId}:settled`, type: 'JobSettled', data: { jobId, outcome, charged: 100_000, settledAt: NOW } }], 'any');
+    store.append(
+      ledgerStream('org_a'),
+      [{ id: `${jobId}:settled`, type: 'JobSettled', data: { jobId, outcome, charged: 100_000, settledAt: NOW } }],
+      'any',
+    );
   await register('whe_s', ['job.succeeded']);
   await register('whe_f', ['job.failed']);
   await register('whe_both', ['job.succeeded', 'job.failed']);
@@ -59,7 +76,9 @@ function dispatcher(store: SqliteEventStore) {
 }
 
 async function deliveriesIn(store: SqliteEventStore): Promise<RecordedEvent[]> {
-  return (await store.readAll(0, 10_000)).filter((e) => e.stream.startsWith(WEBHOOK_DELIVERY_STREAM_PREFIX) && e.type === 'WebhookDeliveryScheduled');
+  return (await store.readAll(0, 10_000)).filter(
+    (e) => e.stream.startsWith(WEBHOOK_DELIVERY_STREAM_PREFIX) && e.type === 'WebhookDeliveryScheduled',
+  );
 }
 
 t.test('one delivery per subscribed endpoint; reading the log again schedules nothing more', async (t) => {
@@ -75,7 +94,9 @@ t.test('one delivery per subscribed endpoint; reading the log again schedules no
     ['job_2', 'whe_both', 'job.failed'],
     ['job_2', 'whe_f', 'job.failed'],
   ]);
-  const eventIds = new Set(scheduled.filter((e) => (e.data as any).jobId === 'job_1').map((e) => (e.data as any).eventId));
+  const eventIds = new Set(
+    scheduled.filter((e) => (e.data as any).jobId === 'job_1').map((e) => (e.data as any).eventId),
+  );
   t.equal(eventIds.size, 1, 'one event id per job event, whichever endpoint');
   const again = dispatcher(store);
   let stored = 0;
@@ -138,11 +159,17 @@ t.test('the worker signs, records each attempt once, and drops deliveries of del
   t.match(state, { status: 'pending', attempts: 1, nextAttemptAt: '2026-11-22T10:00:01.000Z' });
   await worker.deliverDue();
   t.equal(sent.length, 2, 'nothing is due before the next attempt time');
-  await handleCommand(store, webhookEndpointStream('whe_s'), webhookEndpointDecider, { type: 'DeleteWebhookEndpoint', data: { endpointId: 'whe_s', orgId: 'org_a' }, metadata: { now: NOW, actor } });
+  await handleCommand(store, webhookEndpointStream('whe_s'), webhookEndpointDecider, {
+    type: 'DeleteWebhookEndpoint',
+    data: { endpointId: 'whe_s', orgId: 'org_a' },
+    metadata: { now: NOW, actor },
+  });
   clock = '2026-11-22T10:00:02.000Z';
   await worker.deliverDue();
   t.equal(sent.length, 2, 'a deleted endpoint gets nothing');
   t.equal((await loadState(store, webhookDeliveryStream(s), webhookDeliveryDecider)).state.status, 'dropped');
-  const both = (await loadState(store, webhookDeliveryStream(deliveryIdOf('whe_both', 'job_1:settled')), webhookDeliveryDecider)).state;
+  const both = (
+    await loadState(store, webhookDeliveryStream(deliveryIdOf('whe_both', 'job_1:settled')), webhookDeliveryDecider)
+  ).state;
   t.match(both, { status: 'succeeded', attempts: 1 });
 });

@@ -14,7 +14,15 @@ import { verifyPlan } from '../../../solver/verify/verify.js';
 import { modelOf } from '../../helpers/example-model.js';
 
 const E = 1e-6;
-const b = (x: number, y: number, z: number, dx: number, dy: number, dz: number, rank = 0) => ({ x, y, z, dx, dy, dz, rank });
+const b = (x: number, y: number, z: number, dx: number, dy: number, dz: number, rank = 0) => ({
+  x,
+  y,
+  z,
+  dx,
+  dy,
+  dz,
+  rank,
+});
 
 /**
  * Deck-order problems of one vehicle, independent of the search code: a unit on or above the
@@ -28,7 +36,9 @@ function deckOrderProblems(placements: readonly Placement[], deck: number): stri
     for (const f of under) {
       const overlap = Math.min(d.x + d.length, f.x + f.length) - Math.max(d.x, f.x);
       if (overlap > E && f.step > d.step) {
-        out.push(`${d.item_id}#${d.instance} (step ${d.step}, x ${d.x}–${d.x + d.length}) before ${f.item_id}#${f.instance} under it (step ${f.step}, x ${f.x}–${f.x + f.length})`);
+        out.push(
+          `${d.item_id}#${d.instance} (step ${d.step}, x ${d.x}–${d.x + d.length}) before ${f.item_id}#${f.instance} under it (step ${f.step}, x ${f.x}–${f.x + f.length})`,
+        );
       }
     }
   }
@@ -37,7 +47,14 @@ function deckOrderProblems(placements: readonly Placement[], deck: number): stri
 
 t.test('underDeck: a deck unit waits for the floor units under its stretch of length only', async (t) => {
   // Deck at 100 cm. Floor: 0–80, 80–160 (and a unit stacked on it), 160–240. Deck: 60–180, 180–240.
-  const boxes = [b(0, 0, 0, 80, 90, 100), b(80, 0, 0, 80, 50, 100), b(80, 50, 0, 80, 40, 100), b(160, 0, 0, 80, 90, 100), b(60, 100, 0, 120, 50, 100), b(180, 100, 0, 60, 50, 100)];
+  const boxes = [
+    b(0, 0, 0, 80, 90, 100),
+    b(80, 0, 0, 80, 50, 100),
+    b(80, 50, 0, 80, 40, 100),
+    b(160, 0, 0, 80, 90, 100),
+    b(60, 100, 0, 120, 50, 100),
+    b(180, 100, 0, 60, 50, 100),
+  ];
   t.same(underDeck(boxes, 100), [[], [], [], [], [0, 1, 2, 3], [3]]);
   t.same(underDeck(boxes, null), [[], [], [], [], [], []], 'nothing without a deck');
   // The deck units after the floor units under them; section by section from the front wall.
@@ -46,7 +63,13 @@ t.test('underDeck: a deck unit waits for the floor units under its stretch of le
 
 t.test('underDeck: front to back, the deck over a section loads before the floor of the next', async (t) => {
   // Floor 0–60, 60–120, 120–180 under a deck at 100 cm; deck units over 0–90 and 90–180.
-  const boxes = [b(0, 0, 0, 60, 90, 100), b(60, 0, 0, 60, 90, 100), b(120, 0, 0, 60, 90, 100), b(0, 100, 0, 90, 50, 100), b(90, 100, 0, 90, 50, 100)];
+  const boxes = [
+    b(0, 0, 0, 60, 90, 100),
+    b(60, 0, 0, 60, 90, 100),
+    b(120, 0, 0, 60, 90, 100),
+    b(0, 100, 0, 90, 50, 100),
+    b(90, 100, 0, 90, 50, 100),
+  ];
   // Without the rule a deck unit (it rests on the deck) loads as soon as it is the nearest to the front wall.
   t.same(loadingSteps(boxes, null), [1, 3, 5, 2, 4]);
   t.same(loadingSteps(boxes, 100), [1, 2, 4, 3, 5], 'floor 0–120, deck 0–90, floor 120–180, deck 90–180');
@@ -54,16 +77,22 @@ t.test('underDeck: front to back, the deck over a section loads before the floor
   t.same(loadingSteps(shifted, 100), [1, 2, 3], 'a deck unit over two floor sections waits for both');
 });
 
-t.test('underDeck: with a group routing a later group under the deck does not hold an earlier group back', async (t) => {
-  const boxes = [b(0, 0, 0, 100, 90, 100, 1), b(0, 100, 0, 100, 50, 100, 0)];
-  t.same(underDeck(boxes, 100), [[], []]);
-  t.same(loadingSteps(boxes, 100), [2, 1]);
-});
+t.test(
+  'underDeck: with a group routing a later group under the deck does not hold an earlier group back',
+  async (t) => {
+    const boxes = [b(0, 0, 0, 100, 90, 100, 1), b(0, 100, 0, 100, 50, 100, 0)];
+    t.same(underDeck(boxes, 100), [[], []]);
+    t.same(loadingSteps(boxes, 100), [2, 1]);
+  },
+);
 
 t.test('the example double-deck trailer: every deck unit after the floor units under it', async (t) => {
-  const body = JSON.parse(readFileSync(new URL('../../../examples/chemicals-double-deck-trailer.json', import.meta.url), 'utf8'));
+  const body = JSON.parse(
+    readFileSync(new URL('../../../examples/chemicals-double-deck-trailer.json', import.meta.url), 'utf8'),
+  );
   const { model } = modelOf(body);
-  const plan = search({ model: { ...model, budgetMs: 2000 }, worker: 0, stride: 1, deadline: Date.now() + 3000 }).plans[0]!.plan;
+  const plan = search({ model: { ...model, budgetMs: 2000 }, worker: 0, stride: 1, deadline: Date.now() + 3000 })
+    .plans[0]!.plan;
   t.same(verifyPlan(model, plan), [], 'the plan passes the verifier');
   let deckUnits = 0;
   for (const v of plan.vehicles) {
@@ -77,8 +106,18 @@ t.test('the example double-deck trailer: every deck unit after the floor units u
 });
 
 const trailer = (length: number, deck: number): VehicleModel => ({
-  id: 'dd', name: 'Double-deck trailer', type: 'trailer', length, width: 248, height: deck + 150, maxWeight: 24_000,
-  quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: { height: deck, maxWeight: 8000 },
+  id: 'dd',
+  name: 'Double-deck trailer',
+  type: 'trailer',
+  length,
+  width: 248,
+  height: deck + 150,
+  maxWeight: 24_000,
+  quantity: 1,
+  blockedAreas: [],
+  floorLoadCapacity: 0,
+  axles: null,
+  auxDeck: { height: deck, maxWeight: 8000 },
 });
 const item = fc.record({
   length: fc.integer({ min: 30, max: 130 }),
@@ -89,29 +128,59 @@ const item = fc.record({
   upright: fc.boolean(),
 });
 
-t.test('random double-deck plans: every deck unit after the floor units under it, and the verifier agrees', async (t) => {
-  let checked = 0, withDeckUnits = 0;
-  fc.assert(fc.property(
-    fc.integer({ min: 300, max: 1360 }), fc.integer({ min: 100, max: 160 }), fc.array(item, { minLength: 1, maxLength: 3 }),
-    (length, deck, items) => {
-      const model: PackModel = {
-        vehicles: [trailer(length, deck)],
-        items: items.map((it, i): ItemModel => ({
-          id: `i${i}`, label: `item ${i}`, shape: 'box', length: it.length, width: it.width, height: it.height, weight: 20, quantity: it.quantity,
-          stackable: it.stackable, maxStackWeight: 0, nestingHeight: 0, orientations: it.upright ? ['lwh', 'wlh'] : ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'],
-          priority: 0, hazardous: false, group: null, groupOrder: Number.MAX_SAFE_INTEGER, color: null,
-        })),
-        packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0, enforceAxle: false,
-        groupRouting: 'none', budgetMs: 100, seed: 1,
-      };
-      const plan: Plan = search({ model, worker: 0, stride: 1, deadline: Date.now() + 400 }).plans[0]!.plan;
-      const problems = plan.vehicles.flatMap((v) => deckOrderProblems(v.placements, deck));
-      const steps = verifyPlan(model, plan).filter((x) => x.rule === 'steps');
-      checked++;
-      if (plan.vehicles.some((v) => v.placements.some((p) => p.y >= deck - E))) withDeckUnits++;
-      return problems.length === 0 && steps.length === 0;
-    },
-  ), { numRuns: 40, seed: 9 });
-  t.equal(checked, 40);
-  t.ok(withDeckUnits >= 10, `${withDeckUnits} of 40 plans have units on the deck`);
-});
+t.test(
+  'random double-deck plans: every deck unit after the floor units under it, and the verifier agrees',
+  async (t) => {
+    let checked = 0,
+      withDeckUnits = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 300, max: 1360 }),
+        fc.integer({ min: 100, max: 160 }),
+        fc.array(item, { minLength: 1, maxLength: 3 }),
+        (length, deck, items) => {
+          const model: PackModel = {
+            vehicles: [trailer(length, deck)],
+            items: items.map((it, i): ItemModel => ({
+              id: `i${i}`,
+              label: `item ${i}`,
+              shape: 'box',
+              length: it.length,
+              width: it.width,
+              height: it.height,
+              weight: 20,
+              quantity: it.quantity,
+              stackable: it.stackable,
+              maxStackWeight: 0,
+              nestingHeight: 0,
+              orientations: it.upright ? ['lwh', 'wlh'] : ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'],
+              priority: 0,
+              hazardous: false,
+              group: null,
+              groupOrder: Number.MAX_SAFE_INTEGER,
+              color: null,
+            })),
+            packingMode: 'fleet_only',
+            maxVehicles: 1,
+            allowOverweight: false,
+            maxStackItems: 0,
+            maxStackDensity: 0,
+            enforceAxle: false,
+            groupRouting: 'none',
+            budgetMs: 100,
+            seed: 1,
+          };
+          const plan: Plan = search({ model, worker: 0, stride: 1, deadline: Date.now() + 400 }).plans[0]!.plan;
+          const problems = plan.vehicles.flatMap((v) => deckOrderProblems(v.placements, deck));
+          const steps = verifyPlan(model, plan).filter((x) => x.rule === 'steps');
+          checked++;
+          if (plan.vehicles.some((v) => v.placements.some((p) => p.y >= deck - E))) withDeckUnits++;
+          return problems.length === 0 && steps.length === 0;
+        },
+      ),
+      { numRuns: 40, seed: 9 },
+    );
+    t.equal(checked, 40);
+    t.ok(withDeckUnits >= 10, `${withDeckUnits} of 40 plans have units on the deck`);
+  },
+);

@@ -2,7 +2,13 @@ import t from 'tap';
 import fc from 'fast-check';
 import type { ItemModel, Orientation, PackModel } from '../../../domain/pack/plan.js';
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
-import { generalBlocksFor, generalParts, generalShapes, MIN_FILL, type GeneralShape } from '../../../solver/search/general-block.js';
+import {
+  generalBlocksFor,
+  generalParts,
+  generalShapes,
+  MIN_FILL,
+  type GeneralShape,
+} from '../../../solver/search/general-block.js';
 import { blockExtent } from '../../../solver/search/block.js';
 import { jobContext } from '../../../solver/search/job-context.js';
 import { initialSpace } from '../../../solver/search/maximal-space.js';
@@ -15,27 +21,73 @@ import { verifyPlan } from '../../../solver/verify/verify.js';
 const E = 1e-6;
 
 const item = (o: Partial<ItemModel> & Pick<ItemModel, 'length' | 'width' | 'height'>, i = 0): ItemModel => ({
-  id: `i${i}`, label: `item ${i}`, shape: 'box', weight: 10, quantity: 1, stackable: true, maxStackWeight: 0, nestingHeight: 0,
-  orientations: ['lwh'], priority: 0, hazardous: false, group: null, groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
+  id: `i${i}`,
+  label: `item ${i}`,
+  shape: 'box',
+  weight: 10,
+  quantity: 1,
+  stackable: true,
+  maxStackWeight: 0,
+  nestingHeight: 0,
+  orientations: ['lwh'],
+  priority: 0,
+  hazardous: false,
+  group: null,
+  groupOrder: Number.MAX_SAFE_INTEGER,
+  color: null,
+  ...o,
 });
 
 const model = (items: ItemModel[], v = { length: 300, width: 200, height: 200 }): PackModel => ({
-  vehicles: [{ id: 'v', name: 'V', type: 'container', ...v, maxWeight: 1e6, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null }],
-  items, packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false, maxStackItems: 0, maxStackDensity: 0,
-  enforceAxle: false, groupRouting: 'none', budgetMs: 1000, seed: 1,
+  vehicles: [
+    {
+      id: 'v',
+      name: 'V',
+      type: 'container',
+      ...v,
+      maxWeight: 1e6,
+      quantity: 1,
+      blockedAreas: [],
+      floorLoadCapacity: 0,
+      axles: null,
+      auxDeck: null,
+    },
+  ],
+  items,
+  packingMode: 'fleet_only',
+  maxVehicles: 1,
+  allowOverweight: false,
+  maxStackItems: 0,
+  maxStackDensity: 0,
+  enforceAxle: false,
+  groupRouting: 'none',
+  budgetMs: 1000,
+  seed: 1,
 });
 
 /** Problems of one shape: parts outside its box or overlapping, fill, counts, unsupported upper parts. */
 function shapeProblems(s: GeneralShape, quantity: number[]): string[] {
   const out: string[] = [];
-  const boxes = s.parts.map((p) => ({ x0: p.x, y0: p.y, z0: p.z, x1: p.x + p.size.l * p.nx, y1: p.y + p.size.h * p.ny, z1: p.z + p.size.w * p.nz }));
+  const boxes = s.parts.map((p) => ({
+    x0: p.x,
+    y0: p.y,
+    z0: p.z,
+    x1: p.x + p.size.l * p.nx,
+    y1: p.y + p.size.h * p.ny,
+    z1: p.z + p.size.w * p.nz,
+  }));
   let volume = 0;
   for (const [n, b] of boxes.entries()) {
     volume += (b.x1 - b.x0) * (b.y1 - b.y0) * (b.z1 - b.z0);
-    if (b.x0 < -E || b.y0 < -E || b.z0 < -E || b.x1 > s.dx + E || b.y1 > s.dy + E || b.z1 > s.dz + E) out.push(`part ${n} outside`);
+    if (b.x0 < -E || b.y0 < -E || b.z0 < -E || b.x1 > s.dx + E || b.y1 > s.dy + E || b.z1 > s.dz + E)
+      out.push(`part ${n} outside`);
     for (const [m, c] of boxes.entries()) {
       if (m <= n) continue;
-      if (Math.min(b.x1, c.x1) - Math.max(b.x0, c.x0) > E && Math.min(b.y1, c.y1) - Math.max(b.y0, c.y0) > E && Math.min(b.z1, c.z1) - Math.max(b.z0, c.z0) > E) {
+      if (
+        Math.min(b.x1, c.x1) - Math.max(b.x0, c.x0) > E &&
+        Math.min(b.y1, c.y1) - Math.max(b.y0, c.y0) > E &&
+        Math.min(b.z1, c.z1) - Math.max(b.z0, c.z0) > E
+      ) {
         out.push(`parts ${n} and ${m} overlap`);
       }
     }
@@ -45,7 +97,9 @@ function shapeProblems(s: GeneralShape, quantity: number[]): string[] {
       let covered = 0;
       for (const c of boxes) {
         if (Math.abs(c.y1 - b.y0) > E) continue;
-        covered += Math.max(0, Math.min(b.x1, c.x1) - Math.max(b.x0, c.x0)) * Math.max(0, Math.min(b.z1, c.z1) - Math.max(b.z0, c.z0));
+        covered +=
+          Math.max(0, Math.min(b.x1, c.x1) - Math.max(b.x0, c.x0)) *
+          Math.max(0, Math.min(b.z1, c.z1) - Math.max(b.z0, c.z0));
       }
       if (covered < (b.x1 - b.x0) * (b.z1 - b.z0) - 1e-4) out.push(`part ${n} not fully supported`);
     }
@@ -60,51 +114,91 @@ function shapeProblems(s: GeneralShape, quantity: number[]): string[] {
 }
 
 t.test('two boxes of the same height that fill a width together make one level general block', async (t) => {
-  const ctx = jobContext(model([item({ length: 100, width: 120, height: 50 }, 0), item({ length: 100, width: 80, height: 50 }, 1)]));
+  const ctx = jobContext(
+    model([item({ length: 100, width: 120, height: 50 }, 0), item({ length: 100, width: 80, height: 50 }, 1)]),
+  );
   const shapes = generalShapes(ctx, 300, 200, 200);
   const side = shapes.find((s) => s.dx === 100 && s.dz === 200 && s.dy === 50);
   t.ok(side, 'the 100 × 50 × 200 block of both boxes side by side');
-  t.same(side?.need, [[0, 1], [1, 1]]);
+  t.same(side?.need, [
+    [0, 1],
+    [1, 1],
+  ]);
   t.equal(side?.flat, true);
   // Boxes of different heights are never joined side by side, and nothing stands on a top that is not level.
-  const ctx2 = jobContext(model([item({ length: 100, width: 120, height: 50 }, 0), item({ length: 100, width: 80, height: 49 }, 1)]));
-  t.same(generalShapes(ctx2, 300, 200, 200).filter((s) => s.need.length === 2), []);
+  const ctx2 = jobContext(
+    model([item({ length: 100, width: 120, height: 50 }, 0), item({ length: 100, width: 80, height: 49 }, 1)]),
+  );
+  t.same(
+    generalShapes(ctx2, 300, 200, 200).filter((s) => s.need.length === 2),
+    [],
+  );
 });
 
 t.test('a box on a box of nearly the same footprint is a general block; one far smaller is not', async (t) => {
-  const ctx = jobContext(model([item({ length: 100, width: 100, height: 40 }, 0), item({ length: 100, width: 99, height: 30 }, 1), item({ length: 60, width: 60, height: 30 }, 2)]));
+  const ctx = jobContext(
+    model([
+      item({ length: 100, width: 100, height: 40 }, 0),
+      item({ length: 100, width: 99, height: 30 }, 1),
+      item({ length: 60, width: 60, height: 30 }, 2),
+    ]),
+  );
   const shapes = generalShapes(ctx, 300, 200, 200);
   const stack = shapes.find((s) => s.dy === 70 && s.need.length === 2 && s.need[1]![0] === 1);
   t.ok(stack, 'item 1 on item 0');
   t.equal(stack?.parts[1]?.y, 40, 'the upper box stands on the lower one');
   t.equal(stack?.flat, false, 'its top is not the whole footprint');
-  t.notOk(shapes.some((s) => s.need.some(([i]) => i === 2)), 'the small box joins nothing at 98 %');
+  t.notOk(
+    shapes.some((s) => s.need.some(([i]) => i === 2)),
+    'the small box joins nothing at 98 %',
+  );
 });
 
 t.test('general shapes of random jobs keep their parts inside, apart, supported and within the counts', async (t) => {
   const sizes = fc.constantFrom(20, 25, 30, 40, 50, 60);
-  const arb = fc.array(fc.record({
-    length: sizes, width: sizes, height: sizes, quantity: fc.integer({ min: 1, max: 5 }),
-    orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
-  }), { minLength: 1, maxLength: 6 });
+  const arb = fc.array(
+    fc.record({
+      length: sizes,
+      width: sizes,
+      height: sizes,
+      quantity: fc.integer({ min: 1, max: 5 }),
+      orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
+    }),
+    { minLength: 1, maxLength: 6 },
+  );
   let shapesSeen = 0;
-  fc.assert(fc.property(arb, (its) => {
-    const m = model(its.map((o, i) => item(o, i)), { length: 200, width: 150, height: 120 });
-    const ctx = jobContext(m);
-    const shapes = generalShapes(ctx, 200, 120, 150);
-    shapesSeen += shapes.length;
-    for (const s of shapes) {
-      if (s.dx > 200 + E || s.dy > 120 + E || s.dz > 150 + E) throw new Error('shape larger than the vehicle');
-      const problems = shapeProblems(s, m.items.map((it) => it.quantity));
-      if (problems.length > 0) throw new Error(`${problems.join(', ')} in ${JSON.stringify(s)}`);
-    }
-    for (let k = 1; k < shapes.length; k++) if (shapes[k]!.volume > shapes[k - 1]!.volume + E) throw new Error('not largest first');
-  }), { numRuns: 150, seed: 8 });
+  fc.assert(
+    fc.property(arb, (its) => {
+      const m = model(
+        its.map((o, i) => item(o, i)),
+        { length: 200, width: 150, height: 120 },
+      );
+      const ctx = jobContext(m);
+      const shapes = generalShapes(ctx, 200, 120, 150);
+      shapesSeen += shapes.length;
+      for (const s of shapes) {
+        if (s.dx > 200 + E || s.dy > 120 + E || s.dz > 150 + E) throw new Error('shape larger than the vehicle');
+        const problems = shapeProblems(
+          s,
+          m.items.map((it) => it.quantity),
+        );
+        if (problems.length > 0) throw new Error(`${problems.join(', ')} in ${JSON.stringify(s)}`);
+      }
+      for (let k = 1; k < shapes.length; k++)
+        if (shapes[k]!.volume > shapes[k - 1]!.volume + E) throw new Error('not largest first');
+    }),
+    { numRuns: 150, seed: 8 },
+  );
   t.ok(shapesSeen > 150, `the random jobs gave ${shapesSeen} general shapes`);
 });
 
 t.test('general blocks for a space fit it, need no more units than are left, and sit at the wall side', async (t) => {
-  const ctx = jobContext(model([item({ length: 100, width: 120, height: 50, quantity: 2 }, 0), item({ length: 100, width: 80, height: 50, quantity: 2 }, 1)]));
+  const ctx = jobContext(
+    model([
+      item({ length: 100, width: 120, height: 50, quantity: 2 }, 0),
+      item({ length: 100, width: 80, height: 50, quantity: 2 }, 1),
+    ]),
+  );
   const shapes = generalShapes(ctx, 300, 200, 200);
   const space = { ...initialSpace(300, 200, 200), z0: 150, z1: 400 };
   const blocks = generalBlocksFor(shapes, space, [2, 1], Infinity, 400, 100);
@@ -112,7 +206,10 @@ t.test('general blocks for a space fit it, need no more units than are left, and
   for (const b of blocks) {
     const e = blockExtent(b);
     t.ok(b.z + e.dz <= 400 + E && b.z >= 150 - E && e.dx <= 300 + E && e.dy <= 200 + E, 'inside the space');
-    t.ok(b.general!.need.every(([i, n]) => n <= [2, 1][i]!), 'within the units left');
+    t.ok(
+      b.general!.need.every(([i, n]) => n <= [2, 1][i]!),
+      'within the units left',
+    );
     // Nearer the right wall (z = 400): flush with it, parts mirrored inside the block.
     t.equal(b.z + e.dz, 400);
     for (const p of generalParts(b)) t.ok(p.z >= b.z - E && p.z + p.size.w * p.nz <= b.z + e.dz + E);
@@ -122,42 +219,85 @@ t.test('general blocks for a space fit it, need no more units than are left, and
 });
 
 const greedy = (general: boolean): Strategy => ({
-  name: 'test', spaceRank: 'corner', blockScore: 'volume', rcl: 0, pilot: 0, beam: 0, branch: 0, wallSlices: false, general, seed: 1,
+  name: 'test',
+  spaceRank: 'corner',
+  blockScore: 'volume',
+  rcl: 0,
+  pilot: 0,
+  beam: 0,
+  branch: 0,
+  wallSlices: false,
+  general,
+  seed: 1,
 });
 
 t.test('constructions with general blocks verify, and they change what the construction does', async (t) => {
   const sizes = fc.constantFrom(20, 30, 40, 50, 60);
   const arb = fc.record({
-    items: fc.array(fc.record({
-      length: sizes, width: sizes, height: sizes, quantity: fc.integer({ min: 1, max: 3 }), weight: fc.integer({ min: 0, max: 50 }),
-      orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
-      stackable: fc.boolean(), priority: fc.integer({ min: 0, max: 1 }),
-    }), { minLength: 2, maxLength: 7 }),
-    vehicle: fc.record({ length: fc.integer({ min: 80, max: 300 }), width: fc.integer({ min: 60, max: 200 }), height: fc.integer({ min: 60, max: 200 }), maxWeight: fc.integer({ min: 50, max: 2000 }) }),
+    items: fc.array(
+      fc.record({
+        length: sizes,
+        width: sizes,
+        height: sizes,
+        quantity: fc.integer({ min: 1, max: 3 }),
+        weight: fc.integer({ min: 0, max: 50 }),
+        orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
+        stackable: fc.boolean(),
+        priority: fc.integer({ min: 0, max: 1 }),
+      }),
+      { minLength: 2, maxLength: 7 },
+    ),
+    vehicle: fc.record({
+      length: fc.integer({ min: 80, max: 300 }),
+      width: fc.integer({ min: 60, max: 200 }),
+      height: fc.integer({ min: 60, max: 200 }),
+      maxWeight: fc.integer({ min: 50, max: 2000 }),
+    }),
     beam: fc.constantFrom(0, 2),
   });
   let differ = 0;
-  fc.assert(fc.property(arb, ({ items, vehicle, beam }) => {
-    const m = { ...model(items.map((o, i) => item(o, i)), vehicle), packingMode: 'auto' as const, maxVehicles: 3 };
-    m.vehicles[0] = { ...m.vehicles[0]!, maxWeight: vehicle.maxWeight };
-    const ctx = jobContext(m);
-    if (!ctx.sparse) throw new Error('at most 3 units per kind is a sparse job');
-    const run = (general: boolean) => loadFleet(ctx, { ...greedy(general), beam, branch: beam > 0 ? 4 : 0 }, workBudget(Date.now() + 5000, 3000));
-    const withGeneral = run(true);
-    const plan = assemblePlan(m, withGeneral);
-    const violations = verifyPlan(m, plan);
-    if (violations.length > 0) throw new Error(JSON.stringify(violations.slice(0, 3)));
-    const plain = assemblePlan(m, run(false));
-    if (JSON.stringify(plan.vehicles.map((v) => v.placements)) !== JSON.stringify(plain.vehicles.map((v) => v.placements))) differ++;
-  }), { numRuns: 120, seed: 9 });
+  fc.assert(
+    fc.property(arb, ({ items, vehicle, beam }) => {
+      const m = {
+        ...model(
+          items.map((o, i) => item(o, i)),
+          vehicle,
+        ),
+        packingMode: 'auto' as const,
+        maxVehicles: 3,
+      };
+      m.vehicles[0] = { ...m.vehicles[0]!, maxWeight: vehicle.maxWeight };
+      const ctx = jobContext(m);
+      if (!ctx.sparse) throw new Error('at most 3 units per kind is a sparse job');
+      const run = (general: boolean) =>
+        loadFleet(ctx, { ...greedy(general), beam, branch: beam > 0 ? 4 : 0 }, workBudget(Date.now() + 5000, 3000));
+      const withGeneral = run(true);
+      const plan = assemblePlan(m, withGeneral);
+      const violations = verifyPlan(m, plan);
+      if (violations.length > 0) throw new Error(JSON.stringify(violations.slice(0, 3)));
+      const plain = assemblePlan(m, run(false));
+      if (
+        JSON.stringify(plan.vehicles.map((v) => v.placements)) !==
+        JSON.stringify(plain.vehicles.map((v) => v.placements))
+      )
+        differ++;
+    }),
+    { numRuns: 120, seed: 9 },
+  );
   t.ok(differ > 10, `general blocks changed ${differ} of 120 constructions`);
 });
 
 t.test('a job with more than three units per kind on average gets no general blocks', async (t) => {
-  const m = model([item({ length: 100, width: 120, height: 50, quantity: 4 }, 0), item({ length: 100, width: 80, height: 50, quantity: 4 }, 1)]);
+  const m = model([
+    item({ length: 100, width: 120, height: 50, quantity: 4 }, 0),
+    item({ length: 100, width: 80, height: 50, quantity: 4 }, 1),
+  ]);
   const ctx = jobContext(m);
   t.equal(ctx.sparse, false);
-  const place = (general: boolean) => assemblePlan(m, loadFleet(ctx, greedy(general), workBudget(Date.now() + 5000, 3000))).vehicles.map((v) => v.placements);
+  const place = (general: boolean) =>
+    assemblePlan(m, loadFleet(ctx, greedy(general), workBudget(Date.now() + 5000, 3000))).vehicles.map(
+      (v) => v.placements,
+    );
   t.same(place(true), place(false));
   t.equal(jobContext(model([item({ length: 100, width: 120, height: 50, quantity: 3 }, 0)])).sparse, true);
 });

@@ -13,20 +13,58 @@ import { verifyPlan } from '../../../solver/verify/verify.js';
 const SEARCH_WORK = 4000;
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
-  id: 'v', name: 'V', type: 'truck', length: 200, width: 100, height: 200, maxWeight: 1e6, quantity: 1,
-  blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null, ...o,
+  id: 'v',
+  name: 'V',
+  type: 'truck',
+  length: 200,
+  width: 100,
+  height: 200,
+  maxWeight: 1e6,
+  quantity: 1,
+  blockedAreas: [],
+  floorLoadCapacity: 0,
+  axles: null,
+  auxDeck: null,
+  ...o,
 });
 const box = (o: Partial<ItemModel>): ItemModel => ({
-  id: 'b', label: 'b', shape: 'box', length: 50, width: 50, height: 40, weight: 20, quantity: 40, stackable: true,
-  maxStackWeight: 0, nestingHeight: 0, orientations: ['lwh'], priority: 0, hazardous: false, group: null,
-  groupOrder: Number.MAX_SAFE_INTEGER, color: null, ...o,
+  id: 'b',
+  label: 'b',
+  shape: 'box',
+  length: 50,
+  width: 50,
+  height: 40,
+  weight: 20,
+  quantity: 40,
+  stackable: true,
+  maxStackWeight: 0,
+  nestingHeight: 0,
+  orientations: ['lwh'],
+  priority: 0,
+  hazardous: false,
+  group: null,
+  groupOrder: Number.MAX_SAFE_INTEGER,
+  color: null,
+  ...o,
 });
 const model = (o: Partial<PackModel>): PackModel => ({
-  vehicles: [vehicle()], items: [box({})], packingMode: 'fleet_only', maxVehicles: 1, allowOverweight: false,
-  maxStackItems: 0, maxStackDensity: 0, enforceAxle: false, groupRouting: 'none', budgetMs: 300, seed: 1, ...o,
+  vehicles: [vehicle()],
+  items: [box({})],
+  packingMode: 'fleet_only',
+  maxVehicles: 1,
+  allowOverweight: false,
+  maxStackItems: 0,
+  maxStackDensity: 0,
+  enforceAxle: false,
+  groupRouting: 'none',
+  budgetMs: 300,
+  seed: 1,
+  ...o,
 });
-const plan = (m: PackModel) => search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 2000, work: SEARCH_WORK }).plans[0]!.plan;
-const highest = (p: ReturnType<typeof plan>) => Math.max(...p.vehicles.flatMap((v) => v.placements.map((q) => q.y + q.height)));
+const plan = (m: PackModel) =>
+  search({ model: m, worker: 0, stride: 1, deadline: Date.now() + 2000, work: SEARCH_WORK }).plans[0]!.plan;
+const highest = (p: ReturnType<typeof plan>) =>
+  Math.max(...p.vehicles.flatMap((v) => v.placements.map((q) => q.y + q.height)));
 
 t.test('column arithmetic: layers by pressure and by max_stack_weight, capacity left on top', async (t) => {
   const kind = { weight: 20, maxStackWeight: 50 };
@@ -60,7 +98,10 @@ t.test('a floor too weak for a unit leaves it unplaced for load_limit; lighter o
   });
   const p = plan(m);
   t.same(verifyPlan(m, p), []);
-  t.same(p.unplaced.map((u) => `${u.item_id}#${u.instance} ${u.reason}`), ['heavy#1 load_limit', 'heavy#2 load_limit']);
+  t.same(
+    p.unplaced.map((u) => `${u.item_id}#${u.instance} ${u.reason}`),
+    ['heavy#1 load_limit', 'heavy#2 load_limit'],
+  );
   // A stack of light cartons may press 2000 kg/m² = 500 kg on 0.25 m²: 5 layers.
   t.equal(p.vehicles[0]!.placements.length, 10);
   t.ok(highest(p) <= 200);

@@ -12,13 +12,14 @@ import { gridPlan } from './plan-fixture.js';
 // u0, u1: 100 × 100 floor units side by side (10 kg each); u2 (100 × 200, 20 kg) across both;
 // u3 (50 × 50, 4 kg) on u2 over u0's half; u4 (100 × 100, 6 kg) on u2 over u1's half.
 const space = { length: 200, width: 100, height: 200 };
-const stack = () => gridPlan(space, [
-  { x: 0, y: 0, z: 0, length: 100, width: 100, height: 40, weight: 10 },
-  { x: 100, y: 0, z: 0, length: 100, width: 100, height: 40, weight: 10 },
-  { x: 0, y: 40, z: 0, length: 200, width: 100, height: 30, weight: 20 },
-  { x: 0, y: 70, z: 0, length: 50, width: 50, height: 30, weight: 4 },
-  { x: 100, y: 70, z: 0, length: 100, width: 100, height: 30, weight: 6 },
-]);
+const stack = () =>
+  gridPlan(space, [
+    { x: 0, y: 0, z: 0, length: 100, width: 100, height: 40, weight: 10 },
+    { x: 100, y: 0, z: 0, length: 100, width: 100, height: 40, weight: 10 },
+    { x: 0, y: 40, z: 0, length: 200, width: 100, height: 30, weight: 20 },
+    { x: 0, y: 70, z: 0, length: 50, width: 50, height: 30, weight: 4 },
+    { x: 100, y: 70, z: 0, length: 100, width: 100, height: 30, weight: 6 },
+  ]);
 
 t.test('weight passes down in proportion to the contact area, through every level', async (t) => {
   const { model, plan } = stack();

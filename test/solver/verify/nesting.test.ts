@@ -8,10 +8,17 @@ import { gridPlan } from './plan-fixture.js';
 
 /** Buckets 40 × 40 × 30 cm nesting 20 cm: each one 10 cm above the one under it. */
 function column(ys: number[], nesting = 20) {
-  const p = gridPlan({ length: 100, width: 100, height: 100 }, ys.map((y) => ({ x: 0, y, z: 0, length: 40, width: 40, height: 30, weight: 1 })));
+  const p = gridPlan(
+    { length: 100, width: 100, height: 100 },
+    ys.map((y) => ({ x: 0, y, z: 0, length: 40, width: 40, height: 30, weight: 1 })),
+  );
   // One item for the whole column: the fixture makes one item per box.
-  p.model.items = [{ ...p.model.items[0]!, id: 'bucket', label: 'bucket', quantity: ys.length, nestingHeight: nesting }];
-  p.plan.vehicles[0]!.placements.forEach((q, i) => Object.assign(q, { item_id: 'bucket', label: 'bucket', instance: i + 1 }));
+  p.model.items = [
+    { ...p.model.items[0]!, id: 'bucket', label: 'bucket', quantity: ys.length, nestingHeight: nesting },
+  ];
+  p.plan.vehicles[0]!.placements.forEach((q, i) =>
+    Object.assign(q, { item_id: 'bucket', label: 'bucket', instance: i + 1 }),
+  );
   return p;
 }
 const rules = (p: ReturnType<typeof column>) => verifyPlan(p.model, p.plan).map((v) => `${v.rule}: ${v.message}`);
@@ -24,7 +31,13 @@ t.test('a telescoped column of identical buckets verifies', async (t) => {
 });
 
 t.test('the same overlap without nesting, off the pitch, or with a bucket missing does not', async (t) => {
-  t.match(rules(column([0, 10], 0)), [/overlap: bucket#1 and bucket#2 in vehicle 0 overlap by 40 × 40 × 20 cm/, /support: bucket#2 .* floats at y = 10 cm/]);
-  t.match(rules(column([0, 12])), [/overlap: bucket#1 and bucket#2 .* overlap by 40 × 40 × 18 cm/, /support: bucket#2/]);
+  t.match(rules(column([0, 10], 0)), [
+    /overlap: bucket#1 and bucket#2 in vehicle 0 overlap by 40 × 40 × 20 cm/,
+    /support: bucket#2 .* floats at y = 10 cm/,
+  ]);
+  t.match(rules(column([0, 12])), [
+    /overlap: bucket#1 and bucket#2 .* overlap by 40 × 40 × 18 cm/,
+    /support: bucket#2/,
+  ]);
   t.match(rules(column([0, 20])), [/support: bucket#2 in vehicle 0 floats at y = 20 cm/]);
 });

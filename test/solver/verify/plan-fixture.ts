@@ -5,7 +5,9 @@
 import type { ItemModel, PackModel, Placement, Plan, PlannedVehicle, VehicleModel } from '../../../domain/pack/plan.js';
 
 /** An item with the defaults the tests do not care about. */
-export function item(fields: Partial<ItemModel> & Pick<ItemModel, 'id' | 'length' | 'width' | 'height' | 'weight' | 'quantity'>): ItemModel {
+export function item(
+  fields: Partial<ItemModel> & Pick<ItemModel, 'id' | 'length' | 'width' | 'height' | 'weight' | 'quantity'>,
+): ItemModel {
   return {
     label: fields.id,
     shape: 'box',
@@ -34,7 +36,9 @@ export function truck(): VehicleModel {
     maxWeight: 1000,
     quantity: 1,
     blockedAreas: [{ x: 250, z: 150, length: 50, width: 50 }],
-    floorLoadCapacity: 0, axles: null, auxDeck: null,
+    floorLoadCapacity: 0,
+    axles: null,
+    auxDeck: null,
   };
 }
 
@@ -44,14 +48,26 @@ export function smallModel(): PackModel {
     vehicles: [truck()],
     items: [
       item({ id: 'A', label: 'Carton A', length: 100, width: 50, height: 40, weight: 10, quantity: 3 }),
-      item({ id: 'B', label: 'Crate B', length: 60, width: 60, height: 60, weight: 20, quantity: 2, stackable: false, orientations: ['lwh', 'wlh'] }),
+      item({
+        id: 'B',
+        label: 'Crate B',
+        length: 60,
+        width: 60,
+        height: 60,
+        weight: 20,
+        quantity: 2,
+        stackable: false,
+        orientations: ['lwh', 'wlh'],
+      }),
       item({ id: 'C', length: 10, width: 10, height: 10, weight: 1, quantity: 1 }),
     ],
     packingMode: 'auto',
     maxVehicles: 3,
     allowOverweight: false,
     maxStackItems: 2,
-    maxStackDensity: 0, enforceAxle: false, groupRouting: 'none',
+    maxStackDensity: 0,
+    enforceAxle: false,
+    groupRouting: 'none',
     budgetMs: 1000,
     seed: 1,
   };
@@ -72,7 +88,15 @@ function place(p: Omit<Placement, 'rotated'>): Placement {
  */
 export function smallPlan(): Plan {
   const t = truck();
-  const common = { vehicle_id: 'truck', name: t.name, type: t.type, length: 300, width: 200, height: 200, max_weight: 1000 } as const;
+  const common = {
+    vehicle_id: 'truck',
+    name: t.name,
+    type: t.type,
+    length: 300,
+    width: 200,
+    height: 200,
+    max_weight: 1000,
+  } as const;
   const v0: PlannedVehicle = {
     ...common,
     index: 0,
@@ -84,10 +108,62 @@ export function smallPlan(): Plan {
     weight_utilization: 0.05,
     center_of_gravity: { x: 77, y: 32, z: 42 },
     placements: [
-      place({ item_id: 'A', instance: 1, label: 'Carton A', x: 0, y: 0, z: 0, length: 100, width: 50, height: 40, orientation: 'lwh', step: 1, weight: 10 }),
-      place({ item_id: 'A', instance: 2, label: 'Carton A', x: 0, y: 0, z: 50, length: 100, width: 50, height: 40, orientation: 'lwh', step: 2, weight: 10 }),
-      place({ item_id: 'B', instance: 1, label: 'Crate B', x: 100, y: 0, z: 0, length: 60, width: 60, height: 60, orientation: 'lwh', step: 3, weight: 20 }),
-      place({ item_id: 'A', instance: 3, label: 'Carton A', x: 0, y: 40, z: 0, length: 50, width: 100, height: 40, orientation: 'wlh', step: 4, weight: 10 }),
+      place({
+        item_id: 'A',
+        instance: 1,
+        label: 'Carton A',
+        x: 0,
+        y: 0,
+        z: 0,
+        length: 100,
+        width: 50,
+        height: 40,
+        orientation: 'lwh',
+        step: 1,
+        weight: 10,
+      }),
+      place({
+        item_id: 'A',
+        instance: 2,
+        label: 'Carton A',
+        x: 0,
+        y: 0,
+        z: 50,
+        length: 100,
+        width: 50,
+        height: 40,
+        orientation: 'lwh',
+        step: 2,
+        weight: 10,
+      }),
+      place({
+        item_id: 'B',
+        instance: 1,
+        label: 'Crate B',
+        x: 100,
+        y: 0,
+        z: 0,
+        length: 60,
+        width: 60,
+        height: 60,
+        orientation: 'lwh',
+        step: 3,
+        weight: 20,
+      }),
+      place({
+        item_id: 'A',
+        instance: 3,
+        label: 'Carton A',
+        x: 0,
+        y: 40,
+        z: 0,
+        length: 50,
+        width: 100,
+        height: 40,
+        orientation: 'wlh',
+        step: 4,
+        weight: 10,
+      }),
     ],
   };
   const v1: PlannedVehicle = {
@@ -101,7 +177,20 @@ export function smallPlan(): Plan {
     weight_utilization: 0.02,
     center_of_gravity: { x: 30, y: 30, z: 30 },
     placements: [
-      place({ item_id: 'B', instance: 2, label: 'Crate B', x: 0, y: 0, z: 0, length: 60, width: 60, height: 60, orientation: 'lwh', step: 1, weight: 20 }),
+      place({
+        item_id: 'B',
+        instance: 2,
+        label: 'Crate B',
+        x: 0,
+        y: 0,
+        z: 0,
+        length: 60,
+        width: 60,
+        height: 60,
+        orientation: 'lwh',
+        step: 1,
+        weight: 20,
+      }),
     ],
   };
   return { vehicles: [v0, v1], unplaced: [{ item_id: 'C', instance: 1, label: 'C', reason: 'time_limit' }] };
@@ -112,12 +201,17 @@ export function refigure(vehicle: PlannedVehicle): void {
   const ps = vehicle.placements;
   const weight = ps.reduce((s, p) => s + p.weight, 0);
   const volume = ps.reduce((s, p) => s + p.length * p.width * p.height, 0);
-  const mean = (centre: (p: Placement) => number): number => (weight > 0 ? ps.reduce((s, p) => s + p.weight * centre(p), 0) / weight : 0);
+  const mean = (centre: (p: Placement) => number): number =>
+    weight > 0 ? ps.reduce((s, p) => s + p.weight * centre(p), 0) / weight : 0;
   vehicle.items_placed = ps.length;
   vehicle.total_weight = weight;
   vehicle.volume_utilization = volume / (vehicle.length * vehicle.width * vehicle.height);
   vehicle.weight_utilization = weight / vehicle.max_weight;
-  vehicle.center_of_gravity = { x: mean((p) => p.x + p.length / 2), y: mean((p) => p.y + p.height / 2), z: mean((p) => p.z + p.width / 2) };
+  vehicle.center_of_gravity = {
+    x: mean((p) => p.x + p.length / 2),
+    y: mean((p) => p.y + p.height / 2),
+    z: mean((p) => p.z + p.width / 2),
+  };
 }
 
 /** A box of a grid plan: cell origin plus size, cm. */
@@ -135,23 +229,60 @@ export interface GridBox {
  * One vehicle holding the given boxes, each its own item (`u<i>`, quantity 1, as defined), steps
  * in the given order; boxes must be listed so that supports come first.
  */
-export function gridPlan(space: { length: number; width: number; height: number }, boxes: readonly GridBox[]): { model: PackModel; plan: Plan } {
-  const vehicle: VehicleModel = { id: 'v', name: 'v', type: 'container', ...space, maxWeight: 1e9, quantity: 1, blockedAreas: [], floorLoadCapacity: 0, axles: null, auxDeck: null };
+export function gridPlan(
+  space: { length: number; width: number; height: number },
+  boxes: readonly GridBox[],
+): { model: PackModel; plan: Plan } {
+  const vehicle: VehicleModel = {
+    id: 'v',
+    name: 'v',
+    type: 'container',
+    ...space,
+    maxWeight: 1e9,
+    quantity: 1,
+    blockedAreas: [],
+    floorLoadCapacity: 0,
+    axles: null,
+    auxDeck: null,
+  };
   const model: PackModel = {
     vehicles: [vehicle],
-    items: boxes.map((b, i) => item({ id: `u${i}`, length: b.length, width: b.width, height: b.height, weight: b.weight, quantity: 1 })),
+    items: boxes.map((b, i) =>
+      item({ id: `u${i}`, length: b.length, width: b.width, height: b.height, weight: b.weight, quantity: 1 }),
+    ),
     packingMode: 'fleet_only',
     maxVehicles: 1,
     allowOverweight: false,
     maxStackItems: 0,
-    maxStackDensity: 0, enforceAxle: false, groupRouting: 'none',
+    maxStackDensity: 0,
+    enforceAxle: false,
+    groupRouting: 'none',
     budgetMs: 1000,
     seed: 1,
   };
   const planned: PlannedVehicle = {
-    index: 0, vehicle_id: 'v', copy: 1, auto_added: false, name: 'v', type: 'container', ...space, max_weight: 1e9,
-    items_placed: 0, total_weight: 0, volume_utilization: 0, weight_utilization: 0, center_of_gravity: { x: 0, y: 0, z: 0 },
-    placements: boxes.map((b, i) => ({ item_id: `u${i}`, instance: 1, label: `u${i}`, ...b, rotated: false, orientation: 'lwh', step: i + 1 })),
+    index: 0,
+    vehicle_id: 'v',
+    copy: 1,
+    auto_added: false,
+    name: 'v',
+    type: 'container',
+    ...space,
+    max_weight: 1e9,
+    items_placed: 0,
+    total_weight: 0,
+    volume_utilization: 0,
+    weight_utilization: 0,
+    center_of_gravity: { x: 0, y: 0, z: 0 },
+    placements: boxes.map((b, i) => ({
+      item_id: `u${i}`,
+      instance: 1,
+      label: `u${i}`,
+      ...b,
+      rotated: false,
+      orientation: 'lwh',
+      step: i + 1,
+    })),
   };
   refigure(planned);
   return { model, plan: { vehicles: [planned], unplaced: [] } };

@@ -84,7 +84,9 @@ t.test('shifting one box into another is always caught as an overlap naming both
       a.z = b.z + fz * b.width;
       refigure(plan.vehicles[0]!);
       const overlaps = verifyPlan(model, plan).filter((v) => v.rule === 'overlap');
-      const named = overlaps.some((v) => v.message.includes(`${a.item_id}#1 `) && v.message.includes(`${b.item_id}#1 `));
+      const named = overlaps.some(
+        (v) => v.message.includes(`${a.item_id}#1 `) && v.message.includes(`${b.item_id}#1 `),
+      );
       if (!named) throw new Error(`overlap of ${a.item_id} and ${b.item_id} not reported: ${JSON.stringify(overlaps)}`);
     }),
     { numRuns: 300 },

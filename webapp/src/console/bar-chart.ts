@@ -1,5 +1,5 @@
 /**
- * The geometry of a simple vertical bar chart (issue 11 item "account": usage by day and by
+ * The geometry of a simple vertical bar chart (usage by day and by
  * component as SVG bars). Pure; tested in test/webapp/bar-chart.test.ts.
  */
 

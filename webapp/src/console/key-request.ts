@@ -1,5 +1,5 @@
 /**
- * The API-key form of the console (issue 11 item "API keys"; spec Authentication: scopes, optional
+ * The API-key form of the console (spec Authentication: scopes, optional
  * expiry and IP allowlist) turned into the body of POST /app/api/keys. Pure; tested in
  * test/webapp/key-request.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * CSV item files (issue 11 item 4): read with papaparse into rows for itemsFromRows, and written
+ * CSV item files: read with papaparse into rows for itemsFromRows, and written
  * from items (the same layout, so a written file imports back to the same items). The delimiter
  * is read from the header row: comma, semicolon (spreadsheets that write decimal commas), tab
  * or bar. A UTF-8 byte-order mark is ignored.
@@ -42,7 +42,12 @@ export function itemsFromCsv(text: string, options: ImportOptions = {}): ItemImp
  * back the same in an organization of either display units.
  */
 export function csvFromItems(items: readonly PackItem[]): string {
-  const columns = ITEM_COLUMNS.filter((c) => c.field === 'label' || c.requiredColumn || items.some((i) => i[c.field] !== undefined));
+  const columns = ITEM_COLUMNS.filter(
+    (c) => c.field === 'label' || c.requiredColumn || items.some((i) => i[c.field] !== undefined),
+  );
   const rows = items.map((item) => columns.map((c) => (item[c.field] === undefined ? '' : String(item[c.field]))));
-  return Papa.unparse({ fields: columns.map((c) => (c.unit ? `${c.field} (${c.unit})` : c.field)), data: rows }, { newline: '\n' });
+  return Papa.unparse(
+    { fields: columns.map((c) => (c.unit ? `${c.field} (${c.unit})` : c.field)), data: rows },
+    { newline: '\n' },
+  );
 }

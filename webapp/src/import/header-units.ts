@@ -7,7 +7,15 @@
  * or weight unit; other bracketed words on them ("Qty (pcs)") are ignored as before.
  */
 import type { DisplayUnits } from '../units/measure.js';
-import { API_UNIT, IMPERIAL_UNIT, UNITS_OF, ambiguityOf, unitNamed, type Quantity, type Unit } from '../units/unit-names.js';
+import {
+  API_UNIT,
+  IMPERIAL_UNIT,
+  UNITS_OF,
+  ambiguityOf,
+  unitNamed,
+  type Quantity,
+  type Unit,
+} from '../units/unit-names.js';
 import type { ItemColumn } from './item-columns.js';
 
 /** What a column's unit is: read from its header, or the organization's display units. */
@@ -17,7 +25,8 @@ export type UnitSource = 'header' | 'display units';
 export type ColumnUnit = { unit: Unit | undefined; source: UnitSource } | { problem: string };
 
 /** The quantity a column measures: lengths in cm, weights in kg, or none. */
-export const quantityOf = (column: ItemColumn): Quantity | undefined => (column.unit === 'cm' ? 'length' : column.unit === 'kg' ? 'weight' : undefined);
+export const quantityOf = (column: ItemColumn): Quantity | undefined =>
+  column.unit === 'cm' ? 'length' : column.unit === 'kg' ? 'weight' : undefined;
 
 const choices = (q: Quantity): string => {
   const symbols = UNITS_OF[q].map((u) => u.symbol);
@@ -32,17 +41,24 @@ export function columnUnit(column: ItemColumn, written: string | undefined, disp
   const quantity = quantityOf(column);
   if (written === undefined) {
     if (quantity === undefined) return { unit: undefined, source: 'header' };
-    return { unit: displayUnits === 'imperial' ? IMPERIAL_UNIT[quantity] : API_UNIT[quantity], source: 'display units' };
+    return {
+      unit: displayUnits === 'imperial' ? IMPERIAL_UNIT[quantity] : API_UNIT[quantity],
+      source: 'display units',
+    };
   }
   const unit = unitNamed(written);
   const ambiguous = ambiguityOf(written);
   if (quantity === undefined) {
     // "Qty (pcs)" stays fine; "Priority (kg)" is a mistake worth naming.
-    return unit || ambiguous ? { problem: `${column.field} takes no unit of length or weight, got "${written}"` } : { unit: undefined, source: 'header' };
+    return unit || ambiguous
+      ? { problem: `${column.field} takes no unit of length or weight, got "${written}"` }
+      : { unit: undefined, source: 'header' };
   }
-  if (ambiguous) return { problem: `the unit "${written}" is ambiguous (${ambiguous}): ${column.field} takes ${choices(quantity)}` };
+  if (ambiguous)
+    return { problem: `the unit "${written}" is ambiguous (${ambiguous}): ${column.field} takes ${choices(quantity)}` };
   if (!unit) return { problem: `unknown unit "${written}": ${column.field} takes ${choices(quantity)}` };
-  if (unit.quantity !== quantity) return { problem: `${unit.symbol} is a unit of ${unit.quantity}: ${column.field} takes ${choices(quantity)}` };
+  if (unit.quantity !== quantity)
+    return { problem: `${unit.symbol} is a unit of ${unit.quantity}: ${column.field} takes ${choices(quantity)}` };
   return { unit, source: 'header' };
 }
 

@@ -48,7 +48,8 @@ export function columnLetter(index: number): string {
   return s;
 }
 
-const isBlank = (cell: Cell): boolean => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+const isBlank = (cell: Cell): boolean =>
+  cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 
 // A number as people write it: one decimal separator, dot or comma; an exponent allowed.
 const NUMBER_TEXT = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/;
@@ -60,27 +61,38 @@ const FALSE = new Set(['false', 'no', 'n', '0']);
  * written in `unit` (a length or weight unit other than cm or kg) is converted to cm or kg
  * first (toApiUnit), and the bounds, which are in cm or kg, judge the converted value.
  */
-export function cellValue(cell: Cell, kind: CellKind, unit?: Unit): { value: string | number | boolean } | { problem: string } {
+export function cellValue(
+  cell: Cell,
+  kind: CellKind,
+  unit?: Unit,
+): { value: string | number | boolean } | { problem: string } {
   switch (kind.type) {
     case 'text': {
       const text = cell instanceof Date ? cell.toISOString() : String(cell).trim();
-      return text.length > kind.maxLength ? { problem: `must be at most ${kind.maxLength} characters, got ${text.length}` } : { value: text };
+      return text.length > kind.maxLength
+        ? { problem: `must be at most ${kind.maxLength} characters, got ${text.length}` }
+        : { value: text };
     }
     case 'number':
     case 'integer': {
       let n: number;
       if (typeof cell === 'number') n = cell;
       else if (typeof cell === 'string' && NUMBER_TEXT.test(cell.trim())) n = Number(cell.trim().replace(',', '.'));
-      else return { problem: `must be a number, got ${JSON.stringify(cell instanceof Date ? cell.toISOString() : cell)}` };
+      else
+        return { problem: `must be a number, got ${JSON.stringify(cell instanceof Date ? cell.toISOString() : cell)}` };
       if (!Number.isFinite(n)) return { problem: `must be a finite number, got ${JSON.stringify(cell)}` };
       if (kind.type === 'integer' && !Number.isInteger(n)) return { problem: `must be a whole number, got ${n}` };
       // A converted value is judged in cm or kg and the message shows both units.
-      const converted = unit && unit.factor !== 1 ? { written: n, api: API_UNIT[unit.quantity].symbol, symbol: unit.symbol } : undefined;
+      const converted =
+        unit && unit.factor !== 1
+          ? { written: n, api: API_UNIT[unit.quantity].symbol, symbol: unit.symbol }
+          : undefined;
       if (unit && converted) n = toApiUnit(n, unit);
       const tooSmall = kind.type === 'number' && kind.minExclusive ? n <= kind.min : n < kind.min;
       if (tooSmall || n > kind.max) {
         const api = converted ? ` ${converted.api}` : '';
-        const low = kind.type === 'number' && kind.minExclusive ? `more than ${kind.min}${api}` : `at least ${kind.min}${api}`;
+        const low =
+          kind.type === 'number' && kind.minExclusive ? `more than ${kind.min}${api}` : `at least ${kind.min}${api}`;
         const got = converted ? `${converted.written} ${converted.symbol} = ${n}${api}` : String(n);
         return { problem: `must be ${low} and at most ${kind.max}${api}, got ${got}` };
       }
@@ -95,12 +107,16 @@ export function cellValue(cell: Cell, kind: CellKind, unit?: Unit): { value: str
     }
     case 'choice': {
       const text = String(cell).trim().toLowerCase();
-      return kind.values.includes(text) ? { value: text } : { problem: `must be one of ${kind.values.join(', ')}, got ${JSON.stringify(cell)}` };
+      return kind.values.includes(text)
+        ? { value: text }
+        : { problem: `must be one of ${kind.values.join(', ')}, got ${JSON.stringify(cell)}` };
     }
     case 'color': {
       const text = String(cell).trim();
       const hex = text.startsWith('#') ? text : `#${text}`;
-      return /^#[0-9a-fA-F]{6}$/.test(hex) ? { value: hex } : { problem: `must be a colour #rrggbb, got ${JSON.stringify(cell)}` };
+      return /^#[0-9a-fA-F]{6}$/.test(hex)
+        ? { value: hex }
+        : { problem: `must be a colour #rrggbb, got ${JSON.stringify(cell)}` };
     }
   }
 }
@@ -131,7 +147,12 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
     const column = read.column;
     if (text !== '' && column === undefined) ignored.push(text);
     if (column !== undefined && seen.has(column.field)) {
-      problems.push({ row: 1, column: columnLetter(i), header: text, message: `names the column ${column.field} again (first in column ${columnLetter(seen.get(column.field)!)})` });
+      problems.push({
+        row: 1,
+        column: columnLetter(i),
+        header: text,
+        message: `names the column ${column.field} again (first in column ${columnLetter(seen.get(column.field)!)})`,
+      });
       columns.push(undefined);
       units.push(undefined);
       return;
@@ -146,12 +167,26 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
     }
     units.push(unit?.unit);
     const quantity = column && quantityOf(column);
-    if (unit?.unit && quantity && unit.unit.factor !== 1) conversions.push({ field: column.field, header: text, from: unit.unit, to: API_UNIT[quantity], source: unit.source });
+    if (unit?.unit && quantity && unit.unit.factor !== 1)
+      conversions.push({
+        field: column.field,
+        header: text,
+        from: unit.unit,
+        to: API_UNIT[quantity],
+        source: unit.source,
+      });
   });
   const withConversions = conversions.length > 0 ? { conversions } : {};
   for (const c of ITEM_COLUMNS) {
     if (c.requiredColumn && !seen.has(c.field)) {
-      problems.push({ row: 1, column: columnLetter(header.length), header: c.field, message: `the header row has no ${c.field} column (required: ${ITEM_COLUMNS.filter((x) => x.requiredColumn).map((x) => x.field).join(', ')})` });
+      problems.push({
+        row: 1,
+        column: columnLetter(header.length),
+        header: c.field,
+        message: `the header row has no ${c.field} column (required: ${ITEM_COLUMNS.filter((x) => x.requiredColumn)
+          .map((x) => x.field)
+          .join(', ')})`,
+      });
     }
   }
   if (problems.length > 0) return { ok: false, problems, ignored, ...withConversions };
@@ -170,18 +205,38 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
         return;
       }
       const parsed = cellValue(cell, column.kind, units[i]);
-      if ('problem' in parsed) problems.push({ row: r + 1, column: columnLetter(i), header: String(header[i]).trim(), message: `${column.field} ${parsed.problem}` });
+      if ('problem' in parsed)
+        problems.push({
+          row: r + 1,
+          column: columnLetter(i),
+          header: String(header[i]).trim(),
+          message: `${column.field} ${parsed.problem}`,
+        });
       else item[column.field] = parsed.value;
     });
     const round = typeof item['shape'] === 'string' && ROUND.has(item['shape']);
     // A template supplies every field the row leaves empty (spec Item.template_id).
     const fromTemplate = typeof item['template_id'] === 'string';
     for (const { field, index } of fromTemplate ? [] : blank) {
-      const needed = ['label', 'height', 'weight', 'quantity'].includes(field) || (!round && (field === 'length' || field === 'width')) || (round && field === 'radius');
-      if (needed) problems.push({ row: r + 1, column: columnLetter(index), header: String(header[index]).trim(), message: `${field} is required${field === 'radius' ? ' for a cylinder or drum' : ''}` });
+      const needed =
+        ['label', 'height', 'weight', 'quantity'].includes(field) ||
+        (!round && (field === 'length' || field === 'width')) ||
+        (round && field === 'radius');
+      if (needed)
+        problems.push({
+          row: r + 1,
+          column: columnLetter(index),
+          header: String(header[index]).trim(),
+          message: `${field} is required${field === 'radius' ? ' for a cylinder or drum' : ''}`,
+        });
     }
     if (round && !fromTemplate && !seen.has('radius')) {
-      problems.push({ row: r + 1, column: columnLetter(seen.get('shape')!), header: String(header[seen.get('shape')!]).trim(), message: `a ${String(item['shape'])} needs a radius column` });
+      problems.push({
+        row: r + 1,
+        column: columnLetter(seen.get('shape')!),
+        header: String(header[seen.get('shape')!]).trim(),
+        message: `a ${String(item['shape'])} needs a radius column`,
+      });
     }
     items.push(item as PackItem);
   }
@@ -189,7 +244,9 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
     problems.push({ row: 2, column: 'A', header: '', message: 'the file has no item rows below the header row' });
   }
   problems.sort((a, b) => a.row - b.row || a.column.length - b.column.length || a.column.localeCompare(b.column));
-  return problems.length > 0 ? { ok: false, problems, ignored, ...withConversions } : { ok: true, items, ignored, ...withConversions };
+  return problems.length > 0
+    ? { ok: false, problems, ignored, ...withConversions }
+    : { ok: true, items, ignored, ...withConversions };
 }
 
 /** One line per problem: "row 3, column C (Length (cm)): length must be a number, got \"abc\"". */

@@ -1,5 +1,5 @@
 /**
- * Excel item files (.xlsx, issue 11 item 4): the first sheet, read in the browser with
+ * Excel item files (.xlsx): the first sheet, read in the browser with
  * read-excel-file, into rows for itemsFromRows. Number and boolean cells keep their type; text
  * cells get the same reading as CSV cells (decimal comma tolerated). A file that is not a
  * readable .xlsx gives one problem on row 1.
@@ -14,7 +14,18 @@ export async function itemsFromXlsx(file: Blob | ArrayBuffer, options: ImportOpt
     const sheets = await readXlsxFile(file);
     rows = (sheets[0]?.data ?? []) as Cell[][];
   } catch (err) {
-    return { ok: false, ignored: [], problems: [{ row: 1, column: 'A', header: '', message: `not a readable .xlsx file: ${err instanceof Error ? err.message : String(err)}` }] };
+    return {
+      ok: false,
+      ignored: [],
+      problems: [
+        {
+          row: 1,
+          column: 'A',
+          header: '',
+          message: `not a readable .xlsx file: ${err instanceof Error ? err.message : String(err)}`,
+        },
+      ],
+    };
   }
   return itemsFromRows(rows, options);
 }

@@ -8,8 +8,16 @@ import type { Job, PackRequest } from '../playground/pack-request.js';
 
 /** The PackRequest of job `id`. Throws ApiFailure: the service's, or `result_expired` (status 410) once retention deleted the request. */
 export async function jobRequestOf(id: string): Promise<PackRequest> {
-  const job = await call<Job & { request?: PackRequest | null }>('GET', `/v1/jobs/${encodeURIComponent(id)}?include=request`);
-  if (!job.request) throw new ApiFailure(410, 'result_expired', `the request of job ${id} was deleted after retention; it cannot be run again`);
+  const job = await call<Job & { request?: PackRequest | null }>(
+    'GET',
+    `/v1/jobs/${encodeURIComponent(id)}?include=request`,
+  );
+  if (!job.request)
+    throw new ApiFailure(
+      410,
+      'result_expired',
+      `the request of job ${id} was deleted after retention; it cannot be run again`,
+    );
   return job.request;
 }
 

@@ -9,7 +9,15 @@ import { ApiFailure, call, newIdempotencyKey } from '../api.js';
 import type { Job } from '../playground/pack-request.js';
 
 /** The button for project `id` named `name`; `packingJobId`: the job packing it now, if any. */
-export function PackProjectButton({ id, name, packingJobId }: { id: string; name: string; packingJobId: string | null }) {
+export function PackProjectButton({
+  id,
+  name,
+  packingJobId,
+}: {
+  id: string;
+  name: string;
+  packingJobId: string | null;
+}) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | Error | null>(null);
@@ -18,7 +26,9 @@ export function PackProjectButton({ id, name, packingJobId }: { id: string; name
     setBusy(true);
     setFailure(null);
     try {
-      const job = await call<Job>('POST', `/v1/projects/${encodeURIComponent(id)}/pack`, undefined, { 'Idempotency-Key': newIdempotencyKey() });
+      const job = await call<Job>('POST', `/v1/projects/${encodeURIComponent(id)}/pack`, undefined, {
+        'Idempotency-Key': newIdempotencyKey(),
+      });
       navigate(`/jobs/${encodeURIComponent(job.id)}`);
     } catch (err) {
       setFailure(err instanceof Error ? err : new Error(String(err)));

@@ -1,5 +1,5 @@
 /**
- * Console: account (issue 11 item "account", owner only): the balance (GET /v1/balance:
+ * Console: account (owner only): the balance (GET /v1/balance:
  * available, subscription with its expiry, purchased, held by running jobs), the limits and rate
  * card (GET /v1/limits) and the usage of the last 30 days (GET /v1/usage?group_by=day): jobs and
  * credits per day and credits by price component, as SVG bar charts with tables for screen
@@ -85,7 +85,9 @@ export function AccountPage() {
               <div className="figure">{credits(balance.subscription_credits)}</div>
               <div className="label">
                 subscription credits
-                {balance.subscription_expires_at ? `, expire ${new Date(balance.subscription_expires_at).toLocaleDateString()}` : ''}
+                {balance.subscription_expires_at
+                  ? `, expire ${new Date(balance.subscription_expires_at).toLocaleDateString()}`
+                  : ''}
               </div>
             </div>
             <div className="card">
@@ -106,11 +108,21 @@ export function AccountPage() {
         {usage ? (
           <>
             <p>
-              {usage.totals.jobs} jobs, {credits(usage.totals.credits)} credits charged, {(usage.totals.compute_ms / 1000).toLocaleString()} s of compute,{' '}
-              {usage.totals.items_placed} units placed in {usage.totals.vehicles_used} vehicles.
+              {usage.totals.jobs} jobs, {credits(usage.totals.credits)} credits charged,{' '}
+              {(usage.totals.compute_ms / 1000).toLocaleString()} s of compute, {usage.totals.items_placed} units placed
+              in {usage.totals.vehicles_used} vehicles.
             </p>
-            <BarChart title="Credits per day" unit="credits" format={credits} data={usage.days.map((d) => ({ label: d.date, value: d.credits }))} />
-            <BarChart title="Jobs per day" unit="jobs" data={usage.days.map((d) => ({ label: d.date, value: d.jobs }))} />
+            <BarChart
+              title="Credits per day"
+              unit="credits"
+              format={credits}
+              data={usage.days.map((d) => ({ label: d.date, value: d.credits }))}
+            />
+            <BarChart
+              title="Jobs per day"
+              unit="jobs"
+              data={usage.days.map((d) => ({ label: d.date, value: d.jobs }))}
+            />
             <BarChart
               title="Credits by component"
               unit="credits"

@@ -1,5 +1,5 @@
 /**
- * Console: API keys (issue 11 item "API keys", owner only; /app/api/keys). Lists the keys (name,
+ * Console: API keys (owner only; /app/api/keys). Lists the keys (name,
  * prefix, scopes, created, expires, IP allowlist, state, creator); creates one (name, scope
  * checkboxes all ticked by default, optional expiry and IP allowlist) and shows its secret once
  * with a copy button and a warning; rotates a key (the new secret shown once, the old one stops at
@@ -48,23 +48,27 @@ export function KeysPage() {
   const [actionError, setActionError] = useState<unknown>(null);
 
   const load = useCallback(() => {
-    call<{ data: ApiKey[] }>('GET', '/app/api/keys').then(
-      (r) => {
-        setKeys(r.data);
-        setListError(null);
-      },
-      setListError,
-    );
+    call<{ data: ApiKey[] }>('GET', '/app/api/keys').then((r) => {
+      setKeys(r.data);
+      setListError(null);
+    }, setListError);
   }, []);
   useEffect(load, [load]);
 
-  const errors = createError instanceof ApiFailure ? fieldErrorsOf(createError.details, KEY_FIELDS) : { byField: {} as Record<string, string[]>, other: [] };
+  const errors =
+    createError instanceof ApiFailure
+      ? fieldErrorsOf(createError.details, KEY_FIELDS)
+      : { byField: {} as Record<string, string[]>, other: [] };
 
   const confirming = useConfirmedAction<{ key: ApiKey; action: 'rotate' | 'revoke' }>({
     act: async ({ key, action }) => {
       if (action === 'rotate') {
         // The secret listed is the one replaced: a rotation by someone else since answers 409.
-        const r = await call<ApiKey & { secret: string }>('POST', `/app/api/keys/${encodeURIComponent(key.id)}/rotate`, { prefix: key.prefix });
+        const r = await call<ApiKey & { secret: string }>(
+          'POST',
+          `/app/api/keys/${encodeURIComponent(key.id)}/rotate`,
+          { prefix: key.prefix },
+        );
         setShown({ key: r, secret: r.secret, rotated: true });
       } else {
         await call('DELETE', `/app/api/keys/${encodeURIComponent(key.id)}`);
@@ -79,8 +83,8 @@ export function KeysPage() {
   return (
     <Page title="API keys">
       <p>
-        API keys let your servers call the service (<code>Authorization: Bearer …</code>). Keep them on the server side. Up to 20 keys may be
-        active.
+        API keys let your servers call the service (<code>Authorization: Bearer …</code>). Keep them on the server side.
+        Up to 20 keys may be active.
       </p>
       {shown ? (
         <SecretOnce
@@ -113,7 +117,14 @@ export function KeysPage() {
           }}
         >
           <Field label="Key name" errors={errors.byField['name']}>
-            {(a) => <input {...a} value={form.name} maxLength={255} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
+            {(a) => (
+              <input
+                {...a}
+                value={form.name}
+                maxLength={255}
+                onChange={(e) => setForm({ ...form, name: e.target.value })}
+              />
+            )}
           </Field>
           <fieldset aria-describedby="scopes-hint">
             <legend>Scopes</legend>
@@ -128,20 +139,49 @@ export function KeysPage() {
                       {...a}
                       type="checkbox"
                       checked={form.scopes.includes(s)}
-                      onChange={(e) => setForm({ ...form, scopes: e.target.checked ? [...form.scopes, s] : form.scopes.filter((x) => x !== s) })}
+                      onChange={(e) =>
+                        setForm({
+                          ...form,
+                          scopes: e.target.checked ? [...form.scopes, s] : form.scopes.filter((x) => x !== s),
+                        })
+                      }
                     />
                   )}
                 </Field>
               ))}
             </div>
-            {errors.byField['scopes'] ? <p className="field-error">Error: {errors.byField['scopes'].join('; ')}</p> : null}
+            {errors.byField['scopes'] ? (
+              <p className="field-error">Error: {errors.byField['scopes'].join('; ')}</p>
+            ) : null}
           </fieldset>
           <div className="form-grid">
-            <Field label="Expires on (optional)" hint="The key works through the end of this day (UTC)." errors={errors.byField['expires_at']}>
-              {(a) => <input {...a} type="date" value={form.expiresOn} onChange={(e) => setForm({ ...form, expiresOn: e.target.value })} />}
+            <Field
+              label="Expires on (optional)"
+              hint="The key works through the end of this day (UTC)."
+              errors={errors.byField['expires_at']}
+            >
+              {(a) => (
+                <input
+                  {...a}
+                  type="date"
+                  value={form.expiresOn}
+                  onChange={(e) => setForm({ ...form, expiresOn: e.target.value })}
+                />
+              )}
             </Field>
-            <Field label="Allowed IPs (optional)" hint="IPs or CIDR ranges, separated by commas; empty = any address." errors={errors.byField['allowed_ips']}>
-              {(a) => <input {...a} value={form.allowedIps} placeholder="203.0.113.7, 10.0.0.0/8" onChange={(e) => setForm({ ...form, allowedIps: e.target.value })} />}
+            <Field
+              label="Allowed IPs (optional)"
+              hint="IPs or CIDR ranges, separated by commas; empty = any address."
+              errors={errors.byField['allowed_ips']}
+            >
+              {(a) => (
+                <input
+                  {...a}
+                  value={form.allowedIps}
+                  placeholder="203.0.113.7, 10.0.0.0/8"
+                  onChange={(e) => setForm({ ...form, allowedIps: e.target.value })}
+                />
+              )}
             </Field>
           </div>
           <ErrorBanner error={createError} details={errors.other} />
@@ -173,14 +213,26 @@ export function KeysPage() {
             </td>
             <td>{k.expires_at ? new Date(k.expires_at).toLocaleString() : 'never'}</td>
             <td>{k.allowed_ips?.length ? k.allowed_ips.join(', ') : 'any'}</td>
-            <td>{k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}</td>
+            <td>
+              {k.revoked ? <span className="badge revoked">revoked</span> : <span className="badge">active</span>}
+            </td>
             <td className="actions">
               {k.revoked ? null : (
                 <>
-                  <button type="button" className="secondary" aria-label={`Rotate ${k.name}`} onClick={() => confirming.ask({ key: k, action: 'rotate' })}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Rotate ${k.name}`}
+                    onClick={() => confirming.ask({ key: k, action: 'rotate' })}
+                  >
                     Rotate
                   </button>{' '}
-                  <button type="button" className="danger" aria-label={`Revoke ${k.name}`} onClick={() => confirming.ask({ key: k, action: 'revoke' })}>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Revoke ${k.name}`}
+                    onClick={() => confirming.ask({ key: k, action: 'revoke' })}
+                  >
                     Revoke
                   </button>
                 </>

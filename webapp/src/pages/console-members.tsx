@@ -1,5 +1,5 @@
 /**
- * Console: members (issue 11 item "members", owner only; /app/api/members, /app/api/invitations).
+ * Console: members (owner only; /app/api/members, /app/api/invitations).
  * Lists the organization's members; invites one by email (the invitation URL is shown to copy
  * and send: the service sends no mail); removes a member after a confirmation (the owner cannot
  * be removed: 409 conflict, shown in the banner; their webhook endpoints are disabled and keys
@@ -87,7 +87,8 @@ export function MembersPage() {
     after: loadPending,
   });
   const resetting = useConfirmedAction<Member>({
-    act: async (m) => setInvitation(await call<Invitation>('POST', `/app/api/members/${encodeURIComponent(m.id)}/password-reset`)),
+    act: async (m) =>
+      setInvitation(await call<Invitation>('POST', `/app/api/members/${encodeURIComponent(m.id)}/password-reset`)),
     report: setRemoveError,
     after: loadPending,
   });
@@ -99,7 +100,10 @@ export function MembersPage() {
     after: load,
   });
 
-  const errors = inviteError instanceof ApiFailure ? fieldErrorsOf(inviteError.details, ['email', 'role']) : { byField: {} as Record<string, string[]>, other: [] };
+  const errors =
+    inviteError instanceof ApiFailure
+      ? fieldErrorsOf(inviteError.details, ['email', 'role'])
+      : { byField: {} as Record<string, string[]>, other: [] };
   const invitationUrl = invitation ? new URL(invitation.url, window.location.origin).toString() : '';
 
   return (
@@ -111,7 +115,9 @@ export function MembersPage() {
             e.preventDefault();
             setInviteError(null);
             try {
-              setInvitation(await call<Invitation>('POST', '/app/api/invitations', { email: email.trim(), role: 'member' }));
+              setInvitation(
+                await call<Invitation>('POST', '/app/api/invitations', { email: email.trim(), role: 'member' }),
+              );
               setEmail('');
               loadPending();
             } catch (err) {
@@ -119,7 +125,11 @@ export function MembersPage() {
             }
           }}
         >
-          <Field label="Email" hint="Members use the playground, jobs and saved data; only the owner manages keys, members and the account." errors={errors.byField['email']}>
+          <Field
+            label="Email"
+            hint="Members use the playground, jobs and saved data; only the owner manages keys, members and the account."
+            errors={errors.byField['email']}
+          >
             {(a) => <input {...a} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
           </Field>
           <ErrorBanner error={inviteError} details={errors.other} />
@@ -131,7 +141,8 @@ export function MembersPage() {
           <div className="notice" role="region" aria-label="Invitation link">
             <p>
               Send this link to <strong>{invitation.email}</strong>
-              {invitation.purpose === 'password_reset' ? ' to set a new password' : ''}; it works once, until {new Date(invitation.expires_at).toLocaleString()}.
+              {invitation.purpose === 'password_reset' ? ' to set a new password' : ''}; it works once, until{' '}
+              {new Date(invitation.expires_at).toLocaleString()}.
             </p>
             <code className="secret" aria-label="Invitation URL">
               {invitationUrl}
@@ -161,10 +172,20 @@ export function MembersPage() {
             <td className="actions">
               {m.role === 'owner' ? null : (
                 <>
-                  <button type="button" className="secondary" aria-label={`Reset the password of ${m.name}`} onClick={() => resetting.ask(m)}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Reset the password of ${m.name}`}
+                    onClick={() => resetting.ask(m)}
+                  >
                     Reset password
                   </button>{' '}
-                  <button type="button" className="danger" aria-label={`Remove ${m.name}`} onClick={() => removing.ask(m)}>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Remove ${m.name}`}
+                    onClick={() => removing.ask(m)}
+                  >
                     Remove
                   </button>
                 </>
@@ -189,7 +210,12 @@ export function MembersPage() {
             </td>
             <td>{new Date(i.expires_at).toLocaleString()}</td>
             <td className="actions">
-              <button type="button" className="danger" aria-label={`Withdraw the invitation of ${i.email}`} onClick={() => withdrawing.ask(i)}>
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Withdraw the invitation of ${i.email}`}
+                onClick={() => withdrawing.ask(i)}
+              >
                 Withdraw
               </button>
             </td>
@@ -213,7 +239,10 @@ export function MembersPage() {
         onCancel={resetting.cancel}
         onConfirm={resetting.confirm}
       >
-        <p>You get a link to send them. Their current password works until they use it; then it sets a new one and signs them out everywhere.</p>
+        <p>
+          You get a link to send them. Their current password works until they use it; then it sets a new one and signs
+          them out everywhere.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={removing.asking !== null}
@@ -223,8 +252,8 @@ export function MembersPage() {
         onConfirm={removing.confirm}
       >
         <p>
-          They are signed out and can no longer sign in to this organization. Their saved data and jobs stay; webhook endpoints they created are
-          disabled and API keys made for them are revoked.
+          They are signed out and can no longer sign in to this organization. Their saved data and jobs stay; webhook
+          endpoints they created are disabled and API keys made for them are revoked.
         </p>
       </ConfirmDialog>
     </Page>

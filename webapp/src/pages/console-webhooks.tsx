@@ -44,16 +44,26 @@ interface Delivery {
   type: EventKind;
   job_id: string;
   status: 'pending' | 'succeeded' | 'failed' | 'dropped';
-  attempts: { attempt: number; attempted_at: string; status_code: number | null; error: string | null; succeeded: boolean }[];
+  attempts: {
+    attempt: number;
+    attempted_at: string;
+    status_code: number | null;
+    error: string | null;
+    succeeded: boolean;
+  }[];
   next_attempt_at: string | null;
   created_at: string;
 }
 
-const DISABLED_BECAUSE: Record<NonNullable<Endpoint['disabled_reason']>, string> = { creator_removed: 'its creator was removed' };
+const DISABLED_BECAUSE: Record<NonNullable<Endpoint['disabled_reason']>, string> = {
+  creator_removed: 'its creator was removed',
+};
 
 /** The status cell's words: "active", or "disabled: <why>". */
 export const endpointStatusText = (e: Pick<Endpoint, 'status' | 'disabled_reason'>): string =>
-  e.status === 'active' ? 'active' : `disabled: ${e.disabled_reason ? DISABLED_BECAUSE[e.disabled_reason] : 'nothing is sent to it'}`;
+  e.status === 'active'
+    ? 'active'
+    : `disabled: ${e.disabled_reason ? DISABLED_BECAUSE[e.disabled_reason] : 'nothing is sent to it'}`;
 
 /** The last attempt of a delivery in words: "HTTP 200", the error, or "not tried yet". */
 function lastAnswer(d: Delivery): string {
@@ -70,14 +80,14 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const load = useCallback(
     (after: string) => {
       const q = new URLSearchParams({ limit: '20', ...(after ? { cursor: after } : {}) });
-      call<{ data: Delivery[]; next_cursor: string }>('GET', `/v1/webhook_endpoints/${encodeURIComponent(endpoint.id)}/deliveries?${q}`).then(
-        (r) => {
-          setRows((before) => (after && before ? [...before, ...r.data] : r.data));
-          setCursor(r.next_cursor);
-          setError(null);
-        },
-        setError,
-      );
+      call<{ data: Delivery[]; next_cursor: string }>(
+        'GET',
+        `/v1/webhook_endpoints/${encodeURIComponent(endpoint.id)}/deliveries?${q}`,
+      ).then((r) => {
+        setRows((before) => (after && before ? [...before, ...r.data] : r.data));
+        setCursor(r.next_cursor);
+        setError(null);
+      }, setError);
     },
     [endpoint.id],
   );
@@ -127,13 +137,10 @@ export function WebhooksPage() {
   const [open, setOpen] = useState<Endpoint | null>(null);
 
   const load = useCallback(() => {
-    call<{ data: Endpoint[] }>('GET', '/v1/webhook_endpoints?limit=100').then(
-      (r) => {
-        setEndpoints(r.data);
-        setListError(null);
-      },
-      setListError,
-    );
+    call<{ data: Endpoint[] }>('GET', '/v1/webhook_endpoints?limit=100').then((r) => {
+      setEndpoints(r.data);
+      setListError(null);
+    }, setListError);
   }, []);
   useEffect(load, [load]);
 
@@ -147,13 +154,16 @@ export function WebhooksPage() {
     after: load,
   });
 
-  const errors = createError instanceof ApiFailure ? fieldErrorsOf(createError.details, ['url', 'events']) : { byField: {} as Record<string, string[]>, other: [] };
+  const errors =
+    createError instanceof ApiFailure
+      ? fieldErrorsOf(createError.details, ['url', 'events'])
+      : { byField: {} as Record<string, string[]>, other: [] };
 
   return (
     <Page title="Webhooks">
       <p>
-        A webhook endpoint receives a signed POST when a job of the organization succeeds, fails or is canceled (with the job and its plan links).
-        Check the <code>Packing-Signature</code> header with the endpoint's secret.
+        A webhook endpoint receives a signed POST when a job of the organization succeeds, fails or is canceled (with
+        the job and its plan links). Check the <code>Packing-Signature</code> header with the endpoint's secret.
       </p>
       {shown ? (
         <SecretOnce
@@ -173,7 +183,10 @@ export function WebhooksPage() {
             setBusy(true);
             setCreateError(null);
             try {
-              const r = await call<Endpoint & { secret: string }>('POST', '/v1/webhook_endpoints', { url: url.trim(), events });
+              const r = await call<Endpoint & { secret: string }>('POST', '/v1/webhook_endpoints', {
+                url: url.trim(),
+                events,
+              });
               setShown({ endpoint: r, secret: r.secret });
               setUrl('');
               setEvents(WEBHOOK_EVENTS.map((x) => x.kind));
@@ -186,7 +199,15 @@ export function WebhooksPage() {
           }}
         >
           <Field label="Endpoint URL" hint="https:// (or http://) on a public address." errors={errors.byField['url']}>
-            {(a) => <input {...a} type="url" value={url} placeholder="https://erp.example.com/hooks/packing" onChange={(e) => setUrl(e.target.value)} />}
+            {(a) => (
+              <input
+                {...a}
+                type="url"
+                value={url}
+                placeholder="https://erp.example.com/hooks/packing"
+                onChange={(e) => setUrl(e.target.value)}
+              />
+            )}
           </Field>
           <fieldset>
             <legend>Events</legend>
@@ -197,12 +218,16 @@ export function WebhooksPage() {
                     {...a}
                     type="checkbox"
                     checked={events.includes(x.kind)}
-                    onChange={(e) => setEvents(e.target.checked ? [...events, x.kind] : events.filter((k) => k !== x.kind))}
+                    onChange={(e) =>
+                      setEvents(e.target.checked ? [...events, x.kind] : events.filter((k) => k !== x.kind))
+                    }
                   />
                 )}
               </Field>
             ))}
-            {errors.byField['events'] ? <p className="field-error">Error: {errors.byField['events'].join('; ')}</p> : null}
+            {errors.byField['events'] ? (
+              <p className="field-error">Error: {errors.byField['events'].join('; ')}</p>
+            ) : null}
           </fieldset>
           <ErrorBanner error={createError} details={errors.other} />
           <div className="form-buttons">
@@ -229,9 +254,21 @@ export function WebhooksPage() {
             <td>
               {new Date(e.created_at).toLocaleDateString()} by {e.created_by.name}
             </td>
-            <td>{e.status === 'active' ? <span className="badge">active</span> : <span className="badge revoked">{endpointStatusText(e)}</span>}</td>
+            <td>
+              {e.status === 'active' ? (
+                <span className="badge">active</span>
+              ) : (
+                <span className="badge revoked">{endpointStatusText(e)}</span>
+              )}
+            </td>
             <td className="actions">
-              <button type="button" className="secondary" aria-label={`Deliveries of ${e.url}`} aria-pressed={open?.id === e.id} onClick={() => setOpen(open?.id === e.id ? null : e)}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`Deliveries of ${e.url}`}
+                aria-pressed={open?.id === e.id}
+                onClick={() => setOpen(open?.id === e.id ? null : e)}
+              >
                 Deliveries
               </button>{' '}
               <button type="button" className="danger" aria-label={`Delete ${e.url}`} onClick={() => deleting.ask(e)}>

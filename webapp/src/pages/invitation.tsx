@@ -1,5 +1,5 @@
 /**
- * Invitation page (issue 11; GET /app/api/invitations/:token, POST …/accept `{name, password}`):
+ * Invitation page (GET /app/api/invitations/:token, POST …/accept `{name, password}`):
  * shows the organization, email and role of the invitation; the invitee chooses a name and a
  * password (typed twice, checked here before sending) and is signed in, then sent to
  * /playground. An unknown, used, withdrawn or expired token shows the API's message. A password
@@ -46,12 +46,17 @@ export function InvitationPage() {
     call<Invitation>('GET', `/app/api/invitations/${encodeURIComponent(token)}`).then(setInvitation, setLoadError);
   }, [token]);
 
-  const apiErrors = error instanceof ApiFailure ? fieldErrorsOf(error.details, ['name', 'password']) : { byField: {}, other: [] };
+  const apiErrors =
+    error instanceof ApiFailure ? fieldErrorsOf(error.details, ['name', 'password']) : { byField: {}, other: [] };
   const reset = invitation?.purpose === 'password_reset';
 
   return (
     <main id="main" className="sign-in">
-      <h1>{reset ? `Set a new password for ${invitation?.organization.name ?? 'your organization'}` : `Join ${invitation ? invitation.organization.name : 'an organization'}`}</h1>
+      <h1>
+        {reset
+          ? `Set a new password for ${invitation?.organization.name ?? 'your organization'}`
+          : `Join ${invitation ? invitation.organization.name : 'an organization'}`}
+      </h1>
       {loadError ? <ErrorBanner error={loadError} /> : null}
       {!invitation && !loadError ? <p role="status">Loading the invitation…</p> : null}
       {invitation ? (
@@ -60,7 +65,10 @@ export function InvitationPage() {
             e.preventDefault();
             const problems = passwordProblems(password, repeat);
             const nameProblems = reset || name.trim() ? [] : ['enter your name'];
-            setLocal({ ...(problems.length ? { password: problems } : {}), ...(nameProblems.length ? { name: nameProblems } : {}) });
+            setLocal({
+              ...(problems.length ? { password: problems } : {}),
+              ...(nameProblems.length ? { name: nameProblems } : {}),
+            });
             if (problems.length || nameProblems.length) return;
             setBusy(true);
             setError(null);
@@ -78,13 +86,14 @@ export function InvitationPage() {
         >
           {reset ? (
             <p>
-              {invitation.name ? `${invitation.name}, the` : 'The'} owner asked you to set a new password for <strong>{invitation.email}</strong>. It replaces
-              your current one and signs you out everywhere else. The link expires {new Date(invitation.expires_at).toLocaleString()}.
+              {invitation.name ? `${invitation.name}, the` : 'The'} owner asked you to set a new password for{' '}
+              <strong>{invitation.email}</strong>. It replaces your current one and signs you out everywhere else. The
+              link expires {new Date(invitation.expires_at).toLocaleString()}.
             </p>
           ) : (
             <p>
-              You were invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>. The invitation expires{' '}
-              {new Date(invitation.expires_at).toLocaleString()}.
+              You were invited as <strong>{invitation.role}</strong> with the email <strong>{invitation.email}</strong>.
+              The invitation expires {new Date(invitation.expires_at).toLocaleString()}.
             </p>
           )}
           {reset ? null : (
@@ -92,11 +101,31 @@ export function InvitationPage() {
               {(a) => <input {...a} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />}
             </Field>
           )}
-          <Field label="Password" hint="At least 10 characters." errors={[...(local['password'] ?? []), ...(apiErrors.byField['password'] ?? [])]}>
-            {(a) => <input {...a} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+          <Field
+            label="Password"
+            hint="At least 10 characters."
+            errors={[...(local['password'] ?? []), ...(apiErrors.byField['password'] ?? [])]}
+          >
+            {(a) => (
+              <input
+                {...a}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Repeat password">
-            {(a) => <input {...a} type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />}
+            {(a) => (
+              <input
+                {...a}
+                type="password"
+                autoComplete="new-password"
+                value={repeat}
+                onChange={(e) => setRepeat(e.target.value)}
+              />
+            )}
           </Field>
           <ErrorBanner error={error} details={apiErrors.other} signInLink={false} />
           <div className="form-buttons">

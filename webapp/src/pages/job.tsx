@@ -1,5 +1,5 @@
 /**
- * One job (`/app/jobs/:id`, issue 11 item 5): status (followed while it runs), cost, warnings,
+ * One job (`/app/jobs/:id`): status (followed while it runs), cost, warnings,
  * result summary, the plan in the 3D viewer and the PDF, the loading list to download and the
  * share links to copy (JobDetails), and the job's actions:
  * - Cancel for a queued or running job (DELETE /v1/jobs/{id}, after a confirmation: charged the
@@ -100,11 +100,26 @@ export function JobPage() {
         </p>
       ) : null}
       {job ? <JobDetails job={job} /> : failure ? null : <p role="status">Loading…</p>}
-      <ConfirmDialog open={asking === 'cancel'} title="Cancel this job?" confirmLabel="Cancel job" onConfirm={cancel} onCancel={() => setAsking(null)}>
+      <ConfirmDialog
+        open={asking === 'cancel'}
+        title="Cancel this job?"
+        confirmLabel="Cancel job"
+        onConfirm={cancel}
+        onCancel={() => setAsking(null)}
+      >
         <p>The job stops now. It is charged the per-job fee plus the compute used so far.</p>
       </ConfirmDialog>
-      <ConfirmDialog open={asking === 'revoke'} title="Revoke the shared links of this job?" confirmLabel="Revoke shared links" onConfirm={revoke} onCancel={() => setAsking(null)}>
-        <p>Every 3D viewer and PDF link of this job handed out so far stops opening, for everyone. The job gets new links you can share again.</p>
+      <ConfirmDialog
+        open={asking === 'revoke'}
+        title="Revoke the shared links of this job?"
+        confirmLabel="Revoke shared links"
+        onConfirm={revoke}
+        onCancel={() => setAsking(null)}
+      >
+        <p>
+          Every 3D viewer and PDF link of this job handed out so far stops opening, for everyone. The job gets new links
+          you can share again.
+        </p>
       </ConfirmDialog>
     </Page>
   );

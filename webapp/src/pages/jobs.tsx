@@ -1,5 +1,5 @@
 /**
- * The organization's jobs (`/app/jobs`, issue 11 item 5): newest first with the list filters of
+ * The organization's jobs (`/app/jobs`): newest first with the list filters of
  * GET /v1/jobs (status, source, text in the id or reference, exact reference, created after /
  * before, mine, project) kept in the page's address, and cursor paging (Previous goes back through
  * the cursors seen). Each row links to the job's page.
@@ -9,7 +9,14 @@ import { Link, useSearchParams } from 'react-router';
 import { call } from '../api.js';
 import { credits, when } from '../playground/format.js';
 import { JobStatusBadge } from '../playground/job-details.js';
-import { filtersOfSearch, JOB_STATUSES, jobListUrl, searchOfFilters, sourceMatches, type JobFilters } from '../playground/job-filters.js';
+import {
+  filtersOfSearch,
+  JOB_STATUSES,
+  jobListUrl,
+  searchOfFilters,
+  sourceMatches,
+  type JobFilters,
+} from '../playground/job-filters.js';
 import type { JobList } from '../playground/pack-request.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Label } from '../ui/label.js';
@@ -73,7 +80,9 @@ export function JobsPage() {
               <input
                 type="checkbox"
                 checked={draft.statuses.includes(s)}
-                onChange={(e) => set({ statuses: e.target.checked ? [...draft.statuses, s] : draft.statuses.filter((x) => x !== s) })}
+                onChange={(e) =>
+                  set({ statuses: e.target.checked ? [...draft.statuses, s] : draft.statuses.filter((x) => x !== s) })
+                }
               />{' '}
               {s}
             </label>
@@ -81,7 +90,11 @@ export function JobsPage() {
         </fieldset>
         <label htmlFor={ids.source}>
           Source
-          <select id={ids.source} value={draft.source} onChange={(e) => set({ source: e.target.value as JobFilters['source'] })}>
+          <select
+            id={ids.source}
+            value={draft.source}
+            onChange={(e) => set({ source: e.target.value as JobFilters['source'] })}
+          >
             <option value="">any</option>
             <option value="playground">playground</option>
             <option value="api">api</option>
@@ -93,19 +106,39 @@ export function JobsPage() {
         </label>
         <label htmlFor={ids.reference}>
           Reference is
-          <input id={ids.reference} value={draft.reference} maxLength={128} onChange={(e) => set({ reference: e.target.value })} />
+          <input
+            id={ids.reference}
+            value={draft.reference}
+            maxLength={128}
+            onChange={(e) => set({ reference: e.target.value })}
+          />
         </label>
         <label htmlFor={ids.after}>
           Created after
-          <input id={ids.after} type="datetime-local" value={draft.createdAfter} onChange={(e) => set({ createdAfter: e.target.value })} />
+          <input
+            id={ids.after}
+            type="datetime-local"
+            value={draft.createdAfter}
+            onChange={(e) => set({ createdAfter: e.target.value })}
+          />
         </label>
         <label htmlFor={ids.before}>
           Created before
-          <input id={ids.before} type="datetime-local" value={draft.createdBefore} onChange={(e) => set({ createdBefore: e.target.value })} />
+          <input
+            id={ids.before}
+            type="datetime-local"
+            value={draft.createdBefore}
+            onChange={(e) => set({ createdBefore: e.target.value })}
+          />
         </label>
         <label htmlFor={ids.project}>
           Project id
-          <input id={ids.project} value={draft.projectId} placeholder="prj_…" onChange={(e) => set({ projectId: e.target.value })} />
+          <input
+            id={ids.project}
+            value={draft.projectId}
+            placeholder="prj_…"
+            onChange={(e) => set({ projectId: e.target.value })}
+          />
         </label>
         <label>
           <span>
@@ -131,7 +164,11 @@ export function JobsPage() {
           <p role="status">Loading…</p>
         )
       ) : rows.length === 0 ? (
-        <p>{appliedKey ? 'No job matches these filters on this page.' : 'No jobs yet: run one in the Playground or through the API.'}</p>
+        <p>
+          {appliedKey
+            ? 'No job matches these filters on this page.'
+            : 'No jobs yet: run one in the Playground or through the API.'}
+        </p>
       ) : (
         <div className="table-wrap">
           <table aria-label="Jobs">
@@ -165,7 +202,9 @@ export function JobsPage() {
                     <JobStatusBadge job={j} />
                   </td>
                   <td>{j.source ?? 'api'}</td>
-                  <td><Label text={j.reference ?? ''} /></td>
+                  <td>
+                    <Label text={j.reference ?? ''} />
+                  </td>
                   <td>{when(j.created_at)}</td>
                   <td className="num">
                     {j.summary.items_placed} / {j.summary.items_requested}

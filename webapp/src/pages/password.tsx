@@ -23,12 +23,16 @@ export function PasswordPage() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const apiErrors = error instanceof ApiFailure ? fieldErrorsOf(error.details, ['current_password', 'new_password']) : { byField: {} as Record<string, string[]>, other: [] };
+  const apiErrors =
+    error instanceof ApiFailure
+      ? fieldErrorsOf(error.details, ['current_password', 'new_password'])
+      : { byField: {} as Record<string, string[]>, other: [] };
 
   return (
     <Page title="Your password">
       <p>
-        Signed in as <strong>{session.user.email}</strong>. Changing your password signs you out on every other device and browser.
+        Signed in as <strong>{session.user.email}</strong>. Changing your password signs you out on every other device
+        and browser.
       </p>
       {done ? (
         <p className="notice" role="status">
@@ -58,13 +62,41 @@ export function PasswordPage() {
         }}
       >
         <Field label="Current password" errors={apiErrors.byField['current_password']}>
-          {(a) => <input {...a} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          )}
         </Field>
-        <Field label="New password" hint="At least 10 characters." errors={[...local, ...(apiErrors.byField['new_password'] ?? [])]}>
-          {(a) => <input {...a} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}
+        <Field
+          label="New password"
+          hint="At least 10 characters."
+          errors={[...local, ...(apiErrors.byField['new_password'] ?? [])]}
+        >
+          {(a) => (
+            <input
+              {...a}
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Repeat new password">
-          {(a) => <input {...a} type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              type="password"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+            />
+          )}
         </Field>
         <ErrorBanner error={error} details={apiErrors.other} />
         <div className="form-buttons">

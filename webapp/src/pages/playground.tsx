@@ -139,7 +139,10 @@ export function PlaygroundPage() {
   async function saveProject() {
     setProjectFailure(null);
     try {
-      const name = projectName.trim() || (request as { reference?: string } | null)?.reference || `Playground ${new Date().toLocaleString()}`;
+      const name =
+        projectName.trim() ||
+        (request as { reference?: string } | null)?.reference ||
+        `Playground ${new Date().toLocaleString()}`;
       const saved = await call<{ id: string; name: string }>('POST', '/v1/projects', projectOf(request, name));
       setProject(saved);
     } catch (err) {
@@ -151,8 +154,8 @@ export function PlaygroundPage() {
   return (
     <Page title="Playground">
       <p className="pg-muted">
-        Build a packing request, see its free estimate, run it as a job (billed like any job) and open the plan. Jobs run here are listed under{' '}
-        <Link to="/jobs?source=playground">Jobs</Link>.
+        Build a packing request, see its free estimate, run it as a job (billed like any job) and open the plan. Jobs
+        run here are listed under <Link to="/jobs?source=playground">Jobs</Link>.
       </p>
 
       {fromDraft && (
@@ -161,9 +164,21 @@ export function PlaygroundPage() {
         </p>
       )}
 
-      <SavedChoice path="/v1/vehicles" title="Vehicles" noun="vehicles" chosen={chosenVehicles(good)} onQuantity={(id, n) => update((r) => withVehicleQuantity(r, id, n))} />
+      <SavedChoice
+        path="/v1/vehicles"
+        title="Vehicles"
+        noun="vehicles"
+        chosen={chosenVehicles(good)}
+        onQuantity={(id, n) => update((r) => withVehicleQuantity(r, id, n))}
+      />
       <AutoVehiclesOption mode={mode} terms={terms} onChange={(m) => update((r) => withPackingMode(r, m))} />
-      <SavedChoice path="/v1/templates" title="Cargo templates" noun="templates" chosen={chosenTemplates(good)} onQuantity={(id, n) => update((r) => withTemplateQuantity(r, id, n))} />
+      <SavedChoice
+        path="/v1/templates"
+        title="Cargo templates"
+        noun="templates"
+        chosen={chosenTemplates(good)}
+        onQuantity={(id, n) => update((r) => withTemplateQuantity(r, id, n))}
+      />
 
       <ItemImportField onItems={(items) => update((r) => withItems(r, [...itemsOf(r), ...items]))} />
 
@@ -171,23 +186,38 @@ export function PlaygroundPage() {
 
       <p>
         <label htmlFor={referenceId}>Reference (optional)</label>{' '}
-        <input id={referenceId} value={referenceOf(good)} maxLength={128} onChange={(e) => update((r) => withReference(r, e.target.value))} />
+        <input
+          id={referenceId}
+          value={referenceOf(good)}
+          maxLength={128}
+          onChange={(e) => update((r) => withReference(r, e.target.value))}
+        />
       </p>
 
       <div className="pg-json">
         <label htmlFor={jsonId}>Request (JSON: edit or paste a whole request here)</label>
-        <textarea id={jsonId} className="json" spellCheck={false} value={text} onChange={(e) => editText(e.target.value)} aria-describedby={`${jsonId}-sync`} />
+        <textarea
+          id={jsonId}
+          className="json"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => editText(e.target.value)}
+          aria-describedby={`${jsonId}-sync`}
+        />
         <p id={`${jsonId}-sync`} className="pg-muted">
-          The pickers, the item table and this JSON are one request: a change in one shows in the others. Fields the table does not show stay as they are.
+          The pickers, the item table and this JSON are one request: a change in one shows in the others. Fields the
+          table does not show stay as they are.
         </p>
         {'problem' in parsed ? (
           <p role="alert" className="pg-failure" data-field="json-problem">
-            {parsed.problem}. The item table and the pickers still show the last valid request; changing them rewrites the JSON from that request.
+            {parsed.problem}. The item table and the pickers still show the last valid request; changing them rewrites
+            the JSON from that request.
           </p>
         ) : (
           tableProblem && (
             <p role="alert" className="pg-failure" data-field="json-problem">
-              The table cannot show this request ({tableProblem}): it still shows the last valid request; changing it rewrites the JSON from that request.
+              The table cannot show this request ({tableProblem}): it still shows the last valid request; changing it
+              rewrites the JSON from that request.
             </p>
           )
         )}
@@ -199,9 +229,17 @@ export function PlaygroundPage() {
         {estimate && (
           <>
             <p data-valid={String(estimate.valid)}>
-              {estimate.valid ? 'The request is valid.' : 'The request cannot run yet:'} <span data-field="units">{estimate.items} units</span>,{' '}
+              {estimate.valid ? 'The request is valid.' : 'The request cannot run yet:'}{' '}
+              <span data-field="units">{estimate.items} units</span>,{' '}
               <span data-field="max-vehicles">
-                {estimate.valid ? vehicleBoundText({ maxVehicles: estimate.max_vehicles, listed: listedVehicleCount(good), mode, limit: terms?.maxVehicles ?? null }) : `up to ${estimate.max_vehicles} vehicles`}
+                {estimate.valid
+                  ? vehicleBoundText({
+                      maxVehicles: estimate.max_vehicles,
+                      listed: listedVehicleCount(good),
+                      mode,
+                      limit: terms?.maxVehicles ?? null,
+                    })
+                  : `up to ${estimate.max_vehicles} vehicles`}
               </span>
               , up to {estimate.estimated_seconds} s of compute.
             </p>
@@ -224,13 +262,19 @@ export function PlaygroundPage() {
             <p data-field="estimated-cost">
               Estimated cost: {credits(estimate.estimated_cost.min_credits)}
               {estimate.valid && ' (fewest vehicles, no compute)'} to {credits(estimate.estimated_cost.max_credits)}
-              {estimate.valid && ` (${estimate.max_vehicles === 1 ? '1 vehicle' : `${estimate.max_vehicles} vehicles`} loaded and the whole compute budget)`}; running reserves{' '}
-              {credits(estimate.estimated_cost.max_credits)} until the job ends. Available: {credits(estimate.balance.available_credits)}.
+              {estimate.valid &&
+                ` (${estimate.max_vehicles === 1 ? '1 vehicle' : `${estimate.max_vehicles} vehicles`} loaded and the whole compute budget)`}
+              ; running reserves {credits(estimate.estimated_cost.max_credits)} until the job ends. Available:{' '}
+              {credits(estimate.balance.available_credits)}.
             </p>
           </>
         )}
         <button type="button" disabled={!estimate?.valid || running || busy} onClick={run}>
-          {running ? 'Starting…' : estimate?.valid ? `Run (at most ${credits(estimate.estimated_cost.max_credits)})` : 'Run'}
+          {running
+            ? 'Starting…'
+            : estimate?.valid
+              ? `Run (at most ${credits(estimate.estimated_cost.max_credits)})`
+              : 'Run'}
         </button>
         <ErrorBanner error={runFailure} />
       </section>
@@ -248,14 +292,21 @@ export function PlaygroundPage() {
         <section aria-label="Save as project" className="pg-save">
           <h2>Save as project</h2>
           <label htmlFor={projectNameId}>Project name</label>{' '}
-          <input id={projectNameId} value={projectName} maxLength={255} placeholder="Defaults to the reference" onChange={(e) => setProjectName(e.target.value)} />{' '}
+          <input
+            id={projectNameId}
+            value={projectName}
+            maxLength={255}
+            placeholder="Defaults to the reference"
+            onChange={(e) => setProjectName(e.target.value)}
+          />{' '}
           <button type="button" onClick={saveProject}>
             Save as project
           </button>
           <ErrorBanner error={projectFailure} />
           {project && (
             <p role="status" className="pg-ok" data-project-id={project.id}>
-              Saved as project <strong>{project.name}</strong> (<code>{project.id}</code>). <Link to={`/projects?q=${encodeURIComponent(project.id)}`}>Open the projects</Link>
+              Saved as project <strong>{project.name}</strong> (<code>{project.id}</code>).{' '}
+              <Link to={`/projects?q=${encodeURIComponent(project.id)}`}>Open the projects</Link>
             </p>
           )}
         </section>

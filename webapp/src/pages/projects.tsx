@@ -1,5 +1,5 @@
 /**
- * Projects (issue 11 item "saved data"; /v1/projects): saved loading jobs (vehicle slots, items,
+ * Projects (/v1/projects): saved loading jobs (vehicle slots, items,
  * groups, options) with their last plan, with search, paging, create, edit and delete. Slots
  * and items are edited as tables (their main fields), everything else as JSON in the pack
  * request shape. "Pack" packs a project (POST /v1/projects/{id}/pack) and opens the new job.
@@ -44,14 +44,24 @@ const PROJECTS: SavedDataKind = {
     },
     {
       heading: 'Pack',
-      cell: (r) => <PackProjectButton id={r.id} name={String(r['name'] ?? r.id)} packingJobId={typeof r['packing'] === 'string' ? r['packing'] : null} />,
+      cell: (r) => (
+        <PackProjectButton
+          id={r.id}
+          name={String(r['name'] ?? r.id)}
+          packingJobId={typeof r['packing'] === 'string' ? r['packing'] : null}
+        />
+      ),
     },
-    { heading: 'Updated', cell: (r) => (typeof r['updated_at'] === 'string' ? new Date(r['updated_at']).toLocaleString() : '') },
+    {
+      heading: 'Updated',
+      cell: (r) => (typeof r['updated_at'] === 'string' ? new Date(r['updated_at']).toLocaleString() : ''),
+    },
   ],
   intro: (
     <p>
-      A project keeps vehicle slots (<code>vehicle_id</code> + <code>quantity</code>) and items in the pack request shape. The tables hold the
-      fields used most; “Edit as JSON” reaches every field (overrides, groups, options). Packing a project saves its plan here.
+      A project keeps vehicle slots (<code>vehicle_id</code> + <code>quantity</code>) and items in the pack request
+      shape. The tables hold the fields used most; “Edit as JSON” reaches every field (overrides, groups, options).
+      Packing a project saves its plan here.
     </p>
   ),
 };

@@ -1,5 +1,5 @@
 /**
- * Sign-in page (issue 11; POST /app/api/session `{email, password}`): a signed-in member goes on
+ * Sign-in page (POST /app/api/session `{email, password}`): a signed-in member goes on
  * to `?next=` (a path inside the app) or /playground. Shows "wrong email or password" (401) and
  * the wait after too many failures (429 rate_limited) in the error banner.
  */
@@ -42,9 +42,29 @@ export function SignInPage() {
           }
         }}
       >
-        <Field label="Email">{(a) => <input {...a} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
+        <Field label="Email">
+          {(a) => (
+            <input
+              {...a}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
         <Field label="Password">
-          {(a) => <input {...a} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
         </Field>
         <ErrorBanner error={error} signInLink={false} />
         <div className="form-buttons">

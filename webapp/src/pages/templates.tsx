@@ -1,5 +1,5 @@
 /**
- * Cargo templates (issue 11 item "saved data"; /v1/templates): saved item definitions named by
+ * Cargo templates (/v1/templates): saved item definitions named by
  * `template_id` in pack requests, with search, paging, create, edit and delete. Sizes and weights
  * are shown in the organization's display units (cm/kg or in/lb).
  */
@@ -13,7 +13,9 @@ import { useDisplayUnits } from '../units/use-display-units.js';
 function templatesKind(units: DisplayUnits): SavedDataKind {
   const len = (v: unknown): string => formatMeasure(v, 'length', units) || '?';
   const size = (r: Record<string, unknown>): string =>
-    typeof r['radius'] === 'number' ? `⌀ ${formatMeasure(2 * r['radius'], 'length', units)} × ${len(r['height'])}` : `${len(r['length'])} × ${len(r['width'])} × ${len(r['height'])}`;
+    typeof r['radius'] === 'number'
+      ? `⌀ ${formatMeasure(2 * r['radius'], 'length', units)} × ${len(r['height'])}`
+      : `${len(r['length'])} × ${len(r['width'])} × ${len(r['height'])}`;
   return {
     title: 'Templates',
     noun: 'template',
@@ -23,9 +25,18 @@ function templatesKind(units: DisplayUnits): SavedDataKind {
     columns: [
       { heading: 'Shape', cell: (r) => String(r['shape'] ?? 'box') },
       { heading: `Size (${measureUnitLabel('length', units)})`, cell: size },
-      { heading: `Weight (${measureUnitLabel('weight', units)})`, cell: (r) => formatMeasure(r['weight'], 'weight', units), numeric: true },
+      {
+        heading: `Weight (${measureUnitLabel('weight', units)})`,
+        cell: (r) => formatMeasure(r['weight'], 'weight', units),
+        numeric: true,
+      },
     ],
-    intro: <p>Templates are saved items: name one by <code>template_id</code> in a pack request or project, and override any field beside it.</p>,
+    intro: (
+      <p>
+        Templates are saved items: name one by <code>template_id</code> in a pack request or project, and override any
+        field beside it.
+      </p>
+    ),
   };
 }
 

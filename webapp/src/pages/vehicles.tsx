@@ -1,5 +1,5 @@
 /**
- * Vehicles (issue 11 item "saved data"; /v1/vehicles): the organization's vehicles and the
+ * Vehicles (/v1/vehicles): the organization's vehicles and the
  * service's presets (read-only, "Copy as new"), with search, paging, create, edit and delete.
  * Sizes and payloads are shown in the organization's display units (cm/kg or in/lb); the form
  * offers the vehicle types the organization's plan allows (the others shown disabled).
@@ -12,8 +12,13 @@ import { formatMeasure, measureUnitLabel, type DisplayUnits } from '../units/mea
 import { useDisplayUnits } from '../units/use-display-units.js';
 
 /** The vehicles kind for an organization showing `units` and allowing `allowed` types (undefined: every type). */
-function vehiclesKind(units: DisplayUnits, allowed: readonly string[] | undefined, axleAccess: boolean | undefined): SavedDataKind {
-  const size = (r: Record<string, unknown>): string => ['length', 'width', 'height'].map((k) => formatMeasure(r[k], 'length', units)).join(' × ');
+function vehiclesKind(
+  units: DisplayUnits,
+  allowed: readonly string[] | undefined,
+  axleAccess: boolean | undefined,
+): SavedDataKind {
+  const size = (r: Record<string, unknown>): string =>
+    ['length', 'width', 'height'].map((k) => formatMeasure(r[k], 'length', units)).join(' × ');
   return {
     title: 'Vehicles',
     noun: 'vehicle',
@@ -23,13 +28,20 @@ function vehiclesKind(units: DisplayUnits, allowed: readonly string[] | undefine
     columns: [
       { heading: 'Type', cell: (r) => String(r['type'] ?? '') },
       { heading: `Inner size L × W × H (${measureUnitLabel('length', units)})`, cell: size },
-      { heading: `Payload (${measureUnitLabel('weight', units)})`, cell: (r) => formatMeasure(r['max_weight'], 'weight', units), numeric: true },
+      {
+        heading: `Payload (${measureUnitLabel('weight', units)})`,
+        cell: (r) => formatMeasure(r['max_weight'], 'weight', units),
+        numeric: true,
+      },
     ],
     intro: (
       <p>
-        Vehicles you save here can be named by <code>vehicle_id</code> in pack requests and projects. Presets of the service are read-only.
+        Vehicles you save here can be named by <code>vehicle_id</code> in pack requests and projects. Presets of the
+        service are read-only.
         {allowed ? ` Your organization's plan allows ${allowed.join(', ')} vehicles.` : ''}
-        {axleAccess === false ? ' Axle fields (axle_positions, axle_max_loads, …) are kept but not checked: your organization has no axle access.' : ''}
+        {axleAccess === false
+          ? ' Axle fields (axle_positions, axle_max_loads, …) are kept but not checked: your organization has no axle access.'
+          : ''}
       </p>
     ),
   };

@@ -21,11 +21,25 @@ export function autoVehiclesExplanation(terms: VehicleTerms | null): string {
 }
 
 /** A checkbox for `options.packing_mode` (checked = `auto`) with its explanation. */
-export function AutoVehiclesOption({ mode, terms, onChange }: { mode: PackingMode; terms: VehicleTerms | null; onChange(mode: PackingMode): void }) {
+export function AutoVehiclesOption({
+  mode,
+  terms,
+  onChange,
+}: {
+  mode: PackingMode;
+  terms: VehicleTerms | null;
+  onChange(mode: PackingMode): void;
+}) {
   const id = useId();
   return (
     <div className="pg-auto">
-      <input id={id} type="checkbox" checked={mode === 'auto'} aria-describedby={`${id}-why`} onChange={(e) => onChange(e.target.checked ? 'auto' : 'fleet_only')} />{' '}
+      <input
+        id={id}
+        type="checkbox"
+        checked={mode === 'auto'}
+        aria-describedby={`${id}-why`}
+        onChange={(e) => onChange(e.target.checked ? 'auto' : 'fleet_only')}
+      />{' '}
       <label htmlFor={id}>Add vehicles automatically when the listed ones are full</label>
       <p id={`${id}-why`} className="pg-muted">
         {autoVehiclesExplanation(terms)}

@@ -53,7 +53,9 @@ export function ItemImportField({ onItems }: { onItems(items: PackItem[], fileNa
     } else {
       setProblems(out.problems);
       setConversions([]);
-      setNote(`Nothing imported from ${file.name}: fix ${out.problems.length === 1 ? 'this cell' : `these ${out.problems.length} cells`} and choose the file again.${ignored}`);
+      setNote(
+        `Nothing imported from ${file.name}: fix ${out.problems.length === 1 ? 'this cell' : `these ${out.problems.length} cells`} and choose the file again.${ignored}`,
+      );
     }
     e.target.value = '';
   }
@@ -70,12 +72,16 @@ export function ItemImportField({ onItems }: { onItems(items: PackItem[], fileNa
         accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         onChange={choose}
       />
-      <a className="pg-muted" href={`data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE[displayUnits])}`} download="items.csv">
+      <a
+        className="pg-muted"
+        href={`data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE[displayUnits])}`}
+        download="items.csv"
+      >
         Sample CSV
       </a>
       <p id={hintId} className="pg-muted">
-        A header may name its unit: Length (in), Weight [lb], Height mm (lengths in mm, cm, m, in or ft; weights in kg, g, t, lb or oz). Columns without a
-        unit are read in {length} and {weight}, your organization's display units.
+        A header may name its unit: Length (in), Weight [lb], Height mm (lengths in mm, cm, m, in or ft; weights in kg,
+        g, t, lb or oz). Columns without a unit are read in {length} and {weight}, your organization's display units.
       </p>
       {note && (
         <p role="status" className={problems.length > 0 ? 'pg-failure' : 'pg-ok'}>

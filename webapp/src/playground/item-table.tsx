@@ -7,7 +7,16 @@
  */
 import { useId } from 'react';
 import { lengthUnitLabel, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
-import { cellValue, ITEM_COLUMNS, newItem, ROTATION_CHOICES, rowName, withCell, type ItemColumn, type TableItem } from './item-cells.js';
+import {
+  cellValue,
+  ITEM_COLUMNS,
+  newItem,
+  ROTATION_CHOICES,
+  rowName,
+  withCell,
+  type ItemColumn,
+  type TableItem,
+} from './item-cells.js';
 
 /** The header of a column, with its unit for lengths and weights ("Length (cm)"). */
 function headerOf(column: ItemColumn, units: DisplayUnits): string {
@@ -17,13 +26,27 @@ function headerOf(column: ItemColumn, units: DisplayUnits): string {
 }
 
 /** One cell's input, labelled "<Column> of <row name>". */
-function Cell({ item, column, name, units, onChange }: { item: TableItem; column: ItemColumn; name: string; units: DisplayUnits; onChange(next: TableItem): void }) {
+function Cell({
+  item,
+  column,
+  name,
+  units,
+  onChange,
+}: {
+  item: TableItem;
+  column: ItemColumn;
+  name: string;
+  units: DisplayUnits;
+  onChange(next: TableItem): void;
+}) {
   const label = `${column.header} of ${name}`;
   const value = cellValue(item, column, units);
   const set = (input: string | boolean) => onChange(withCell(item, column, input, units));
   switch (column.kind) {
     case 'flag':
-      return <input type="checkbox" aria-label={label} checked={value === true} onChange={(e) => set(e.target.checked)} />;
+      return (
+        <input type="checkbox" aria-label={label} checked={value === true} onChange={(e) => set(e.target.checked)} />
+      );
     case 'rotation':
       return (
         <select aria-label={label} value={String(value)} onChange={(e) => set(e.target.value)}>
@@ -38,8 +61,24 @@ function Cell({ item, column, name, units, onChange }: { item: TableItem; column
     case 'text': {
       // A template row's id defaults to the template id and its label to the template's (spec Item).
       const template = typeof item['template_id'] === 'string' ? item['template_id'] : null;
-      const placeholder = template === null ? undefined : column.field === 'id' ? template : column.field === 'label' ? 'template' : undefined;
-      return <input type="text" aria-label={label} value={String(value)} maxLength={255} placeholder={placeholder} onChange={(e) => set(e.target.value)} />;
+      const placeholder =
+        template === null
+          ? undefined
+          : column.field === 'id'
+            ? template
+            : column.field === 'label'
+              ? 'template'
+              : undefined;
+      return (
+        <input
+          type="text"
+          aria-label={label}
+          value={String(value)}
+          maxLength={255}
+          placeholder={placeholder}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
     }
     default:
       return (
@@ -59,7 +98,15 @@ function Cell({ item, column, name, units, onChange }: { item: TableItem; column
 }
 
 /** The items of the request as an editable table; `onChange` gets the whole new list. */
-export function ItemTable({ items, units, onChange }: { items: readonly TableItem[]; units: DisplayUnits; onChange(next: TableItem[]): void }) {
+export function ItemTable({
+  items,
+  units,
+  onChange,
+}: {
+  items: readonly TableItem[];
+  units: DisplayUnits;
+  onChange(next: TableItem[]): void;
+}) {
   const captionId = useId();
   const unitNote = `lengths in ${lengthUnitLabel(units)}, weights in ${weightUnitLabel(units)}`;
   const replace = (index: number, next: TableItem) => onChange(items.map((item, i) => (i === index ? next : item)));
@@ -69,8 +116,9 @@ export function ItemTable({ items, units, onChange }: { items: readonly TableIte
     <section className="pg-items" aria-labelledby={captionId}>
       <h2 id={captionId}>Items</h2>
       <p className="pg-muted">
-        {items.length === 1 ? '1 item' : `${items.length} items`} ({unitCount === 1 ? '1 unit' : `${unitCount} units`}); {unitNote}. An empty cell uses the service's default; rows that name a
-        template take every empty field from it. Shape, radius, priority, colour and other fields are edited in the JSON below and kept as they are.
+        {items.length === 1 ? '1 item' : `${items.length} items`} ({unitCount === 1 ? '1 unit' : `${unitCount} units`});{' '}
+        {unitNote}. An empty cell uses the service's default; rows that name a template take every empty field from it.
+        Shape, radius, priority, colour and other fields are edited in the JSON below and kept as they are.
       </p>
       <div className="pg-table-scroll" role="region" aria-label="Items table">
         <table className="pg-item-table">
@@ -93,11 +141,22 @@ export function ItemTable({ items, units, onChange }: { items: readonly TableIte
                 <tr key={index} data-row={index}>
                   {ITEM_COLUMNS.map((c) => (
                     <td key={c.field} data-field={c.field}>
-                      <Cell item={item} column={c} name={name} units={units} onChange={(next) => replace(index, next)} />
+                      <Cell
+                        item={item}
+                        column={c}
+                        name={name}
+                        units={units}
+                        onChange={(next) => replace(index, next)}
+                      />
                     </td>
                   ))}
                   <td>
-                    <button type="button" className="secondary" aria-label={`Delete ${name}`} onClick={() => remove(index)}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`Delete ${name}`}
+                      onClick={() => remove(index)}
+                    >
                       Delete
                     </button>
                   </td>

@@ -1,6 +1,6 @@
 /**
  * One job as the playground and the job page show it (spec Job, JobSummary, JobCost, JobError,
- * Warning; issue 11 items 4–5): status and progress while it runs, then the result summary, the
+ * Warning; items 4–5): status and progress while it runs, then the result summary, the
  * cost and its breakdown, warnings, the error of a failed or canceled job, the plan in the 3D
  * viewer (an iframe of the job's signed `viewer_url`, and a link opening it whole) and the PDF;
  * for a succeeded job the loading list to download (CSV, Excel) and the share links to copy. The
@@ -16,7 +16,11 @@ import { useDisplayUnits } from '../units/use-display-units.js';
 /** The status word with its colour class; `live`: a screen reader hears it change (one job followed, not list rows). */
 export function JobStatusBadge({ job, live = false }: { job: Job; live?: boolean }) {
   return (
-    <span className={`pg-status pg-status-${job.status}`} aria-live={live ? 'polite' : undefined} data-status={job.status}>
+    <span
+      className={`pg-status pg-status-${job.status}`}
+      aria-live={live ? 'polite' : undefined}
+      data-status={job.status}
+    >
       {job.status}
     </span>
   );
@@ -29,8 +33,13 @@ export function JobProgress({ job }: { job: Job }) {
   return (
     <div className="pg-progress">
       <label>
-        {job.status === 'queued' ? 'Waiting for a compute slot…' : `Packing: ${job.progress.stage}, ${job.progress.placed_items} units placed, ${job.progress.vehicles_done} vehicles done`}
-        <progress max={total} value={job.status === 'queued' ? undefined : Math.min(job.progress.placed_items, total)} />
+        {job.status === 'queued'
+          ? 'Waiting for a compute slot…'
+          : `Packing: ${job.progress.stage}, ${job.progress.placed_items} units placed, ${job.progress.vehicles_done} vehicles done`}
+        <progress
+          max={total}
+          value={job.status === 'queued' ? undefined : Math.min(job.progress.placed_items, total)}
+        />
       </label>
     </div>
   );
@@ -45,8 +54,14 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
     <section className="pg-job" aria-label={title ?? `Job ${job.id}`} data-job-id={job.id}>
       {title && <h2>{title}</h2>}
       <p>
-        <code>{job.id}</code> <JobStatusBadge job={job} live /> {job.source && <span className="pg-muted">source: {job.source}</span>}
-        {job.reference ? <span className="pg-muted"> · reference: <Label text={job.reference} /></span> : null}
+        <code>{job.id}</code> <JobStatusBadge job={job} live />{' '}
+        {job.source && <span className="pg-muted">source: {job.source}</span>}
+        {job.reference ? (
+          <span className="pg-muted">
+            {' '}
+            · reference: <Label text={job.reference} />
+          </span>
+        ) : null}
       </p>
       <JobProgress job={job} />
       {job.error && (
@@ -66,7 +81,8 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
           <dd data-field="vehicles_used">{s.vehicles_used}</dd>
           <dt>Total weight</dt>
           <dd data-field="total_weight">
-            {units === 'metric' ? s.total_weight : roundForDisplay(weightToDisplay(s.total_weight, units))} {weightUnitLabel(units)}
+            {units === 'metric' ? s.total_weight : roundForDisplay(weightToDisplay(s.total_weight, units))}{' '}
+            {weightUnitLabel(units)}
           </dd>
           <dt>Volume used</dt>
           <dd>{percent(s.volume_utilization)}</dd>
@@ -117,7 +133,8 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
 /** The plan of a succeeded job: the viewer embedded and opened whole, and the PDF; a note once the links expired. */
 export function PlanLinks({ job }: { job: Job }) {
   if (job.status !== 'succeeded') return null;
-  if (!job.pdf_url && !job.viewer_url) return <p className="pg-muted">The plan is no longer kept (expired {when(job.expires_at)}).</p>;
+  if (!job.pdf_url && !job.viewer_url)
+    return <p className="pg-muted">The plan is no longer kept (expired {when(job.expires_at)}).</p>;
   return (
     <div className="pg-plan">
       <p>

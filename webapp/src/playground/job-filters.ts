@@ -1,6 +1,6 @@
 /**
- * The filters of the jobs page (issue 11 item 5) and the GET /v1/jobs query they make (our
- * list filters, api/routes/job-list.ts: `status` as a comma list, `q` in the id or reference,
+ * The filters of the jobs page and the GET /v1/jobs query they make (our
+ * list filters, api/http/routes/job-list.ts: `status` as a comma list, `q` in the id or reference,
  * `reference` exact, `created_after`/`created_before` RFC 3339 exclusive, `created_by=me`,
  * `project_id`, with `limit` and `cursor`). `source` (`api`/`playground`) is asked of the API too
  * and also applied to the rows shown (sourceMatches), so the page is right whether or not the
@@ -25,7 +25,16 @@ export interface JobFilters {
 }
 
 /** No filter at all. */
-export const NO_FILTERS: JobFilters = { statuses: [], source: '', q: '', reference: '', createdAfter: '', createdBefore: '', mine: false, projectId: '' };
+export const NO_FILTERS: JobFilters = {
+  statuses: [],
+  source: '',
+  q: '',
+  reference: '',
+  createdAfter: '',
+  createdBefore: '',
+  mine: false,
+  projectId: '',
+};
 
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 

@@ -48,6 +48,9 @@ export async function readAllRecords(path: string, signal?: AbortSignal): Promis
 export function matchesSearch(record: SavedRecord, q: string): boolean {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = [record.name, record.label, record.id, record.type, record.shape].filter((s): s is string => typeof s === 'string').join(' ').toLowerCase();
+  const haystack = [record.name, record.label, record.id, record.type, record.shape]
+    .filter((s): s is string => typeof s === 'string')
+    .join(' ')
+    .toLowerCase();
   return words.every((w) => haystack.includes(w));
 }

@@ -20,11 +20,12 @@ export function parseRequestText(text: string): { request: unknown } | { problem
   } catch (err) {
     return { problem: `the request is not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { problem: 'the request must be a JSON object with vehicles and items' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { problem: 'the request must be a JSON object with vehicles and items' };
   return { request: value };
 }
 
-/** Body of POST /v1/projects (spec Endpoints; api/project-schema.ts ProjectInput). */
+/** Body of POST /v1/projects (spec Endpoints; api/http/project-schema.ts ProjectInput). */
 export interface ProjectInput {
   name: string;
   vehicles: PackVehicle[];
@@ -41,9 +42,13 @@ export interface ProjectInput {
  */
 export function projectOf(request: unknown, name: string): ProjectInput {
   const r = request as Partial<PackRequest> | null;
-  if (!r || !Array.isArray(r.vehicles) || !Array.isArray(r.items)) throw new Error('the request has no vehicles and items to save');
+  if (!r || !Array.isArray(r.vehicles) || !Array.isArray(r.items))
+    throw new Error('the request has no vehicles and items to save');
   const vehicles = r.vehicles.map((v, i) => {
-    if (typeof v?.vehicle_id !== 'string') throw new Error(`vehicles[${i}] is not a saved vehicle: a project slot names a saved vehicle (save it on the Vehicles page first)`);
+    if (typeof v?.vehicle_id !== 'string')
+      throw new Error(
+        `vehicles[${i}] is not a saved vehicle: a project slot names a saved vehicle (save it on the Vehicles page first)`,
+      );
     const { id: _id, ...slot } = v as PackVehicle & { id?: string };
     return slot;
   });

@@ -39,13 +39,18 @@ export function readRequest(text: string): { request: RequestObject } | { proble
 }
 
 /** The request's items (an empty list when it has none). */
-export const itemsOf = (request: RequestObject): TableItem[] => (Array.isArray(request['items']) ? (request['items'] as TableItem[]) : []);
+export const itemsOf = (request: RequestObject): TableItem[] =>
+  Array.isArray(request['items']) ? (request['items'] as TableItem[]) : [];
 
 /** The request's vehicles (an empty list when it has none). */
-export const vehiclesOf = (request: RequestObject): TableItem[] => (Array.isArray(request['vehicles']) ? (request['vehicles'] as TableItem[]) : []);
+export const vehiclesOf = (request: RequestObject): TableItem[] =>
+  Array.isArray(request['vehicles']) ? (request['vehicles'] as TableItem[]) : [];
 
 /** The request with `items` in place of its items; every other field as it was. */
-export const withItems = (request: RequestObject, items: readonly TableItem[]): RequestObject => ({ ...request, items: [...items] });
+export const withItems = (request: RequestObject, items: readonly TableItem[]): RequestObject => ({
+  ...request,
+  items: [...items],
+});
 
 /** A request entry's quantity: its `quantity` when a number, else 1 (spec default). */
 const quantityOf = (entry: TableItem): number => (typeof entry['quantity'] === 'number' ? entry['quantity'] : 1);
@@ -91,7 +96,8 @@ export const withTemplateQuantity = (request: RequestObject, id: string, quantit
 });
 
 /** The request's reference, `''` when it has none. */
-export const referenceOf = (request: RequestObject): string => (typeof request['reference'] === 'string' ? request['reference'] : '');
+export const referenceOf = (request: RequestObject): string =>
+  typeof request['reference'] === 'string' ? request['reference'] : '';
 
 /** The request with `reference` (an empty one leaves the field out). */
 export function withReference(request: RequestObject, reference: string): RequestObject {
@@ -123,7 +129,8 @@ export function withPackingMode(request: RequestObject, mode: PackingMode): Requ
 }
 
 /** Vehicles the request lists: the sum of its vehicles' quantities (default 1 each). */
-export const listedVehicleCount = (request: RequestObject): number => vehiclesOf(request).reduce((n, v) => n + quantityOf(v), 0);
+export const listedVehicleCount = (request: RequestObject): number =>
+  vehiclesOf(request).reduce((n, v) => n + quantityOf(v), 0);
 
 /**
  * The draft handed to the playground in the router's location state (`{draft: <PackRequest>}`,

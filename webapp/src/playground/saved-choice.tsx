@@ -8,7 +8,14 @@
 import { useEffect, useId, useState } from 'react';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
-import { lengthToDisplay, lengthUnitLabel, roundForDisplay, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
+import {
+  lengthToDisplay,
+  lengthUnitLabel,
+  roundForDisplay,
+  weightToDisplay,
+  weightUnitLabel,
+  type DisplayUnits,
+} from '../units/measure.js';
 import { matchesSearch, readAllRecords, type SavedRecord } from './record-list.js';
 import type { Chosen } from './request-builder.js';
 
@@ -32,7 +39,19 @@ function weightOf(r: SavedRecord, units: DisplayUnits): string {
  * `chosen` holds the quantities above 0 and `onQuantity` gets one record's new quantity.
  * `noun` names the records in the count line, plural ("vehicles").
  */
-export function SavedChoice({ path, title, noun, chosen, onQuantity }: { path: string; title: string; noun: string; chosen: readonly Chosen[]; onQuantity(id: string, quantity: number): void }) {
+export function SavedChoice({
+  path,
+  title,
+  noun,
+  chosen,
+  onQuantity,
+}: {
+  path: string;
+  title: string;
+  noun: string;
+  chosen: readonly Chosen[];
+  onQuantity(id: string, quantity: number): void;
+}) {
   const searchId = useId();
   const units = useDisplayUnits();
   const [q, setQ] = useState('');
@@ -60,9 +79,19 @@ export function SavedChoice({ path, title, noun, chosen, onQuantity }: { path: s
       <legend>{title}</legend>
       <div className="search">
         <label htmlFor={searchId}>Search {noun}</label>
-        <input id={searchId} type="search" value={q} placeholder="Name, id or type" onChange={(e) => setQ(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          value={q}
+          placeholder="Name, id or type"
+          onChange={(e) => setQ(e.target.value)}
+        />
         <span className="pg-muted" role="status" data-field="shown-count">
-          {records === null ? 'Loading…' : q.trim() ? `${shown.length} of ${count(records.length)} match` : count(records.length)}
+          {records === null
+            ? 'Loading…'
+            : q.trim()
+              ? `${shown.length} of ${count(records.length)} match`
+              : count(records.length)}
         </span>
       </div>
       <ErrorBanner error={failure} />

@@ -19,7 +19,10 @@ export function useVehicleTerms(): VehicleTerms | null {
   useEffect(() => {
     let live = true;
     call<{ max_vehicles_per_request: number; rate_card: { per_vehicle: number } }>('GET', '/v1/limits')
-      .then((l) => live && setTerms({ maxVehicles: l.max_vehicles_per_request, perVehicleCredits: l.rate_card.per_vehicle }))
+      .then(
+        (l) =>
+          live && setTerms({ maxVehicles: l.max_vehicles_per_request, perVehicleCredits: l.rate_card.per_vehicle }),
+      )
       .catch(() => live && setTerms(null));
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 /**
- * The form fields of each saved-data kind (issue 11 item "saved data"): the fields users need
+ * The form fields of each saved-data kind: the fields users need
  * most, named as the API names them (spec Vehicle and Item tables). Lengths and weights carry a
  * `measure`: the form shows and takes them in the organization's display units (cm/kg or in/lb)
  * and sends cm and kg. Every other field is reached through "Edit as JSON" (always cm and kg).
@@ -14,11 +14,24 @@ export const VEHICLE_TYPES = ['truck', 'trailer', 'flatbed', 'container', 'palle
 export const VEHICLE_FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', kind: 'text', required: true },
   { name: 'type', label: 'Type', kind: 'select', options: VEHICLE_TYPES, required: true },
-  { name: 'length', label: 'Length', measure: 'length', kind: 'number', required: true, hint: 'Inner length, front wall to door' },
+  {
+    name: 'length',
+    label: 'Length',
+    measure: 'length',
+    kind: 'number',
+    required: true,
+    hint: 'Inner length, front wall to door',
+  },
   { name: 'width', label: 'Width', measure: 'length', kind: 'number', required: true },
   { name: 'height', label: 'Height', measure: 'length', kind: 'number', required: true },
   { name: 'max_weight', label: 'Max payload', measure: 'weight', kind: 'number', required: true },
-  { name: 'floor_load_capacity', label: 'Floor load capacity', measure: 'area-load', kind: 'number', hint: '0 or empty = no limit' },
+  {
+    name: 'floor_load_capacity',
+    label: 'Floor load capacity',
+    measure: 'area-load',
+    kind: 'number',
+    hint: '0 or empty = no limit',
+  },
   { name: 'aux_deck', label: 'Double deck (aux deck)', kind: 'boolean', default: false },
   { name: 'aux_deck_height', label: 'Aux deck height', measure: 'length', kind: 'number' },
   { name: 'aux_deck_max_weight', label: 'Aux deck max weight', measure: 'weight', kind: 'number' },
@@ -34,7 +47,10 @@ export function vehicleFields(allowed: readonly string[] | undefined): readonly 
   if (!allowed) return VEHICLE_FIELDS;
   const reason = "not in your organization's plan";
   const unavailable = Object.fromEntries(VEHICLE_TYPES.filter((v) => !allowed.includes(v)).map((v) => [v, reason]));
-  const options = [...VEHICLE_TYPES.filter((v) => allowed.includes(v)), ...VEHICLE_TYPES.filter((v) => !allowed.includes(v))];
+  const options = [
+    ...VEHICLE_TYPES.filter((v) => allowed.includes(v)),
+    ...VEHICLE_TYPES.filter((v) => !allowed.includes(v)),
+  ];
   const hint = `Your organization's plan allows ${allowed.length ? allowed.join(', ') : 'no vehicle types'}.`;
   return VEHICLE_FIELDS.map((f) => (f.name === 'type' ? { ...f, options, unavailable, hint } : f));
 }
@@ -51,7 +67,13 @@ export const TEMPLATE_FIELDS: readonly FieldSpec[] = [
   { name: 'quantity', label: 'Default quantity', kind: 'integer' },
   { name: 'rotation', label: 'Rotation', kind: 'select', options: ['all', 'upright', 'fixed'] },
   { name: 'stackable', label: 'Stackable', kind: 'boolean', default: true },
-  { name: 'max_stack_weight', label: 'Max weight on top', measure: 'weight', kind: 'number', hint: '0 or empty = unlimited' },
+  {
+    name: 'max_stack_weight',
+    label: 'Max weight on top',
+    measure: 'weight',
+    kind: 'number',
+    hint: '0 or empty = unlimited',
+  },
   { name: 'hazardous', label: 'Hazardous', kind: 'boolean', default: false },
   { name: 'priority', label: 'Priority', kind: 'integer', hint: 'Higher loads first' },
   { name: 'group', label: 'Group', kind: 'text' },

@@ -1,5 +1,5 @@
 /**
- * The create/edit form of a saved record (issue 11 item "saved data"): the most used fields as
+ * The create/edit form of a saved record: the most used fields as
  * labelled inputs and an "Edit as JSON" text area with the full body, so every field the API
  * accepts is reachable. The service's validation messages (`details[]`) appear next to the input
  * whose field they name; the rest in the banner (in JSON mode all of them, with their paths).
@@ -12,7 +12,18 @@ import { ErrorBanner } from '../ui/error-banner.js';
 import { Field, type FieldInputProps } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
-import { bodyOf, formOf, jsonTextOf, labelOf, parseJsonBody, rowOf, type FieldSpec, type FormValues, type RecordForm, type RowsSpec } from './record-form.js';
+import {
+  bodyOf,
+  formOf,
+  jsonTextOf,
+  labelOf,
+  parseJsonBody,
+  rowOf,
+  type FieldSpec,
+  type FormValues,
+  type RecordForm,
+  type RowsSpec,
+} from './record-form.js';
 
 /**
  * Edits `record` (null: a new one) of kind `noun` ("vehicle"); `onSave(body)` sends it (POST or
@@ -48,9 +59,16 @@ export function RecordEditor({
   const details = error instanceof ApiFailure ? error.details : [];
   const fieldNames = [
     ...specs.map((s) => s.name),
-    ...rowSpecs.flatMap((r) => [r.name, ...(form.rows[r.name] ?? []).flatMap((_, i) => [`${r.name}[${i}]`, ...r.columns.map((c) => `${r.name}[${i}].${c.name}`)])]),
+    ...rowSpecs.flatMap((r) => [
+      r.name,
+      ...(form.rows[r.name] ?? []).flatMap((_, i) => [
+        `${r.name}[${i}]`,
+        ...r.columns.map((c) => `${r.name}[${i}].${c.name}`),
+      ]),
+    ]),
   ];
-  const errors = json === null ? fieldErrorsOf(details, fieldNames) : { byField: {} as Record<string, string[]>, other: details };
+  const errors =
+    json === null ? fieldErrorsOf(details, fieldNames) : { byField: {} as Record<string, string[]>, other: details };
 
   function toJson() {
     setJson(jsonTextOf(bodyOf(specs, form, rowSpecs)));
@@ -70,12 +88,19 @@ export function RecordEditor({
     return next;
   }
 
-  const setRows = (name: string, rows: RecordForm['rows'][string]) => setForm({ ...form, rows: { ...form.rows, [name]: rows } });
+  const setRows = (name: string, rows: RecordForm['rows'][string]) =>
+    setForm({ ...form, rows: { ...form.rows, [name]: rows } });
   const setTop = (values: FormValues) => setForm({ ...form, values });
-  const input = (s: FieldSpec, a: FieldInputProps, values: FormValues = form.values, setValues: (v: FormValues) => void = setTop) => {
+  const input = (
+    s: FieldSpec,
+    a: FieldInputProps,
+    values: FormValues = form.values,
+    setValues: (v: FormValues) => void = setTop,
+  ) => {
     const v = values[s.name];
     const set = (value: string | boolean) => setValues({ ...values, [s.name]: value });
-    if (s.kind === 'boolean') return <input {...a} type="checkbox" checked={v === true} onChange={(e) => set(e.target.checked)} />;
+    if (s.kind === 'boolean')
+      return <input {...a} type="checkbox" checked={v === true} onChange={(e) => set(e.target.checked)} />;
     if (s.kind === 'select') {
       return (
         <select {...a} value={String(v ?? '')} onChange={(e) => set(e.target.value)}>
@@ -137,7 +162,13 @@ export function RecordEditor({
         {json === null ? (
           <div className="form-grid">
             {specs.map((s) => (
-              <Field key={s.name} label={labelOf(s, units)} hint={s.hint} inline={s.kind === 'boolean'} errors={errors.byField[s.name]}>
+              <Field
+                key={s.name}
+                label={labelOf(s, units)}
+                hint={s.hint}
+                inline={s.kind === 'boolean'}
+                errors={errors.byField[s.name]}
+              >
                 {(a) => input(s, a)}
               </Field>
             ))}
@@ -150,7 +181,9 @@ export function RecordEditor({
                 <fieldset key={r.name} className="rows">
                   <legend>{r.label}</legend>
                   {r.hint ? <p className="hint">{r.hint}</p> : null}
-                  {errors.byField[r.name] ? <p className="field-error">Error: {errors.byField[r.name]!.join('; ')}</p> : null}
+                  {errors.byField[r.name] ? (
+                    <p className="field-error">Error: {errors.byField[r.name]!.join('; ')}</p>
+                  ) : null}
                   {rows.length ? (
                     <div className="table-wrap">
                       <table className="rows-table">
@@ -172,19 +205,39 @@ export function RecordEditor({
                             <tr key={i}>
                               <td>
                                 {i + 1}
-                                {errors.byField[`${r.name}[${i}]`] ? <p className="field-error">{errors.byField[`${r.name}[${i}]`]!.join('; ')}</p> : null}
+                                {errors.byField[`${r.name}[${i}]`] ? (
+                                  <p className="field-error">{errors.byField[`${r.name}[${i}]`]!.join('; ')}</p>
+                                ) : null}
                               </td>
                               {r.columns.map((c) => (
                                 <td key={c.name}>
-                                  <Field label={`${labelOf(c, units)} of ${r.noun} ${i + 1}`} hideLabel errors={errors.byField[`${r.name}[${i}].${c.name}`]}>
+                                  <Field
+                                    label={`${labelOf(c, units)} of ${r.noun} ${i + 1}`}
+                                    hideLabel
+                                    errors={errors.byField[`${r.name}[${i}].${c.name}`]}
+                                  >
                                     {(a) =>
-                                      input(c, a, row.values, (values) => setRows(r.name, rows.map((x, j) => (j === i ? { ...x, values } : x))))
+                                      input(c, a, row.values, (values) =>
+                                        setRows(
+                                          r.name,
+                                          rows.map((x, j) => (j === i ? { ...x, values } : x)),
+                                        ),
+                                      )
                                     }
                                   </Field>
                                 </td>
                               ))}
                               <td>
-                                <button type="button" className="link" onClick={() => setRows(r.name, rows.filter((_, j) => j !== i))}>
+                                <button
+                                  type="button"
+                                  className="link"
+                                  onClick={() =>
+                                    setRows(
+                                      r.name,
+                                      rows.filter((_, j) => j !== i),
+                                    )
+                                  }
+                                >
                                   Remove {r.noun} {i + 1}
                                 </button>
                               </td>
@@ -196,7 +249,11 @@ export function RecordEditor({
                   ) : (
                     <p className="hint">None yet.</p>
                   )}
-                  <button type="button" className="secondary" onClick={() => setRows(r.name, [...rows, rowOf(null, r.columns, units)])}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setRows(r.name, [...rows, rowOf(null, r.columns, units)])}
+                  >
                     Add {r.noun}
                   </button>
                 </fieldset>
@@ -209,7 +266,15 @@ export function RecordEditor({
             hint={`Every field the API accepts, in cm and kg as the API takes them${units === 'imperial' ? ' (the form shows in and lb)' : ''}; the service's read-only fields (id, created_at, …) are ignored.`}
             errors={problem ? [problem] : undefined}
           >
-            {(a) => <textarea {...a} className="json" spellCheck={false} value={json} onChange={(e) => setJson(e.target.value)} />}
+            {(a) => (
+              <textarea
+                {...a}
+                className="json"
+                spellCheck={false}
+                value={json}
+                onChange={(e) => setJson(e.target.value)}
+              />
+            )}
           </Field>
         )}
         {json === null && Object.keys(form.extra).length ? (

@@ -7,7 +7,14 @@
  * a converted value left as shown is sent exactly as the record had it. Pure; tested in
  * test/webapp/record-form.test.ts and test/webapp/record-form-units.test.ts.
  */
-import { measureFromDisplay, measureToDisplay, measureUnitLabel, roundForDisplay, type DisplayUnits, type Measure } from '../units/measure.js';
+import {
+  measureFromDisplay,
+  measureToDisplay,
+  measureUnitLabel,
+  roundForDisplay,
+  type DisplayUnits,
+  type Measure,
+} from '../units/measure.js';
 
 /** How a form field is entered: text, a number (cm, kg, …), a whole number, a checkbox or one of `options`. */
 export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'color';
@@ -44,7 +51,8 @@ export type ShownValues = Record<string, { text: string; value: number }>;
 export const DISPLAY_DECIMALS = 2;
 
 /** The label of `spec` in `units`: "Length (in)" for a length; other fields as they are. */
-export const labelOf = (spec: FieldSpec, units: DisplayUnits): string => (spec.measure ? `${spec.label} (${measureUnitLabel(spec.measure, units)})` : spec.label);
+export const labelOf = (spec: FieldSpec, units: DisplayUnits): string =>
+  spec.measure ? `${spec.label} (${measureUnitLabel(spec.measure, units)})` : spec.label;
 
 /** Fields of a record the service sets itself, never sent back (saved-record and project records). */
 export const READ_ONLY_KEYS = [
@@ -102,7 +110,11 @@ export interface RecordForm {
  * numbers with a `measure` in `units` (rounded to DISPLAY_DECIMALS when converted, with the
  * record's value kept in `shown`).
  */
-function valuesOf(entry: Record<string, unknown> | null, specs: readonly FieldSpec[], units: DisplayUnits): { values: FormValues; shown: ShownValues } {
+function valuesOf(
+  entry: Record<string, unknown> | null,
+  specs: readonly FieldSpec[],
+  units: DisplayUnits,
+): { values: FormValues; shown: ShownValues } {
   const values: FormValues = {};
   const shown: ShownValues = {};
   for (const s of specs) {
@@ -124,7 +136,11 @@ const withShown = (shown: ShownValues): { shown?: ShownValues } => (Object.keys(
  * The row of one list entry: its columns' values (in `units`, metric by default); every other
  * field (its `id` too) in `extra`.
  */
-export function rowOf(entry: Record<string, unknown> | null, columns: readonly FieldSpec[], units: DisplayUnits = 'metric'): RowForm {
+export function rowOf(
+  entry: Record<string, unknown> | null,
+  columns: readonly FieldSpec[],
+  units: DisplayUnits = 'metric',
+): RowForm {
   const named = new Set(columns.map((c) => c.name));
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(entry ?? {})) if (!named.has(k) && v !== null) extra[k] = v;
@@ -137,7 +153,12 @@ export function rowOf(entry: Record<string, unknown> | null, columns: readonly F
  * weights in `units`, metric by default), each list field's entries as rows, other writable
  * fields in `extra`.
  */
-export function formOf(record: Record<string, unknown> | null, specs: readonly FieldSpec[], rowSpecs: readonly RowsSpec[] = [], units: DisplayUnits = 'metric'): RecordForm {
+export function formOf(
+  record: Record<string, unknown> | null,
+  specs: readonly FieldSpec[],
+  rowSpecs: readonly RowsSpec[] = [],
+  units: DisplayUnits = 'metric',
+): RecordForm {
   const extra: Record<string, unknown> = {};
   const rows: Record<string, RowForm[]> = {};
   const named = new Set([...specs.map((s) => s.name), ...rowSpecs.map((r) => r.name)]);
@@ -178,7 +199,13 @@ export function valueOf(spec: FieldSpec, raw: string | boolean | undefined, unit
  * `extra` with the value of every input in `specs` over it (inputs left empty are not sent); an
  * input still showing the converted text of the record's value sends that value unchanged.
  */
-function withValues(specs: readonly FieldSpec[], values: FormValues, extra: Record<string, unknown>, units: DisplayUnits, shown: ShownValues = {}): Record<string, unknown> {
+function withValues(
+  specs: readonly FieldSpec[],
+  values: FormValues,
+  extra: Record<string, unknown>,
+  units: DisplayUnits,
+  shown: ShownValues = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = { ...extra };
   for (const s of specs) {
     const kept = shown[s.name];
@@ -194,7 +221,11 @@ function withValues(specs: readonly FieldSpec[], values: FormValues, extra: Reco
  * value over it (inputs left empty are not sent) and each list field as the list of its rows
  * (entries keep their `id`).
  */
-export function bodyOf(specs: readonly FieldSpec[], form: RecordForm, rowSpecs: readonly RowsSpec[] = []): Record<string, unknown> {
+export function bodyOf(
+  specs: readonly FieldSpec[],
+  form: RecordForm,
+  rowSpecs: readonly RowsSpec[] = [],
+): Record<string, unknown> {
   const units = form.units ?? 'metric';
   const body = withValues(specs, form.values, form.extra, units, form.shown);
   for (const r of rowSpecs) {
@@ -217,7 +248,8 @@ export function parseJsonBody(text: string): { body: Record<string, unknown> } |
   } catch (err) {
     return { problem: `not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { problem: 'the JSON must be an object ({ … })' };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { problem: 'the JSON must be an object ({ … })' };
   const body = { ...(parsed as Record<string, unknown>) };
   for (const k of READ_ONLY_KEYS) delete body[k];
   return { body };

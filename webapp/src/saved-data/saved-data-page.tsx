@@ -1,5 +1,5 @@
 /**
- * A saved-data page (issue 11 item "saved data"; spec Endpoints /v1/vehicles, /v1/templates,
+ * A saved-data page (spec Endpoints /v1/vehicles, /v1/templates,
  * /v1/projects): the list with search and paging, "New …", Edit and Delete (with confirmation)
  * through /v1 like any API client. Presets (vehicles) are read-only: they can only be copied into
  * a new record.
@@ -145,15 +145,30 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
                     ))}
                     <td className="actions">
                       {r.preset ? (
-                        <button type="button" className="secondary" aria-label={`Copy ${kind.nameOf(r)}`} onClick={() => setEditing({ mode: 'new', from: r })}>
+                        <button
+                          type="button"
+                          className="secondary"
+                          aria-label={`Copy ${kind.nameOf(r)}`}
+                          onClick={() => setEditing({ mode: 'new', from: r })}
+                        >
                           Copy as new
                         </button>
                       ) : (
                         <>
-                          <button type="button" className="secondary" aria-label={`Edit ${kind.nameOf(r)}`} onClick={() => open(r)}>
+                          <button
+                            type="button"
+                            className="secondary"
+                            aria-label={`Edit ${kind.nameOf(r)}`}
+                            onClick={() => open(r)}
+                          >
                             Edit
                           </button>{' '}
-                          <button type="button" className="danger" aria-label={`Delete ${kind.nameOf(r)}`} onClick={() => deleting.ask(r)}>
+                          <button
+                            type="button"
+                            className="danger"
+                            aria-label={`Delete ${kind.nameOf(r)}`}
+                            onClick={() => deleting.ask(r)}
+                          >
                             Delete
                           </button>
                         </>

@@ -1,12 +1,22 @@
 /**
- * A simple SVG bar chart with a table alternative (issue 11 item "account"): the SVG is hidden from
+ * A simple SVG bar chart with a table alternative: the SVG is hidden from
  * screen readers (aria-hidden) and the same figures are given in a table, visually folded in a
  * "Show as table" disclosure.
  */
 import { layoutBars, type BarDatum } from '../console/bar-chart.js';
 
 /** Draws `data` under the heading `title`; `unit` is appended to figures ("credits"); `format` writes a value. */
-export function BarChart({ title, data, unit, format = (v) => String(v) }: { title: string; data: readonly BarDatum[]; unit: string; format?: (v: number) => string }) {
+export function BarChart({
+  title,
+  data,
+  unit,
+  format = (v) => String(v),
+}: {
+  title: string;
+  data: readonly BarDatum[];
+  unit: string;
+  format?: (v: number) => string;
+}) {
   const W = 640;
   const H = 180;
   const left = 48;

@@ -1,5 +1,5 @@
 /**
- * A modal confirmation (issue 11 item "shared components"), on the native `<dialog>` (focus is
+ * A modal confirmation, on the native `<dialog>` (focus is
  * kept inside, Escape cancels): a title, a message and two buttons, the confirming one named by
  * `confirmLabel` (e.g. "Revoke key").
  */

@@ -1,5 +1,5 @@
 /**
- * A button copying a text to the clipboard (issue 11: secrets and invitation URLs), with a live
+ * A button copying a text to the clipboard (secrets and invitation URLs), with a live
  * "Copied" confirmation; where the clipboard is refused it selects the text's field instead.
  */
 import { useState } from 'react';
@@ -24,7 +24,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span role="status" className="copy-status">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy refused by the browser: select the text and copy it' : ''}
+        {state === 'copied'
+          ? 'Copied'
+          : state === 'failed'
+            ? 'Copy refused by the browser: select the text and copy it'
+            : ''}
       </span>
     </>
   );

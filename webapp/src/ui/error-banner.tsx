@@ -1,5 +1,5 @@
 /**
- * An error banner (issue 11 item "shared components"): the API's error message and code
+ * An error banner: the API's error message and code
  * (ApiFailure from api.ts) and the `details` no form field shows, announced by screen readers
  * (role="alert").
  */
@@ -10,7 +10,15 @@ import { ApiFailure, type ErrorDetail } from '../api.js';
  * nothing when null. A 401 (the session ended) offers a link to sign in again unless
  * `signInLink` is false (the sign-in form itself).
  */
-export function ErrorBanner({ error, details, signInLink = true }: { error: unknown; details?: readonly ErrorDetail[]; signInLink?: boolean }) {
+export function ErrorBanner({
+  error,
+  details,
+  signInLink = true,
+}: {
+  error: unknown;
+  details?: readonly ErrorDetail[];
+  signInLink?: boolean;
+}) {
   if (error === null || error === undefined) return null;
   const failure = error instanceof ApiFailure ? error : null;
   const message = failure ? failure.message : error instanceof Error ? error.message : String(error);

@@ -1,5 +1,5 @@
 /**
- * A labelled form input with its error messages (issue 11 item "shared components"): the label,
+ * A labelled form input with its error messages: the label,
  * an optional hint and the API's `details[].message` for this field (ui/field-errors.ts), tied to
  * the input by `aria-describedby` and `aria-invalid`.
  */
@@ -36,7 +36,11 @@ export function Field({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', errors.length ? errorId : ''].filter(Boolean).join(' ');
-  const input = children({ id, ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(errors.length ? { 'aria-invalid': true } : {}) });
+  const input = children({
+    id,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(errors.length ? { 'aria-invalid': true } : {}),
+  });
   return (
     <div className={`field${inline ? ' field-inline' : ''}${errors.length ? ' field-invalid' : ''}`}>
       {inline ? (

@@ -42,7 +42,9 @@ export function ListSection<T>({
       <Heading id={id}>{title}</Heading>
       <ErrorBanner error={error} />
       {rows === null ? (
-        error ? null : <p role="status">Loading…</p>
+        error ? null : (
+          <p role="status">Loading…</p>
+        )
       ) : rows.length === 0 && empty !== undefined ? (
         <p>{empty}</p>
       ) : (

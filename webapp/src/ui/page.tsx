@@ -1,5 +1,5 @@
 /**
- * The main landmark of a page (issue 11 item "layout"): `<main id="main">` (the skip link's
+ * The main landmark of a page: `<main id="main">` (the skip link's
  * target) with the page's one `<h1>`, its title also set as the document title.
  */
 import { useEffect, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A saved-data list with a search box and paging (issue 11 item "shared components"; spec
+ * A saved-data list with a search box and paging (spec
  * "Saved-data lists": `limit`, `cursor`, `q` in, `data` and `next_cursor` out). The rows are
  * rendered by the page (usually a table); Previous goes back through the cursors seen.
  */

@@ -34,7 +34,12 @@ export function Pager({ pages, nextCursor }: { pages: CursorPages; nextCursor: s
         Previous page
       </button>
       <span>Page {pages.number}</span>
-      <button type="button" className="secondary" disabled={!nextCursor} onClick={() => nextCursor && pages.forward(nextCursor)}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={!nextCursor}
+        onClick={() => nextCursor && pages.forward(nextCursor)}
+      >
         Next page
       </button>
     </div>

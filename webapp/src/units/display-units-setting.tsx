@@ -34,7 +34,9 @@ export function DisplayUnitsSetting() {
     try {
       const session = await call<Session>('PUT', '/app/api/organization/display_units', { display_units: choice });
       adopt(session);
-      setNotice(`Saved: lengths and weights are shown in ${choice === 'imperial' ? 'inches and pounds' : 'centimetres and kilograms'}.`);
+      setNotice(
+        `Saved: lengths and weights are shown in ${choice === 'imperial' ? 'inches and pounds' : 'centimetres and kilograms'}.`,
+      );
     } catch (err) {
       setError(err);
     } finally {
@@ -50,10 +52,22 @@ export function DisplayUnitsSetting() {
           <legend>How your organization sees and types lengths and weights (web app, 3D viewer, PDF plans)</legend>
           {CHOICES.map((c) => (
             <Field key={c.value} label={`${c.label} (${c.hint})`} inline>
-              {(a) => <input {...a} type="radio" name="display_units" value={c.value} checked={choice === c.value} onChange={() => setChoice(c.value)} />}
+              {(a) => (
+                <input
+                  {...a}
+                  type="radio"
+                  name="display_units"
+                  value={c.value}
+                  checked={choice === c.value}
+                  onChange={() => setChoice(c.value)}
+                />
+              )}
             </Field>
           ))}
-          <p className="hint">The API always takes and answers centimetres and kilograms; item files may name their own units in their headers.</p>
+          <p className="hint">
+            The API always takes and answers centimetres and kilograms; item files may name their own units in their
+            headers.
+          </p>
         </fieldset>
         <ErrorBanner error={error} />
         <div aria-live="polite">{notice ? <p className="notice">{notice}</p> : null}</div>

@@ -39,7 +39,10 @@ export const API_UNIT: Readonly<Record<Quantity, Unit>> = { length: CM, weight: 
 export const IMPERIAL_UNIT: Readonly<Record<Quantity, Unit>> = { length: IN, weight: LB };
 
 /** Every unit a header may name, by quantity, in the order messages list them. */
-export const UNITS_OF: Readonly<Record<Quantity, readonly Unit[]>> = { length: [MM, CM, M, IN, FT], weight: [G, KG, T, LB, OZ] };
+export const UNITS_OF: Readonly<Record<Quantity, readonly Unit[]>> = {
+  length: [MM, CM, M, IN, FT],
+  weight: [G, KG, T, LB, OZ],
+};
 
 const NAMES: ReadonlyMap<string, Unit> = new Map<string, Unit>([
   ...['mm', 'millimetre', 'millimetres', 'millimeter', 'millimeters'].map((n) => [n, MM] as const),

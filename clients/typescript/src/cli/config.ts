@@ -1,5 +1,5 @@
 /**
- * Where the `packing` command finds the service and the key (issue 12 item 3): the key from
+ * Where the `packing` command finds the service and the key: the key from
  * PACKING_API_KEY, else `api_key` of the config file; never from the command line (it would land
  * in shell history and process lists). The address from PACKING_API_URL, else `api_url` of the
  * config file, else http://localhost:8080. The config file is $PACKING_CONFIG, else
@@ -44,14 +44,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
   }
   if (mode !== null) {
     if ((mode & 0o077) !== 0) {
-      throw new CliUsageError(`${configFile} is readable by others (mode ${(mode & 0o777).toString(8)}); run: chmod 600 ${configFile}`, EXIT.auth);
+      throw new CliUsageError(
+        `${configFile} is readable by others (mode ${(mode & 0o777).toString(8)}); run: chmod 600 ${configFile}`,
+        EXIT.auth,
+      );
     }
     try {
       file = JSON.parse(readFileSync(configFile, 'utf8')) as typeof file;
     } catch (error) {
       throw new CliUsageError(`${configFile} is not valid JSON: ${(error as Error).message}`);
     }
-    if (file === null || typeof file !== 'object') throw new CliUsageError(`${configFile} must hold a JSON object {"api_key", "api_url"}`);
+    if (file === null || typeof file !== 'object')
+      throw new CliUsageError(`${configFile} must hold a JSON object {"api_key", "api_url"}`);
   }
   const apiKey = env['PACKING_API_KEY'] || (typeof file.api_key === 'string' ? file.api_key : null);
   const baseUrl = env['PACKING_API_URL'] || (typeof file.api_url === 'string' ? file.api_url : DEFAULT_BASE_URL);

@@ -1,10 +1,17 @@
 /**
- * Exit codes of the `packing` command by error class (issue 12 item 3), so scripts can branch
+ * Exit codes of the `packing` command by error class, so scripts can branch
  * without parsing messages. Documented in the client's README and in `packing --help`.
  */
 import {
-  AuthenticationError, ConflictError, InsufficientCreditsError, NotFoundError, PackingConnectionError, PermissionError,
-  RateLimitError, ServiceUnavailableError, ValidationError,
+  AuthenticationError,
+  ConflictError,
+  InsufficientCreditsError,
+  NotFoundError,
+  PackingConnectionError,
+  PermissionError,
+  RateLimitError,
+  ServiceUnavailableError,
+  ValidationError,
 } from '../errors.js';
 
 /** Exit code of each outcome. */
@@ -35,7 +42,10 @@ export const EXIT = {
 /** Thrown by the CLI for a problem of its own input (exit 2) or configuration. */
 export class CliUsageError extends Error {
   override name = 'CliUsageError';
-  constructor(message: string, readonly exitCode: number = EXIT.usage) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.usage,
+  ) {
     super(message);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The `packing` command (issue 12 item 3) over PackingClient: pack, estimate, jobs, vehicles,
+ * The `packing` command over PackingClient: pack, estimate, jobs, vehicles,
  * templates, projects, balance, usage; `--help` on every command; exit codes in exit-codes.ts;
  * key and address in config.ts. Answers go to stdout (JSON with --json), progress and errors to
  * stderr.
@@ -47,7 +47,9 @@ function readJson(file: string): Record<string, unknown> {
 }
 
 const itemUnits = (request: Record<string, unknown>): number =>
-  Array.isArray(request['items']) ? request['items'].reduce((n: number, item: { quantity?: number }) => n + (item?.quantity ?? 1), 0) : 0;
+  Array.isArray(request['items'])
+    ? request['items'].reduce((n: number, item: { quantity?: number }) => n + (item?.quantity ?? 1), 0)
+    : 0;
 
 /** The exit code a command sets without failing (e.g. a job that ended failed). */
 export interface CliOutcome {
@@ -63,12 +65,19 @@ export function buildProgram(io: CliIo, outcome: CliOutcome = { exitCode: EXIT.o
   const api = (): PackingClient => {
     if (client) return client;
     const config = loadConfig(io.env);
-    if (!config.apiKey) throw new CliUsageError(`no API key: set PACKING_API_KEY or "api_key" in ${config.configFile} (mode 0600)`, EXIT.auth);
+    if (!config.apiKey)
+      throw new CliUsageError(
+        `no API key: set PACKING_API_KEY or "api_key" in ${config.configFile} (mode 0600)`,
+        EXIT.auth,
+      );
     client = new PackingClient({
       baseUrl: config.baseUrl,
       apiKey: config.apiKey,
       userAgent: 'packing-cli',
-      onRetry: (e) => io.stderr.write(`retrying ${e.method} ${e.path} after ${e.status ?? 'no answer'} in ${(e.delayMs / 1000).toFixed(1)} s\n`),
+      onRetry: (e) =>
+        io.stderr.write(
+          `retrying ${e.method} ${e.path} after ${e.status ?? 'no answer'} in ${(e.delayMs / 1000).toFixed(1)} s\n`,
+        ),
     });
     return client;
   };
@@ -132,24 +141,36 @@ export function buildProgram(io: CliIo, outcome: CliOutcome = { exitCode: EXIT.o
     .addOption(new Option('--limit <n>', 'records per page (1-100)').argParser(positive))
     .option('--all', 'every page, not only the first')
     .option('--json', 'JSON instead of one line per job')
-    .action(async (opts: { status?: string; reference?: string; project?: string; query?: string; limit?: number; all?: boolean; json?: boolean }) => {
-      const query = {
-        ...(opts.status ? { status: opts.status } : {}),
-        ...(opts.reference ? { reference: opts.reference } : {}),
-        ...(opts.project ? { project_id: opts.project } : {}),
-        ...(opts.query ? { q: opts.query } : {}),
-        ...(opts.limit ? { limit: opts.limit } : {}),
-      };
-      const list = opts.all ? await collect(api().iterateJobs(query)) : (await api().listJobs(query)).data;
-      if (opts.json) print(list);
-      else for (const job of list) io.stdout.write(`${jobSummary(job)}\n`);
-    });
+    .action(
+      async (opts: {
+        status?: string;
+        reference?: string;
+        project?: string;
+        query?: string;
+        limit?: number;
+        all?: boolean;
+        json?: boolean;
+      }) => {
+        const query = {
+          ...(opts.status ? { status: opts.status } : {}),
+          ...(opts.reference ? { reference: opts.reference } : {}),
+          ...(opts.project ? { project_id: opts.project } : {}),
+          ...(opts.query ? { q: opts.query } : {}),
+          ...(opts.limit ? { limit: opts.limit } : {}),
+        };
+        const list = opts.all ? await collect(api().iterateJobs(query)) : (await api().listJobs(query)).data;
+        if (opts.json) print(list);
+        else for (const job of list) io.stdout.write(`${jobSummary(job)}\n`);
+      },
+    );
   jobs
     .command('get')
     .description('Show a job (GET /v1/jobs/{id})')
     .argument('<job_id>')
     .option('--wait <seconds>', 'wait up to this many seconds (≤ 60) for the job to end', positive)
-    .action(async (id: string, opts: { wait?: number }) => print(await api().getJob(id, opts.wait ? { wait: opts.wait } : {})));
+    .action(async (id: string, opts: { wait?: number }) =>
+      print(await api().getJob(id, opts.wait ? { wait: opts.wait } : {})),
+    );
   jobs
     .command('cancel')
     .description('Cancel a queued or running job (DELETE /v1/jobs/{id})')
@@ -182,14 +203,27 @@ export function buildProgram(io: CliIo, outcome: CliOutcome = { exitCode: EXIT.o
     .option('--to <YYYY-MM-DD>', 'last day, inclusive (UTC)')
     .option('--daily', 'list every day of the range')
     .action(async (opts: { from?: string; to?: string; daily?: boolean }) =>
-      print(await api().getUsage({ ...(opts.from ? { from: opts.from } : {}), ...(opts.to ? { to: opts.to } : {}), ...(opts.daily ? { group_by: 'day' as const } : {}) })),
+      print(
+        await api().getUsage({
+          ...(opts.from ? { from: opts.from } : {}),
+          ...(opts.to ? { to: opts.to } : {}),
+          ...(opts.daily ? { group_by: 'day' as const } : {}),
+        }),
+      ),
     );
 
   return program;
 }
 
 /** `list|get|create|delete` of one saved-record resource (vehicles, templates, projects). */
-function savedRecords(program: Command, resource: 'vehicles' | 'templates' | 'projects', noun: string, api: () => PackingClient, print: (v: unknown) => void, io: CliIo): void {
+function savedRecords(
+  program: Command,
+  resource: 'vehicles' | 'templates' | 'projects',
+  noun: string,
+  api: () => PackingClient,
+  print: (v: unknown) => void,
+  io: CliIo,
+): void {
   const cmd = program.command(resource).description(`List, show, create and delete ${resource} (/v1/${resource})`);
   type Named = { id: string; name?: string; label?: string };
   const calls: {
@@ -199,9 +233,27 @@ function savedRecords(program: Command, resource: 'vehicles' | 'templates' | 'pr
     create(c: PackingClient, body: any): Promise<unknown>;
     remove(c: PackingClient, id: string): Promise<unknown>;
   } = {
-    vehicles: { list: (c: PackingClient) => c.iterateVehicles(), first: (c: PackingClient) => c.listVehicles(), get: (c: PackingClient, id: string) => c.getVehicle(id), create: (c: PackingClient, body: any) => c.createVehicle(body), remove: (c: PackingClient, id: string) => c.deleteVehicle(id) },
-    templates: { list: (c: PackingClient) => c.iterateTemplates(), first: (c: PackingClient) => c.listTemplates(), get: (c: PackingClient, id: string) => c.getTemplate(id), create: (c: PackingClient, body: any) => c.createTemplate(body), remove: (c: PackingClient, id: string) => c.deleteTemplate(id) },
-    projects: { list: (c: PackingClient) => c.iterateProjects(), first: (c: PackingClient) => c.listProjects(), get: (c: PackingClient, id: string) => c.getProject(id), create: (c: PackingClient, body: any) => c.createProject(body), remove: (c: PackingClient, id: string) => c.deleteProject(id) },
+    vehicles: {
+      list: (c: PackingClient) => c.iterateVehicles(),
+      first: (c: PackingClient) => c.listVehicles(),
+      get: (c: PackingClient, id: string) => c.getVehicle(id),
+      create: (c: PackingClient, body: any) => c.createVehicle(body),
+      remove: (c: PackingClient, id: string) => c.deleteVehicle(id),
+    },
+    templates: {
+      list: (c: PackingClient) => c.iterateTemplates(),
+      first: (c: PackingClient) => c.listTemplates(),
+      get: (c: PackingClient, id: string) => c.getTemplate(id),
+      create: (c: PackingClient, body: any) => c.createTemplate(body),
+      remove: (c: PackingClient, id: string) => c.deleteTemplate(id),
+    },
+    projects: {
+      list: (c: PackingClient) => c.iterateProjects(),
+      first: (c: PackingClient) => c.listProjects(),
+      get: (c: PackingClient, id: string) => c.getProject(id),
+      create: (c: PackingClient, body: any) => c.createProject(body),
+      remove: (c: PackingClient, id: string) => c.deleteProject(id),
+    },
   }[resource];
   cmd
     .command('list')
@@ -213,18 +265,27 @@ function savedRecords(program: Command, resource: 'vehicles' | 'templates' | 'pr
       if (opts.json) print(list);
       else for (const r of list) io.stdout.write(`${r.id}\t${r.name ?? r.label ?? ''}\n`);
     });
-  cmd.command('get').description(`Show a ${noun}`).argument('<id>').action(async (id: string) => print(await calls.get(api(), id)));
+  cmd
+    .command('get')
+    .description(`Show a ${noun}`)
+    .argument('<id>')
+    .action(async (id: string) => print(await calls.get(api(), id)));
   cmd
     .command('create')
     .description(`Create a ${noun} from a JSON file`)
     .argument('<file.json>', 'the record; "-" reads stdin')
     .action(async (file: string) => print(await calls.create(api(), readJson(file))));
-  cmd.command('delete').description(`Delete a ${noun}`).argument('<id>').action(async (id: string) => print(await calls.remove(api(), id)));
+  cmd
+    .command('delete')
+    .description(`Delete a ${noun}`)
+    .argument('<id>')
+    .action(async (id: string) => print(await calls.remove(api(), id)));
 }
 
 function positive(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new CliUsageError(`expected a positive integer, got ${JSON.stringify(value)}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new CliUsageError(`expected a positive integer, got ${JSON.stringify(value)}`);
   return n;
 }
 
@@ -237,7 +298,10 @@ async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
 /** One line about a job: id, status, reference, placed units, vehicles, credits. */
 function jobSummary(job: Job): string {
   const s = job.summary;
-  const ended = job.status === 'succeeded' ? ` ${s.items_placed}/${s.items_requested} placed in ${s.vehicles_used} vehicle${s.vehicles_used === 1 ? '' : 's'}, ${job.cost.credits} credits` : '';
+  const ended =
+    job.status === 'succeeded'
+      ? ` ${s.items_placed}/${s.items_requested} placed in ${s.vehicles_used} vehicle${s.vehicles_used === 1 ? '' : 's'}, ${job.cost.credits} credits`
+      : '';
   const error = job.error ? ` (${job.error.code}: ${job.error.message})` : '';
   return `${job.id}\t${job.status}${ended}${error}${job.reference ? `\t${job.reference}` : ''}`;
 }

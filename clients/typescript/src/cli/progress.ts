@@ -1,5 +1,5 @@
 /**
- * The progress line of `packing pack --wait` (issue 12 item 3), written to stderr so stdout keeps
+ * The progress line of `packing pack --wait`, written to stderr so stdout keeps
  * only the answer: on a terminal one bar redrawn in place, otherwise one line per change.
  */
 import type { Job } from '../generated/openapi.js';
@@ -17,7 +17,10 @@ export function progressLine(job: Job, itemsRequested: number): string {
 }
 
 /** A progress reporter writing to `stream`; `update(job)` on every poll, `end()` once. */
-export function progressReporter(stream: NodeJS.WriteStream, itemsRequested: number): { update(job: Job): void; end(): void } {
+export function progressReporter(
+  stream: NodeJS.WriteStream,
+  itemsRequested: number,
+): { update(job: Job): void; end(): void } {
   let last = '';
   const tty = stream.isTTY === true;
   return {

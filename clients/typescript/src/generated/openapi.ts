@@ -70,7 +70,7 @@ export type Job = {
   result_url: string;
   /** Browser link rendering the plan as PDF; "" unless succeeded and within retention */
   pdf_url: string;
-  /** Our extension (not in the spec, issue 9): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" whenever pdf_url is "" */
+  /** Our extension (not in the spec): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" whenever pdf_url is "" */
   viewer_url: string;
   /** When request/result bodies and the PDF and viewer links are deleted */
   expires_at: string;
@@ -152,7 +152,7 @@ export type Result = {
   warnings: Warning[];
   /** Browser link rendering the plan as PDF; "" after expires_at */
   pdf_url: string;
-  /** Our extension (not in the spec, issue 9): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" after expires_at */
+  /** Our extension (not in the spec): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" after expires_at */
   viewer_url: string;
   /** When the result and the PDF and viewer links are deleted */
   expires_at: string;
@@ -980,7 +980,7 @@ export type Project = {
   plan_saved_at: string | null;
   /** Signed browser link of the saved plan's PDF; "" when there is none or after its job's expires_at */
   pdf_url: string;
-  /** Our extension (not in the spec, issue 9): signed browser link of the saved plan in the interactive 3D viewer; "" whenever pdf_url is "" */
+  /** Our extension (not in the spec): signed browser link of the saved plan in the interactive 3D viewer; "" whenever pdf_url is "" */
   viewer_url: string;
   /** Job id of the pack in progress, else null */
   packing: string | null;
@@ -1133,7 +1133,7 @@ export type ProjectItem = {
   nesting_height?: number;
 };
 
-/** Our extension (not in the spec), issue 9. The plan of a succeeded job as the 3D viewer draws it. Lengths cm, weights kg. */
+/** Our extension (not in the spec). The plan of a succeeded job as the 3D viewer draws it. Lengths cm, weights kg. */
 export type ViewerPlan = {
   /** The job (`job_…`) */
   job_id: string;
@@ -1157,7 +1157,7 @@ export type ViewerPlan = {
   display_units: "metric" | "imperial";
 };
 
-/** Our extension (not in the spec), issue 9. A ResultVehicle with its floor zones and second deck. */
+/** Our extension (not in the spec). A ResultVehicle with its floor zones and second deck. */
 export type ViewerVehicle = ResultVehicle & {
   /** Floor zones nothing may stand on (cm) */
   blocked_areas: Rect[];
@@ -1170,7 +1170,7 @@ export type ViewerVehicle = ResultVehicle & {
   } | null;
 };
 
-/** Our extension (not in the spec), issue 9. An item definition (SKU) as the viewer shows it. */
+/** Our extension (not in the spec). An item definition (SKU) as the viewer shows it. */
 export type ViewerItem = {
   /** item_id of its placements */
   id: string;
@@ -1193,7 +1193,7 @@ export type ViewerItem = {
   hazardous: boolean;
 };
 
-/** Our extension (not in the spec), issue 9. An item group. */
+/** Our extension (not in the spec). An item group. */
 export type ViewerGroup = {
   name: string;
   /** Lower = loaded first (deeper) */
@@ -1202,7 +1202,7 @@ export type ViewerGroup = {
   color: string | null;
 };
 
-/** Our extension (not in the spec), issue 12. Where to send which job events. */
+/** Our extension (not in the spec). Where to send which job events. */
 export type WebhookEndpointInput = {
   /** https:// or http:// URL; its host must resolve to public addresses only */
   url: string;
@@ -1210,7 +1210,7 @@ export type WebhookEndpointInput = {
   events: (("job.succeeded" | "job.failed" | "job.canceled")[]);
 };
 
-/** Our extension (not in the spec), issue 12. A URL receiving signed job events: POST `{id, type, created_at, data: {job}}` with `Packing-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with secret>` and `Packing-Event-Id` (the same on every retry: de-duplicate by it; delivery is at least once). */
+/** Our extension (not in the spec). A URL receiving signed job events: POST `{id, type, created_at, data: {job}}` with `Packing-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with secret>` and `Packing-Event-Id` (the same on every retry: de-duplicate by it; delivery is at least once). */
 export type WebhookEndpoint = {
   /** whe_… */
   id: string;
@@ -1231,7 +1231,7 @@ export type WebhookEndpoint = {
   };
 };
 
-/** Our extension (not in the spec), issue 12. One event sent to one endpoint. Failed attempts are retried with exponential backoff for three days. */
+/** Our extension (not in the spec). One event sent to one endpoint. Failed attempts are retried with exponential backoff for three days. */
 export type WebhookDelivery = {
   /** whd_… */
   id: string;

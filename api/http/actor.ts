@@ -1,0 +1,12 @@
+/** Who made a change (spec: saved records show `created_by` / `updated_by` as `{id, name}` of the key's member). */
+import type { Caller } from './auth.js';
+
+import type { Actor } from '../../domain/decider/actor.js';
+
+export type { Actor };
+
+/** The member the caller's API key (or web app session) acts for; a removed member's key keeps their name. */
+export function actorOf(caller: Caller): Actor {
+  const name = caller.org.members[caller.memberId]?.name ?? caller.org.formerMembers?.[caller.memberId]?.name;
+  return { id: caller.memberId, name: name ?? caller.memberId };
+}

@@ -1,0 +1,107 @@
+/**
+ * The HTTP application: middleware order is request id and access log → HTTP metrics →
+ * compression → answer headers (nosniff everywhere; no-store for the web app's API and for
+ * answers read with a session cookie) → JSON body (10 MB) → routes → the web app (/app, issue
+ * 11) → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1
+ * requests first wait for the read models to reach the log's head.
+ */
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import { errorMiddleware, sendError } from './errors.js';
+import { maintenanceGate } from './operator-switches.js';
+import { accessLog } from './access-log.js';
+import { metricsOf } from './metrics.js';
+import { setNoStore } from './page-security.js';
+import type { TrustProxy } from './trust-proxy.js';
+import { sessionTokenOf } from '../web-app/web-session.js';
+import { ROUTE_MODULES } from './routes/index.js';
+import { webAppRouter } from '../web-app/routes/index.js';
+import type { Services } from './services.js';
+
+/**
+ * Longest wait of a /v1 request for the read models to reach the log's head (shared log only),
+ * ms. Past it the request is answered from what the read models hold.
+ */
+export const SYNC_TIMEOUT_MS = 2000;
+
+/** Settings of the HTTP edge that are not services. */
+export interface AppOptions {
+  /** Peers trusted to forward the client address (TRUST_PROXY, api/http/trust-proxy.ts); default none. */
+  trustProxy?: TrustProxy;
+}
+
+/**
+ * Compression of answers (gzip or brotli, as the client accepts): scripts, styles, HTML and JSON
+ * of at least 1 KiB (the compression package's default filter: compressible types only, so not
+ * the PDFs). Brotli at quality 4 (the package's default), fast enough to run per request.
+ * No answer of the service streams (a `?wait=` long poll answers once, at its end), so nothing
+ * needs flushing.
+ */
+export const COMPRESSION: RequestHandler = compression({
+  threshold: 1024,
+  // A range request (Range header, 206 answer) is sent as it is: a compressed body under a
+  // Content-Range counted in uncompressed bytes would be wrong.
+  filter: (req, res) => req.headers.range === undefined && res.statusCode !== 206 && compression.filter(req, res),
+});
+
+/**
+ * Headers of every answer: `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` on
+ * the web app's API and on any /v1 answer read with the session cookie (a member's data stays
+ * out of the browser's and proxies' caches). A route may still set its own Cache-Control.
+ */
+function answerHeaders(services: Services): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (
+      req.path.startsWith('/app/api/') ||
+      req.path === '/app/api' ||
+      ((req.path.startsWith('/v1/') || req.path === '/v1') && sessionTokenOf(services, req) !== undefined)
+    )
+      setNoStore(res);
+    next();
+  };
+}
+
+export function createApp(services: Services, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ? [...options.trustProxy] : false);
+  app.set('query parser', 'simple');
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
+  app.use(accessLog(services.log));
+  app.use(metricsOf(services).httpMiddleware());
+  app.use(COMPRESSION);
+  app.use(answerHeaders(services));
+  // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
+  app.use((req, res, next) => {
+    if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);
+    else next();
+  });
+
+  if (services.sharedLog) {
+    // Read-your-writes whichever API process answers (DESIGN §3): a /v1 request waits until this
+    // process's read models include every event stored before it arrived, by any process.
+    // While the event store is down (or the head read fails) the request is answered from what
+    // the read models hold: reads keep working, writes fail on their own with 503. Once it has
+    // been down longer than a wait would last, the head is not even asked for (a driver may take
+    // its whole deadline to fail); a single failed call a moment ago does not skip the wait.
+    const sync: express.RequestHandler = (_req, _res, next) => {
+      if ((services.health?.downForMs('event_store') ?? 0) > SYNC_TIMEOUT_MS) return next();
+      services.projections.sync(SYNC_TIMEOUT_MS).then(
+        () => next(),
+        () => next(),
+      );
+    };
+    app.use('/v1', sync);
+    app.use('/app/api', sync);
+  }
+  app.use('/v1', maintenanceGate(services)); // operator's maintenance mode: 503 api_disabled
+  for (const module of ROUTE_MODULES) app.use(module.router(services));
+  app.use(webAppRouter(services)); // the web app's pages and own API, outside the OpenAPI document
+  app.use((req, res) => {
+    sendError(res, 'not_found', `no endpoint ${req.method} ${req.path}`);
+  });
+  app.use(errorMiddleware(services.log));
+  return app;
+}

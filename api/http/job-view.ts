@@ -1,0 +1,134 @@
+/**
+ * Wire views of jobs and results (spec Job, JobSummary, JobCost, Result). Amounts in credits,
+ * sizes in cm, weights in kg, times in ms.
+ */
+import type { Request, Response } from 'express';
+import { readJobBody } from '../../domain/job/body.js';
+import { toCredits } from '../../domain/ledger/money.js';
+import type { JobDocument } from '../../projections/jobs/job-document.js';
+import { setCreditsHeader } from './credits-header.js';
+import { ApiError } from './errors.js';
+import { waitForJobEnd } from './job-wait.js';
+import { baseUrl, jobPlanUrls } from './plan-links.js';
+import type { Services } from './services.js';
+
+// Kept importable from here for code written before the plan links had a module of their own.
+export { baseUrl, retained } from './plan-links.js';
+
+const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
+
+/**
+ * Spec JobSummary `queue_ms`: the wait from creation until a solver began computing
+ * (`computeStartedAt`), not until the organization's slot was given: a job holding a slot while
+ * every solver slot is busy is still waiting. Before compute begins, the wait so far (to the end
+ * for a job that ended without computing). Jobs stored before `computeStartedAt` existed that
+ * succeeded count to `startedAt`.
+ */
+export function queueMsOf(job: JobDocument, now: string): number {
+  const began = job.computeStartedAt ?? (job.status === 'succeeded' ? job.startedAt : null);
+  return began ? ms(job.createdAt, began) : ms(job.createdAt, job.finishedAt ?? now);
+}
+
+/** Spec Job (without `result`). */
+export function jobView(services: Services, req: Request, job: JobDocument): Record<string, unknown> {
+  const now = services.clock();
+  const queueMs = queueMsOf(job, now);
+  const b = job.breakdown;
+  return {
+    id: job.id,
+    object: 'job',
+    status: job.status,
+    reference: job.reference,
+    source: job.source,
+    ...(job.projectId !== undefined ? { project_id: job.projectId } : {}),
+    created_at: job.createdAt,
+    started_at: job.startedAt,
+    finished_at: job.finishedAt,
+    progress: {
+      stage: job.progress.stage,
+      vehicles_done: job.progress.vehiclesDone,
+      placed_items: job.progress.placedItems,
+    },
+    summary: {
+      items_requested: job.items,
+      items_placed: job.itemsPlaced,
+      items_unplaced: job.itemsUnplaced,
+      vehicles_used: job.vehiclesUsed,
+      total_weight: job.totalWeight,
+      volume_utilization: job.volumeUtilization,
+      queue_ms: queueMs,
+      compute_ms: job.computeMs,
+    },
+    cost: {
+      credits: toCredits(job.chargedMicros ?? 0),
+      reserved_credits: toCredits(job.reservedMicros),
+      rate_card_version: job.rateCardVersion,
+      breakdown: {
+        base: toCredits(b?.base ?? 0),
+        vehicles: toCredits(b?.vehicles ?? 0),
+        compute: toCredits(b?.compute ?? 0),
+        large_load: toCredits(b?.large_load ?? 0),
+      },
+    },
+    error: job.error,
+    warnings: job.warnings,
+    result_url: `${baseUrl(services, req)}/v1/jobs/${job.id}/result`,
+    ...jobPlanUrls(services, req, job),
+    expires_at: job.expiresAt,
+  };
+}
+
+/** Spec Result of a succeeded job, or null when its plan is not stored. */
+export async function resultView(
+  services: Services,
+  req: Request,
+  job: JobDocument,
+): Promise<Record<string, unknown> | null> {
+  const plan = (await readJobBody(services.store, job.id, 'result')).result?.plan;
+  if (!plan) return null;
+  return {
+    job_id: job.id,
+    vehicles: plan.vehicles,
+    unplaced: plan.unplaced,
+    warnings: job.warnings,
+    ...jobPlanUrls(services, req, job),
+    expires_at: job.expiresAt,
+  };
+}
+
+/**
+ * The answer of a POST that created (or, with an Idempotency-Key, replayed) a job — POST /v1/pack
+ * and POST /v1/projects/{id}/pack (spec Endpoints): waits up to `waitMs` for the job to end, then
+ * `200` with the final Job (`result` inlined when succeeded) when it ended and a wait was asked,
+ * else `202` with the Job as it is. Sets `Idempotent-Replayed: true` on a replay and the
+ * `X-Credits-Remaining` header after the wait.
+ */
+export async function sendCreatedJob(
+  services: Services,
+  req: Request,
+  res: Response,
+  orgId: string,
+  created: { jobId: string; replayed: boolean },
+  waitMs: number,
+): Promise<void> {
+  const job = await waitForJobEnd(services, created.jobId, waitMs);
+  if (!job) {
+    // This process's read models are still behind the log. A replay's retry finds the job; a new
+    // job's id must not be lost: a 500 makes the client retry with its Idempotency-Key (a replay).
+    if (created.replayed)
+      throw new ApiError(
+        'conflict',
+        `job ${created.jobId} of this Idempotency-Key is not readable here yet; retry with the same key`,
+        undefined,
+        { retryAfterSeconds: 1 },
+      );
+    throw new Error(`job ${created.jobId} was queued but the read models did not show it in time`);
+  }
+  if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  await setCreditsHeader(services, res, orgId);
+  const view = jobView(services, req, job);
+  const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';
+  if (job.status === 'succeeded') view['result'] = await resultView(services, req, job);
+  // 200 once the job has ended (within the wait, or before a replay), 202 while queued or running.
+  res.status(ended ? 200 : 202).json(view);
+}

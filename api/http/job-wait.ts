@@ -1,0 +1,51 @@
+/**
+ * Waiting for a job to end (spec `?wait=`): resolves with the job once it is final and its
+ * charge is settled, or with its current state when `timeoutMs` passes. No polling: it listens
+ * to the projection runner.
+ */
+import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
+import type { Services } from './services.js';
+
+/** Most seconds `?wait=` may ask for (spec Limits). */
+export const MAX_WAIT_SECONDS = 60;
+
+const done = (job: JobDocument): boolean =>
+  (job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled') && job.chargedMicros !== null;
+
+export async function waitForJobEnd(
+  services: Services,
+  jobId: string,
+  timeoutMs: number,
+): Promise<JobDocument | undefined> {
+  const jobs = services.reads.collection<JobDocument>(JOBS);
+  const current = await jobs.get(jobId);
+  if (!current || done(current) || timeoutMs <= 0) return current;
+  return new Promise((resolve) => {
+    let checking = false;
+    const finish = async (): Promise<void> => {
+      clearTimeout(timer);
+      off();
+      resolve(await jobs.get(jobId));
+    };
+    const timer = setTimeout(() => void finish(), timeoutMs);
+    const off = services.projections.onApplied((event) => {
+      if ((event.data as { jobId?: string }).jobId !== jobId || checking) return;
+      checking = true;
+      void jobs.get(jobId).then((job) => {
+        checking = false;
+        if (job && done(job)) void finish();
+      });
+    });
+  });
+}
+
+/**
+ * Parses `?wait=` seconds (0–60, decimals allowed). Returns ms, or throws DomainError 422
+ * through the caller when invalid: returns null for an invalid value.
+ */
+export function parseWait(raw: unknown): number | null {
+  if (raw === undefined) return 0;
+  if (typeof raw !== 'string' || !/^\d+(\.\d+)?$/.test(raw)) return null;
+  const seconds = Number(raw);
+  return seconds > MAX_WAIT_SECONDS ? null : Math.round(seconds * 1000);
+}

@@ -1,0 +1,52 @@
+/**
+ * The operator switches at the edge (spec Errors `503 api_disabled`, `403
+ * account_inactive`): maintenance mode for every `/v1` call, and the API switched off for one
+ * organization's keys. Both read the read models the projections fold from the log, so a switch
+ * turned by `npm run admin` in another process takes effect once this process has applied it.
+ * Suspension needs nothing here: api/http/auth.ts answers `403 account_inactive` for a suspended
+ * organization.
+ */
+import type { RequestHandler, Response } from 'express';
+import type { OrganizationDocument } from '../../projections/organizations/projection.js';
+import {
+  SERVICE_SETTINGS,
+  SERVICE_SETTINGS_ID,
+  type ServiceSettingsDocument,
+} from '../../projections/service-settings/projection.js';
+import { ApiError } from './errors.js';
+import type { Services } from './services.js';
+
+/** The maintenance state the read model holds: null when the API answers. */
+export async function maintenanceOf(
+  services: Pick<Services, 'reads'>,
+): Promise<ServiceSettingsDocument['maintenance']> {
+  return (
+    (await services.reads.collection<ServiceSettingsDocument>(SERVICE_SETTINGS).get(SERVICE_SETTINGS_ID))
+      ?.maintenance ?? null
+  );
+}
+
+/**
+ * Middleware for `/v1`: while maintenance is on, answers `503 api_disabled` with `Retry-After`
+ * (seconds) and the operator's message, before authentication.
+ */
+export function maintenanceGate(services: Services): RequestHandler {
+  return (_req, res, next) => {
+    maintenanceOf(services).then((on) => {
+      if (!on) return next();
+      res.setHeader('Retry-After', String(on.retryAfterSeconds));
+      next(new ApiError('api_disabled', `the API is down for maintenance: ${on.message}`));
+    }, next);
+  };
+}
+
+/**
+ * Throws `503 api_disabled` (with `Retry-After` set on `res`) when the operator switched the API
+ * off for `org`; called by authentication once the key's organization is known.
+ */
+export function checkOrganizationApi(res: Response, org: OrganizationDocument): void {
+  const off = org.apiDisabled;
+  if (!off) return;
+  res.setHeader('Retry-After', String(off.retryAfterSeconds));
+  throw new ApiError('api_disabled', `the API is switched off for this organization: ${off.message}`);
+}

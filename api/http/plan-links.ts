@@ -1,0 +1,107 @@
+/**
+ * The browser links of a job's plan and the check every signed plan route makes:
+ * - `pdf_url` (spec Job.pdf_url): `/plans/<job>.pdf?expires=<unix s>&signature=<hex>`;
+ * - `viewer_url` (our extension): `/viewer/<job>?expires=…&signature=…`, the 3D viewer
+ *   page, which loads `/viewer/<job>/plan.json` with the same query.
+ * Both are valid until the job's `expires_at` and empty ("") when the job has no plan to show,
+ * and signed with the job's link generation: revoking the job's links (JobLinksRevoked) raises
+ * it, so every link issued before stops opening.
+ */
+import type { Request } from 'express';
+import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
+import { ApiError } from './errors.js';
+import { checkLink, linkQuery, signLink, type LinkPurpose } from './signed-link.js';
+import type { Services } from './services.js';
+
+/** The base URL links are built on: configured, else from the request. */
+export function baseUrl(services: Services, req: Request): string {
+  return services.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** True while the job's bodies and plan links are kept (spec Limits rule 4). */
+export function retained(job: JobDocument, now: string): boolean {
+  return now < job.expiresAt;
+}
+
+/** Path and query of the signed PDF link of `jobId`, valid until `expiresAt` (RFC 3339) while the link generation is `generation`. */
+export function signedPdfPath(key: Buffer, jobId: string, expiresAt: string, generation = 0): string {
+  return `/plans/${jobId}.pdf${linkQuery(signLink(key, 'pdf', jobId, expiresAt, generation))}`;
+}
+
+/** Path and query of the signed viewer page of `jobId`, valid until `expiresAt` (RFC 3339) while the link generation is `generation`. */
+export function signedViewerPath(key: Buffer, jobId: string, expiresAt: string, generation = 0): string {
+  return `/viewer/${jobId}${linkQuery(signLink(key, 'viewer', jobId, expiresAt, generation))}`;
+}
+
+/** The two browser links of a plan. */
+export interface PlanUrls {
+  pdf_url: string;
+  viewer_url: string;
+}
+
+/**
+ * Both links of `jobId`'s plan on this service's base URL with link generation `generation`
+ * (JobDocument.linkGeneration), or "" for both when `live` is false.
+ */
+export function planUrls(
+  services: Services,
+  req: Request,
+  jobId: string,
+  expiresAt: string,
+  live: boolean,
+  generation = 0,
+): PlanUrls {
+  if (!live) return { pdf_url: '', viewer_url: '' };
+  const base = baseUrl(services, req);
+  return {
+    pdf_url: base + signedPdfPath(services.signingKey, jobId, expiresAt, generation),
+    viewer_url: base + signedViewerPath(services.signingKey, jobId, expiresAt, generation),
+  };
+}
+
+/** The links of a job: set for a succeeded job inside retention (spec: "" after expires_at). */
+export function jobPlanUrls(services: Services, req: Request, job: JobDocument): PlanUrls {
+  return planUrls(
+    services,
+    req,
+    job.id,
+    job.expiresAt,
+    job.status === 'succeeded' && retained(job, services.clock()),
+    job.linkGeneration ?? 0,
+  );
+}
+
+/**
+ * The job a signed `purpose` link opens. `jobId` is undefined when the path did not name one.
+ * Throws ApiError `not_found` for a bad, expired, revoked or foreign-purpose signature and for a
+ * job that did not succeed, `result_expired` for a job past retention.
+ */
+export async function openSignedPlan(
+  services: Services,
+  purpose: LinkPurpose,
+  jobId: string | undefined,
+  query: Request['query'],
+): Promise<JobDocument> {
+  const expires = String(query['expires'] ?? '');
+  const signature = String(query['signature'] ?? '');
+  const what = purpose === 'pdf' ? 'PDF link' : 'viewer link';
+  const job = jobId ? await services.reads.collection<JobDocument>(JOBS).get(jobId) : undefined;
+  // A revoked link (older generation) is refused like a tampered or expired one: same answer.
+  if (
+    !jobId ||
+    !checkLink(
+      services.signingKey,
+      purpose,
+      jobId,
+      expires,
+      signature,
+      Date.parse(services.clock()),
+      job?.linkGeneration ?? 0,
+    )
+  ) {
+    throw new ApiError('not_found', `no such ${what}, or the link has expired`);
+  }
+  if (!job || job.status !== 'succeeded') throw new ApiError('not_found', `no such ${what}`);
+  if (!retained(job, services.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
+  return job;
+}

@@ -1,0 +1,94 @@
+/**
+ * GET /plans/{job}.pdf?expires=…&signature=… — the browser link of Job.pdf_url: no
+ * Authorization header, the signature proves it was issued by us; valid until the job's
+ * `expires_at`. Renders the plan with pdfkit on demand.
+ */
+import { Router } from 'express';
+import { cargoFactsOf } from '../../../pdf/cargo-facts.js';
+import { renderPlanPdf } from '../../../pdf/pdf.js';
+import { ApiError } from '../errors.js';
+import { readJobBody } from '../../../domain/job/body.js';
+import { setNoStore } from '../page-security.js';
+import { openSignedPlan } from '../plan-links.js';
+import { orgDisplayUnits } from '../org-display-units.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
+import type { Services } from '../services.js';
+
+export function planPdfRouter(services: Services): Router {
+  const router = Router(ROUTER_OPTIONS);
+  router.get('/plans/:file', async (req, res) => {
+    const named = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']))?.[1];
+    const job = await openSignedPlan(services, 'pdf', named, req.query);
+    const jobId = job.id;
+    const body = await readJobBody(services.store, jobId);
+    const model = body.request?.model;
+    const plan = body.result?.plan;
+    if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
+    const colors: Record<string, string> = {};
+    for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
+    const pdf = await renderPlanPdf({
+      jobId,
+      ...(job.reference ? { reference: job.reference } : {}),
+      createdAt: job.createdAt,
+      plan,
+      colors,
+      cargo: cargoFactsOf(model),
+      displayUnits: await orgDisplayUnits(services, job.orgId),
+    });
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);
+    // A signed, short-lived link to an organization's plan: no cache keeps it.
+    setNoStore(res);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(pdf);
+  });
+  return router;
+}
+
+/** Route module: router and OpenAPI docs. */
+export const planPdfRoutes: RouteModule = {
+  router: planPdfRouter,
+  docs: [
+    {
+      method: 'get',
+      path: '/plans/{file}',
+      operationId: 'getPlanPdf',
+      summary: 'The load plan as PDF (signed browser link)',
+      description:
+        "The link of `pdf_url`: 3D views and loading steps of a succeeded job. No Authorization header; the signature proves the link was issued by the service. Valid until the job's `expires_at`.",
+      tags: ['Jobs'],
+      scopes: [],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: '`<job id>.pdf`',
+          schema: { type: 'string', pattern: '^job_[a-z0-9]+\\.pdf$' },
+        },
+        {
+          name: 'expires',
+          in: 'query',
+          required: true,
+          description: 'Expiry of the link (Unix time, seconds), as issued',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'signature',
+          in: 'query',
+          required: true,
+          description: 'Signature of the link, as issued',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The PDF',
+          contentType: 'application/pdf',
+          schema: { type: 'string', contentMediaType: 'application/pdf' },
+        },
+      },
+      errors: ['not_found', 'result_expired'],
+    },
+  ],
+};

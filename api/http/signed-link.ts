@@ -1,0 +1,80 @@
+/**
+ * Signed browser links to a job's plan: no Authorization header, an HMAC-SHA256 (hex) over the
+ * link's purpose, the job id and the expiry (Unix seconds) proves the service issued it; valid
+ * until the job's `expires_at` (spec Job.pdf_url; Job.viewer_url is our extension).
+ * The purpose is part of the signed string, so a PDF link's signature opens neither the viewer
+ * nor its plan data, and the other way round. So is the job's link generation (raised when the
+ * job's links are revoked, domain/job JobLinksRevoked): a link signed with an older generation
+ * fails the check exactly like a tampered one, and links issued afterwards open.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a signed link opens: the PDF (`pdf_url`) or the 3D viewer and its plan data (`viewer_url`). */
+export type LinkPurpose = 'pdf' | 'viewer';
+
+/** The query of a signed link: expiry (Unix time, s) and signature (64 hex digits). */
+export interface LinkSignature {
+  expires: number;
+  signature: string;
+}
+
+/**
+ * The signed string. Generation 0 (no revocation yet) keeps the strings links had before
+ * revocation existed: PDF links the one from before purposes existed (`<job>.<expires>`), other
+ * purposes prefixed (`viewer:<job>.<expires>`), so links already handed out stay valid. A later
+ * generation `g` is always prefixed and suffixed: `<purpose>:<job>.<expires>.<g>`. Job ids are
+ * `job_[a-z0-9]+` and expiries digits, so no two (purpose, job, expiry, generation) share a string.
+ */
+function signedString(purpose: LinkPurpose, jobId: string, expires: number, generation: number): string {
+  if (generation > 0) return `${purpose}:${jobId}.${expires}.${generation}`;
+  return purpose === 'pdf' ? `${jobId}.${expires}` : `${purpose}:${jobId}.${expires}`;
+}
+
+function sign(key: Buffer, purpose: LinkPurpose, jobId: string, expires: number, generation: number): string {
+  return createHmac('sha256', key)
+    .update(signedString(purpose, jobId, expires, generation))
+    .digest('hex');
+}
+
+/**
+ * The signature of a `purpose` link to `jobId`, valid until `expiresAt` (RFC 3339, whole seconds
+ * kept) while the job's link generation is `generation` (0 until its links are first revoked).
+ */
+export function signLink(
+  key: Buffer,
+  purpose: LinkPurpose,
+  jobId: string,
+  expiresAt: string,
+  generation = 0,
+): LinkSignature {
+  const expires = Math.floor(Date.parse(expiresAt) / 1000);
+  return { expires, signature: sign(key, purpose, jobId, expires, generation) };
+}
+
+/** `?expires=…&signature=…` of a signed link. */
+export function linkQuery(link: LinkSignature): string {
+  return `?expires=${link.expires}&signature=${link.signature}`;
+}
+
+/**
+ * True when `signature` is the one of a `purpose` link to `jobId` expiring at `expires` (as sent:
+ * a string of Unix seconds) signed with the job's current link `generation`, and `nowMs` is
+ * before that expiry. Malformed values are false, never thrown.
+ */
+export function checkLink(
+  key: Buffer,
+  purpose: LinkPurpose,
+  jobId: string,
+  expires: string,
+  signature: string,
+  nowMs: number,
+  generation = 0,
+): boolean {
+  const when = Number(expires);
+  if (!/^[0-9]{1,12}$/.test(expires) || !Number.isSafeInteger(when) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const ok = timingSafeEqual(
+    Buffer.from(sign(key, purpose, jobId, when, generation), 'hex'),
+    Buffer.from(signature, 'hex'),
+  );
+  return ok && nowMs < when * 1000;
+}

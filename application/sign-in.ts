@@ -1,0 +1,27 @@
+/**
+ * Checking an email and password: the credential stream of the email (read from the
+ * event store, so a password set a moment ago works at once), the scrypt hash compared in
+ * constant time, and the member still in the organization. An unknown email costs a hash like a
+ * known one and fails with the same 401 as a wrong password.
+ */
+import { loadState } from '../domain/decider/handle.js';
+import { credentialDecider } from '../domain/credential/credential.js';
+import { credentialStream } from '../domain/credential/streams.js';
+import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
+import { ApiError } from '../api/http/errors.js';
+import { verifyPassword } from './password.js';
+import type { Services } from '../api/http/services.js';
+
+/** The member `email` and `password` sign in as; throws 401 unauthorized "wrong email or password". */
+export async function checkPassword(
+  services: Services,
+  email: string,
+  password: string,
+): Promise<{ orgId: string; memberId: string }> {
+  const { state } = await loadState(services.store, credentialStream(email), credentialDecider);
+  const ok = await verifyPassword(password, state.active ? state.password : null);
+  if (!ok) throw new ApiError('unauthorized', 'wrong email or password');
+  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(state.orgId);
+  if (!org?.members[state.userId]) throw new ApiError('unauthorized', 'wrong email or password');
+  return { orgId: state.orgId, memberId: state.userId };
+}
