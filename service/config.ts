@@ -89,6 +89,17 @@ export function dataDirFromEnvironment(env: NodeJS.ProcessEnv = process.env): st
   return env['PACKING_DATA_DIR'] ?? './data';
 }
 
+/**
+ * Where the operator's tools look for the service: PUBLIC_BASE_URL as set (undefined when unset)
+ * and PORT as set, else DEFAULT_PORT (the local address of a service started without PORT).
+ */
+export function serviceAddressFromEnvironment(env: NodeJS.ProcessEnv = process.env): {
+  publicBaseUrl: string | undefined;
+  port: string;
+} {
+  return { publicBaseUrl: env['PUBLIC_BASE_URL'], port: env['PORT'] ?? String(DEFAULT_PORT) };
+}
+
 /** The event store of the profile (PACKING_EVENT_STORE, EVENTSTORE_URL): what the admin and audit commands open. Throws ProfileError. */
 export function eventStoreConfig(env: NodeJS.ProcessEnv = process.env): Profile['eventStore'] {
   return eventStoreFromEnvironment(env);
