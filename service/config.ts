@@ -100,7 +100,10 @@ export function serviceAddressFromEnvironment(env: NodeJS.ProcessEnv = process.e
   return { publicBaseUrl: env['PUBLIC_BASE_URL'], port: env['PORT'] ?? String(DEFAULT_PORT) };
 }
 
-/** The event store of the profile (PACKING_EVENT_STORE, EVENTSTORE_URL): what the admin and audit commands open. Throws ProfileError. */
+/**
+ * The event store of the profile (PACKING_EVENT_STORE, EVENTSTORE_URL, EVENTSTORE_NAMESPACE):
+ * what the admin and audit commands open. Throws ProfileError.
+ */
 export function eventStoreConfig(env: NodeJS.ProcessEnv = process.env): Profile['eventStore'] {
   return eventStoreFromEnvironment(env);
 }

@@ -43,7 +43,8 @@ export async function chooseReadModelRunner(
   const needsReads = roles.has('api') || roles.has('scheduler');
   const writesReads =
     profile.readStore.kind === 'memory' ? needsReads || roles.has('projector') : roles.has('projector');
-  // MongoDB read models: the projector rebuilds a fresh generation when READ_MODEL_VERSION changed, the others follow the stamp.
+  // MongoDB read models: the projector rebuilds a fresh generation when READ_MODEL_VERSION
+  // changed, the others follow the stamp.
   const mongo = profile.readStore.kind === 'mongodb' ? await import('./mongo-read-models.js') : undefined;
   const projections: ReadModelProgress = writesReads
     ? mongo
