@@ -107,9 +107,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     }
     if (roles.has('solver')) {
       const { clock } = services;
-      const solverThreads = config.solverThreads;
-      const concurrency = config.solverConcurrency;
-      stops.push(startSolver({ profile, store, bus: opened.bus!, clock, log, threads: solverThreads, concurrency }));
+      const { solverThreads: threads, solverConcurrency: concurrency } = config;
+      stops.push(startSolver({ profile, store, bus: opened.bus!, clock, log, threads, concurrency }));
     }
     if (config.heartbeatFile)
       stops.push(startHeartbeat(config.heartbeatFile, health, config.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS));
