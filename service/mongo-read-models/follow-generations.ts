@@ -27,7 +27,7 @@ export async function followGenerations(
       );
   }
   let ignored = -1;
-  return watchStamp(generations, pollMs, log, async (stamp) => {
+  return watchStamp(generations, pollMs, log, (stamp) => {
     if (stamp.generation === reads.generation) return;
     if (stamp.version === version) {
       const from = reads.generation;

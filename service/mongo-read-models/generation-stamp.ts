@@ -47,7 +47,7 @@ export function watchStamp(
   generations: ReadModelGenerations,
   pollMs: number,
   log: Logger | undefined,
-  seen: (stamp: ActiveStamp) => Promise<void>,
+  seen: (stamp: ActiveStamp) => Promise<void> | void,
 ): () => Promise<void> {
   let stopped = false;
   let failing = false;
