@@ -5,7 +5,7 @@
  * files), which main prints after `refusing to start: `. The admin and audit commands take the
  * profile's stores and the data dir from here too.
  *
- * Variables (README "Configuration"):
+ * Variables:
  * - the process: PORT (default 8080), HOST (default 0.0.0.0), PACKING_DATA_DIR (default ./data),
  *   PUBLIC_BASE_URL (links in answers; default from the request), LOG_LEVEL (default info),
  *   TLS_CERT_FILE + TLS_KEY_FILE (PEM files: serve HTTPS; both or neither; service/tls.ts),
