@@ -36,7 +36,13 @@ import { pathToFileURL } from 'node:url';
 import { BackupRefused, backupDataDir } from '../adapters/sqlite/backup.js';
 import { openEventStore } from '../service/open-adapters.js';
 import { rebuildReadModels } from '../service/read-models-rebuild.js';
-import { eventStoreFromEnvironment, mongoReadStoreFromEnvironment, ProfileError } from '../service/profile.js';
+import {
+  dataDirFromEnvironment,
+  eventStoreConfig,
+  mongoReadStoreConfig,
+  serviceAddressFromEnvironment,
+} from '../service/config.js';
+import { ProfileError } from '../service/profile.js';
 import { MAX_SCAVENGE_THREADS, scavengeEventStore, ScavengeRefused } from '../service/scavenge.js';
 import { logEvents } from '../domain/ports/log-pages.js';
 import type { EventStore } from '../domain/ports/event-store.js';
@@ -56,7 +62,7 @@ import {
 } from '../application/provision.js';
 import { invitationPath, issueInvitation } from '../application/invitations.js';
 import { revokeJobLinks } from '../application/link-revocation.js';
-import { DEFAULT_PORT, runningServiceUrl } from '../service/service-address.js';
+import { runningServiceUrl } from '../service/service-address.js';
 import { serviceActor } from '../domain/decider/actor.js';
 import { DomainError } from '../domain/decider/decider.js';
 import {
@@ -67,7 +73,7 @@ import {
 } from '../application/operator-commands.js';
 import { MAINTENANCE_RETRY_AFTER_S, ORG_DISABLED_RETRY_AFTER_S } from '../domain/service-settings/retry-after.js';
 
-const dataDir = (): string => resolve(process.env['PACKING_DATA_DIR'] ?? './data');
+const dataDir = (): string => resolve(dataDirFromEnvironment());
 // The event store the service uses: PACKING_EVENT_STORE (sqlite under the data dir, or
 // eventstoredb at EVENTSTORE_URL), opened by the first command that needs it (not by --help).
 let opened: EventStore | undefined;
@@ -79,7 +85,7 @@ async function eventStore(): Promise<EventStore> {
   if (!opened) {
     try {
       mkdirSync(dataDir(), { recursive: true });
-      opened = await openEventStore(eventStoreFromEnvironment(process.env), dataDir());
+      opened = await openEventStore(eventStoreConfig(), dataDir());
     } catch (err) {
       throw new StoreUnavailable((err as Error).message, { cause: err });
     }
@@ -252,9 +258,9 @@ program
  * default address (PORT, else 8080, on localhost) and a hint on stderr.
  */
 function invitationBase(given: string | undefined): string {
-  const chosen = given ?? process.env['PUBLIC_BASE_URL'] ?? runningServiceUrl(dataDir());
+  const chosen = given ?? serviceAddressFromEnvironment().publicBaseUrl ?? runningServiceUrl(dataDir());
   if (chosen) return chosen.replace(/\/+$/, '');
-  const fallback = `http://localhost:${process.env['PORT'] ?? DEFAULT_PORT}`;
+  const fallback = `http://localhost:${serviceAddressFromEnvironment().port}`;
   console.error(
     `note: no service is running on the data dir ${dataDir()}, so the link assumes ${fallback}; start the service (npm start) on this data dir, ` +
       'or give --base-url (or PUBLIC_BASE_URL) with the address people open',
@@ -497,7 +503,7 @@ program
   )
   .requiredOption('--to <dir>', 'directory to write; made when missing, must be empty')
   .action(async (o: { to: string }) => {
-    if (eventStoreFromEnvironment(process.env).kind !== 'sqlite') {
+    if (eventStoreConfig().kind !== 'sqlite') {
       throw new BackupRefused('backup copies the embedded SQLite data dir; back EventStoreDB up with its own tools');
     }
     const report = await backupDataDir(dataDir(), o.to);
@@ -512,7 +518,7 @@ program
     'rebuild the read models from the whole event log. SQLite (default): <data dir>/read-models.db, the service stopped (it takes the data dir lock); builds read-models.db.rebuild and puts it in place when complete, so an interrupted rebuild leaves the old file. MongoDB (PACKING_READ_STORE=mongodb, MONGODB_URL, MONGODB_DATABASE): beside the running services, into a fresh generation of collections, then switches the stamp; projectors and API processes move to it',
   )
   .action(async () => {
-    const mongo = mongoReadStoreFromEnvironment(process.env);
+    const mongo = mongoReadStoreConfig();
     if (mongo) {
       const { MongoReadStore } = await import('../adapters/mongodb/read-store.js');
       const { rebuildMongoReadModels } = await import('../service/mongo-read-models.js');
@@ -550,7 +556,7 @@ program
   )
   .option('--start-from-chunk <n>', 'first chunk file to scavenge (0: all)', wholeAtLeast(0), 0)
   .action(async (o: { threads: number; startFromChunk: number }) => {
-    const started = await scavengeEventStore(eventStoreFromEnvironment(process.env), o);
+    const started = await scavengeEventStore(eventStoreConfig(), o);
     console.log(
       JSON.stringify({
         scavenge_id: started.scavengeId,

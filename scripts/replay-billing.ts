@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
 import { openEventStore } from '../service/open-adapters.js';
-import { eventStoreFromEnvironment } from '../service/profile.js';
+import { dataDirFromEnvironment, eventStoreConfig } from '../service/config.js';
 import { readLog } from '../domain/ports/log-pages.js';
 import { auditLog } from '../domain/billing-audit/audit.js';
 import { toCredits } from '../domain/ledger/money.js';
@@ -33,10 +33,10 @@ const program = new Command('replay-billing')
 const opts = program.opts<{ org?: string; asOf?: string; json?: boolean; dataDir?: string }>();
 
 const started = Date.now();
-const dataDir = resolve(opts.dataDir ?? process.env['PACKING_DATA_DIR'] ?? './data');
-let which: ReturnType<typeof eventStoreFromEnvironment>;
+const dataDir = resolve(opts.dataDir ?? dataDirFromEnvironment());
+let which: ReturnType<typeof eventStoreConfig>;
 try {
-  which = eventStoreFromEnvironment(process.env);
+  which = eventStoreConfig();
 } catch (err) {
   console.error(`replay-billing: ${(err as Error).message}`);
   process.exit(2);

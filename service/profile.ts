@@ -16,10 +16,9 @@
  *   (`NATS_URL`).
  */
 
-/** What a process can do. */
-export type Role = 'api' | 'projector' | 'scheduler' | 'solver';
+import { ProfileError, ROLES, type Role } from '../domain/process-profile.js';
 
-export const ROLES: readonly Role[] = ['api', 'projector', 'scheduler', 'solver'];
+export { ProfileError, ROLES, type Role };
 
 export type EventStoreKind = 'sqlite' | 'eventstoredb';
 export type ReadStoreKind = 'sqlite' | 'memory' | 'mongodb';
@@ -32,17 +31,6 @@ export interface Profile {
   eventStore: { kind: 'sqlite' } | { kind: 'eventstoredb'; url: string; namespace: string };
   readStore: { kind: 'sqlite' } | { kind: 'memory' } | { kind: 'mongodb'; url: string; database: string };
   bus: { kind: 'inproc' } | { kind: 'nats'; url: string; ackWaitMs: number };
-}
-
-/** A bad environment variable: the message names it and the accepted values. */
-export class ProfileError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ProfileError';
-  }
 }
 
 /** Default time a solve message may stay unsettled before NATS gives it to another node, s. */

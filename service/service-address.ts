@@ -7,6 +7,7 @@
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 
 /** The file's name in the data dir. */
 export const SERVICE_URL_FILE = 'service-url';
@@ -38,6 +39,21 @@ export function writeServiceAddress(dataDir: string, address: ServiceAddress): v
   const temporary = `${file}.${address.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(address)}\n`, { mode: 0o600 });
   renameSync(temporary, file);
+}
+
+/**
+ * Writes the address of this process (`url` without trailing slashes) into `dataDir` for the
+ * operator's tools; a failure is only logged (admin invite prints a default address then).
+ */
+export function announceServiceAddress(dataDir: string, url: string, log: Logger): void {
+  try {
+    writeServiceAddress(dataDir, { url: url.replace(/\/+$/, ''), pid: process.pid });
+  } catch (err) {
+    log.warn(
+      { err, dataDir },
+      'could not write the service address into the data dir (admin invite prints a default address)',
+    );
+  }
 }
 
 /** Removes the address file of `dataDir` when process `pid` wrote it (another API process may have since). */

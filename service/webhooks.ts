@@ -1,17 +1,18 @@
 /**
- * Starts the webhook dispatcher and delivery worker with what they read from
- * the read models: the endpoints live at a log position, the job as GET /v1/jobs/{id} shows it,
- * and the deliveries due now. Run by the scheduler role (service/server.ts); with several scheduler
- * processes each attempt is still POSTed by one of them (the attempt claim, domain/webhook/deliver.ts),
- * leased for attemptLeaseMs of the sender's timeout (30 s for the default 10 s), and each delivery is
- * scheduled once whichever dispatcher stores it (domain/webhook/dispatch.ts). Each POST is logged
- * (`webhook delivered` / `webhook attempt failed` with deliveryId, endpointId, eventId, attempt,
- * take, statusCode, error, ms, recorded) by the process that sent it.
+ * Starts the webhook dispatcher and delivery worker with what they read from the read models:
+ * the endpoints live at a log position, the job as GET /v1/jobs/{id} shows it, and the
+ * deliveries due now. Run by the scheduler role (service/roles/scheduler.ts); with several
+ * scheduler processes each attempt is still POSTed by one of them (the attempt claim,
+ * domain/webhook/deliver.ts), leased for attemptLeaseMs of the sender's timeout (30 s for the
+ * default 10 s), and each delivery is scheduled once whichever dispatcher stores it
+ * (domain/webhook/dispatch.ts). Each POST is logged (`webhook delivered` / `webhook attempt
+ * failed` with deliveryId, endpointId, eventId, attempt, take, statusCode, error, ms, recorded)
+ * by the process that sent it.
  *
- * Environment (read by service/server.ts): WEBHOOK_ALLOW_PRIVATE_TARGETS (`true` lets targets
- * resolve to internal addresses; default false), WEBHOOK_RETRY_BASE_MS (wait after the first
- * failed attempt, doubled after each further one; default 30000), WEBHOOK_POLL_MS (how often due
- * retries are looked for; default 1000).
+ * Environment (read by service/config.ts, checked in service/process-settings.ts):
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS (`true` lets targets resolve to internal addresses; default
+ * false), WEBHOOK_RETRY_BASE_MS (wait after the first failed attempt, doubled after each further
+ * one; default 30000), WEBHOOK_POLL_MS (how often due retries are looked for; default 1000).
  */
 import type { Request } from 'express';
 import { httpWebhookSender, WEBHOOK_TIMEOUT_MS } from '../adapters/http/webhook-sender.js';

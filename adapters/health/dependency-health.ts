@@ -15,7 +15,7 @@
  * - solver: the event store and the bus.
  */
 import type { Logger } from 'pino';
-import type { Role } from '../../service/profile.js';
+import type { Role } from '../../domain/process-profile.js';
 
 /** One engine the process depends on. */
 export type Dependency = 'event_store' | 'read_store' | 'bus';
