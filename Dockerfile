@@ -1,9 +1,11 @@
 # The packing service image: one image for every role (PACKING_ROLES picks what a container runs;
 # README, "Distributed profile"). TypeScript runs through tsx, a runtime dependency.
 
-# Build stage: production dependencies only. better-sqlite3 compiles here when no prebuilt
-# binary fits (python3, make, g++); SCARF_ANALYTICS=false keeps swagger-ui-dist's install-time
-# telemetry off (package.json's allowScripts denies it too).
+# Server dependencies stage: the root package's production dependencies only; the front ends'
+# workspaces (webapp/, viewer/, clients/typescript: React, three.js, …) are left out
+# (--workspaces=false). better-sqlite3 compiles here when no prebuilt binary fits (python3, make,
+# g++); SCARF_ANALYTICS=false keeps swagger-ui-dist's install-time telemetry off (package.json's
+# allowScripts denies it too).
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update \
@@ -11,16 +13,19 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 ENV SCARF_ANALYTICS=false
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --workspaces=false --no-audit --no-fund && npm cache clean --force
 
-# Viewer stage: every dependency (Vite is a dev dependency; no install scripts, nothing here is
-# compiled) and the sources, then the Vite builds of the 3D viewer and the web app into
-# viewer/dist and webapp/dist. Only that
-# output goes into the run stage.
-FROM node:20-bookworm-slim AS viewer
+# Front-ends stage: every dependency of the root and its workspaces (Vite, React, three.js; no
+# install scripts, nothing here is compiled) and the sources, then `npm run build`
+# (scripts/build-front-ends.ts): the 3D viewer into viewer/dist and the web app into webapp/dist.
+# Only that output goes into the run stage.
+FROM node:20-bookworm-slim AS front-ends
 WORKDIR /app
 ENV SCARF_ANALYTICS=false
 COPY package.json package-lock.json ./
+COPY webapp/package.json ./webapp/
+COPY viewer/package.json ./viewer/
+COPY clients/typescript/package.json ./clients/typescript/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -37,8 +42,8 @@ COPY --from=deps /app/node_modules ./node_modules
 # secrets, .git, tests and their outputs out.
 COPY . .
 # The built viewer and web app (with their sources records, so `npm start` finds them fresh and builds nothing).
-COPY --from=viewer /app/viewer/dist ./viewer/dist
-COPY --from=viewer /app/webapp/dist ./webapp/dist
+COPY --from=front-ends /app/viewer/dist ./viewer/dist
+COPY --from=front-ends /app/webapp/dist ./webapp/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080

@@ -102,9 +102,9 @@ const PLAYGROUND_MARKS = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-/** Runs `node --import tsx scripts/build-viewer.ts --if-stale` in `root` (the checkout's own front ends). */
+/** Runs `node --import tsx scripts/build-front-ends.ts --if-stale` in `root` (the checkout's own front ends). */
 async function buildFrontEnds(root: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build-viewer.ts', '--if-stale'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build-front-ends.ts', '--if-stale'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -2,7 +2,7 @@
  * Vite build of the 3D viewer: `viewer/index.html` and `viewer/src/*.ts` (three.js
  * bundled in, no CDN) into `viewer/dist/`, served by the service under `/viewer/` (the page at
  * `/viewer/<job>`, hashed assets at `/viewer/assets/`). Run through `npm run build` or
- * viewer/build.ts.
+ * scripts/build-front-ends.ts.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { startService, type RunningService } from '../../service/server.js';
-import { ensureViewerBuild } from '../../viewer/build.js';
+import { ensureViewerBuild } from '../../scripts/front-end-builds.js';
 import { call } from '../helpers/service-process.js';
 import { orgWithKey } from '../helpers/in-process-service.js';
 import { acceptedMember, browserCall, type Browser } from '../helpers/web-session.js';

@@ -10,8 +10,8 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { pageSecurityHeaders, type Framing } from '../../api/http/page-security.js';
-import { VIEWER, WEBAPP, ensureBuild } from '../../viewer/build.js';
+import { PAGE_FRAMING, pageSecurityHeaders, type Page } from '../../api/http/page-security.js';
+import { VIEWER, WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
@@ -67,34 +67,52 @@ function decoded(body: Buffer, encoding: string | string[] | undefined): Buffer 
 }
 
 t.test('every HTML page carries the one page policy; only the viewer may be framed, by this origin', async (t) => {
-  const pages: [string, Framing][] = [
-    ['/app', 'none'],
-    ['/app/sign-in?next=/jobs', 'none'],
-    ['/app/jobs/job_abc', 'none'],
-    ['/app/invitations/some-token', 'none'],
-    ['/docs', 'none'],
-    [new URL(local(job.viewer_url)).pathname + new URL(local(job.viewer_url)).search, 'same-origin'],
+  const pages: [string, Page][] = [
+    ['/app', 'web-app'],
+    ['/app/sign-in?next=/jobs', 'web-app'],
+    ['/app/jobs/job_abc', 'web-app'],
+    ['/app/invitations/some-token', 'web-app'],
+    ['/docs', 'docs'],
+    [new URL(local(job.viewer_url)).pathname + new URL(local(job.viewer_url)).search, 'viewer'],
   ];
-  for (const [path, framing] of pages) {
+  t.same(
+    Object.entries(PAGE_FRAMING).filter(([, framing]) => framing !== 'none'),
+    [['viewer', 'same-origin']],
+    'only the viewer may be framed',
+  );
+  for (const [path, page] of pages) {
     const res = await fetch(run.service.url + path);
     await res.arrayBuffer();
     t.equal(res.status, 200, path);
     t.match(res.headers.get('content-type'), /^text\/html/, path);
-    const expected = pageSecurityHeaders(framing);
+    const expected = pageSecurityHeaders(page);
     const seen = Object.fromEntries(Object.keys(expected).map((name) => [name, res.headers.get(name)]));
-    t.same(seen, expected, `${path.replace(/signature=\w+/, 'signature=…')}: the page policy, framing ${framing}`);
+    t.same(seen, expected, `${path.replace(/signature=\w+/, 'signature=…')}: the policy of the ${page} page`);
   }
-  const policy = pageSecurityHeaders('none')['Content-Security-Policy'];
+  const policy = pageSecurityHeaders('web-app')['Content-Security-Policy'];
   t.match(policy, /script-src 'self'(;|$)/, 'no inline script, no eval');
   t.match(policy, /frame-ancestors 'none'/);
-  t.match(pageSecurityHeaders('same-origin')['Content-Security-Policy'], /frame-ancestors 'self'/);
+  t.match(pageSecurityHeaders('viewer')['Content-Security-Policy'], /frame-ancestors 'self'/);
   t.equal(
-    pageSecurityHeaders('none')['Referrer-Policy'],
+    pageSecurityHeaders('docs')['Content-Security-Policy'],
+    policy,
+    'the reference docs and the web app: one policy, word for word',
+  );
+  t.equal(
+    pageSecurityHeaders('viewer')['Content-Security-Policy'].replace(
+      "frame-ancestors 'self'",
+      "frame-ancestors 'none'",
+    ),
+    policy,
+    'the viewer differs from the other pages in its framing only',
+  );
+  t.equal(
+    pageSecurityHeaders('web-app')['Referrer-Policy'],
     'same-origin',
     'signed URLs never go to another site in a Referer',
   );
   t.same(
-    [pageSecurityHeaders('none')['X-Frame-Options'], pageSecurityHeaders('same-origin')['X-Frame-Options']],
+    [pageSecurityHeaders('web-app')['X-Frame-Options'], pageSecurityHeaders('viewer')['X-Frame-Options']],
     ['DENY', 'SAMEORIGIN'],
     'X-Frame-Options says what frame-ancestors says',
   );

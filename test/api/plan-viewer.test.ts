@@ -7,7 +7,7 @@
  */
 import t, { type Test } from 'tap';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { ensureViewerBuild } from '../../viewer/build.js';
+import { ensureViewerBuild } from '../../scripts/front-end-builds.js';
 import { buildOpenApi } from '../../api/http/openapi/document.js';
 import { ROUTE_MODULES } from '../../api/http/routes/index.js';
 import { signedPdfPath, signedViewerPath } from '../../api/http/plan-links.js';

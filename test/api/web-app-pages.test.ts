@@ -5,7 +5,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WEBAPP, ensureBuild } from '../../viewer/build.js';
+import { WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 
 const run = inProcessService(t, 'web-pages');

@@ -11,7 +11,7 @@
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { ensureBuild, VIEWER, WEBAPP } from '../../viewer/build.js';
+import { ensureBuild, VIEWER, WEBAPP } from '../../scripts/front-end-builds.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { browserCall, cookieOf, invite } from '../helpers/web-session.js';

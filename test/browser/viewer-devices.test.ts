@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
-import { VIEWER, WEBAPP, ensureBuild } from '../../viewer/build.js';
+import { VIEWER, WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { acceptedMember } from '../helpers/web-session.js';

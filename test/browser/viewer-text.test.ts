@@ -8,7 +8,7 @@
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { ensureViewerBuild } from '../../viewer/build.js';
+import { ensureViewerBuild } from '../../scripts/front-end-builds.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { weightDistribution } from '../../domain/pack/weight-distribution.js';
-import { ensureViewerBuild } from '../../viewer/build.js';
+import { ensureViewerBuild } from '../../scripts/front-end-builds.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import type { ViewerPlan } from '../../api/http/viewer-plan.js';

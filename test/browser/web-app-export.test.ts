@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import type { Browser, Page } from 'playwright-core';
-import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
+import { WEBAPP, VIEWER, ensureBuild } from '../../scripts/front-end-builds.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { invite } from '../helpers/web-session.js';

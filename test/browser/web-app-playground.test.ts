@@ -12,7 +12,7 @@
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { WEBAPP, ensureBuild } from '../../viewer/build.js';
+import { WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 import { orgWithOwnerInvitation } from '../helpers/web-session.js';
 import { acceptInvitation } from '../helpers/web-invitation.js';

@@ -11,7 +11,7 @@ import t from 'tap';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { ensureBuild, WEBAPP } from '../../viewer/build.js';
+import { ensureBuild, WEBAPP } from '../../scripts/front-end-builds.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';

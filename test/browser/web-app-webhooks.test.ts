@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { createApiKey } from '../../application/provision.js';
-import { ensureBuild, WEBAPP } from '../../viewer/build.js';
+import { ensureBuild, WEBAPP } from '../../scripts/front-end-builds.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createApiKey } from '../../application/provision.js';
-import { WEBAPP, VIEWER, ensureBuild } from '../../viewer/build.js';
+import { WEBAPP, VIEWER, ensureBuild } from '../../scripts/front-end-builds.js';
 import { inProcessService } from '../helpers/in-process-service.js';
 import { untilJob } from '../helpers/job-state.js';
 import { orgWithOwnerInvitation } from '../helpers/web-session.js';

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { issueInvitation, revokeInvitation } from '../../application/invitations.js';
 import { removeMember } from '../../application/members.js';
 import { serviceActor } from '../../domain/decider/actor.js';
-import { ensureBuild, WEBAPP } from '../../viewer/build.js';
+import { ensureBuild, WEBAPP } from '../../scripts/front-end-builds.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { ensureBuild, WEBAPP } from '../../viewer/build.js';
+import { ensureBuild, WEBAPP } from '../../scripts/front-end-builds.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { invite } from '../helpers/web-session.js';

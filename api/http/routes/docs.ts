@@ -97,7 +97,7 @@ function docsRouter(modules: () => readonly RouteModule[]): Router {
   });
 
   router.get('/docs', (_req, res) => {
-    setPageSecurity(res, 'none');
+    setPageSecurity(res, 'docs');
     res.type('text/html').send(DOCS_PAGE);
   });
   // Static assets of the page like /docs/assets (middleware, so not operations of the document).

@@ -1,19 +1,18 @@
 /**
  * The 3D viewer of a plan (our extension), opened by the signed browser link
  * `viewer_url` (api/http/plan-links.ts; no Authorization header, valid until the job's `expires_at`):
- * - GET /viewer/{job}?expires=…&signature=…: the page (viewer/dist/index.html, Vite's build);
+ * - GET /viewer/{job}?expires=…&signature=…: the page (the viewer's build, api/http/front-ends.ts;
+ *   503 `api_disabled` while it is not built);
  * - GET /viewer/{job}/plan.json?expires=…&signature=…: what the page draws (api/http/viewer-plan.ts),
  *   asked for with the page's own query;
  * - /viewer/assets/*: the page's scripts and styles (hashed names, cached for a year).
  * A bad, expired or PDF-purpose signature answers 404 `not_found`, a plan past retention 410
  * `result_expired`, in the spec's error envelope.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import express, { Router } from 'express';
 import { readJobBody } from '../../../domain/job/body.js';
-import { VIEWER_DIST, viewerBuildState } from '../../../viewer/build.js';
 import { ApiError } from '../errors.js';
+import { VIEWER_BUILD, assetsOf, isBuilt, pageReader } from '../front-ends.js';
 import { setNoStore, setPageSecurity } from '../page-security.js';
 import { openSignedPlan } from '../plan-links.js';
 import { ROUTER_OPTIONS, type RouteDoc, type RouteModule } from '../route-docs.js';
@@ -25,28 +24,27 @@ const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(Str
 
 function viewerRouter(services: Services): Router {
   const router = Router(ROUTER_OPTIONS);
-  if (viewerBuildState() === 'missing') {
+  if (!isBuilt(VIEWER_BUILD)) {
     services.log.warn(
-      { dir: VIEWER_DIST },
-      'the 3D viewer is not built (npm run build): viewer links answer 500 until it is',
+      { dir: VIEWER_BUILD.dist },
+      'the 3D viewer is not built (npm run build): viewer links answer 503 until it is',
     );
   }
-  let page: string | null = null;
+  const page = pageReader(VIEWER_BUILD);
 
   router.use(
     '/viewer/assets',
-    express.static(join(VIEWER_DIST, 'assets'), { index: false, immutable: true, maxAge: '365d', redirect: false }),
+    express.static(assetsOf(VIEWER_BUILD), { index: false, immutable: true, maxAge: '365d', redirect: false }),
   );
 
   router.get('/viewer/:job', async (req, res) => {
     await openSignedPlan(services, 'viewer', jobOf(req.params['job']), req.query);
-    // Read once: the build does not change while the service runs (a missing build is a 500).
-    page ??= readFileSync(join(VIEWER_DIST, 'index.html'), 'utf8');
+    const html = page();
     // Links are signed and short-lived: no cache keeps the page or its plan.
     setNoStore(res);
     // The web app (same origin) embeds the viewer on its playground and job pages.
-    setPageSecurity(res, 'same-origin');
-    res.type('text/html').send(page);
+    setPageSecurity(res, 'viewer');
+    res.type('text/html').send(html);
   });
 
   router.get('/viewer/:job/plan.json', async (req, res) => {

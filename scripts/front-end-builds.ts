@@ -1,8 +1,10 @@
 /**
- * The builds of the service's two front ends: the 3D viewer (`viewer/`) and the web app
- * (`webapp/`). One module for both, parametrised by the front end's root: where the
- * service finds a build (`<root>/dist/`), whether it is missing or older than its sources, and
- * the Vite build that makes it. After a build, `dist/sources.json` records a SHA-256 of every
+ * The builds of the service's two front ends, the npm workspaces `viewer/` (the 3D viewer) and
+ * `webapp/` (the web app): whether a build is missing or older than its sources, and the Vite
+ * build that makes it. One module for both, parametrised by the front end's root; the folders the
+ * service serves are those of api/http/front-ends.ts (`<root>/dist/`). Used by `npm run build`
+ * (scripts/build-front-ends.ts) and by the tests that start the service in process (they build
+ * on demand); the service itself never imports this module nor Vite. After a build, `dist/sources.json` records a SHA-256 of every
  * source file the bundle was made from (the modules Vite reports, without node_modules, plus
  * index.html and vite.config.ts), so a changed source makes the build stale. Vite is a dev
  * dependency: it is imported only when building. A build is written to a folder of its own and
@@ -10,10 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative, sep } from 'node:path';
+import { VIEWER_BUILD, WEB_APP_BUILD, type BuiltFrontEnd } from '../api/http/front-ends.js';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STAMP_NAME = 'sources.json';
 
 /** A front end: its name (for messages), source folder (with index.html and vite.config.ts) and build output. */
@@ -23,28 +24,21 @@ export interface FrontEnd {
   dist: string;
 }
 
-const frontEnd = (name: string, folder: string): FrontEnd => ({
-  name,
-  root: join(REPO_ROOT, folder),
-  dist: join(REPO_ROOT, folder, 'dist'),
-});
+/** The front end whose build the service serves from `build.dist`: its workspace is the folder above. */
+const frontEnd = (build: BuiltFrontEnd): FrontEnd => ({ ...build, root: dirname(build.dist) });
 
 /** The 3D viewer (served at /viewer/). */
-export const VIEWER: FrontEnd = frontEnd('3D viewer', 'viewer');
+export const VIEWER: FrontEnd = frontEnd(VIEWER_BUILD);
 /** The web app (served at /app/). */
-export const WEBAPP: FrontEnd = frontEnd('web app', 'webapp');
+export const WEBAPP: FrontEnd = frontEnd(WEB_APP_BUILD);
 /** Every front end `npm run build` builds. */
 export const FRONT_ENDS: readonly FrontEnd[] = [VIEWER, WEBAPP];
 
-/** The viewer's source folder. */
-export const VIEWER_ROOT = VIEWER.root;
-/** The viewer's build output the service serves (git- and docker-ignored). */
-export const VIEWER_DIST = VIEWER.dist;
+/** The repository's root: the sources a build records are named relative to it. */
+const REPO_ROOT = dirname(VIEWER.root);
 
 /** `missing`: no dist/index.html; `stale`: a source changed since the build; `fresh`. */
 export type BuildState = 'missing' | 'stale' | 'fresh';
-/** The viewer's build state (BuildState). */
-export type ViewerBuildState = BuildState;
 
 const hashOf = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -83,7 +77,7 @@ export async function buildFrontEnd(fe: FrontEnd): Promise<number> {
         if (chunk.type !== 'chunk') continue;
         for (const id of chunk.moduleIds) {
           const file = id.split('?')[0]!;
-          if (!file.includes(`${sep}node_modules${sep}`) && file.startsWith(REPO_ROOT) && existsSync(file))
+          if (!file.includes(`${sep}node_modules${sep}`) && file.startsWith(REPO_ROOT + sep) && existsSync(file))
             sources.add(file);
         }
       }
@@ -130,9 +124,5 @@ export async function ensureBuild(fe: FrontEnd, when: 'missing' | 'stale'): Prom
   return buildState(fe);
 }
 
-/** The viewer's build state (buildState of VIEWER). */
-export const viewerBuildState = (): BuildState => buildState(VIEWER);
-/** Builds the viewer (buildFrontEnd of VIEWER). */
-export const buildViewer = (): Promise<number> => buildFrontEnd(VIEWER);
 /** ensureBuild of VIEWER. */
 export const ensureViewerBuild = (when: 'missing' | 'stale'): Promise<BuildState> => ensureBuild(VIEWER, when);

@@ -1,13 +1,14 @@
 /**
- * `npm run build [-- --if-missing | --if-stale]`: builds both front ends (viewer/build.ts), the
- * 3D viewer into viewer/dist and the web app into webapp/dist. Without a flag it always builds
- * (and fails without Vite); `--if-stale` builds each one that is missing or older than its
- * sources, `--if-missing` only those with no build (`npm start` runs this first); both leave a
- * build as it is, with a note, when Vite is not installed. Exit 1 when a build fails.
+ * `npm run build [-- --if-missing | --if-stale]`: builds both front ends (scripts/front-end-builds.ts),
+ * the 3D viewer into viewer/dist and the web app into webapp/dist, the folders the service serves
+ * (api/http/front-ends.ts). Without a flag it always builds (and fails without Vite); `--if-stale`
+ * builds each one that is missing or older than its sources (`npm start` runs this first),
+ * `--if-missing` only those with no build; both leave a build as it is, with a note, when Vite is
+ * not installed. Exit 1 when a build fails.
  */
 import { relative } from 'node:path';
 import { Command } from 'commander';
-import { FRONT_ENDS, buildFrontEnd, ensureBuild } from '../viewer/build.js';
+import { FRONT_ENDS, buildFrontEnd, ensureBuild } from './front-end-builds.js';
 
 const program = new Command('build')
   .description('build the 3D viewer and the web app (Vite) into viewer/dist and webapp/dist')
