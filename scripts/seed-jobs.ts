@@ -66,7 +66,7 @@ async function start(): Promise<{ child: ChildProcess; url: string; key: string 
   });
   const port = await new Promise<number>((ok, fail) => {
     child.once('exit', () => fail(new Error('service exited')));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.includes('"listening"')) ok((JSON.parse(line) as { port: number }).port);
     });
   });

@@ -536,7 +536,7 @@ export class NatsBus implements Bus {
         if (this.streamEnsured === entry) this.streamEnsured = undefined;
       });
     }
-    return this.streamEnsured!.done;
+    return this.streamEnsured.done;
   }
 
   /** The stream was found missing: the next {@link ensureStreamOnce} asks the server again. */

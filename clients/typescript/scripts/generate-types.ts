@@ -170,7 +170,7 @@ export function renderTypes(document: Schema): string {
 export async function serviceDocument(): Promise<Schema> {
   const { buildOpenApi } = await import('../../../api/http/openapi/document.js');
   const { ROUTE_MODULES } = await import('../../../api/http/routes/index.js');
-  return buildOpenApi(ROUTE_MODULES) as Schema;
+  return buildOpenApi(ROUTE_MODULES);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -166,7 +166,7 @@ t.test(
           const now = (): string => new Date(clock).toISOString();
           let next = 0;
           const requests: Request[] = Array.from({ length: 3 }, () => ({
-            phase: 'judge' as Phase,
+            phase: 'judge',
             jobId: `job_${next++}`,
           }));
           const queued = new Set<string>();

@@ -192,7 +192,7 @@ export function valueOf(spec: FieldSpec, raw: string | boolean | undefined, unit
     if (!Number.isFinite(n)) return text;
     return spec.measure ? measureFromDisplay(n, spec.measure, units) : n;
   }
-  return spec.kind === 'text' ? (raw as string) : text;
+  return spec.kind === 'text' ? raw : text;
 }
 
 /**
