@@ -203,7 +203,7 @@ const cache = new WeakMap<JobContext, Map<string, GeneralShape[]>>();
 /** `generalShapes`, cached per job context and vehicle size. */
 export function generalShapesFor(ctx: JobContext, length: number, height: number, width: number): GeneralShape[] {
   let byVehicle = cache.get(ctx);
-  if (!byVehicle) cache.set(ctx, (byVehicle = new Map()));
+  if (!byVehicle) cache.set(ctx, (byVehicle = new Map<string, GeneralShape[]>()));
   const k = `${length}x${height}x${width}`;
   let shapes = byVehicle.get(k);
   if (!shapes) byVehicle.set(k, (shapes = generalShapes(ctx, length, height, width)));
