@@ -30,3 +30,14 @@ export function displayText(text: string): string {
 export function isolatedText(text: string): string {
   return `${FSI}${displayText(text)}${PDI}`;
 }
+
+/**
+ * A stored field's value (JSON) as text: '' when absent (undefined, null), a string as it is,
+ * numbers and booleans as `String` writes them, objects and arrays as JSON.
+ */
+export function valueText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}

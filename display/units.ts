@@ -6,6 +6,8 @@
  * (1 in = 2.54 cm, 1 lb = 0.45359237 kg). Pure, no DOM: shared by all three.
  */
 
+import { valueText } from './text.js';
+
 /** An organization's display preference; `metric` unless the owner chose otherwise. */
 export type DisplayUnits = 'metric' | 'imperial';
 
@@ -88,5 +90,5 @@ export const measureUnitLabel = (measure: Measure, units: DisplayUnits): string 
 export function formatMeasure(value: unknown, measure: Measure, units: DisplayUnits): string {
   if (typeof value === 'number')
     return units === 'metric' ? String(value) : roundForDisplay(measureToDisplay(value, measure, units));
-  return value === undefined || value === null ? '' : String(value);
+  return valueText(value);
 }

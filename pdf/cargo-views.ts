@@ -234,7 +234,7 @@ const orders = new WeakMap<readonly Placement[], Map<Projection, number[]>>();
 
 function paintersOrderOf(placements: readonly Placement[], projection: Projection): number[] {
   let byProjection = orders.get(placements);
-  if (byProjection === undefined) orders.set(placements, (byProjection = new Map()));
+  if (byProjection === undefined) orders.set(placements, (byProjection = new Map<Projection, number[]>()));
   let order = byProjection.get(projection);
   if (order === undefined) {
     order = paintersOrder(projection, placements.map(boxOf));

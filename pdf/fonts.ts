@@ -65,7 +65,7 @@ export function ascentOf(font: string): number {
 /** True when the registered font `font` has a glyph for `codePoint` (files opened once per process, on first need). */
 export function hasGlyph(font: string, codePoint: number): boolean {
   let known = coverage.get(font);
-  if (!known) coverage.set(font, (known = new Map()));
+  if (!known) coverage.set(font, (known = new Map<number, boolean>()));
   const hit = known.get(codePoint);
   if (hit !== undefined) return hit;
   let f = opened.get(font);

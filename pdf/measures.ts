@@ -22,19 +22,19 @@ export interface Measures {
   lengthUnit: string;
   weightUnit: string;
   /** A length figure without its unit, `decimals` at most (1 by default), thousands separated. */
-  length(cm: number, decimals?: number): string;
+  length: (cm: number, decimals?: number) => string;
   /** A weight figure without its unit, `decimals` at most (1 by default), thousands separated. */
-  weight(kg: number, decimals?: number): string;
+  weight: (kg: number, decimals?: number) => string;
   /** Distances along the vehicle (weight diagram): `m` or `ft`, and cm in one of them. */
   distanceUnit: 'm' | 'ft';
   cmPerDistance: number;
   /** A distance in the loading instructions with its unit: "3.2 m", or "10.5 ft" (one decimal). */
-  distance(cm: number): string;
+  distance: (cm: number) => string;
   /** Weight per length: kg/m as is, or lb/ft. */
-  perLength(kgPerMetre: number): number;
+  perLength: (kgPerMetre: number) => number;
   perLengthUnit: 'kg/m' | 'lb/ft';
   /** `text` (a column title, a caption) with the words `cm` and `kg` in these units. */
-  words(text: string): string;
+  words: (text: string) => string;
 }
 
 /** The measures of `units` (metric when absent). */

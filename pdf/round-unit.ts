@@ -120,7 +120,7 @@ export function endCircle(c: Cylinder, end: 0 | 1): Path3 {
 
 /** Screen direction of a vehicle direction under `p`. */
 function screen(p: Projection, d: Vec3): [number, number] {
-  return [dot(p.u as Vec3, d), dot(p.v as Vec3, d)];
+  return [dot(p.u, d), dot(p.v, d)];
 }
 
 /**
@@ -138,10 +138,7 @@ export function cylinderOutline(p: Projection, c: Cylinder): { band: Path3; cap:
   const [dp, dq] = SPAN[c.axis];
   const mid = t0 + Math.PI / 2;
   if (
-    dot(
-      add([Math.cos(mid) * dp[0], Math.cos(mid) * dp[1], Math.cos(mid) * dp[2]], dq, Math.sin(mid)),
-      p.toViewer as Vec3,
-    ) < 0
+    dot(add([Math.cos(mid) * dp[0], Math.cos(mid) * dp[1], Math.cos(mid) * dp[2]], dq, Math.sin(mid)), p.toViewer) < 0
   )
     t0 += Math.PI;
   const t1 = t0 + Math.PI;

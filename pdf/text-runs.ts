@@ -27,7 +27,7 @@ export interface TextRun {
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const ARABIC_SCRIPT = /\p{Script=Arabic}/u;
 /** Characters that belong with the one before: marks, ZWNJ/ZWJ, variation selectors, keycap, skin tones, tags. */
-const ATTACHES = /^[\p{M}\u200c\u200d\ufe0e\ufe0f\u20e3\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]$/u;
+const ATTACHES = /^(?:\p{M}|\u200c|\u200d|\ufe0e|\ufe0f|\u20e3|[\u{1f3fb}-\u{1f3ff}]|[\u{e0020}-\u{e007f}])$/u;
 /** Spaces and punctuation: kept in the run they follow when its font has them. */
 const NEUTRAL = /^[\p{Zs}\p{P}]$/u;
 

@@ -23,7 +23,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +41,7 @@ async function startBareExpress(bodyFile: string): Promise<{ child: ChildProcess
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  for await (const line of createInterface({ input: child.stdout! })) {
+  for await (const line of createInterface({ input: child.stdout })) {
     const m = /^listening (\d+)$/.exec(line);
     if (m) return { child, port: Number(m[1]) };
   }
@@ -115,7 +114,7 @@ async function startService(dataDir: string): Promise<Started> {
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   const { port, listeningMs } = await new Promise<{ port: number; listeningMs: number }>((ok, fail) => {
     void exited.then(() => fail(new Error('the service exited before listening')));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.includes('"msg":"listening"'))
         ok({ port: (JSON.parse(line) as { port: number }).port, listeningMs: performance.now() - t0 });
     });

@@ -76,11 +76,18 @@ async function organization(service: RunningService, name: string): Promise<stri
 }
 
 /** Waits for the job's end (`?wait=60` repeated); returns the final Job. */
-async function ended(url: string, key: string, jobId: string): Promise<any> {
+async function ended(url: string, key: string, jobId: string): Promise<JobAnswer> {
   for (;;) {
-    const res = await call(url, key, 'GET', `/v1/jobs/${jobId}?wait=60`);
-    if (['succeeded', 'failed', 'canceled'].includes(res.body.status)) return res.body;
+    const job = (await call(url, key, 'GET', `/v1/jobs/${jobId}?wait=60`)).body as JobAnswer;
+    if (['succeeded', 'failed', 'canceled'].includes(job.status)) return job;
   }
+}
+
+/** The fields of a Job answer the bench reads (ms). */
+interface JobAnswer {
+  id: string;
+  status: string;
+  summary: { queue_ms: number; compute_ms: number };
 }
 
 export async function benchFairness(options: FairnessOptions): Promise<void> {
@@ -112,12 +119,12 @@ export async function benchFairness(options: FairnessOptions): Promise<void> {
       `fairness: A and C run ${budgetMs} ms jobs, then B a tiny one; SOLVER_CONCURRENCY ${concurrency}, ${threads} thread(s) per job, pool ${threads * concurrency} threads`,
     );
     const posted = new Map<string, number>();
-    const post = async (name: string, key: string, body: unknown, wait = 0): Promise<any> => {
+    const post = async (name: string, key: string, body: unknown, wait = 0): Promise<JobAnswer> => {
       posted.set(name, Date.now());
       const res = await call(service.url, key, 'POST', `/v1/pack${wait ? `?wait=${wait}` : ''}`, body);
       if (res.status !== 202 && res.status !== 200)
         throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
+      return res.body as JobAnswer;
     };
     const jobA = await post('A', a, longRequest(budgetMs));
     const jobC = await post('C', c, longRequest(budgetMs));
@@ -128,7 +135,7 @@ export async function benchFairness(options: FairnessOptions): Promise<void> {
     const bWall = Date.now() - posted.get('B')!;
     const duringB = await Promise.all(
       [jobA, jobC].map(
-        async (j, i) => (await call(service.url, [a, c][i]!, 'GET', `/v1/jobs/${j.id}`)).body.status as string,
+        async (j, i) => ((await call(service.url, [a, c][i]!, 'GET', `/v1/jobs/${j.id}`)).body as JobAnswer).status,
       ),
     );
     const endA = await ended(service.url, a, jobA.id);

@@ -42,7 +42,7 @@ export async function benchNodes(options: NodesOptions): Promise<void> {
       );
       const ended = await awaitBatch(submitted, 30 * 60_000);
       const wallMs = Date.now() - started;
-      const bodies = [...ended.values()];
+      const bodies = [...ended.values()] as { status: string; summary?: { compute_ms?: number } }[];
       const computeMs = bodies.reduce((sum, j) => sum + (j.summary?.compute_ms ?? 0), 0);
       console.log(
         [

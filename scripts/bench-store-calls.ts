@@ -32,7 +32,7 @@ const options = new Command()
 function delayed(store: EventStore, ms: number): EventStore {
   if (ms <= 0) return store;
   const later = <T>(value: Promise<T>): Promise<T> =>
-    new Promise((resolve, reject) => setTimeout(() => value.then(resolve, reject), ms));
+    new Promise((resolve, reject) => setTimeout(() => void value.then(resolve, reject), ms));
   return {
     append: (s, e, x) => later(store.append(s, e, x)),
     readStream: (s, f) => later(store.readStream(s, f)),

@@ -36,9 +36,10 @@ async function run(emptyStore: boolean): Promise<void> {
     onStatus: (s) => statuses.push(s),
   });
   const delivered: { id: string; at: number }[] = [];
-  const consumer = bus.consume<{ n: number }>('outage.solve', async (m) => {
+  const consumer = bus.consume<{ n: number }>('outage.solve', (m) => {
     delivered.push({ id: m.id, at: Date.now() });
     m.ack();
+    return Promise.resolve();
   });
   await bus.publish('outage.solve', 'before', { n: 0 });
   await until(() => delivered.length === 1);

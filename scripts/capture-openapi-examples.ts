@@ -15,6 +15,13 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { startService } from '../service/server.js';
 
+/** The fields of the answers the walk reads: a created resource's id, a job's status and viewer link. */
+interface Answer {
+  id: string;
+  status: string;
+  viewer_url: string;
+}
+
 const ROOT = new URL('..', import.meta.url);
 const OUT = new URL('api/http/openapi/examples.json', ROOT);
 const EXAMPLE_ORIGIN = 'https://packing.example.com';
@@ -52,7 +59,7 @@ async function main(): Promise<void> {
     path: string,
     body?: unknown,
     status?: number,
-  ): Promise<any> => {
+  ): Promise<Answer> => {
     const res = await fetch(service.url + path, {
       method,
       headers: {
@@ -71,7 +78,7 @@ async function main(): Promise<void> {
     const entry = (out[operationId] ??= { responses: {} });
     if (body !== undefined) entry.request = body;
     entry.responses[String(status ?? res.status)] ??= answer;
-    return answer;
+    return answer as Answer;
   };
   try {
     const request = JSON.parse(
@@ -92,7 +99,7 @@ async function main(): Promise<void> {
     const queued = await api('createPackJob', 'POST', '/v1/pack', request);
     const done = await api('getJob', 'GET', `/v1/jobs/${queued.id}?wait=60`);
     if (done.status !== 'succeeded') throw new Error(`the example job ended ${done.status}`);
-    const viewer = new URL(done.viewer_url as string);
+    const viewer = new URL(done.viewer_url);
     await api('getPlanViewerData', 'GET', `${viewer.pathname}/plan.json${viewer.search}`);
     await api('createPackJob', 'POST', '/v1/pack?wait=60', { ...request, reference: 'FTL-2024-0613 Duisburg - Lyon' });
     await api('getJobResult', 'GET', `/v1/jobs/${queued.id}/result`);

@@ -66,7 +66,7 @@ async function start(): Promise<{ child: ChildProcess; url: string; key: string 
   });
   const port = await new Promise<number>((ok, fail) => {
     child.once('exit', () => fail(new Error('service exited')));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.includes('"listening"')) ok((JSON.parse(line) as { port: number }).port);
     });
   });
@@ -91,13 +91,20 @@ function request(): Record<string, unknown> {
 
 const outcomes = new Map<string, number>();
 let service = await start();
-const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> => {
+/** The fields of a Job answer (or an error envelope) the seeding reads. */
+interface JobAnswer {
+  id: string;
+  status: string;
+  error?: { code: string };
+}
+
+const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: JobAnswer }> => {
   const res = await fetch(service.url + path, {
     method,
     headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as JobAnswer };
 };
 
 const started = Date.now();

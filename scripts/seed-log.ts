@@ -96,7 +96,7 @@ export async function seedJobLog(
       store,
       bus: { publish: async () => {} } as never,
       clock: now,
-      limitsOf: async () => seeding,
+      limitsOf: () => Promise.resolve(seeding),
     });
     const jobIds: string[] = [];
     let started = 0;

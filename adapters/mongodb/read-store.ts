@@ -87,7 +87,7 @@ class MongoCollection<T extends ReadDocument> implements ReadCollection<T> {
   }
 
   async put(doc: T): Promise<void> {
-    const filter = putFilter(doc as T & { position?: unknown });
+    const filter = putFilter(doc);
     const replacement = doc as unknown as Document;
     try {
       await this.docs.replaceOne(filter, replacement, { upsert: true });
@@ -114,7 +114,7 @@ class MongoCollection<T extends ReadDocument> implements ReadCollection<T> {
   }
 
   async count(filter: ReadFilter<T> = {}): Promise<number> {
-    return this.docs.countDocuments(toMongoFilter({ where: filter.where, text: filter.text } as ReadFilter<T>));
+    return this.docs.countDocuments(toMongoFilter({ where: filter.where, text: filter.text }));
   }
 }
 

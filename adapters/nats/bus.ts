@@ -29,6 +29,7 @@ import {
   type JetStreamManager,
   type JsMsg,
   type NatsConnection,
+  type Status,
   type Subscription as NatsSubscription,
 } from 'nats';
 import { pino, type Logger } from 'pino';
@@ -125,6 +126,11 @@ function apiErrorCode(err: unknown): number | undefined {
   return err instanceof NatsError ? err.api_error?.err_code : undefined;
 }
 
+/** A connection status's detail as text: a server address or error code as it is, a server list as JSON. */
+function statusText(data: Status['data']): string {
+  return typeof data === 'object' ? JSON.stringify(data) : String(data);
+}
+
 /**
  * True when `err` says the stream (or consumer) is gone: the JetStream API's "not found", a pull
  * ended by "409 consumer deleted", or no responder at all for a JetStream subject (a server
@@ -134,7 +140,7 @@ function isMissingResource(err: unknown): boolean {
   const code = apiErrorCode(err);
   if (code === STREAM_NOT_FOUND || code === CONSUMER_NOT_FOUND) return true;
   if (!(err instanceof NatsError)) return false;
-  return err.code === ErrorCode.NoResponders || (err.code === '409' && /consumer deleted/i.test(err.message));
+  return err.code === String(ErrorCode.NoResponders) || (err.code === '409' && /consumer deleted/i.test(err.message));
 }
 
 /** True for errors of a first connection that waiting cannot mend: credentials, TLS, options. */
@@ -429,8 +435,8 @@ export class NatsBus implements Bus {
           case Events.Disconnect: {
             downAt = Date.now();
             const reason = stale
-              ? `stale connection to ${String(s.data)}: no answer to ${this.settings.timings.maxPingOut} pings`
-              : `disconnected from ${String(s.data)}`;
+              ? `stale connection to ${statusText(s.data)}: no answer to ${this.settings.timings.maxPingOut} pings`
+              : `disconnected from ${statusText(s.data)}`;
             stale = false;
             if (this.setStatus('down', reason)) this.log.warn({ server: s.data, reason }, 'nats bus: disconnected');
             break;
@@ -459,8 +465,8 @@ export class NatsBus implements Bus {
             this.log.warn({ server: s.data }, 'nats bus: the server is entering lame duck mode');
             break;
           case Events.Error:
-            if (!errorsLogged.has(String(s.data))) {
-              errorsLogged.add(String(s.data));
+            if (!errorsLogged.has(statusText(s.data))) {
+              errorsLogged.add(statusText(s.data));
               this.log.warn({ code: s.data }, 'nats bus: the server reported an error');
             }
             break;
@@ -536,7 +542,7 @@ export class NatsBus implements Bus {
         if (this.streamEnsured === entry) this.streamEnsured = undefined;
       });
     }
-    return this.streamEnsured!.done;
+    return this.streamEnsured.done;
   }
 
   /** The stream was found missing: the next {@link ensureStreamOnce} asks the server again. */

@@ -58,7 +58,7 @@ export function lockDataDirExclusive(dataDir: string): DataDirLock {
       err,
     );
   }
-  return { release: () => db!.close() };
+  return { release: () => db.close() };
 }
 
 /**
@@ -81,8 +81,8 @@ export function lockDataDirShared(dataDir: string): DataDirLock {
   }
   return {
     release: () => {
-      db!.exec('COMMIT');
-      db!.close();
+      db.exec('COMMIT');
+      db.close();
     },
   };
 }

@@ -89,7 +89,7 @@ function fieldClauses(path: string, condition: unknown): SqlPart[] {
   for (const [key, op] of RANGES) {
     const bound = c[key];
     if (bound === undefined) continue;
-    out.push({ sql: `(${sqlField(path)} ${op} ? AND ${typeGuard(path, bound as string | number)})`, params: [bound] });
+    out.push({ sql: `(${sqlField(path)} ${op} ? AND ${typeGuard(path, bound)})`, params: [bound] });
   }
   if (c.exists === true) out.push({ sql: `${sqlField(path)} IS NOT NULL`, params: [] });
   if (c.exists === false) out.push({ sql: `${sqlField(path)} IS NULL`, params: [] });

@@ -50,6 +50,40 @@ export interface AuditOrganization {
   chargedTotal: number;
 }
 
+/**
+ * The fields of the audited events' data this audit reads (OrganizationCreated, JobQueued, JobSucceeded,
+ * JobFailed and the ledger events); each event carries only its own, read as recorded.
+ */
+interface AuditedEventData {
+  orgId: string;
+  name: string;
+  jobId: string;
+  /** Units of the job. */
+  items: number;
+  budgetMs: number;
+  rateCardVersion: number;
+  /** The failure code of JobFailed. */
+  code: string;
+  computeMs: number;
+  summary: { vehicles_used: number };
+  /** Credits. */
+  amount: number;
+  expiresAt: string;
+  expiredAt: string;
+  /** Credits. */
+  reserved: number;
+  admittedAt: string;
+  /** Credits. */
+  charged: number;
+  breakdown: AuditCharge;
+  outcome: string;
+  settledAt: string;
+  /** Credits. */
+  fromSubscription: number;
+  /** Credits. */
+  fromPurchased: number;
+}
+
 export interface AuditReport {
   asOf: string;
   organizations: Map<string, AuditOrganization>;
@@ -132,7 +166,7 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
   for (const e of events) {
     if (asOf !== undefined && e.recordedAt > asOf) break;
     last = e.recordedAt;
-    const d = e.data as Record<string, any>;
+    const d = e.data as AuditedEventData;
     if (orgIdOfStream(e.stream) !== undefined) {
       if (e.type === 'OrganizationCreated') orgOf(d['orgId']).name = d['name'];
       continue;
@@ -211,7 +245,7 @@ export function auditLog(events: Iterable<RecordedEvent>, asOf?: string): AuditR
         break;
       }
       case 'JobSettled': {
-        const jobId: string = d['jobId'];
+        const jobId = d['jobId'];
         const reserved = org.reservations.get(jobId);
         const job = jobs.get(jobId);
         if (reserved === undefined) {

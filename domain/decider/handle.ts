@@ -36,7 +36,7 @@ const stateCache = new WeakMap<EventStore, Map<string, CachedState>>();
 
 function remember(store: EventStore, stream: string, entry: CachedState): void {
   let streams = stateCache.get(store);
-  if (!streams) stateCache.set(store, (streams = new Map()));
+  if (!streams) stateCache.set(store, (streams = new Map<string, CachedState>()));
   streams.delete(stream);
   streams.set(stream, entry);
   if (streams.size > STATE_CACHE_STREAMS) streams.delete(streams.keys().next().value as string);
@@ -135,7 +135,7 @@ const running = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
  */
 function oneAtATime<T>(store: EventStore, stream: string, work: () => Promise<T>): Promise<T> {
   let streams = running.get(store);
-  if (!streams) running.set(store, (streams = new Map()));
+  if (!streams) running.set(store, (streams = new Map<string, Promise<unknown>>()));
   const previous = streams.get(stream) ?? Promise.resolve();
   const result = previous.then(work, work);
   const tail = result.then(

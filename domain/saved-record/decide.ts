@@ -145,7 +145,7 @@ export function savedRecordDecider<K extends string, I extends string, F>(
         }
         case 'UpdateSavedRecord': {
           const current = ownFields(state, id, orgId);
-          const fields = { ...current, ...command.data.patch } as F;
+          const fields = { ...current, ...command.data.patch };
           refuseInvalid(rules(fields));
           if (sameValue(fields, current)) return [];
           return [event('Updated', id, { orgId, fields, updatedAt: now, updatedBy: actor })];

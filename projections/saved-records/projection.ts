@@ -50,6 +50,21 @@ export const SAVED_RECORD_INDEXES: readonly IndexSpec<FieldPath<SavedRecordDocum
 ];
 
 /**
+ * The data of a saved-record event (`<Kind>Created`, `<Kind>Updated`, `<Kind>Deleted`, see
+ * domain/saved-record/decide.ts); each event carries its own fields, and the record's id under the kind's id field.
+ */
+type SavedRecordEventData = Record<string, unknown> & {
+  orgId: string;
+  fields: unknown;
+  createdAt: string;
+  createdBy: Actor;
+  updatedAt: string;
+  updatedBy: Actor;
+  deletedAt: string;
+  deletedBy: Actor;
+};
+
+/**
  * A projection of `<Kind>Created {<idField>, orgId, fields, createdAt, createdBy}`,
  * `<Kind>Updated {<idField>, fields, updatedAt, updatedBy}` and
  * `<Kind>Deleted {<idField>, deletedAt, deletedBy}` on streams starting with `streamPrefix`.
@@ -66,7 +81,7 @@ export function savedRecordProjection(spec: {
     async apply(recorded: RecordedEvent, store: ReadStore): Promise<void> {
       if (!recorded.stream.startsWith(spec.streamPrefix)) return;
       const records = store.collection<SavedRecordDocument<unknown>>(spec.collection);
-      const d = recorded.data as Record<string, any>;
+      const d = recorded.data as SavedRecordEventData;
       const id = String(d[spec.idField]);
       if (recorded.type === `${spec.kind}Created`) {
         if (await records.get(id)) return;

@@ -14,7 +14,7 @@ import type {
   WebhookDeliveryScheduledData,
   WebhookDeliveryStatus,
 } from '../../domain/webhook/delivery.js';
-import type { WebhookEndpointDisabledReason } from '../../domain/webhook/endpoint.js';
+import type { WebhookEndpointDisabledReason, WebhookEndpointEvent } from '../../domain/webhook/endpoint.js';
 import type { WebhookEventKind } from '../../domain/webhook/event-kinds.js';
 import { WEBHOOK_DELIVERY_STREAM_PREFIX, WEBHOOK_ENDPOINT_STREAM_PREFIX } from '../../domain/webhook/streams.js';
 import type { Projection } from '../projection.js';
@@ -104,10 +104,13 @@ export const WEBHOOK_DELIVERY_INDEXES: readonly IndexSpec<FieldPath<WebhookDeliv
   },
 ];
 
+/** The data of the endpoint event of type `T`, as the endpoint decider records it. */
+type EndpointEventData<T extends WebhookEndpointEvent['type']> = Extract<WebhookEndpointEvent, { type: T }>['data'];
+
 async function applyEndpoint(recorded: RecordedEvent, store: ReadStore): Promise<void> {
   const endpoints = store.collection<WebhookEndpointDocument>(WEBHOOK_ENDPOINTS);
-  const d = recorded.data as Record<string, any>;
   if (recorded.type === 'WebhookEndpointRegistered') {
+    const d = recorded.data as EndpointEventData<'WebhookEndpointRegistered'>;
     if (await endpoints.get(d['endpointId'])) return;
     await endpoints.put({
       id: d['endpointId'],
@@ -127,6 +130,7 @@ async function applyEndpoint(recorded: RecordedEvent, store: ReadStore): Promise
       position: recorded.position,
     });
   } else if (recorded.type === 'WebhookEndpointDisabled') {
+    const d = recorded.data as EndpointEventData<'WebhookEndpointDisabled'>;
     const doc = await endpoints.get(d['endpointId']);
     if (!doc || recorded.position <= doc.position) return;
     await endpoints.put({
@@ -137,6 +141,7 @@ async function applyEndpoint(recorded: RecordedEvent, store: ReadStore): Promise
       position: recorded.position,
     });
   } else if (recorded.type === 'WebhookEndpointDeleted') {
+    const d = recorded.data as EndpointEventData<'WebhookEndpointDeleted'>;
     const doc = await endpoints.get(d['endpointId']);
     if (!doc || recorded.position <= doc.position) return;
     await endpoints.put({

@@ -144,7 +144,7 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
     if (!best) return;
     const m = massOf(ctx, best.b);
     const kind = ctx.kinds[best.b.item]!;
-    load.blocks = load.blocks.filter((b) => b !== best!.b);
+    load.blocks = load.blocks.filter((b) => b !== best.b);
     load.weight -= m.w;
     load.volume -= kind.volume * blockUnits(best.b);
     load.momentX -= m.mx;

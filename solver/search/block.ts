@@ -9,7 +9,6 @@ import type { OrientedSize } from './orientation.js';
 import type { BlockScore } from './strategy.js';
 import { gapLoss, type Reach } from './reach.js';
 import type { RoundLayer } from './round-arrangement.js';
-import type { GeneralShape } from './general-block.js';
 
 /** A block of one item kind placed with its min corner at (x, y, z), cm. */
 export interface Block {
@@ -41,6 +40,26 @@ export interface Block {
    */
   general?: GeneralShape;
   mirrored?: boolean;
+}
+
+/** A simple block inside a general block, placed relative to the general block's min corner. */
+export type GeneralPart = Pick<Block, 'item' | 'orientation' | 'size' | 'nx' | 'ny' | 'nz' | 'x' | 'y' | 'z'>;
+
+/** A general block's shape: its parts relative to its min corner and what it needs. */
+export interface GeneralShape {
+  dx: number;
+  dy: number;
+  dz: number;
+  /** cm³ of the units. */
+  volume: number;
+  /** kg of the units. */
+  weight: number;
+  units: number;
+  /** [item index, units] per item, item ascending. */
+  need: [number, number][];
+  parts: GeneralPart[];
+  /** The top is one level rectangle covering the whole footprint. */
+  flat: boolean;
 }
 
 /** Limits a block must respect besides the space. */

@@ -16,9 +16,12 @@
  * All sizes cm, weights kg.
  */
 import type { ItemModel } from '../../domain/pack/plan.js';
-import type { Block } from './block.js';
+import type { Block, GeneralPart, GeneralShape } from './block.js';
 import type { JobContext } from './job-context.js';
 import { EPS, type Space } from './maximal-space.js';
+
+/** The shapes are declared beside Block (a candidate block may carry one). */
+export type { GeneralPart, GeneralShape } from './block.js';
 
 /** Least share of a general block's bounding box its units fill. */
 export const MIN_FILL = 0.98;
@@ -30,26 +33,6 @@ const MAX_SHAPES = 2_000;
 const MAX_PAIRS = 2_000_000;
 /** Rounds of joining: shapes of up to 2^ROUNDS base blocks. */
 const ROUNDS = 3;
-
-/** A simple block inside a general block, placed relative to the general block's min corner. */
-export type GeneralPart = Pick<Block, 'item' | 'orientation' | 'size' | 'nx' | 'ny' | 'nz' | 'x' | 'y' | 'z'>;
-
-/** A general block's shape: its parts relative to its min corner and what it needs. */
-export interface GeneralShape {
-  dx: number;
-  dy: number;
-  dz: number;
-  /** cm³ of the units. */
-  volume: number;
-  /** kg of the units. */
-  weight: number;
-  units: number;
-  /** [item index, units] per item, item ascending. */
-  need: [number, number][];
-  parts: GeneralPart[];
-  /** The top is one level rectangle covering the whole footprint. */
-  flat: boolean;
-}
 
 /**
  * True when units of `item` may be part of a general block: a stackable box with no
@@ -220,7 +203,7 @@ const cache = new WeakMap<JobContext, Map<string, GeneralShape[]>>();
 /** `generalShapes`, cached per job context and vehicle size. */
 export function generalShapesFor(ctx: JobContext, length: number, height: number, width: number): GeneralShape[] {
   let byVehicle = cache.get(ctx);
-  if (!byVehicle) cache.set(ctx, (byVehicle = new Map()));
+  if (!byVehicle) cache.set(ctx, (byVehicle = new Map<string, GeneralShape[]>()));
   const k = `${length}x${height}x${width}`;
   let shapes = byVehicle.get(k);
   if (!shapes) byVehicle.set(k, (shapes = generalShapes(ctx, length, height, width)));

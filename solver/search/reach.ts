@@ -18,7 +18,7 @@ const cache = new WeakMap<JobContext, Map<string, Reach>>();
 /** The reach tables for the kinds with units left in `remaining`, up to `limit` cm (cached per job). */
 export function reachFor(ctx: JobContext, remaining: readonly number[], limit: number): Reach {
   let byKinds = cache.get(ctx);
-  if (!byKinds) cache.set(ctx, (byKinds = new Map()));
+  if (!byKinds) cache.set(ctx, (byKinds = new Map<string, Reach>()));
   const kinds = ctx.kinds.filter((k) => (remaining[k.index] ?? 0) > 0);
   const key = kinds.map((k) => k.index).join(',');
   const hit = byKinds.get(key);

@@ -101,7 +101,7 @@ export function penetration(a: Footprint, b: Footprint): number {
   if (a.kind === 'rect' && b.kind === 'rect')
     return Math.min(Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), Math.min(a.z1, b.z1) - Math.max(a.z0, b.z0));
   if (a.kind === 'circle' && b.kind === 'circle') return a.r + b.r - Math.hypot(a.cx - b.cx, a.cz - b.cz);
-  const [c, r] = a.kind === 'circle' ? [a, b as RectFootprint] : [b as CircleFootprint, a as RectFootprint];
+  const [c, r] = a.kind === 'circle' ? [a, b as RectFootprint] : [b as CircleFootprint, a];
   const inner = Math.min(
     Math.min(r.x1, c.cx + c.r) - Math.max(r.x0, c.cx - c.r),
     Math.min(r.z1, c.cz + c.r) - Math.max(r.z0, c.cz - c.r),
@@ -145,7 +145,7 @@ export function sharedArea(a: Footprint, b: Footprint): number {
     );
   }
   if (a.kind === 'circle' && b.kind === 'circle') return lensArea(a, b);
-  const [c, r] = a.kind === 'circle' ? [a, b as RectFootprint] : [b as CircleFootprint, a as RectFootprint];
+  const [c, r] = a.kind === 'circle' ? [a, b as RectFootprint] : [b as CircleFootprint, a];
   const x0 = Math.max(r.x0, c.cx - c.r);
   const x1 = Math.min(r.x1, c.cx + c.r);
   if (x1 <= x0) return 0;

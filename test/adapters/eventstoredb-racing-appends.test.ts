@@ -53,8 +53,7 @@ function racingServer() {
         const stored = streams.get(name) ?? [];
         const current: bigint | 'no_stream' = stored.length === 0 ? 'no_stream' : BigInt(stored.length - 1);
         const expected = options.expectedRevision;
-        const next =
-          expected === ANY ? BigInt(stored.length) : expected === NO_STREAM ? 0n : BigInt(expected as bigint) + 1n;
+        const next = expected === ANY ? BigInt(stored.length) : expected === NO_STREAM ? 0n : BigInt(expected) + 1n;
         if (expected !== ANY && next !== BigInt(stored.length)) {
           // A repeat of the batch already at that revision (same ids) is answered with success.
           const there = stored.slice(Number(next), Number(next) + events.length);
@@ -62,7 +61,7 @@ function racingServer() {
             const last = there[there.length - 1]!;
             return { success: true, nextExpectedRevision: last.revision, position: last.position };
           }
-          throw new WrongExpectedVersionError(undefined, { streamName: name, expected: expected as bigint, current });
+          throw new WrongExpectedVersionError(undefined, { streamName: name, expected: expected, current });
         }
         for (const e of events) {
           commit += 10n;
@@ -122,10 +121,10 @@ for (const expected of [0, 'no_stream'] as const) {
       server.open();
       const results = await racing;
       t.same(results.map((r) => r.written).sort(), [false, true], 'exactly one append was written');
-      t.equal(results[0]!.position, results[1]!.position, 'the loser is told where the winner stored the batch');
+      t.equal(results[0].position, results[1].position, 'the loser is told where the winner stored the batch');
       const stored = server.streams.get('ledger-org_1')!;
       t.equal(stored.filter((e) => e.type === 'JobStarted').length, 1, 'stored once');
-      const winner = results[0]!.written ? 'a' : 'b';
+      const winner = results[0].written ? 'a' : 'b';
       t.equal(
         (stored.find((e) => e.type === 'JobStarted')!.data as { by: string }).by,
         winner,

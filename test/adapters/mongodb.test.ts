@@ -217,7 +217,7 @@ t.test('MongoReadStore through a stand-in that evaluates the MongoDB operators i
     const store = new MongoReadStore(client, 'raw');
     await store
       .collection<Row>('rows')
-      .put({ id: 'a', org: 'o1', at: 'x', n: 1, ref: undefined, meta: { owner: 'u' } } as Row);
+      .put({ id: 'a', org: 'o1', at: 'x', n: 1, ref: undefined, meta: { owner: 'u' } });
     t.strictSame(
       [...dbs.get('raw')!.collection('rows').docs.values()],
       [{ _id: 'a', id: 'a', org: 'o1', at: 'x', n: 1, meta: { owner: 'u' } }],

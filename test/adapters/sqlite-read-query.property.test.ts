@@ -106,12 +106,12 @@ t.test('SQLite queries match the port semantics on random documents and queries'
         } as ReadFilter<Row>;
         const find: FindQuery<Row> = {
           ...filter,
-          sortBy: q.sortBy as FindQuery<Row>['sortBy'],
+          sortBy: q.sortBy,
           descending: q.descending,
           ...(q.limit ? { limit: q.limit } : {}),
         };
         // A cursor taken from one of the documents of the full, unlimited order.
-        const ordered = runQuery(docs, { ...find, limit: undefined } as FindQuery<Row>);
+        const ordered = runQuery(docs, { ...find, limit: undefined });
         if (q.afterIndex !== undefined && ordered.length > 0) {
           const at = ordered[q.afterIndex % ordered.length]!;
           const sortValue =

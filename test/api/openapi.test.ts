@@ -3,7 +3,7 @@
  * is valid OpenAPI 3.1, every `$ref` resolves, the PackRequest schema is the one ajv validates
  * with, and the (method, path) pairs the express app serves are exactly the documented ones.
  */
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';

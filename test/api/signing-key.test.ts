@@ -37,12 +37,12 @@ function contender(dataDir: string): { ready: Promise<void>; go(): void; done: P
   const lines: string[] = [];
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
+  createInterface({ input: child.stdout }).on('line', (line) => {
     lines.push(line);
     if (line === 'ready') markReady();
   });
   const done = new Promise<string[]>((resolve) => child.once('close', () => resolve(lines)));
-  return { ready, go: () => child.stdin!.write('go\n'), done };
+  return { ready, go: () => child.stdin.write('go\n'), done };
 }
 
 t.test('processes starting together on one data dir all get the same whole key', async (t) => {

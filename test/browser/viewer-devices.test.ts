@@ -197,7 +197,7 @@ if (!existsSync(CHROMIUM)) {
     await page.goto(`/app/jobs/${job.id}`);
     const iframe = page.locator('iframe.pg-viewer');
     await iframe.waitFor({ timeout: 30_000 });
-    const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+    const frame = (await (await iframe.elementHandle()).contentFrame())!;
     await ready(t, frame);
 
     for (const size of [...JOB_PAGE_SIZES, { width: 390, height: 844, name: 'phone' }]) {

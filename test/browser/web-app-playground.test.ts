@@ -72,7 +72,7 @@ if (!existsSync(CHROMIUM)) {
   });
 
   /** A member of a new organization, signed in, on the playground. */
-  async function signedIn(name: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
+  async function signedIn(name: string): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
     const { token } = await orgWithOwnerInvitation(
       run.service,
       name,

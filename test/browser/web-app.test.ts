@@ -12,7 +12,6 @@
  */
 import t from 'tap';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createApiKey } from '../../application/provision.js';
 import { WEBAPP, VIEWER, ensureBuild } from '../../scripts/front-end-builds.js';

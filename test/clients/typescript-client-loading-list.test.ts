@@ -48,7 +48,7 @@ t.test('CSV text and .xlsx bytes with the same rows', async (t) => {
       vehicles: [{ vehicle_id: 'van-3-5t' }],
       items: many,
       options: { packing_mode: 'fleet_only', time_limit: 0.001 },
-    } as PackRequest,
+    },
     { wait: 60 },
   );
   t.equal(failing.status, 'failed');

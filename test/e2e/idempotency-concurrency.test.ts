@@ -212,7 +212,7 @@ async function killAfterClaim(dir: string, apiKeyOf: () => string, key: string):
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const next = (field: 'ready' | 'claimed'): Promise<string> =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`stalled-admission: no "${field}" line within 60 s`)), 60_000);

@@ -49,9 +49,9 @@ function npmStart(dataDir: string, env: Record<string, string>): NpmStart {
   started.push(npm);
   const lines: string[] = [];
   let stderr = '';
-  npm.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  createInterface({ input: npm.stdout! }).on('line', (line) => lines.push(line));
-  const closed = new Promise<void>((ok) => npm.stdout!.once('close', () => ok()));
+  npm.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  createInterface({ input: npm.stdout }).on('line', (line) => lines.push(line));
+  const closed = new Promise<void>((ok) => npm.stdout.once('close', () => ok()));
   const exited = new Promise<{ code: number | null; stderr: string }>((ok) =>
     npm.once('exit', (code) => ok({ code, stderr })),
   );

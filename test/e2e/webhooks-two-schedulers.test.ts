@@ -192,7 +192,7 @@ t.test(
         'each POST names its event id and attempt',
       );
       t.ok(
-        posts.every((e) => typeof e['deliveryId'] === 'string' && /^whd_/.test(e['deliveryId'] as string)),
+        posts.every((e) => typeof e['deliveryId'] === 'string' && /^whd_/.test(e['deliveryId'])),
         'each POST names its delivery id',
       );
       const sentBy = {

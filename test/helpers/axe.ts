@@ -82,10 +82,10 @@ export async function axeRun(page: Page | Frame, source: string, options: AxeOpt
   await page.evaluate(source);
   const run = { resultTypes: ['violations'], ...(options.iframes === false ? { iframes: false } : {}) };
   const raw =
-    (await page.evaluate(`axe.run(document, ${JSON.stringify(run)}).then((r) => ({ passed: r.passes.length, findings: r.violations.map((v) => ({
+    await page.evaluate<AxeRun>(`axe.run(document, ${JSON.stringify(run)}).then((r) => ({ passed: r.passes.length, findings: r.violations.map((v) => ({
     id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.length,
     targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-  })) }))`)) as AxeRun;
+  })) }))`);
   return {
     passed: raw.passed,
     findings: raw.findings.sort(

@@ -69,7 +69,7 @@ const comparable = (e: DomainEvent): DomainEvent => ({
 export function deciderSpec<S, C, E extends DomainEvent>(
   t: Assert,
   decider: Decider<S, C, E>,
-): { given(events: E[]): Given<S, C, E> } {
+): { given: (events: E[]) => Given<S, C, E> } {
   return {
     given(past) {
       const state = past.reduce(
@@ -81,7 +81,11 @@ export function deciderSpec<S, C, E extends DomainEvent>(
         when(command) {
           const run = (): Outcome<S, E> => {
             const events = decider.decide(command, state);
-            return { events, state: events.reduce(decider.evolve, state), history: [...past, ...events] };
+            return {
+              events,
+              state: events.reduce((next, event) => decider.evolve(next, event), state),
+              history: [...past, ...events],
+            };
           };
           const described = (message: string | undefined, fallback: string) =>
             message ?? `${(command as { type?: string }).type ?? 'command'}: ${fallback}`;

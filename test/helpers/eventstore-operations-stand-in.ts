@@ -71,7 +71,7 @@ export async function startOperationsStandIn(tls?: {
     setNodePriority: unimplemented,
     restartPersistentSubscriptions: unimplemented,
   };
-  server.addService(operationsGrpc.OperationsService as never, handlers as never);
+  server.addService(operationsGrpc.OperationsService, handlers as never);
   const port = await new Promise<number>((ok, fail) =>
     server.bindAsync(
       '127.0.0.1:0',

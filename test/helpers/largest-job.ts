@@ -117,7 +117,7 @@ export function largestJobRequest(options: LargestJobOptions = {}): PackRequest 
       seed: 7,
       work_limit: 1_000_000,
     },
-  } as PackRequest;
+  };
 }
 
 /**

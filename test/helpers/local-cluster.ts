@@ -86,8 +86,8 @@ export async function startClusterProcess(
       }
     }
   };
-  createInterface({ input: child.stdout! }).on('line', onLine);
-  createInterface({ input: child.stderr! }).on('line', onLine);
+  createInterface({ input: child.stdout }).on('line', onLine);
+  createInterface({ input: child.stderr }).on('line', onLine);
   const waitForLog = (
     match: (e: Record<string, unknown>) => boolean,
     timeoutMs = START_TIMEOUT_MS,

@@ -110,7 +110,7 @@ function matches(doc: Doc, filter: Doc): boolean {
       cond !== null &&
       !Array.isArray(cond) &&
       Object.keys(cond).every((k) => k.startsWith('$'));
-    if (isOps && Object.keys(cond as Doc).length === 0) return equals(field, cond);
+    if (isOps && Object.keys(cond).length === 0) return equals(field, cond);
     return isOps ? operators(field, cond as Doc) : equals(field, cond);
   });
 }

@@ -40,11 +40,11 @@ export async function startServiceProcess(
   });
   const logs: string[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${logs.join('\n')}`)), 60_000);
     void exited.then(() => reject(new Error(`service exited before listening:\n${logs.join('\n')}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       logs.push(line);
       if (!line.startsWith('{')) return;
       const entry = JSON.parse(line) as { msg?: string; port?: number };

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 
-const DIR = join(import.meta.dirname, '../../../examples');
+const DIR = join(import.meta.dirname, '../../examples');
 
 const TOP = ['reference', 'vehicles', 'items', 'groups', 'options'];
 const VEHICLE = [

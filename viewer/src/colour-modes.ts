@@ -29,7 +29,7 @@ export interface LegendEntry {
 
 /** The colour of every item under one mode, and its legend (every item of the plan appears). */
 export interface Colouring {
-  colourOf(itemId: string): string;
+  colourOf: (itemId: string) => string;
   legend: LegendEntry[];
 }
 

@@ -56,7 +56,7 @@ export function Layout() {
           className="secondary"
           onClick={async () => {
             await signOut().catch(() => undefined);
-            navigate('/sign-in', { replace: true });
+            void navigate('/sign-in', { replace: true });
           }}
         >
           Sign out

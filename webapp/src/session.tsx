@@ -33,11 +33,11 @@ export interface SessionState {
   /** A failure other than 401 while loading (e.g. the service is unreachable). */
   loadError: ApiFailure | null;
   /** Signs in with email and password; throws ApiFailure (401 unauthorized, 429 rate_limited). */
-  signIn(email: string, password: string): Promise<Session>;
+  signIn: (email: string, password: string) => Promise<Session>;
   /** Takes a session answered by another call (the invitation accept). */
-  adopt(session: Session): void;
+  adopt: (session: Session) => void;
   /** Ends the session (DELETE /app/api/session); signed out afterwards even when the call fails. */
-  signOut(): Promise<void>;
+  signOut: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionState | null>(null);

@@ -15,7 +15,45 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-type Schema = Record<string, any>;
+/** The JSON Schema keywords this generator reads. */
+interface Schema {
+  $ref?: string;
+  const?: unknown;
+  enum?: unknown[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  type?: string | string[];
+  items?: Schema | boolean;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: Schema | boolean;
+  title?: string;
+  description?: string;
+}
+
+/** The parts of an OpenAPI 3.1 document this generator reads. */
+interface OpenApiDocument {
+  info?: { title?: string; version?: string };
+  components: { schemas: Record<string, Schema> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+interface Operation {
+  operationId: string;
+  summary: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
 
 const OUT = fileURLToPath(new URL('../src/generated/openapi.ts', import.meta.url));
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -46,9 +84,9 @@ export function typeOf(schema: Schema | boolean | undefined, indent = ''): strin
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v: unknown) => JSON.stringify(v)).join(' | ');
   if (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) {
-    return (schema.oneOf ?? schema.anyOf).map((s: Schema) => wrap(typeOf(s, indent))).join(' | ');
+    return (schema.oneOf ?? schema.anyOf ?? []).map((s) => wrap(typeOf(s, indent))).join(' | ');
   }
-  if (Array.isArray(schema.allOf)) return schema.allOf.map((s: Schema) => wrap(typeOf(s, indent))).join(' & ');
+  if (Array.isArray(schema.allOf)) return schema.allOf.map((s) => wrap(typeOf(s, indent))).join(' & ');
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.length === 0) return schema.properties ? objectType(schema, indent) : 'unknown';
   return types.map((t) => wrap(single(t, schema, indent))).join(' | ');
@@ -80,7 +118,7 @@ function objectType(schema: Schema, indent: string): string {
   const required = new Set<string>(schema.required ?? []);
   const inner = `${indent}  `;
   const lines: string[] = [];
-  for (const [name, prop] of Object.entries<Schema>(schema.properties ?? {})) {
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     lines.push(
       `${doc(prop.description, inner)}${inner}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(prop, inner)};`,
     );
@@ -99,19 +137,19 @@ function objectType(schema: Schema, indent: string): string {
 }
 
 /** The parameters of `op` in `where` (path or query) as an object type, or `never` when none. */
-function parameters(op: Schema, where: 'path' | 'query', indent: string): string {
-  const list = (op.parameters ?? []).filter((p: Schema) => p.in === where);
+function parameters(op: Operation, where: 'path' | 'query', indent: string): string {
+  const list = (op.parameters ?? []).filter((p) => p.in === where);
   if (list.length === 0) return 'never';
   return `{\n${list
     .map(
-      (p: Schema) =>
+      (p) =>
         `${doc(p.description, `${indent}  `)}${indent}  ${key(p.name)}${p.required || where === 'path' ? '' : '?'}: ${typeOf(p.schema, `${indent}  `)};`,
     )
     .join('\n')}\n${indent}}`;
 }
 
 /** The source text of the generated module for `document` (an OpenAPI 3.1 document). */
-export function renderTypes(document: Schema): string {
+export function renderTypes(document: OpenApiDocument): string {
   const out: string[] = [
     '/**',
     ` * Types of the ${document.info?.title ?? 'service'} ${document.info?.version ?? ''}, generated from its OpenAPI document by`,
@@ -121,7 +159,7 @@ export function renderTypes(document: Schema): string {
     '/* eslint-disable */',
     '',
   ];
-  for (const [name, schema] of Object.entries<Schema>(document.components.schemas)) {
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
     out.push(
       `${doc(schema.description ?? schema.title, '')}export type ${typeName(name)} = ${typeOf(schema, '')};`,
       '',
@@ -129,13 +167,13 @@ export function renderTypes(document: Schema): string {
   }
   const ops: string[] = [];
   const table: string[] = [];
-  for (const [path, item] of Object.entries<Record<string, Schema>>(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(item)) {
       const body = op.requestBody?.content?.['application/json']?.schema;
       const responses: string[] = [];
-      for (const [status, response] of Object.entries<Schema>(op.responses)) {
+      for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) >= 300) continue;
-        const [type, media] = Object.entries<Schema>(response.content ?? {})[0] ?? [];
+        const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
         const t = !media ? 'null' : type === 'application/json' ? typeOf(media.schema, '      ') : 'string';
         responses.push(`      ${status}: ${t};`);
       }
@@ -167,16 +205,16 @@ export function renderTypes(document: Schema): string {
 }
 
 /** The document built in-process from the service's route modules (what GET /openapi.json serves). */
-export async function serviceDocument(): Promise<Schema> {
+export async function serviceDocument(): Promise<OpenApiDocument> {
   const { buildOpenApi } = await import('../../../api/http/openapi/document.js');
   const { ROUTE_MODULES } = await import('../../../api/http/routes/index.js');
-  return buildOpenApi(ROUTE_MODULES) as Schema;
+  return buildOpenApi(ROUTE_MODULES) as unknown as OpenApiDocument;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const from = process.argv.indexOf('--from');
   const document =
-    from > 0 ? ((await (await fetch(process.argv[from + 1]!)).json()) as Schema) : await serviceDocument();
+    from > 0 ? ((await (await fetch(process.argv[from + 1]!)).json()) as OpenApiDocument) : await serviceDocument();
   writeFileSync(OUT, renderTypes(document));
   process.stdout.write(`wrote ${OUT}\n`);
 }

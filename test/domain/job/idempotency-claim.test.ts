@@ -97,7 +97,8 @@ t.test('outcomes apply only to the pending claim they name, once', async (t) => 
 t.test(
   'judgeClaim: replay a completed claim, wait for a pending one, settle a stale one, refuse another body',
   async (t) => {
-    const fold = (events: IdempotencyClaimEvent[]) => events.reduce(claimDecider.evolve, claimDecider.initialState());
+    const fold = (events: IdempotencyClaimEvent[]) =>
+      events.reduce((state, event) => claimDecider.evolve(state, event), claimDecider.initialState());
     t.same(judgeClaim(fold([claimed('job_a'), completed('job_a')]), 'body', after(1)), {
       kind: 'replay',
       jobId: 'job_a',
@@ -166,7 +167,7 @@ t.test(
           const now = (): string => new Date(clock).toISOString();
           let next = 0;
           const requests: Request[] = Array.from({ length: 3 }, () => ({
-            phase: 'judge' as Phase,
+            phase: 'judge',
             jobId: `job_${next++}`,
           }));
           const queued = new Set<string>();

@@ -206,6 +206,7 @@ t.test(
         async function* iterate(): AsyncGenerator<RecordedEvent> {
           if (hold === undefined) return;
           if (hold > 0) await new Promise((r) => setTimeout(r, hold));
+          yield* []; // no event before the connection is lost
           throw new Error('connection lost');
         }
         const iterator = iterate();

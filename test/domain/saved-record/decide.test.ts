@@ -157,7 +157,7 @@ function kindTests<K extends string, I extends string, F extends object>(c: Case
     async (t) => {
       const { given } = deciderSpec(t, savedRecordDecider(c.kind, c.rules));
       given([])
-        .when({ ...create, data: { ...create.data, fields: { ...c.fields, ...c.invalid } } } as SavedRecordCommand<F>)
+        .when({ ...create, data: { ...create.data, fields: { ...c.fields, ...c.invalid } } })
         .thenThrows('validation_failed', c.problems);
       given([created])
         .when(update(c.invalid))

@@ -84,7 +84,7 @@ t.test('two workers racing over the same deliveries POST every attempt exactly o
   const refused = { a: 0, b: 0 };
   const worker = (name: 'a' | 'b') => {
     const view = asProcess(store);
-    const append = view.append;
+    const append = view.append.bind(view);
     view.append = async (stream, events, expected) => {
       const claim = events[0]?.type === 'WebhookAttemptClaimed';
       try {

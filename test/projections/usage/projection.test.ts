@@ -143,7 +143,7 @@ t.test('a stop between the two writes of one event is repaired by the replayed e
         // The process stops after the event's first document write, before its second.
         let writes = 0;
         const torn = Object.create(store) as MemoryReadStore;
-        torn.collection = (<T extends { id: string }>(name: string) => {
+        torn.collection = <T extends { id: string }>(name: string) => {
           const c = store.collection<T>(name);
           return {
             get: c.get.bind(c),
@@ -155,7 +155,7 @@ t.test('a stop between the two writes of one event is repaired by the replayed e
               await c.put(doc);
             },
           };
-        }) as MemoryReadStore['collection'];
+        };
         await usageProjection.apply(e, torn).catch(() => undefined);
       }
       await usageProjection.apply(e, store);

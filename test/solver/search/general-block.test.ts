@@ -162,7 +162,7 @@ t.test('general shapes of random jobs keep their parts inside, apart, supported 
       width: sizes,
       height: sizes,
       quantity: fc.integer({ min: 1, max: 5 }),
-      orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
+      orientations: fc.subarray<Orientation>([...ALL_ORIENTATIONS], { minLength: 1 }),
     }),
     { minLength: 1, maxLength: 6 },
   );
@@ -241,7 +241,7 @@ t.test('constructions with general blocks verify, and they change what the const
         height: sizes,
         quantity: fc.integer({ min: 1, max: 3 }),
         weight: fc.integer({ min: 0, max: 50 }),
-        orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
+        orientations: fc.subarray<Orientation>([...ALL_ORIENTATIONS], { minLength: 1 }),
         stackable: fc.boolean(),
         priority: fc.integer({ min: 0, max: 1 }),
       }),

@@ -114,7 +114,7 @@ const itemArb = fc.record({
   weight: fc.integer({ min: 0, max: 400 }),
   quantity: fc.integer({ min: 1, max: 30 }),
   stackable: fc.boolean(),
-  orientations: fc.subarray([...ALL_ORIENTATIONS], { minLength: 1 }) as fc.Arbitrary<Orientation[]>,
+  orientations: fc.subarray<Orientation>([...ALL_ORIENTATIONS], { minLength: 1 }),
   priority: fc.integer({ min: 0, max: 2 }),
   groupOrder: fc.constantFrom(1, 2, Number.MAX_SAFE_INTEGER),
 });

@@ -190,7 +190,7 @@ t.test('shared areas and coverage of hand-worked shapes', async (t) => {
   t.ok(penetration(circle(0, 0, 10), circle(20, 0, 10)) <= 0, 'touching circles do not overlap');
 });
 
-t.test('property: the sampled coverage of a circle by one rectangle is its shared area share within 2 %', async (t) => {
+t.test('property: the sampled coverage of a circle by one rectangle is its shared area share within 2 %', async () => {
   fc.assert(
     fc.property(
       fc.double({ min: -20, max: 20, noNaN: true }),

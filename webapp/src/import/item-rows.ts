@@ -238,7 +238,7 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
         message: `a ${String(item['shape'])} needs a radius column`,
       });
     }
-    items.push(item as PackItem);
+    items.push(item);
   }
   if (problems.length === 0 && items.length === 0) {
     problems.push({ row: 2, column: 'A', header: '', message: 'the file has no item rows below the header row' });

@@ -29,7 +29,7 @@ export function PackProjectButton({
       const job = await call<Job>('POST', `/v1/projects/${encodeURIComponent(id)}/pack`, undefined, {
         'Idempotency-Key': newIdempotencyKey(),
       });
-      navigate(`/jobs/${encodeURIComponent(job.id)}`);
+      void navigate(`/jobs/${encodeURIComponent(job.id)}`);
     } catch (err) {
       setFailure(err instanceof Error ? err : new Error(String(err)));
       setBusy(false);

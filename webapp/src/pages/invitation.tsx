@@ -76,7 +76,7 @@ export function InvitationPage() {
               const body = reset ? { password } : { name: name.trim(), password };
               const s = await call<Session>('POST', `/app/api/invitations/${encodeURIComponent(token)}/accept`, body);
               adopt(s);
-              navigate('/playground', { replace: true });
+              void navigate('/playground', { replace: true });
             } catch (err) {
               setError(err);
             } finally {

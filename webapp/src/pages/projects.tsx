@@ -7,6 +7,7 @@
 import { PackProjectButton } from '../jobs/pack-project-button.js';
 import { SavedDataPage, type SavedDataKind } from '../saved-data/saved-data-page.js';
 import { PROJECT_FIELDS, PROJECT_ROWS } from '../saved-data/kinds.js';
+import { valueText } from '../../../display/text.js';
 
 const count = (v: unknown): string => (Array.isArray(v) ? String(v.length) : '0');
 
@@ -14,7 +15,7 @@ const PROJECTS: SavedDataKind = {
   title: 'Projects',
   noun: 'project',
   path: '/v1/projects',
-  nameOf: (r) => String(r['name'] ?? r.id),
+  nameOf: (r) => valueText(r['name'] ?? r.id),
   specs: PROJECT_FIELDS,
   rowSpecs: PROJECT_ROWS,
   blank: { groups: [], options: {} },
@@ -47,7 +48,7 @@ const PROJECTS: SavedDataKind = {
       cell: (r) => (
         <PackProjectButton
           id={r.id}
-          name={String(r['name'] ?? r.id)}
+          name={valueText(r['name'] ?? r.id)}
           packingJobId={typeof r['packing'] === 'string' ? r['packing'] : null}
         />
       ),

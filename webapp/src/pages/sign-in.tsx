@@ -34,7 +34,7 @@ export function SignInPage() {
           setError(null);
           try {
             await signIn(email.trim(), password);
-            navigate(next, { replace: true });
+            void navigate(next, { replace: true });
           } catch (err) {
             setError(err);
           } finally {

@@ -8,6 +8,7 @@ import { TEMPLATE_FIELDS } from '../saved-data/kinds.js';
 import { SavedDataPage, type SavedDataKind } from '../saved-data/saved-data-page.js';
 import { formatMeasure, measureUnitLabel, type DisplayUnits } from '../units/measure.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
+import { valueText } from '../../../display/text.js';
 
 /** The templates kind for an organization showing `units`. */
 function templatesKind(units: DisplayUnits): SavedDataKind {
@@ -20,10 +21,10 @@ function templatesKind(units: DisplayUnits): SavedDataKind {
     title: 'Templates',
     noun: 'template',
     path: '/v1/templates',
-    nameOf: (r) => String(r['label'] ?? r.id),
+    nameOf: (r) => valueText(r['label'] ?? r.id),
     specs: TEMPLATE_FIELDS,
     columns: [
-      { heading: 'Shape', cell: (r) => String(r['shape'] ?? 'box') },
+      { heading: 'Shape', cell: (r) => valueText(r['shape'] ?? 'box') },
       { heading: `Size (${measureUnitLabel('length', units)})`, cell: size },
       {
         heading: `Weight (${measureUnitLabel('weight', units)})`,

@@ -10,6 +10,7 @@ import { SavedDataPage, type SavedDataKind } from '../saved-data/saved-data-page
 import { useSession } from '../session.js';
 import { formatMeasure, measureUnitLabel, type DisplayUnits } from '../units/measure.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
+import { valueText } from '../../../display/text.js';
 
 /** The vehicles kind for an organization showing `units` and allowing `allowed` types (undefined: every type). */
 function vehiclesKind(
@@ -23,10 +24,10 @@ function vehiclesKind(
     title: 'Vehicles',
     noun: 'vehicle',
     path: '/v1/vehicles',
-    nameOf: (r) => String(r['name'] ?? r.id),
+    nameOf: (r) => valueText(r['name'] ?? r.id),
     specs: vehicleFields(allowed),
     columns: [
-      { heading: 'Type', cell: (r) => String(r['type'] ?? '') },
+      { heading: 'Type', cell: (r) => valueText(r['type']) },
       { heading: `Inner size L × W × H (${measureUnitLabel('length', units)})`, cell: size },
       {
         heading: `Payload (${measureUnitLabel('weight', units)})`,

@@ -28,7 +28,7 @@ export function AutoVehiclesOption({
 }: {
   mode: PackingMode;
   terms: VehicleTerms | null;
-  onChange(mode: PackingMode): void;
+  onChange: (mode: PackingMode) => void;
 }) {
   const id = useId();
   return (

@@ -31,7 +31,7 @@ const SAMPLE = {
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Imports items from a chosen file; `onItems` gets them (replacing earlier imported ones). */
-export function ItemImportField({ onItems }: { onItems(items: PackItem[], fileName: string): void }) {
+export function ItemImportField({ onItems }: { onItems: (items: PackItem[], fileName: string) => void }) {
   const id = useId();
   const hintId = useId();
   const displayUnits = useDisplayUnits();

@@ -37,7 +37,7 @@ function Cell({
   column: ItemColumn;
   name: string;
   units: DisplayUnits;
-  onChange(next: TableItem): void;
+  onChange: (next: TableItem) => void;
 }) {
   const label = `${column.header} of ${name}`;
   const value = cellValue(item, column, units);
@@ -105,7 +105,7 @@ export function ItemTable({
 }: {
   items: readonly TableItem[];
   units: DisplayUnits;
-  onChange(next: TableItem[]): void;
+  onChange: (next: TableItem[]) => void;
 }) {
   const captionId = useId();
   const unitNote = `lengths in ${lengthUnitLabel(units)}, weights in ${weightUnitLabel(units)}`;

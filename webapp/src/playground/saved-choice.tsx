@@ -50,7 +50,7 @@ export function SavedChoice({
   title: string;
   noun: string;
   chosen: readonly Chosen[];
-  onQuantity(id: string, quantity: number): void;
+  onQuantity: (id: string, quantity: number) => void;
 }) {
   const searchId = useId();
   const units = useDisplayUnits();

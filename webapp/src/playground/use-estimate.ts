@@ -15,7 +15,7 @@ export interface EstimateState {
 }
 
 /** Estimates `request` (a parsed body, or null for nothing to estimate) whenever its JSON changes. */
-export function useEstimate(request: unknown | null): EstimateState {
+export function useEstimate(request: unknown): EstimateState {
   const [state, setState] = useState<EstimateState>({ estimate: null, failure: null, pending: false });
   const key = request === null ? '' : JSON.stringify(request);
   useEffect(() => {

@@ -10,7 +10,7 @@ import { isFinal, type Job } from './pack-request.js';
 const POLL_MS = 1000;
 
 /** The job `id` (null: none), the failure of the last read, and `update` to put a newer copy (e.g. the answer of a cancel). */
-export function useJob(id: string | null): { job: Job | null; failure: unknown; update(job: Job): void } {
+export function useJob(id: string | null): { job: Job | null; failure: unknown; update: (job: Job) => void } {
   const [job, setJob] = useState<Job | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [round, setRound] = useState(0);

@@ -15,6 +15,7 @@ import {
   type DisplayUnits,
   type Measure,
 } from '../units/measure.js';
+import { valueText } from '../../../display/text.js';
 
 /** How a form field is entered: text, a number (cm, kg, …), a whole number, a checkbox or one of `options`. */
 export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'color';
@@ -124,7 +125,7 @@ function valuesOf(
       const text = roundForDisplay(measureToDisplay(v, s.measure, units), DISPLAY_DECIMALS);
       values[s.name] = text;
       shown[s.name] = { text, value: v };
-    } else values[s.name] = v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    } else values[s.name] = valueText(v);
   }
   return { values, shown };
 }
@@ -192,7 +193,7 @@ export function valueOf(spec: FieldSpec, raw: string | boolean | undefined, unit
     if (!Number.isFinite(n)) return text;
     return spec.measure ? measureFromDisplay(n, spec.measure, units) : n;
   }
-  return spec.kind === 'text' ? (raw as string) : text;
+  return spec.kind === 'text' ? raw : text;
 }
 
 /**

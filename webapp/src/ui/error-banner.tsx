@@ -4,6 +4,7 @@
  * (role="alert").
  */
 import { ApiFailure, type ErrorDetail } from '../api.js';
+import { valueText } from '../../../display/text.js';
 
 /**
  * Shows `error` (an ApiFailure or anything thrown) with `details` (default: the failure's own);
@@ -21,7 +22,7 @@ export function ErrorBanner({
 }) {
   if (error === null || error === undefined) return null;
   const failure = error instanceof ApiFailure ? error : null;
-  const message = failure ? failure.message : error instanceof Error ? error.message : String(error);
+  const message = failure ? failure.message : error instanceof Error ? error.message : valueText(error);
   const listed = details ?? failure?.details ?? [];
   return (
     <div className="error-banner" role="alert">

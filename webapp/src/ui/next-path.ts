@@ -19,7 +19,7 @@ export const APP_BASE = '/app';
 const PROBE = new URL('https://next-path.invalid/');
 
 /** Control characters, and their percent-encoded forms (the parser silently drops raw tabs and newlines). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]|%[01][0-9a-f]|%7f/i;
+const CONTROL = /\p{Cc}|%[01][0-9a-f]|%7f/iu;
 
 /** Page paths that are no destination after sign-in, as router paths. */
 const NOT_A_DESTINATION = /^\/(?:sign-in|invitations|api|assets)(?:\/|$)/;

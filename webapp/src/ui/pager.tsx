@@ -9,9 +9,9 @@ import { useState } from 'react';
 export interface CursorPages {
   cursor: string | null;
   number: number;
-  back(): void;
-  forward(next: string): void;
-  reset(): void;
+  back: () => void;
+  forward: (next: string) => void;
+  reset: () => void;
 }
 
 /** State of cursor paging, starting on the first page. */

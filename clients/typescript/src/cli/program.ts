@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { PackingClient } from '../client.js';
 import { PackingApiError } from '../errors.js';
-import type { Job, PackRequest } from '../generated/openapi.js';
+import type { Job, PackRequest, ProjectInput, TemplateInput, VehicleInput } from '../generated/openapi.js';
 import { loadConfig } from './config.js';
 import { CliUsageError, EXIT, exitCodeOf } from './exit-codes.js';
 import { progressReporter } from './progress.js';
@@ -48,7 +48,7 @@ function readJson(file: string): Record<string, unknown> {
 
 const itemUnits = (request: Record<string, unknown>): number =>
   Array.isArray(request['items'])
-    ? request['items'].reduce((n: number, item: { quantity?: number }) => n + (item?.quantity ?? 1), 0)
+    ? (request['items'] as ({ quantity?: number } | null)[]).reduce((n, item) => n + (item?.quantity ?? 1), 0)
     : 0;
 
 /** The exit code a command sets without failing (e.g. a job that ended failed). */
@@ -230,28 +230,28 @@ function savedRecords(
     list(c: PackingClient): AsyncIterable<Named>;
     first(c: PackingClient): Promise<{ data: Named[] }>;
     get(c: PackingClient, id: string): Promise<unknown>;
-    create(c: PackingClient, body: any): Promise<unknown>;
+    create(c: PackingClient, body: unknown): Promise<unknown>;
     remove(c: PackingClient, id: string): Promise<unknown>;
   } = {
     vehicles: {
       list: (c: PackingClient) => c.iterateVehicles(),
       first: (c: PackingClient) => c.listVehicles(),
       get: (c: PackingClient, id: string) => c.getVehicle(id),
-      create: (c: PackingClient, body: any) => c.createVehicle(body),
+      create: (c: PackingClient, body: unknown) => c.createVehicle(body as VehicleInput),
       remove: (c: PackingClient, id: string) => c.deleteVehicle(id),
     },
     templates: {
       list: (c: PackingClient) => c.iterateTemplates(),
       first: (c: PackingClient) => c.listTemplates(),
       get: (c: PackingClient, id: string) => c.getTemplate(id),
-      create: (c: PackingClient, body: any) => c.createTemplate(body),
+      create: (c: PackingClient, body: unknown) => c.createTemplate(body as TemplateInput),
       remove: (c: PackingClient, id: string) => c.deleteTemplate(id),
     },
     projects: {
       list: (c: PackingClient) => c.iterateProjects(),
       first: (c: PackingClient) => c.listProjects(),
       get: (c: PackingClient, id: string) => c.getProject(id),
-      create: (c: PackingClient, body: any) => c.createProject(body),
+      create: (c: PackingClient, body: unknown) => c.createProject(body as ProjectInput),
       remove: (c: PackingClient, id: string) => c.deleteProject(id),
     },
   }[resource];
