@@ -23,7 +23,7 @@ import { decideOrganization, organizationDecider } from '../domain/organization/
 import { INVITATION_LIFETIME_MS, type MemberRole } from '../domain/organization/organization.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { EventStore } from '../domain/ports/event-store.js';
-import { ApiError } from '../api/http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { newId } from './id.js';
 import { hashPassword } from './password.js';
 import { sha256Hex } from '../domain/digest.js';
@@ -66,7 +66,7 @@ export function issuedInvitationAnswer(issued: IssuedInvitation, purpose?: 'pass
 /** Throws 409 conflict when `email` signs in already. */
 async function emailFree(store: EventStore, email: string): Promise<void> {
   const { state } = await loadState(store, credentialStream(email), credentialDecider);
-  if (state.active) throw new ApiError('conflict', 'this email address is in use already');
+  if (state.active) throw new DomainError('conflict', 'this email address is in use already');
 }
 
 /**
@@ -80,7 +80,7 @@ export async function issueInvitation(
   const email = normalizeEmail(invite.email);
   await emailFree(store, email);
   const { state } = await loadState(store, orgStream(invite.orgId), organizationDecider);
-  if (!state.exists) throw new ApiError('not_found', `no organization ${invite.orgId}`);
+  if (!state.exists) throw new DomainError('not_found', `no organization ${invite.orgId}`);
   const firstOwner =
     invite.role === 'owner'
       ? Object.entries(state.members).find(([, m]) => m.role === 'owner' && !m.email)?.[0]

@@ -17,6 +17,7 @@ import { sessionTokenOf } from '../web-app/web-session.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { webAppRouter } from '../web-app/routes/index.js';
 import type { Services } from './services.js';
+import type { HttpSettings } from './context.js';
 
 /**
  * Longest wait of a /v1 request for the read models to reach the log's head (shared log only),
@@ -49,13 +50,13 @@ export const COMPRESSION: RequestHandler = compression({
  * the web app's API and on any /v1 answer read with the session cookie (a member's data stays
  * out of the browser's and proxies' caches). A route may still set its own Cache-Control.
  */
-function answerHeaders(services: Services): RequestHandler {
+function answerHeaders(settings: Pick<HttpSettings, 'secureCookies'>): RequestHandler {
   return (req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (
       req.path.startsWith('/app/api/') ||
       req.path === '/app/api' ||
-      ((req.path.startsWith('/v1/') || req.path === '/v1') && sessionTokenOf(services, req) !== undefined)
+      ((req.path.startsWith('/v1/') || req.path === '/v1') && sessionTokenOf(settings, req) !== undefined)
     )
       setNoStore(res);
     next();

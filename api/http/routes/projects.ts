@@ -61,15 +61,15 @@ import {
 import { ownProject, projectView } from '../project-view.js';
 import { ROUTER_OPTIONS, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
 import { LIST_PARAMETERS, listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
-import type { Services } from '../services.js';
+import type { PackContext } from '../context.js';
 
 const idParam = (req: Request): string => String(req.params['id']);
 
-export function projectsRouter(services: Services): Router {
+export function projectsRouter(ctx: PackContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  const projects = services.reads.collection<ProjectDocument>(PROJECTS);
+  const projects = ctx.reads.collection<ProjectDocument>(PROJECTS);
 
-  router.get('/v1/projects', authenticate(services, 'resources:read'), async (req, res) => {
+  router.get('/v1/projects', authenticate(ctx, 'resources:read'), async (req, res) => {
     const caller = callerOf(res);
     const query = parseListQuery(req.query as Record<string, unknown>, caller);
     const { data, next_cursor } = await listPage(
@@ -80,18 +80,18 @@ export function projectsRouter(services: Services): Router {
       },
       query,
     );
-    res.json({ data: await Promise.all(data.map((d) => projectView(services, req, d, false))), next_cursor });
+    res.json({ data: await Promise.all(data.map((d) => projectView(ctx, req, d, false))), next_cursor });
   });
 
-  router.get('/v1/projects/:id', authenticate(services, 'resources:read'), async (req, res) => {
-    res.json(await projectView(services, req, await ownProject(services, callerOf(res), idParam(req)), true));
+  router.get('/v1/projects/:id', authenticate(ctx, 'resources:read'), async (req, res) => {
+    res.json(await projectView(ctx, req, await ownProject(ctx, callerOf(res), idParam(req)), true));
   });
 
-  router.post('/v1/projects', authenticate(services, 'resources:write'), async (req, res) => {
+  router.post('/v1/projects', authenticate(ctx, 'resources:write'), async (req, res) => {
     const caller = callerOf(res);
     const body = requireObject(jsonBody(req));
     refuseProblems(schemaProblemsOf(validateProjectInput, body), 'project');
-    const content = await projectContentOf(services, caller, body, null);
+    const content = await projectContentOf(ctx, caller, body, null);
     const max = caller.org.limits.maxProjects;
     // A soft cap: read-model count, so two creations racing at the cap may both pass.
     if ((await projects.count({ where: { orgId: caller.orgId } })) >= max) {
@@ -101,7 +101,7 @@ export function projectsRouter(services: Services): Router {
       );
     }
     const projectId = newId('prj');
-    const done = await handleCommand(services.store, projectStream(projectId), projectDecider, {
+    const done = await handleCommand(ctx.store, projectStream(projectId), projectDecider, {
       type: 'CreateProject',
       data: {
         projectId,
@@ -114,43 +114,43 @@ export function projectsRouter(services: Services): Router {
           options: content.options ?? {},
         },
       },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
-    await services.projections.waitFor(done.position);
-    res.status(201).json(await projectView(services, req, await ownProject(services, caller, projectId), true));
+    await ctx.projections.waitFor(done.position);
+    res.status(201).json(await projectView(ctx, req, await ownProject(ctx, caller, projectId), true));
   });
 
-  router.patch('/v1/projects/:id', authenticate(services, 'resources:write'), async (req, res) => {
+  router.patch('/v1/projects/:id', authenticate(ctx, 'resources:write'), async (req, res) => {
     const caller = callerOf(res);
     const id = idParam(req);
-    const current = await ownProject(services, caller, id);
+    const current = await ownProject(ctx, caller, id);
     const body = requireObject(jsonBody(req));
     refuseProblems(schemaProblemsOf(validateProjectPatch, body), 'project');
-    const changes = await projectContentOf(services, caller, body, current);
-    const done = await handleCommand(services.store, projectStream(id), projectDecider, {
+    const changes = await projectContentOf(ctx, caller, body, current);
+    const done = await handleCommand(ctx.store, projectStream(id), projectDecider, {
       type: 'UpdateProject',
       data: { projectId: id, orgId: caller.orgId, changes },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
-    await services.projections.waitFor(done.position);
-    res.json(await projectView(services, req, await ownProject(services, caller, id), true));
+    await ctx.projections.waitFor(done.position);
+    res.json(await projectView(ctx, req, await ownProject(ctx, caller, id), true));
   });
 
-  router.delete('/v1/projects/:id', authenticate(services, 'resources:write'), async (req, res) => {
+  router.delete('/v1/projects/:id', authenticate(ctx, 'resources:write'), async (req, res) => {
     const caller = callerOf(res);
     const id = idParam(req);
-    await ownProject(services, caller, id);
-    const done = await handleCommand(services.store, projectStream(id), projectDecider, {
+    await ownProject(ctx, caller, id);
+    const done = await handleCommand(ctx.store, projectStream(id), projectDecider, {
       type: 'DeleteProject',
       data: { projectId: id, orgId: caller.orgId },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
-    await services.projections.waitFor(done.position);
+    await ctx.projections.waitFor(done.position);
     res.json({ id, object: 'project', deleted: true });
   });
 
-  router.post('/v1/projects/:id/pack', authenticate(services, 'pack:write', 'resources:write'), (req, res) =>
-    packProject(services, req, res),
+  router.post('/v1/projects/:id/pack', authenticate(ctx, 'pack:write', 'resources:write'), (req, res) =>
+    packProject(ctx, req, res),
   );
 
   return router;

@@ -49,7 +49,7 @@ import {
   requireObject,
   schemaProblemsOf,
 } from '../saved-record.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 
 /** Read-only records of the service listed beside the organization's (vehicle presets), named by slug ids. */
 export interface PresetCatalog {
@@ -89,7 +89,7 @@ export interface SavedRecordResource<K extends string, I extends string, F exten
   rules(fields: Record<string, unknown>, caller: Caller): ErrorDetail[];
   presets?: PresetCatalog;
   /** Refuses a creation over the plan's cap (403 plan_limit_reached), counted on the read model. */
-  refuseOverCap?(services: Services, caller: Caller): Promise<void>;
+  refuseOverCap?(ctx: RouteContext, caller: Caller): Promise<void>;
   docs: {
     /** `Vehicle`: component names `<one>Input`, `<one>Patch`, `<one>List`, operation ids `get<one>`… */
     one: string;
@@ -204,9 +204,9 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
   const idPattern = new RegExp(`^${resource.idPrefix}_[a-z0-9]+$`);
   const what = presets ? `preset or ${kind.noun}` : kind.noun;
 
-  function router(services: Services): Router {
+  function router(ctx: RouteContext): Router {
     const router = Router(ROUTER_OPTIONS);
-    const collection = () => services.reads.collection<Doc>(resource.collection);
+    const collection = () => ctx.reads.collection<Doc>(resource.collection);
 
     async function ownRecord(caller: Caller, id: string): Promise<Doc> {
       const doc = idPattern.test(id) ? await collection().get(id) : undefined;
@@ -220,13 +220,13 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
     /** Runs `command` on the record's stream and waits until the read model has it. */
     async function handle(caller: Caller, command: SavedRecordCommand<F>): Promise<SavedRecordState<F>> {
       const decider = savedRecordDecider(kind, (fields: F) => problems(fields as Record<string, unknown>, caller));
-      const done = await handleCommand(services.store, kind.stream(command.data.id), decider, command);
-      await services.projections.waitFor(done.position);
+      const done = await handleCommand(ctx.store, kind.stream(command.data.id), decider, command);
+      await ctx.projections.waitFor(done.position);
       return done.state;
     }
-    const metadata = (caller: Caller) => ({ now: services.clock(), actor: actorOf(caller) });
+    const metadata = (caller: Caller) => ({ now: ctx.clock(), actor: actorOf(caller) });
 
-    router.get(resource.path, authenticate(services, 'resources:read'), async (req, res) => {
+    router.get(resource.path, authenticate(ctx, 'resources:read'), async (req, res) => {
       const caller = callerOf(res);
       const query = parseListQuery(req.query as Record<string, unknown>, caller);
       const ownPage = await listPage(
@@ -261,17 +261,17 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
       res.json({ data: data.map((e) => e.view()), next_cursor });
     });
 
-    router.get(`${resource.path}/:id`, authenticate(services, 'resources:read'), async (req, res) => {
+    router.get(`${resource.path}/:id`, authenticate(ctx, 'resources:read'), async (req, res) => {
       const id = idParam(req);
       const preset = presets?.find(id);
       res.json(preset ? presetView(preset) : recordView(await ownRecord(callerOf(res), id)));
     });
 
-    router.post(resource.path, authenticate(services, 'resources:write'), async (req, res) => {
+    router.post(resource.path, authenticate(ctx, 'resources:write'), async (req, res) => {
       const caller = callerOf(res);
       const body = requireObject(jsonBody(req));
       refuseProblems(problems(body, caller), kind.noun);
-      await resource.refuseOverCap?.(services, caller);
+      await resource.refuseOverCap?.(ctx, caller);
       const id = newId(resource.idPrefix);
       const state = await handle(caller, {
         type: 'CreateSavedRecord',
@@ -281,7 +281,7 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
       res.status(201).json(recordView(state));
     });
 
-    router.patch(`${resource.path}/:id`, authenticate(services, 'resources:write'), async (req, res) => {
+    router.patch(`${resource.path}/:id`, authenticate(ctx, 'resources:write'), async (req, res) => {
       const caller = callerOf(res);
       const id = idParam(req);
       refusePreset(id);
@@ -296,7 +296,7 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
       res.json(recordView(state));
     });
 
-    router.delete(`${resource.path}/:id`, authenticate(services, 'resources:write'), async (req, res) => {
+    router.delete(`${resource.path}/:id`, authenticate(ctx, 'resources:write'), async (req, res) => {
       const caller = callerOf(res);
       const id = idParam(req);
       refusePreset(id);

@@ -12,7 +12,7 @@ import { authenticate, callerOf } from '../auth.js';
 import { ApiError } from '../errors.js';
 import { ref } from '../openapi/components.js';
 import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 
 export const DEFAULT_USAGE_DAYS = 30;
 export const MAX_USAGE_DAYS = 366;
@@ -107,13 +107,9 @@ function figures(u: Omit<UsageDay, 'id' | 'orgId' | 'date' | 'position'>): Recor
 }
 
 /** Spec Usage of organization `orgId` over the query's dates. */
-export async function usageView(
-  services: Services,
-  orgId: string,
-  query: UsageQuery,
-): Promise<Record<string, unknown>> {
+export async function usageView(ctx: RouteContext, orgId: string, query: UsageQuery): Promise<Record<string, unknown>> {
   // One query for the whole range (at most 366 documents, index orgId, date); days without jobs have no document.
-  const stored = await services.reads
+  const stored = await ctx.reads
     .collection<UsageDay>(USAGE_DAYS)
     .find({ where: { orgId, date: { gte: query.from, lte: query.to } } });
   const byDate = new Map(stored.map((d) => [d.date, d]));
@@ -135,11 +131,11 @@ export async function usageView(
   return { from: query.from, to: query.to, totals: figures(total), days };
 }
 
-export function usageRouter(services: Services): Router {
+export function usageRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  router.get('/v1/usage', authenticate(services, 'account:read'), async (req, res) => {
-    const query = parseUsageQuery(req.query as Record<string, unknown>, services.clock());
-    res.json(await usageView(services, callerOf(res).orgId, query));
+  router.get('/v1/usage', authenticate(ctx, 'account:read'), async (req, res) => {
+    const query = parseUsageQuery(req.query as Record<string, unknown>, ctx.clock());
+    res.json(await usageView(ctx, callerOf(res).orgId, query));
   });
   return router;
 }

@@ -41,7 +41,7 @@ import { ref } from '../openapi/components.js';
 import { listPage, parseListQuery } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
 import { listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
-import type { Services } from '../services.js';
+import type { RouteContext, HttpSettings } from '../context.js';
 
 /** Most live webhook endpoints per organization. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -185,10 +185,10 @@ const deliveryView = (d: WebhookDeliveryDocument): Record<string, unknown> => ({
 const ID_PATTERN = /^whe_[a-z0-9]+$/;
 const idParam = (req: Request): string => String(req.params['id']);
 
-function router(services: Services): Router {
+function router(ctx: RouteContext & Pick<HttpSettings, 'webhookAllowPrivateTargets'>): Router {
   const router = Router(ROUTER_OPTIONS);
-  const endpoints = () => services.reads.collection<WebhookEndpointDocument>(WEBHOOK_ENDPOINTS);
-  const deliveries = () => services.reads.collection<WebhookDeliveryDocument>(WEBHOOK_DELIVERIES);
+  const endpoints = () => ctx.reads.collection<WebhookEndpointDocument>(WEBHOOK_ENDPOINTS);
+  const deliveries = () => ctx.reads.collection<WebhookDeliveryDocument>(WEBHOOK_DELIVERIES);
 
   async function ownEndpoint(caller: Caller, id: string): Promise<WebhookEndpointDocument> {
     const doc = ID_PATTERN.test(id) ? await endpoints().get(id) : undefined;
@@ -198,20 +198,20 @@ function router(services: Services): Router {
   }
   async function run(command: WebhookEndpointCommand): Promise<void> {
     const done = await handleCommand(
-      services.store,
+      ctx.store,
       webhookEndpointStream(command.data.endpointId),
       webhookEndpointDecider,
       command,
     );
-    await services.projections.waitFor(done.position);
+    await ctx.projections.waitFor(done.position);
   }
 
-  router.post('/v1/webhook_endpoints', authenticate(services, 'webhooks:write'), async (_req, res) => {
+  router.post('/v1/webhook_endpoints', authenticate(ctx, 'webhooks:write'), async (_req, res) => {
     const caller = callerOf(res);
     const body = requireObject(jsonBody(_req));
     refuseProblems(schemaProblemsOf(validateInput, body), 'webhook endpoint');
     const url = body['url'] as string;
-    const target = await checkWebhookTarget(url, services.webhookAllowPrivateTargets ?? false);
+    const target = await checkWebhookTarget(url, ctx.webhookAllowPrivateTargets ?? false);
     // The spec's detail vocabulary has no code per reason: the message names it (private_target…).
     if (!target.ok)
       refuseProblems(
@@ -230,35 +230,35 @@ function router(services: Services): Router {
     await run({
       type: 'RegisterWebhookEndpoint',
       data: { endpointId, orgId: caller.orgId, url, events: body['events'] as WebhookEventKind[], secret },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
     res.status(201).json(endpointView(await ownEndpoint(caller, endpointId), secret));
   });
 
-  router.get('/v1/webhook_endpoints', authenticate(services, 'webhooks:read'), async (req, res) => {
+  router.get('/v1/webhook_endpoints', authenticate(ctx, 'webhooks:read'), async (req, res) => {
     const caller = callerOf(res);
     const query = parseListQuery(req.query as Record<string, unknown>, caller);
     const page = await listPage(endpoints(), { where: { orgId: caller.orgId, deleted: false } }, query);
     res.json({ data: page.data.map((d) => endpointView(d)), next_cursor: page.next_cursor });
   });
 
-  router.get('/v1/webhook_endpoints/:id', authenticate(services, 'webhooks:read'), async (req, res) => {
+  router.get('/v1/webhook_endpoints/:id', authenticate(ctx, 'webhooks:read'), async (req, res) => {
     res.json(endpointView(await ownEndpoint(callerOf(res), idParam(req))));
   });
 
-  router.delete('/v1/webhook_endpoints/:id', authenticate(services, 'webhooks:write'), async (req, res) => {
+  router.delete('/v1/webhook_endpoints/:id', authenticate(ctx, 'webhooks:write'), async (req, res) => {
     const caller = callerOf(res);
     const id = idParam(req);
     await ownEndpoint(caller, id);
     await run({
       type: 'DeleteWebhookEndpoint',
       data: { endpointId: id, orgId: caller.orgId },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
     res.json({ id, object: 'webhook_endpoint', deleted: true });
   });
 
-  router.get('/v1/webhook_endpoints/:id/deliveries', authenticate(services, 'webhooks:read'), async (req, res) => {
+  router.get('/v1/webhook_endpoints/:id/deliveries', authenticate(ctx, 'webhooks:read'), async (req, res) => {
     const caller = callerOf(res);
     const id = idParam(req);
     const query = parseListQuery(req.query as Record<string, unknown>, caller);
