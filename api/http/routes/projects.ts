@@ -31,9 +31,9 @@
  *
  * List: newest first; `q` matches name or id; `created_by` filters by creator; `plan` left out.
  *
- * This module holds the routes and their docs; the schemas are api/http/project-schema.ts, the content
- * of a body api/http/project-content.ts, the record api/http/project-view.ts, the pack step
- * api/http/project-pack.ts.
+ * This module holds the routes and their docs; the schemas are api/http/projects/schema.ts, the content
+ * of a body api/http/projects/content.ts, the record api/http/projects/view.ts, the pack step
+ * api/http/projects/pack.ts, its OpenAPI operations api/http/projects/docs.ts.
  */
 import { Router, type Request } from 'express';
 import { handleCommand } from '../../../domain/decider/handle.js';
@@ -45,10 +45,9 @@ import { authenticate, callerOf } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../../../application/id.js';
-import { ref } from '../openapi/components.js';
 import { listPage, parseListQuery, textSearch } from '../paging.js';
-import { projectContentOf } from '../project-content.js';
-import { packProject } from '../project-pack.js';
+import { projectContentOf } from '../projects/content.js';
+import { packProject } from '../projects/pack.js';
 import {
   PROJECT_INPUT_SCHEMA,
   PROJECT_ITEM_SCHEMA,
@@ -57,11 +56,12 @@ import {
   PROJECT_VEHICLE_SCHEMA,
   validateProjectInput,
   validateProjectPatch,
-} from '../project-schema.js';
-import { ownProject, projectView } from '../project-view.js';
-import { ROUTER_OPTIONS, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
-import { LIST_PARAMETERS, listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
+} from '../projects/schema.js';
+import { ownProject, projectView } from '../projects/view.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
+import { listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
 import type { PackContext } from '../context.js';
+import { PROJECT_DOCS } from '../projects/docs.js';
 
 const idParam = (req: Request): string => String(req.params['id']);
 
@@ -156,133 +156,10 @@ export function projectsRouter(ctx: PackContext): Router {
   return router;
 }
 
-// ---- docs
-
-const ID_PARAMETER: ParameterDoc = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: 'prj_…',
-  schema: { type: 'string' },
-};
-
-const DOCS: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/v1/projects',
-    operationId: 'listProjects',
-    summary: 'List projects',
-    description:
-      'Newest first. `q` matches name or id; `created_by` filters by creator. Records leave `plan` out (GET one project for it).',
-    tags: ['Projects'],
-    scopes: ['resources:read'],
-    parameters: LIST_PARAMETERS,
-    responses: { '200': { description: 'A page of projects', schema: ref('ProjectList') } },
-    errors: ['validation_failed'],
-  },
-  {
-    method: 'post',
-    path: '/v1/projects',
-    operationId: 'createProject',
-    summary: 'Create a project',
-    description:
-      'Saves vehicle slots and items; ids `pv_…` and `item_…` are given by the service. Saved records named must exist; the pack rules apply when packing.',
-    tags: ['Projects'],
-    scopes: ['resources:write'],
-    requestBody: { description: 'The project', schema: ref('ProjectInput'), required: true },
-    responses: { '201': { description: 'The new project', schema: ref('Project') } },
-    errors: ['validation_failed', 'plan_limit_reached'],
-  },
-  {
-    method: 'get',
-    path: '/v1/projects/{id}',
-    operationId: 'getProject',
-    summary: 'Get a project with its plan',
-    description:
-      '`plan` is the Result of the last saved project pack and `pdf_url` its PDF link; `packing` the job of a pack in progress.',
-    tags: ['Projects'],
-    scopes: ['resources:read'],
-    parameters: [ID_PARAMETER],
-    responses: { '200': { description: 'The project', schema: ref('Project') } },
-    errors: ['project_not_found'],
-  },
-  {
-    method: 'patch',
-    path: '/v1/projects/{id}',
-    operationId: 'updateProject',
-    summary: 'Update a project',
-    description:
-      'The fields given replace the stored ones (lists whole; send a slot or item `id` back to keep it). Changing a project while it is packed ' +
-      "leaves that pack's plan on its job with warning `project_not_saved`.",
-    tags: ['Projects'],
-    scopes: ['resources:write'],
-    parameters: [ID_PARAMETER],
-    requestBody: { description: 'Fields to replace', schema: ref('ProjectPatch'), required: true },
-    responses: { '200': { description: 'The updated project', schema: ref('Project') } },
-    errors: ['project_not_found', 'validation_failed'],
-  },
-  {
-    method: 'delete',
-    path: '/v1/projects/{id}',
-    operationId: 'deleteProject',
-    summary: 'Delete a project',
-    description: 'A pack in progress runs on; its plan stays on its job (warning `project_not_saved`).',
-    tags: ['Projects'],
-    scopes: ['resources:write'],
-    parameters: [ID_PARAMETER],
-    responses: { '200': { description: 'Deleted', schema: ref('Deleted') } },
-    errors: ['project_not_found'],
-  },
-  {
-    method: 'post',
-    path: '/v1/projects/{id}/pack',
-    operationId: 'packProject',
-    summary: 'Pack a project',
-    description:
-      'No body: the project is the request (slots as vehicles with their `pv_…` ids, items with their `item_…` ids, groups, options). ' +
-      'Creates a job priced and run like POST /v1/pack and answers the same way (202, or 200 when `?wait=` saw it end). On success the plan ' +
-      'is saved into the project unless the project changed meanwhile (then warning `project_not_saved`, the plan stays on the job). ' +
-      '409 `project_busy` while a pack of the project is in progress. The same `Idempotency-Key` within 24 hours replays the original job.',
-    tags: ['Projects'],
-    scopes: ['pack:write', 'resources:write'],
-    parameters: [
-      ID_PARAMETER,
-      {
-        name: 'wait',
-        in: 'query',
-        description: 'Seconds to wait for the job to end (0–60, default 0)',
-        schema: { type: 'number', minimum: 0, maximum: 60 },
-      },
-      {
-        name: 'Idempotency-Key',
-        in: 'header',
-        description: 'Retry key, at most 128 characters; replays the original job within 24 hours',
-        schema: { type: 'string', maxLength: 128 },
-      },
-    ],
-    responses: {
-      '200': {
-        description: 'The job ended within `wait`: final status, `result` inlined when succeeded',
-        schema: ref('Job'),
-      },
-      '202': { description: 'The job is queued or running; poll GET /v1/jobs/{id}', schema: ref('Job') },
-    },
-    errors: [
-      'project_not_found',
-      'project_busy',
-      'validation_failed',
-      'idempotency_key_invalid',
-      'insufficient_credits',
-      'too_many_jobs',
-      'conflict',
-    ],
-  },
-];
-
 /** Route module: router, OpenAPI docs and the component schemas Project, ProjectInput, ProjectPatch, ProjectList, ProjectVehicle, ProjectItem. */
 export const projectsRoutes: RouteModule = {
   router: projectsRouter,
-  docs: DOCS,
+  docs: PROJECT_DOCS,
   schemas: {
     Project: PROJECT_SCHEMA,
     ProjectInput: PROJECT_INPUT_SCHEMA,

@@ -3,14 +3,14 @@
  * the API shows it, with the saved plan's Result and its signed PDF and viewer links while its job is retained.
  */
 import type { Request } from 'express';
-import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
-import { PROJECTS, type ProjectDocument } from '../../projections/projects/project-document.js';
-import type { Caller } from './auth.js';
-import { ApiError } from './errors.js';
-import { resultView } from './job-view.js';
-import { planUrls } from './plan-links.js';
-import type { LinkSettings } from './context.js';
-import type { UseCasePorts } from '../../application/ports.js';
+import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
+import { PROJECTS, type ProjectDocument } from '../../../projections/projects/project-document.js';
+import type { Caller } from '../auth.js';
+import { ApiError } from '../errors.js';
+import { resultView } from '../job-view.js';
+import { planUrls } from '../plan-links.js';
+import type { LinkSettings } from '../context.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 /** The caller's project document, or 404 project_not_found (another organization's ids look absent). */
 export async function ownProject(

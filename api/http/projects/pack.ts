@@ -5,24 +5,24 @@
  * and answered like POST /v1/pack; the process manager (domain/project/process.ts) saves the plan.
  */
 import type { Request, Response } from 'express';
-import { handleCommand, loadState } from '../../domain/decider/handle.js';
-import type { PackRequest } from '../../domain/pack/request.js';
-import { projectDecider } from '../../domain/project/decide.js';
-import { projectPackRequest } from '../../domain/project/pack-request.js';
-import { projectStream } from '../../domain/project/streams.js';
-import { actorOf, jobCreatorOf } from './actor.js';
-import { callerOf, jobSourceOf } from './auth.js';
-import { checkContextFor } from './check-context.js';
-import { ApiError } from './errors.js';
-import { newId } from '../../application/id.js';
-import { createJob, IDEMPOTENCY_WINDOW_MS } from '../../application/job-admission.js';
-import type { CheckedRequest } from '../../application/job-queueing.js';
-import { idempotencyKeyOf } from './idempotency-key.js';
-import { sendCreatedJob } from './job-view.js';
-import { checkPackRequest, type CheckContext } from './pack-request/check.js';
-import { waitParam } from './query.js';
-import type { PackContext } from './context.js';
-import { sha256Hex } from '../../domain/digest.js';
+import { handleCommand, loadState } from '../../../domain/decider/handle.js';
+import type { PackRequest } from '../../../domain/pack/request.js';
+import { projectDecider } from '../../../domain/project/decide.js';
+import { projectPackRequest } from '../../../domain/project/pack-request.js';
+import { projectStream } from '../../../domain/project/streams.js';
+import { actorOf, jobCreatorOf } from '../actor.js';
+import { callerOf, jobSourceOf } from '../auth.js';
+import { checkContextFor } from '../check-context.js';
+import { ApiError } from '../errors.js';
+import { newId } from '../../../application/id.js';
+import { createJob, IDEMPOTENCY_WINDOW_MS } from '../../../application/job-admission.js';
+import type { CheckedRequest } from '../../../application/job-queueing.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
+import { sendCreatedJob } from '../job-view.js';
+import { checkPackRequest, type CheckContext } from '../pack-request/check.js';
+import { waitParam } from '../query.js';
+import type { PackContext } from '../context.js';
+import { sha256Hex } from '../../../domain/digest.js';
 
 const sha256 = sha256Hex;
 

@@ -1,18 +1,18 @@
 /**
  * The content of a project body (POST and PATCH /v1/projects): the fields sent, with slot and
  * item ids kept or given (domain/project/slots.ts) and the saved records they name checked. The
- * whole pack rules apply only when packing (api/http/project-pack.ts), so a draft may be incomplete.
+ * whole pack rules apply only when packing (api/http/projects/pack.ts), so a draft may be incomplete.
  */
-import type { ErrorDetail } from '../../domain/pack/diagnostics.js';
-import type { GroupInput, OptionsInput } from '../../domain/pack/request.js';
-import type { ProjectContent, ProjectItem, ProjectVehicle } from '../../domain/project/project.js';
-import { assignIds } from '../../domain/project/slots.js';
-import type { Caller } from './auth.js';
-import { checkContextFor } from './check-context.js';
-import { newId } from '../../application/id.js';
-import { distinctProblems, refuseProblems } from './saved-record.js';
-import type { HttpSettings } from './context.js';
-import type { UseCasePorts } from '../../application/ports.js';
+import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
+import type { GroupInput, OptionsInput } from '../../../domain/pack/request.js';
+import type { ProjectContent, ProjectItem, ProjectVehicle } from '../../../domain/project/project.js';
+import { assignIds } from '../../../domain/project/slots.js';
+import type { Caller } from '../auth.js';
+import { checkContextFor } from '../check-context.js';
+import { newId } from '../../../application/id.js';
+import { distinctProblems, refuseProblems } from '../saved-record.js';
+import type { HttpSettings } from '../context.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 /**
  * The content fields of a schema-valid body with ids assigned, or throws 422 with every problem:
