@@ -47,7 +47,10 @@ export interface HttpSettings {
    * shorten them. Default: IDEMPOTENCY_TIMINGS.
    */
   idempotency?: { pendingStaleAfterMs?: number; pendingWaitMs?: number };
-  /** Delays of sign-ins for an email that failed often (api/web-app/sign-in-limit.ts); default DEFAULT_SIGN_IN_DELAYS. */
+  /**
+   * Delays of sign-ins for an email that failed often (api/web-app/sign-in-limit.ts); default
+   * DEFAULT_SIGN_IN_DELAYS.
+   */
   signInDelays?: SignInDelays;
   /** Bearer token GET /metrics requires (METRICS_TOKEN); unset or empty: /metrics needs none. */
   metricsToken?: string;

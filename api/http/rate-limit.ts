@@ -7,8 +7,8 @@
  *   `429 rate_limited` before any key is looked at, until the minute ends.
  *
  * Counters are `rate-limiter-flexible` limiters on the store the composition root chose
- * (`HttpPorts.rateCounters`, api/http/context.ts; api/http/rate-counters.ts): process memory in the embedded profile, a
- * SQLite file or MongoDB when several API processes must share one count.
+ * (`HttpPorts.rateCounters`, api/http/context.ts; api/http/rate-counters.ts): process memory in
+ * the embedded profile, a SQLite file or MongoDB when several API processes must share one count.
  */
 import type { Response } from 'express';
 import type { OrgLimits } from '../../domain/organization/limits.js';

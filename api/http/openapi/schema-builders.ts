@@ -8,7 +8,10 @@ import type { JsonSchema } from '../route-docs.js';
 /** `#/components/schemas/<name>`. */
 export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-/** Schema builders: a described string, integer, number, boolean, date-time (nullable), credits amount, array of a component. */
+/**
+ * Schema builders: a described string, integer, number, boolean, date-time (nullable), amount of
+ * credits, array of a component.
+ */
 export const str = (description: string): JsonSchema => ({ type: 'string', description });
 export const int = (description: string): JsonSchema => ({ type: 'integer', description });
 export const num = (description: string): JsonSchema => ({ type: 'number', description });
