@@ -18,7 +18,6 @@ import { ApiError } from '../../http/errors.js';
 import {
   acceptInvitation,
   invitationTokenHash,
-  issuedInvitationAnswer,
   issueInvitation,
   revokeInvitation,
 } from '../../../application/invitations.js';
@@ -32,6 +31,7 @@ import { ROUTER_OPTIONS } from '../../http/route-docs.js';
 import { checkedBody, validateAccept, validateInvite, validateResetAccept } from '../bodies.js';
 import { requireOwner, requireSameOrigin, requireWebSession, webCallerOf } from '../access.js';
 import { answerNewSession } from './session.js';
+import { issuedInvitationAnswer } from '../invitation-view.js';
 import type { RouteContext } from '../../http/context.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

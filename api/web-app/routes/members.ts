@@ -13,7 +13,8 @@
  */
 import { Router } from 'express';
 import { ApiError } from '../../http/errors.js';
-import { issuedInvitationAnswer, issuePasswordReset } from '../../../application/invitations.js';
+import { issuePasswordReset } from '../../../application/invitations.js';
+import { issuedInvitationAnswer } from '../invitation-view.js';
 import { removeMember } from '../../../application/members.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
 import type { RouteContext } from '../../http/context.js';
