@@ -1,7 +1,10 @@
 /**
  * What the use cases work through, handed in by their caller (the HTTP edge, the web app's
  * backend, the admin CLI, the scheduler): the event store, the read store, how far the read
- * models are (read-your-writes, DESIGN §3) and the clock. Nothing here knows HTTP.
+ * models are (read-your-writes, DESIGN §3) and the clock. Nothing here knows HTTP: a refusal is
+ * a DomainError (domain/errors.ts) with a code of the spec's Errors table; where a docstring says
+ * "throws 409 conflict", the status is what the HTTP edge answers for that code
+ * (api/http/error-status.ts).
  */
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';

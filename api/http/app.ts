@@ -1,9 +1,11 @@
 /**
  * The HTTP application: middleware order is request id and access log → HTTP metrics →
  * compression → answer headers (nosniff everywhere; no-store for the web app's API and for
- * answers read with a session cookie) → JSON body (10 MB) → routes → the web app (/app, issue
- * 11) → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1
- * requests first wait for the read models to reach the log's head.
+ * answers read with a session cookie) → JSON body (10 MB) → routes → the web app (/app) → 404
+ * for unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1 requests
+ * first wait for the read models to reach the log's head. createApp takes the composition
+ * root's whole Services (api/http/services.ts); every router declares the narrow context it
+ * reads (api/http/context.ts).
  */
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
