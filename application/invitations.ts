@@ -23,7 +23,7 @@ import { decideOrganization, organizationDecider } from '../domain/organization/
 import { INVITATION_LIFETIME_MS, type MemberRole } from '../domain/organization/organization.js';
 import { orgStream } from '../domain/organization/streams.js';
 import type { EventStore } from '../domain/ports/event-store.js';
-import { ApiError } from '../api/http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { newId } from './id.js';
 import { hashPassword } from './password.js';
 import { sha256Hex } from '../domain/digest.js';
@@ -46,27 +46,10 @@ export interface IssuedInvitation {
   position: number;
 }
 
-/**
- * The web app's 201 answer for an issued invitation: {id, url (the invitation's page), token,
- * email, role, expires_at}, with `purpose` "password_reset" for a reset
- * (POST /app/api/invitations; POST /app/api/members/:id/password-reset).
- */
-export function issuedInvitationAnswer(issued: IssuedInvitation, purpose?: 'password_reset') {
-  return {
-    id: issued.invitationId,
-    url: invitationPath(issued.token),
-    token: issued.token,
-    email: issued.email,
-    role: issued.role,
-    ...(purpose ? { purpose } : {}),
-    expires_at: issued.expiresAt,
-  };
-}
-
 /** Throws 409 conflict when `email` signs in already. */
 async function emailFree(store: EventStore, email: string): Promise<void> {
   const { state } = await loadState(store, credentialStream(email), credentialDecider);
-  if (state.active) throw new ApiError('conflict', 'this email address is in use already');
+  if (state.active) throw new DomainError('conflict', 'this email address is in use already');
 }
 
 /**
@@ -80,7 +63,7 @@ export async function issueInvitation(
   const email = normalizeEmail(invite.email);
   await emailFree(store, email);
   const { state } = await loadState(store, orgStream(invite.orgId), organizationDecider);
-  if (!state.exists) throw new ApiError('not_found', `no organization ${invite.orgId}`);
+  if (!state.exists) throw new DomainError('not_found', `no organization ${invite.orgId}`);
   const firstOwner =
     invite.role === 'owner'
       ? Object.entries(state.members).find(([, m]) => m.role === 'owner' && !m.email)?.[0]

@@ -12,7 +12,7 @@ import { webhookEndpointDecider } from '../domain/webhook/endpoint.js';
 import { webhookEndpointStream } from '../domain/webhook/streams.js';
 import { WEBHOOK_ENDPOINTS, type WebhookEndpointDocument } from '../projections/webhooks/projection.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
-import type { Services } from '../api/http/services.js';
+import type { UseCasePorts } from './ports.js';
 
 /**
  * Disables every live endpoint of `orgId` created by `memberId` (as the read model shows them
@@ -20,22 +20,22 @@ import type { Services } from '../api/http/services.js';
  * many were disabled and the log position of the last event written (0 when none).
  */
 export async function disableWebhooksOfMember(
-  services: Pick<Services, 'store' | 'reads' | 'clock'>,
+  ports: Pick<UseCasePorts, 'store' | 'reads' | 'clock'>,
   orgId: string,
   memberId: string,
   actor: Actor,
 ): Promise<{ disabled: number; position: number }> {
-  const live = await services.reads
+  const live = await ports.reads
     .collection<WebhookEndpointDocument>(WEBHOOK_ENDPOINTS)
     .find({ where: { orgId, deleted: false } });
   let disabled = 0;
   let position = 0;
   for (const endpoint of live) {
     if (endpoint.createdBy.id !== memberId || endpoint.disabledAt) continue;
-    const done = await handleCommand(services.store, webhookEndpointStream(endpoint.id), webhookEndpointDecider, {
+    const done = await handleCommand(ports.store, webhookEndpointStream(endpoint.id), webhookEndpointDecider, {
       type: 'DisableWebhookEndpoint',
       data: { endpointId: endpoint.id, orgId, reason: 'creator_removed' },
-      metadata: { now: services.clock(), actor },
+      metadata: { now: ports.clock(), actor },
     });
     disabled += done.events.length;
     if (done.events.length > 0) position = done.position;
@@ -49,15 +49,15 @@ export async function disableWebhooksOfMember(
  * process registered after the removal. Idempotent; resolves with how many were disabled.
  */
 export async function disableWebhooksOfFormerMembers(
-  services: Pick<Services, 'store' | 'reads' | 'clock'>,
+  ports: Pick<UseCasePorts, 'store' | 'reads' | 'clock'>,
   actor: Actor,
 ): Promise<number> {
-  const orgs = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).find({});
+  const orgs = await ports.reads.collection<OrganizationDocument>(ORGANIZATIONS).find({});
   let disabled = 0;
   for (const org of orgs) {
     for (const memberId of Object.keys(org.formerMembers ?? {})) {
       if (org.members[memberId]) continue; // invited again: their endpoints are theirs once more
-      disabled += (await disableWebhooksOfMember(services, org.id, memberId, actor)).disabled;
+      disabled += (await disableWebhooksOfMember(ports, org.id, memberId, actor)).disabled;
     }
   }
   return disabled;

@@ -20,33 +20,33 @@ import { credentialStream } from '../domain/credential/streams.js';
 import { organizationDecider } from '../domain/organization/decide.js';
 import { orgStream } from '../domain/organization/streams.js';
 import { disableWebhooksOfMember } from './member-webhooks.js';
-import type { Services } from '../api/http/services.js';
-import { endSessionsOfMember } from '../api/web-app/web-session.js';
+import type { UseCasePorts } from './ports.js';
+import { endSessionsOfMember } from './sessions.js';
 
 /** Removes member `userId` of `orgId`; resolves, with how many webhook endpoints were disabled, when the read models show it. */
 export async function removeMember(
-  services: Services,
+  ports: UseCasePorts,
   orgId: string,
   userId: string,
   actor: Actor,
 ): Promise<{ disabledWebhooks: number }> {
-  const now = services.clock();
-  const removed = await handleCommand(services.store, orgStream(orgId), organizationDecider, {
+  const now = ports.clock();
+  const removed = await handleCommand(ports.store, orgStream(orgId), organizationDecider, {
     type: 'RemoveMember',
     data: { userId },
     metadata: { now, actor },
   });
   const event = removed.events[0];
   if (event?.type === 'MemberRemoved' && event.data.email) {
-    await handleCommand(services.store, credentialStream(event.data.email), credentialDecider, {
+    await handleCommand(ports.store, credentialStream(event.data.email), credentialDecider, {
       type: 'RevokeCredential',
       data: { userId, reason: 'member_removed' },
       metadata: { now, actor },
     });
   }
-  await services.projections.waitFor(removed.position);
-  await endSessionsOfMember(services, userId);
-  const webhooks = await disableWebhooksOfMember(services, orgId, userId, actor);
-  await services.projections.waitFor(webhooks.position);
+  await ports.projections.waitFor(removed.position);
+  await endSessionsOfMember(ports, userId);
+  const webhooks = await disableWebhooksOfMember(ports, orgId, userId, actor);
+  await ports.projections.waitFor(webhooks.position);
   return { disabledWebhooks: webhooks.disabled };
 }

@@ -8,20 +8,20 @@ import { loadState } from '../domain/decider/handle.js';
 import { credentialDecider } from '../domain/credential/credential.js';
 import { credentialStream } from '../domain/credential/streams.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
-import { ApiError } from '../api/http/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { verifyPassword } from './password.js';
-import type { Services } from '../api/http/services.js';
+import type { UseCasePorts } from './ports.js';
 
 /** The member `email` and `password` sign in as; throws 401 unauthorized "wrong email or password". */
 export async function checkPassword(
-  services: Services,
+  ports: Pick<UseCasePorts, 'store' | 'reads'>,
   email: string,
   password: string,
 ): Promise<{ orgId: string; memberId: string }> {
-  const { state } = await loadState(services.store, credentialStream(email), credentialDecider);
+  const { state } = await loadState(ports.store, credentialStream(email), credentialDecider);
   const ok = await verifyPassword(password, state.active ? state.password : null);
-  if (!ok) throw new ApiError('unauthorized', 'wrong email or password');
-  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(state.orgId);
-  if (!org?.members[state.userId]) throw new ApiError('unauthorized', 'wrong email or password');
+  if (!ok) throw new DomainError('unauthorized', 'wrong email or password');
+  const org = await ports.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(state.orgId);
+  if (!org?.members[state.userId]) throw new DomainError('unauthorized', 'wrong email or password');
   return { orgId: state.orgId, memberId: state.userId };
 }

@@ -1,9 +1,11 @@
 /**
  * The HTTP application: middleware order is request id and access log → HTTP metrics →
  * compression → answer headers (nosniff everywhere; no-store for the web app's API and for
- * answers read with a session cookie) → JSON body (10 MB) → routes → the web app (/app, issue
- * 11) → 404 for unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1
- * requests first wait for the read models to reach the log's head.
+ * answers read with a session cookie) → JSON body (10 MB) → routes → the web app (/app) → 404
+ * for unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1 requests
+ * first wait for the read models to reach the log's head. createApp takes the composition
+ * root's whole Services (api/http/services.ts); every router declares the narrow context it
+ * reads (api/http/context.ts).
  */
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
@@ -17,6 +19,7 @@ import { sessionTokenOf } from '../web-app/web-session.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { webAppRouter } from '../web-app/routes/index.js';
 import type { Services } from './services.js';
+import type { HttpSettings } from './context.js';
 
 /**
  * Longest wait of a /v1 request for the read models to reach the log's head (shared log only),
@@ -49,13 +52,13 @@ export const COMPRESSION: RequestHandler = compression({
  * the web app's API and on any /v1 answer read with the session cookie (a member's data stays
  * out of the browser's and proxies' caches). A route may still set its own Cache-Control.
  */
-function answerHeaders(services: Services): RequestHandler {
+function answerHeaders(settings: Pick<HttpSettings, 'secureCookies'>): RequestHandler {
   return (req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (
       req.path.startsWith('/app/api/') ||
       req.path === '/app/api' ||
-      ((req.path.startsWith('/v1/') || req.path === '/v1') && sessionTokenOf(services, req) !== undefined)
+      ((req.path.startsWith('/v1/') || req.path === '/v1') && sessionTokenOf(settings, req) !== undefined)
     )
       setNoStore(res);
     next();

@@ -12,6 +12,8 @@
  * purchased, held), usage and billing stay the owner's (GET /v1/balance, /v1/usage).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { UseCasePorts } from '../../application/ports.js';
+import type { HttpPorts, SessionSettings } from './context.js';
 import { scopesOfRole, type Scope } from '../../domain/organization/organization.js';
 import {
   API_KEYS,
@@ -25,11 +27,13 @@ import { checkOrganizationApi } from './operator-switches.js';
 import { clientAddress } from './trust-proxy.js';
 import { ApiError } from './errors.js';
 import { ERROR_STATUS } from './error-status.js';
-import type { Services } from './services.js';
 import { setCreditsHeader } from './credits-header.js';
 import { readJsonBody } from './body.js';
 import { activeSession, checkCsrf, isUnsafeMethod, sessionTokenOf } from '../web-app/web-session.js';
 import { FAILED_AUTH_PER_MINUTE, rateLimitsOf, setRateHeaders } from './rate-limit.js';
+
+/** What authentication reads: API keys and sessions (ports), the session cookie and CSRF settings, the rate counters. */
+export type AuthContext = UseCasePorts & SessionSettings & Pick<HttpPorts, 'rateCounters'>;
 
 /**
  * Who is calling: set by `authenticate` on `res.locals.caller`. `via`: an API key, or the web
@@ -58,18 +62,18 @@ export const jobSourceOf = (caller: Caller): 'api' | 'playground' => (caller.via
  * forbidden without the session's CSRF token.
  */
 async function identifySession(
-  services: Services,
+  ctx: AuthContext,
   req: Request,
 ): Promise<{
   key: Pick<ApiKeyDocument, 'keyId' | 'orgId' | 'memberId' | 'scopes' | 'allowedIps'>;
   org: OrganizationDocument;
 }> {
-  const session = await activeSession(services, req);
+  const session = await activeSession(ctx, req);
   if (!session) throw new ApiError('unauthorized', 'the session has ended: sign in again');
-  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(session.orgId);
+  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(session.orgId);
   if (!org || !org.members[session.memberId])
     throw new ApiError('unauthorized', 'the session has ended: sign in again');
-  if (isUnsafeMethod(req.method)) checkCsrf(services, req, session.sessionId);
+  if (isUnsafeMethod(req.method)) checkCsrf(ctx, req, session.sessionId);
   const scopes = [...scopesOfRole(org.members[session.memberId]!.role)];
   return {
     key: { keyId: session.sessionId, orgId: session.orgId, memberId: session.memberId, scopes, allowedIps: [] },
@@ -93,23 +97,23 @@ const OWNER_ONLY: Readonly<Record<Scope, string>> = {
  * malformed or unknown key), 401 key_revoked (revoked, or a secret replaced by rotation) or
  * 401 key_expired (past its expiry).
  */
-async function identify(services: Services, req: Request): Promise<{ key: ApiKeyDocument; org: OrganizationDocument }> {
+async function identify(ctx: AuthContext, req: Request): Promise<{ key: ApiKeyDocument; org: OrganizationDocument }> {
   const header = req.get('authorization') ?? '';
   const match = /^Bearer (\S+)$/.exec(header);
   if (!match) throw new ApiError('unauthorized', 'send Authorization: Bearer <API key>');
   const secret = match[1]!;
   if (!isWellFormedKey(secret)) throw new ApiError('unauthorized', 'the API key is malformed');
   const hash = hashApiKey(secret);
-  const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
+  const key = await ctx.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
   if (!key || !sameHash(key.id, hash)) throw new ApiError('unauthorized', 'unknown API key');
   if (key.revoked)
     throw new ApiError(
       'key_revoked',
       key.rotated ? 'the API key was rotated: this secret no longer works' : 'the API key was revoked',
     );
-  if (key.expiresAt && key.expiresAt <= services.clock())
+  if (key.expiresAt && key.expiresAt <= ctx.clock())
     throw new ApiError('key_expired', `the API key expired at ${key.expiresAt}`);
-  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
+  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
   if (!org) throw new ApiError('unauthorized', 'unknown API key');
   return { key, org };
 }
@@ -125,8 +129,8 @@ async function identify(services: Services, req: Request): Promise<{ key: ApiKey
  * organization and subscription state (403);
  * scopes (403 scope_missing).
  */
-export function authenticate(services: Services, ...scopes: Scope[]): RequestHandler {
-  return authenticator(services, scopes, scopes);
+export function authenticate(ctx: AuthContext, ...scopes: Scope[]): RequestHandler {
+  return authenticator(ctx, scopes, scopes);
 }
 
 /**
@@ -135,16 +139,12 @@ export function authenticate(services: Services, ...scopes: Scope[]): RequestHan
  * pack may read the limits and rate card that shape its requests; balance and usage stay the
  * owner's).
  */
-export function authenticateOrSession(services: Services, scopes: Scope[], sessionScopes: Scope[]): RequestHandler {
-  return authenticator(services, scopes, sessionScopes);
+export function authenticateOrSession(ctx: AuthContext, scopes: Scope[], sessionScopes: Scope[]): RequestHandler {
+  return authenticator(ctx, scopes, sessionScopes);
 }
 
-function authenticator(
-  services: Services,
-  keyScopes: readonly Scope[],
-  sessionScopes: readonly Scope[],
-): RequestHandler {
-  const rates = rateLimitsOf(services);
+function authenticator(ctx: AuthContext, keyScopes: readonly Scope[], sessionScopes: readonly Scope[]): RequestHandler {
+  const rates = rateLimitsOf(ctx);
   return async (req: Request, res: Response, next: NextFunction) => {
     const ip = clientAddress(req);
     const blocked = await rates.failedAuthBlock(ip);
@@ -156,10 +156,10 @@ function authenticator(
       );
     }
     // Without an Authorization header, the web app's session cookie identifies the caller.
-    const bySession = req.get('authorization') === undefined && sessionTokenOf(services, req) !== undefined;
+    const bySession = req.get('authorization') === undefined && sessionTokenOf(ctx, req) !== undefined;
     let identified: Awaited<ReturnType<typeof identifySession>>;
     try {
-      identified = bySession ? await identifySession(services, req) : await identify(services, req);
+      identified = bySession ? await identifySession(ctx, req) : await identify(ctx, req);
     } catch (err) {
       // An ended session's cookie (a tab left open) is no guess at a secret: only keys count as failed authentications.
       if (!bySession && err instanceof ApiError && ERROR_STATUS[err.code] === 401) await rates.recordFailedAuth(ip);
@@ -183,7 +183,7 @@ function authenticator(
     if (org.suspended || !hasOwner)
       throw new ApiError('account_inactive', 'the organization is suspended or has no active owner');
     const sub = org.subscription;
-    const now = services.clock();
+    const now = ctx.clock();
     if (!sub || !sub.active || !sub.apiAccess || (sub.expiresAt !== null && sub.expiresAt <= now)) {
       throw new ApiError('subscription_inactive', 'the organization has no active subscription that includes the API');
     }
@@ -204,7 +204,7 @@ function authenticator(
       scopes: key.scopes,
       org,
     } satisfies Caller;
-    await setCreditsHeader(services, res, key.orgId);
+    await setCreditsHeader(ctx, res, key.orgId);
     readJsonBody(req, res, next);
   };
 }

@@ -10,7 +10,8 @@ import { TEMPLATES, type TemplateDocument } from '../../projections/templates/pr
 import { VEHICLES, type VehicleDocument } from '../../projections/vehicles/projection.js';
 import type { CheckContext } from './pack-request/check.js';
 import type { Caller } from './auth.js';
-import type { Services } from './services.js';
+import type { HttpSettings } from './context.js';
+import type { UseCasePorts } from '../../application/ports.js';
 
 const isFields = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -36,10 +37,14 @@ function namedIds(
  * caller's organization resolve (another organization's ids answer unknown_vehicle /
  * unknown_template, like absent ones). Presets resolve by slug.
  */
-export async function checkContextFor(services: Services, caller: Caller, body: unknown): Promise<CheckContext> {
+export async function checkContextFor(
+  ctx: Pick<UseCasePorts, 'reads'> & Pick<HttpSettings, 'seed'>,
+  caller: Caller,
+  body: unknown,
+): Promise<CheckContext> {
   const limits = caller.org.limits;
-  const vehicleDocs = services.reads.collection<VehicleDocument>(VEHICLES);
-  const templateDocs = services.reads.collection<TemplateDocument>(TEMPLATES);
+  const vehicleDocs = ctx.reads.collection<VehicleDocument>(VEHICLES);
+  const templateDocs = ctx.reads.collection<TemplateDocument>(TEMPLATES);
   const own = <D extends { orgId: string; deleted: boolean }>(doc: D | undefined): D | undefined =>
     doc && doc.orgId === caller.orgId && !doc.deleted ? doc : undefined;
 
@@ -63,6 +68,6 @@ export async function checkContextFor(services: Services, caller: Caller, body: 
     axleAccess: caller.org.axleAccess,
     findVehicle: (id) => findPreset(id) ?? vehicles.get(id),
     findTemplate: (id) => templates.get(id),
-    seed: services.seed ? services.seed() : randomInt(1, 2 ** 31 - 1),
+    seed: ctx.seed ? ctx.seed() : randomInt(1, 2 ** 31 - 1),
   };
 }

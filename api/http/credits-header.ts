@@ -3,11 +3,15 @@ import type { Response } from 'express';
 import { availableCredits } from '../../domain/ledger/ledger.js';
 import { toCredits } from '../../domain/ledger/money.js';
 import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
-import type { Services } from './services.js';
+import type { UseCasePorts } from '../../application/ports.js';
 
-export async function setCreditsHeader(services: Services, res: Response, orgId: string): Promise<void> {
-  const balance = await services.reads.collection<BalanceDocument>(BALANCES).get(orgId);
-  const available = balance ? availableCredits(balance.ledger, services.clock()) : 0;
+export async function setCreditsHeader(
+  ctx: Pick<UseCasePorts, 'reads' | 'clock'>,
+  res: Response,
+  orgId: string,
+): Promise<void> {
+  const balance = await ctx.reads.collection<BalanceDocument>(BALANCES).get(orgId);
+  const available = balance ? availableCredits(balance.ledger, ctx.clock()) : 0;
   res.setHeader(
     'X-Credits-Remaining',
     toCredits(available)

@@ -10,7 +10,8 @@ import { setCreditsHeader } from './credits-header.js';
 import { ApiError } from './errors.js';
 import { waitForJobEnd } from './job-wait.js';
 import { baseUrl, jobPlanUrls } from './plan-links.js';
-import type { Services } from './services.js';
+import type { LinkSettings } from './context.js';
+import type { UseCasePorts } from '../../application/ports.js';
 
 // Kept importable from here for code written before the plan links had a module of their own.
 export { baseUrl, retained } from './plan-links.js';
@@ -30,8 +31,8 @@ export function queueMsOf(job: JobDocument, now: string): number {
 }
 
 /** Spec Job (without `result`). */
-export function jobView(services: Services, req: Request, job: JobDocument): Record<string, unknown> {
-  const now = services.clock();
+export function jobView(ctx: UseCasePorts & LinkSettings, req: Request, job: JobDocument): Record<string, unknown> {
+  const now = ctx.clock();
   const queueMs = queueMsOf(job, now);
   const b = job.breakdown;
   return {
@@ -72,26 +73,26 @@ export function jobView(services: Services, req: Request, job: JobDocument): Rec
     },
     error: job.error,
     warnings: job.warnings,
-    result_url: `${baseUrl(services, req)}/v1/jobs/${job.id}/result`,
-    ...jobPlanUrls(services, req, job),
+    result_url: `${baseUrl(ctx, req)}/v1/jobs/${job.id}/result`,
+    ...jobPlanUrls(ctx, req, job),
     expires_at: job.expiresAt,
   };
 }
 
 /** Spec Result of a succeeded job, or null when its plan is not stored. */
 export async function resultView(
-  services: Services,
+  ctx: UseCasePorts & LinkSettings,
   req: Request,
   job: JobDocument,
 ): Promise<Record<string, unknown> | null> {
-  const plan = (await readJobBody(services.store, job.id, 'result')).result?.plan;
+  const plan = (await readJobBody(ctx.store, job.id, 'result')).result?.plan;
   if (!plan) return null;
   return {
     job_id: job.id,
     vehicles: plan.vehicles,
     unplaced: plan.unplaced,
     warnings: job.warnings,
-    ...jobPlanUrls(services, req, job),
+    ...jobPlanUrls(ctx, req, job),
     expires_at: job.expiresAt,
   };
 }
@@ -104,14 +105,14 @@ export async function resultView(
  * `X-Credits-Remaining` header after the wait.
  */
 export async function sendCreatedJob(
-  services: Services,
+  ctx: UseCasePorts & LinkSettings,
   req: Request,
   res: Response,
   orgId: string,
   created: { jobId: string; replayed: boolean },
   waitMs: number,
 ): Promise<void> {
-  const job = await waitForJobEnd(services, created.jobId, waitMs);
+  const job = await waitForJobEnd(ctx, created.jobId, waitMs);
   if (!job) {
     // This process's read models are still behind the log. A replay's retry finds the job; a new
     // job's id must not be lost: a 500 makes the client retry with its Idempotency-Key (a replay).
@@ -125,10 +126,10 @@ export async function sendCreatedJob(
     throw new Error(`job ${created.jobId} was queued but the read models did not show it in time`);
   }
   if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  await setCreditsHeader(services, res, orgId);
-  const view = jobView(services, req, job);
+  await setCreditsHeader(ctx, res, orgId);
+  const view = jobView(ctx, req, job);
   const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';
-  if (job.status === 'succeeded') view['result'] = await resultView(services, req, job);
+  if (job.status === 'succeeded') view['result'] = await resultView(ctx, req, job);
   // 200 once the job has ended (within the wait, or before a replay), 202 while queued or running.
   res.status(ended ? 200 : 202).json(view);
 }

@@ -4,7 +4,7 @@
  * to the projection runner.
  */
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
-import type { Services } from './services.js';
+import type { UseCasePorts } from '../../application/ports.js';
 
 /** Most seconds `?wait=` may ask for (spec Limits). */
 export const MAX_WAIT_SECONDS = 60;
@@ -13,11 +13,11 @@ const done = (job: JobDocument): boolean =>
   (job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled') && job.chargedMicros !== null;
 
 export async function waitForJobEnd(
-  services: Services,
+  ctx: Pick<UseCasePorts, 'reads' | 'projections'>,
   jobId: string,
   timeoutMs: number,
 ): Promise<JobDocument | undefined> {
-  const jobs = services.reads.collection<JobDocument>(JOBS);
+  const jobs = ctx.reads.collection<JobDocument>(JOBS);
   const current = await jobs.get(jobId);
   if (!current || done(current) || timeoutMs <= 0) return current;
   return new Promise((resolve) => {
@@ -28,7 +28,7 @@ export async function waitForJobEnd(
       resolve(await jobs.get(jobId));
     };
     const timer = setTimeout(() => void finish(), timeoutMs);
-    const off = services.projections.onApplied((event) => {
+    const off = ctx.projections.onApplied((event) => {
       if ((event.data as { jobId?: string }).jobId !== jobId || checking) return;
       checking = true;
       void jobs.get(jobId).then((job) => {

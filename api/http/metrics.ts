@@ -22,7 +22,10 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { JobStatus } from '../../domain/job/job.js';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { routePattern } from './route-pattern.js';
-import type { Services } from './services.js';
+import type { UseCasePorts } from '../../application/ports.js';
+
+/** What the metrics read: the jobs read model, the log's head and how far the read models are. */
+export type MetricsPorts = Pick<UseCasePorts, 'store' | 'reads' | 'projections'>;
 
 const JOB_STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
 
@@ -35,7 +38,7 @@ export class ServiceMetrics {
   readonly registry = new Registry();
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(services: Services) {
+  constructor(ctx: MetricsPorts) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({
@@ -45,7 +48,7 @@ export class ServiceMetrics {
       buckets: HTTP_BUCKETS_SECONDS,
       registers,
     });
-    const jobs = services.reads.collection<JobDocument>(JOBS);
+    const jobs = ctx.reads.collection<JobDocument>(JOBS);
     new Gauge({
       name: 'packing_jobs',
       help: 'Jobs in the read model by status',
@@ -75,7 +78,7 @@ export class ServiceMetrics {
       labelNames: ['outcome'],
       registers,
     });
-    services.projections.onApplied((event) => {
+    ctx.projections.onApplied((event) => {
       if (event.type !== 'JobSucceeded' && event.type !== 'JobFailed') return;
       const data = event.data as { computeMs?: number; code?: string };
       if (typeof data.computeMs === 'number' && data.computeMs > 0) computeSeconds.inc(data.computeMs / 1000);
@@ -86,7 +89,7 @@ export class ServiceMetrics {
       help: 'Global position of the last event in the event store',
       registers,
       async collect() {
-        this.set(await services.store.headPosition());
+        this.set(await ctx.store.headPosition());
       },
     });
     new Gauge({
@@ -94,7 +97,7 @@ export class ServiceMetrics {
       help: 'Global event position the read models of this process include',
       registers,
       collect() {
-        this.set(services.projections.position);
+        this.set(ctx.projections.position);
       },
     });
     new Gauge({
@@ -102,8 +105,8 @@ export class ServiceMetrics {
       help: 'Events stored but not yet in the read models of this process (head - read-model position)',
       registers,
       async collect() {
-        const head = await services.store.headPosition();
-        this.set(Math.max(0, head - services.projections.position));
+        const head = await ctx.store.headPosition();
+        this.set(Math.max(0, head - ctx.projections.position));
       },
     });
   }
@@ -125,14 +128,14 @@ export class ServiceMetrics {
   }
 }
 
-const perService = new WeakMap<Services, ServiceMetrics>();
+const perService = new WeakMap<object, ServiceMetrics>();
 
-/** The metrics of a running service (one registry per `Services`, made on first use). */
-export function metricsOf(services: Services): ServiceMetrics {
-  let metrics = perService.get(services);
+/** The metrics of a running service (one registry per services object, made on first use). */
+export function metricsOf(ctx: MetricsPorts): ServiceMetrics {
+  let metrics = perService.get(ctx);
   if (!metrics) {
-    metrics = new ServiceMetrics(services);
-    perService.set(services, metrics);
+    metrics = new ServiceMetrics(ctx);
+    perService.set(ctx, metrics);
   }
   return metrics;
 }

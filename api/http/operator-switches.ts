@@ -14,15 +14,13 @@ import {
   type ServiceSettingsDocument,
 } from '../../projections/service-settings/projection.js';
 import { ApiError } from './errors.js';
-import type { Services } from './services.js';
+import type { UseCasePorts } from '../../application/ports.js';
 
 /** The maintenance state the read model holds: null when the API answers. */
-export async function maintenanceOf(
-  services: Pick<Services, 'reads'>,
-): Promise<ServiceSettingsDocument['maintenance']> {
+export async function maintenanceOf(ctx: Pick<UseCasePorts, 'reads'>): Promise<ServiceSettingsDocument['maintenance']> {
   return (
-    (await services.reads.collection<ServiceSettingsDocument>(SERVICE_SETTINGS).get(SERVICE_SETTINGS_ID))
-      ?.maintenance ?? null
+    (await ctx.reads.collection<ServiceSettingsDocument>(SERVICE_SETTINGS).get(SERVICE_SETTINGS_ID))?.maintenance ??
+    null
   );
 }
 
@@ -30,9 +28,9 @@ export async function maintenanceOf(
  * Middleware for `/v1`: while maintenance is on, answers `503 api_disabled` with `Retry-After`
  * (seconds) and the operator's message, before authentication.
  */
-export function maintenanceGate(services: Services): RequestHandler {
+export function maintenanceGate(ctx: Pick<UseCasePorts, 'reads'>): RequestHandler {
   return (_req, res, next) => {
-    maintenanceOf(services).then((on) => {
+    maintenanceOf(ctx).then((on) => {
       if (!on) return next();
       res.setHeader('Retry-After', String(on.retryAfterSeconds));
       next(new ApiError('api_disabled', `the API is down for maintenance: ${on.message}`));

@@ -5,10 +5,10 @@
  */
 import { displayUnitsOf, type DisplayUnits } from '../../display/units.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../../projections/organizations/projection.js';
-import type { Services } from './services.js';
+import type { UseCasePorts } from '../../application/ports.js';
 
 /** `metric` or `imperial`, as the organization `orgId` chose (metric when unset or unknown). */
-export async function orgDisplayUnits(services: Services, orgId: string): Promise<DisplayUnits> {
-  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(orgId);
+export async function orgDisplayUnits(ctx: Pick<UseCasePorts, 'reads'>, orgId: string): Promise<DisplayUnits> {
+  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(orgId);
   return displayUnitsOf(org?.displayUnits);
 }

@@ -11,11 +11,12 @@ import type { Request } from 'express';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { ApiError } from './errors.js';
 import { checkLink, linkQuery, signLink, type LinkPurpose } from './signed-link.js';
-import type { Services } from './services.js';
+import type { LinkSettings } from './context.js';
+import type { UseCasePorts } from '../../application/ports.js';
 
 /** The base URL links are built on: configured, else from the request. */
-export function baseUrl(services: Services, req: Request): string {
-  return services.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+export function baseUrl(ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings, req: Request): string {
+  return ctx.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
 /** True while the job's bodies and plan links are kept (spec Limits rule 4). */
@@ -44,7 +45,7 @@ export interface PlanUrls {
  * (JobDocument.linkGeneration), or "" for both when `live` is false.
  */
 export function planUrls(
-  services: Services,
+  ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
   req: Request,
   jobId: string,
   expiresAt: string,
@@ -52,21 +53,25 @@ export function planUrls(
   generation = 0,
 ): PlanUrls {
   if (!live) return { pdf_url: '', viewer_url: '' };
-  const base = baseUrl(services, req);
+  const base = baseUrl(ctx, req);
   return {
-    pdf_url: base + signedPdfPath(services.signingKey, jobId, expiresAt, generation),
-    viewer_url: base + signedViewerPath(services.signingKey, jobId, expiresAt, generation),
+    pdf_url: base + signedPdfPath(ctx.signingKey, jobId, expiresAt, generation),
+    viewer_url: base + signedViewerPath(ctx.signingKey, jobId, expiresAt, generation),
   };
 }
 
 /** The links of a job: set for a succeeded job inside retention (spec: "" after expires_at). */
-export function jobPlanUrls(services: Services, req: Request, job: JobDocument): PlanUrls {
+export function jobPlanUrls(
+  ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
+  req: Request,
+  job: JobDocument,
+): PlanUrls {
   return planUrls(
-    services,
+    ctx,
     req,
     job.id,
     job.expiresAt,
-    job.status === 'succeeded' && retained(job, services.clock()),
+    job.status === 'succeeded' && retained(job, ctx.clock()),
     job.linkGeneration ?? 0,
   );
 }
@@ -77,7 +82,7 @@ export function jobPlanUrls(services: Services, req: Request, job: JobDocument):
  * job that did not succeed, `result_expired` for a job past retention.
  */
 export async function openSignedPlan(
-  services: Services,
+  ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
   purpose: LinkPurpose,
   jobId: string | undefined,
   query: Request['query'],
@@ -85,23 +90,15 @@ export async function openSignedPlan(
   const expires = String(query['expires'] ?? '');
   const signature = String(query['signature'] ?? '');
   const what = purpose === 'pdf' ? 'PDF link' : 'viewer link';
-  const job = jobId ? await services.reads.collection<JobDocument>(JOBS).get(jobId) : undefined;
+  const job = jobId ? await ctx.reads.collection<JobDocument>(JOBS).get(jobId) : undefined;
   // A revoked link (older generation) is refused like a tampered or expired one: same answer.
   if (
     !jobId ||
-    !checkLink(
-      services.signingKey,
-      purpose,
-      jobId,
-      expires,
-      signature,
-      Date.parse(services.clock()),
-      job?.linkGeneration ?? 0,
-    )
+    !checkLink(ctx.signingKey, purpose, jobId, expires, signature, Date.parse(ctx.clock()), job?.linkGeneration ?? 0)
   ) {
     throw new ApiError('not_found', `no such ${what}, or the link has expired`);
   }
   if (!job || job.status !== 'succeeded') throw new ApiError('not_found', `no such ${what}`);
-  if (!retained(job, services.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
+  if (!retained(job, ctx.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
   return job;
 }

@@ -7,13 +7,13 @@
  *   `429 rate_limited` before any key is looked at, until the minute ends.
  *
  * Counters are `rate-limiter-flexible` limiters on the store the composition root chose
- * (`Services.rateCounters`, api/http/rate-counters.ts): process memory in the embedded profile, a
- * SQLite file or MongoDB when several API processes must share one count.
+ * (`HttpPorts.rateCounters`, api/http/context.ts; api/http/rate-counters.ts): process memory in
+ * the embedded profile, a SQLite file or MongoDB when several API processes must share one count.
  */
 import type { Response } from 'express';
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import { memoryCounters, type RateCounterFactory } from './rate-counters.js';
-import type { Services } from './services.js';
+import type { HttpPorts } from './context.js';
 
 /** Failed authentications allowed per minute from one IP address (spec Limits). */
 export const FAILED_AUTH_PER_MINUTE = 60;
@@ -123,14 +123,14 @@ export class RateLimits {
   }
 }
 
-const perService = new WeakMap<Services, RateLimits>();
+const perService = new WeakMap<object, RateLimits>();
 
-/** The counters of a running service (one set per `Services`, made on first use). */
-export function rateLimitsOf(services: Services): RateLimits {
-  let limits = perService.get(services);
+/** The counters of a running service (one set per services object, made on first use). */
+export function rateLimitsOf(ctx: Pick<HttpPorts, 'rateCounters'>): RateLimits {
+  let limits = perService.get(ctx);
   if (!limits) {
-    limits = new RateLimits(services.rateCounters);
-    perService.set(services, limits);
+    limits = new RateLimits(ctx.rateCounters);
+    perService.set(ctx, limits);
   }
   return limits;
 }

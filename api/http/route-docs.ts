@@ -53,6 +53,10 @@ export interface RouteDoc {
 
 /** A route module: its express router, its docs and the named schemas it contributes. */
 export interface RouteModule {
+  /**
+   * Makes the router. createApp hands every module the whole Services; each factory's own
+   * parameter type names the narrow piece it reads (api/http/context.ts: RouteContext, PackContext…).
+   */
   router(services: Services): Router;
   docs: RouteDoc[];
   /** Component schemas by name (e.g. `Vehicle`), referenced as `#/components/schemas/<name>`. */

@@ -12,7 +12,8 @@ import {
 } from '../../projections/organizations/projection.js';
 import type { WebSessionDocument } from '../../projections/sessions/projection.js';
 import { ApiError } from '../http/errors.js';
-import type { Services } from '../http/services.js';
+import type { SessionSettings, LinkSettings } from '../http/context.js';
+import type { UseCasePorts } from '../../application/ports.js';
 import { activeSession, checkCsrf, csrfTokenOf, isUnsafeMethod } from './web-session.js';
 
 /** The signed-in member of a /app/api request (set by `requireWebSession`). */
@@ -25,19 +26,22 @@ export interface WebCaller {
 export const webCallerOf = (res: Response): WebCaller => res.locals['webCaller'] as WebCaller;
 
 /** The member of an active session with their organization, or null when the session or the member is gone. */
-export async function webCallerFor(services: Services, session: WebSessionDocument): Promise<WebCaller | null> {
-  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(session.orgId);
+export async function webCallerFor(
+  ctx: UseCasePorts & SessionSettings & LinkSettings,
+  session: WebSessionDocument,
+): Promise<WebCaller | null> {
+  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(session.orgId);
   const member = org?.members[session.memberId];
   return org && member ? { session, org, member: { ...member, id: session.memberId } } : null;
 }
 
 /** Middleware: an active session (401 unauthorized), and on unsafe methods its CSRF token (403 forbidden). */
-export function requireWebSession(services: Services): RequestHandler {
+export function requireWebSession(ctx: UseCasePorts & SessionSettings & LinkSettings): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const session = await activeSession(services, req);
-    const caller = session ? await webCallerFor(services, session) : null;
+    const session = await activeSession(ctx, req);
+    const caller = session ? await webCallerFor(ctx, session) : null;
     if (!caller) throw new ApiError('unauthorized', 'not signed in');
-    if (isUnsafeMethod(req.method)) checkCsrf(services, req, caller.session.sessionId);
+    if (isUnsafeMethod(req.method)) checkCsrf(ctx, req, caller.session.sessionId);
     res.locals['webCaller'] = caller;
     next();
   };
@@ -55,12 +59,12 @@ export const requireOwner: RequestHandler = (_req, res, next) => {
  * public URL's, or the request's own scheme and Host); else 403 forbidden. Guards sign-in and
  * invitation acceptance against cross-site form posts (login CSRF).
  */
-export function requireSameOrigin(services: Services): RequestHandler {
+export function requireSameOrigin(ctx: UseCasePorts & SessionSettings & LinkSettings): RequestHandler {
   return (req, _res, next) => {
     const origin = req.get('origin');
     if (origin === undefined) return next();
     const own = new Set([`${req.protocol}://${req.get('host') ?? ''}`]);
-    if (services.publicBaseUrl) own.add(new URL(services.publicBaseUrl).origin);
+    if (ctx.publicBaseUrl) own.add(new URL(ctx.publicBaseUrl).origin);
     if (!own.has(origin))
       throw new ApiError('forbidden', `requests from ${origin} are not accepted; use the web app of this service`);
     next();
@@ -73,7 +77,10 @@ export function requireSameOrigin(services: Services): RequestHandler {
  * the owner chose `imperial`: how lengths and weights are shown and typed), `allowed_vehicle_types`
  * (the types its plan accepts, spec Limits) and `axle_access` (axle fields are checked, spec Vehicle).
  */
-export function sessionView(services: Services, caller: WebCaller): Record<string, unknown> {
+export function sessionView(
+  ctx: UseCasePorts & SessionSettings & LinkSettings,
+  caller: WebCaller,
+): Record<string, unknown> {
   const { org } = caller;
   return {
     user: {
@@ -89,6 +96,6 @@ export function sessionView(services: Services, caller: WebCaller): Record<strin
       allowed_vehicle_types: org.limits.allowedVehicleTypes,
       axle_access: org.axleAccess,
     },
-    csrf_token: csrfTokenOf(services, caller.session.sessionId),
+    csrf_token: csrfTokenOf(ctx, caller.session.sessionId),
   };
 }

@@ -26,7 +26,7 @@ import { normalizeEmail } from '../../domain/credential/streams.js';
 import { addressGroup } from './address-group.js';
 import { ApiError } from '../http/errors.js';
 import { memoryCounters } from '../http/rate-counters.js';
-import type { Services } from '../http/services.js';
+import type { HttpPorts, HttpSettings } from '../http/context.js';
 
 /** Failed sign-ins allowed per (email, address) in PAIR_WINDOW_S before that pair gets 429. */
 export const FAILED_SIGN_INS_PER_PAIR = 5;
@@ -89,14 +89,14 @@ export class SignInLimit {
   private readonly inFlight = new Map<string, Flight>();
   private readonly delays: SignInDelays;
 
-  constructor(services: Services) {
-    const counters = services.rateCounters ?? memoryCounters;
+  constructor(ctx: Pick<HttpPorts, 'rateCounters'> & Pick<HttpSettings, 'signInDelays'>) {
+    const counters = ctx.rateCounters ?? memoryCounters;
     // Counted without a ceiling and compared here (like api/http/rate-limit.ts), so a refusal can give its points back.
     const unbounded = Number.MAX_SAFE_INTEGER;
     this.byPair = counters({ keyPrefix: 'sign-in-pair', points: unbounded, duration: PAIR_WINDOW_S });
     this.byAddress = counters({ keyPrefix: 'sign-in-address', points: unbounded, duration: ADDRESS_WINDOW_S });
     this.byEmail = counters({ keyPrefix: 'sign-in-email', points: unbounded, duration: EMAIL_WINDOW_S });
-    this.delays = services.signInDelays ?? DEFAULT_SIGN_IN_DELAYS;
+    this.delays = ctx.signInDelays ?? DEFAULT_SIGN_IN_DELAYS;
   }
 
   /**
@@ -172,11 +172,11 @@ export class SignInLimit {
   }
 }
 
-const perService = new WeakMap<Services, SignInLimit>();
+const perService = new WeakMap<object, SignInLimit>();
 
 /** The sign-in counters of a running service (made on first use). */
-export function signInLimitOf(services: Services): SignInLimit {
-  let limit = perService.get(services);
-  if (!limit) perService.set(services, (limit = new SignInLimit(services)));
+export function signInLimitOf(ctx: Pick<HttpPorts, 'rateCounters'> & Pick<HttpSettings, 'signInDelays'>): SignInLimit {
+  let limit = perService.get(ctx);
+  if (!limit) perService.set(ctx, (limit = new SignInLimit(ctx)));
   return limit;
 }

@@ -9,23 +9,21 @@
  *   signing key, sent back by the web app in `X-CSRF-Token` on unsafe methods and compared in
  *   constant time (403 forbidden when missing or wrong).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { serviceActor, type Actor } from '../../domain/decider/actor.js';
 import { handleCommand } from '../../domain/decider/handle.js';
 import {
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
   SESSION_REFRESH_MS,
   sessionDecider,
-  type SessionEndReason,
 } from '../../domain/session/session.js';
 import { sessionStream } from '../../domain/session/streams.js';
 import { WEB_SESSIONS, type WebSessionDocument } from '../../projections/sessions/projection.js';
 import { ApiError } from '../http/errors.js';
-import { newId } from '../../application/id.js';
-import type { Services } from '../http/services.js';
-import { sha256Hex } from '../../domain/digest.js';
+import { endSession, sessionTokenHash } from '../../application/sessions.js';
+import type { UseCasePorts } from '../../application/ports.js';
+import type { HttpSettings } from '../http/context.js';
 
 /** Methods that change nothing (no CSRF token needed). */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -34,15 +32,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 export const isUnsafeMethod = (method: string): boolean => !SAFE_METHODS.has(method.toUpperCase());
 
 /** The session cookie's name: `__Host-session` when cookies are Secure, else `session`. */
-export const sessionCookieName = (services: Services): string =>
-  services.secureCookies ? '__Host-session' : 'session';
+export const sessionCookieName = (ctx: Pick<HttpSettings, 'secureCookies'>): string =>
+  ctx.secureCookies ? '__Host-session' : 'session';
 
-const hashToken = sha256Hex;
+const hashToken = sessionTokenHash;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The session token in the request's Cookie header, or undefined. */
-export function sessionTokenOf(services: Services, req: Request): string | undefined {
-  const name = sessionCookieName(services);
+export function sessionTokenOf(ctx: Pick<HttpSettings, 'secureCookies'>, req: Request): string | undefined {
+  const name = sessionCookieName(ctx);
   for (const part of (req.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
@@ -52,78 +50,41 @@ export function sessionTokenOf(services: Services, req: Request): string | undef
   return undefined;
 }
 
-function cookie(services: Services, value: string, maxAgeSeconds: number): string {
+function cookie(ctx: Pick<HttpSettings, 'secureCookies'>, value: string, maxAgeSeconds: number): string {
   const parts = [
-    `${sessionCookieName(services)}=${value}`,
+    `${sessionCookieName(ctx)}=${value}`,
     'Path=/',
     'HttpOnly',
     'SameSite=Lax',
     `Max-Age=${maxAgeSeconds}`,
   ];
-  if (services.secureCookies) parts.push('Secure');
+  if (ctx.secureCookies) parts.push('Secure');
   return parts.join('; ');
 }
 
 /** Sets the session cookie (lives as long as the session can). */
-export function setSessionCookie(services: Services, res: Response, token: string): void {
-  res.append('Set-Cookie', cookie(services, token, SESSION_LIFETIME_MS / 1000));
+export function setSessionCookie(ctx: Pick<HttpSettings, 'secureCookies'>, res: Response, token: string): void {
+  res.append('Set-Cookie', cookie(ctx, token, SESSION_LIFETIME_MS / 1000));
   res.setHeader('Cache-Control', 'no-store');
 }
 
 /** Clears the session cookie in the browser. */
-export function clearSessionCookie(services: Services, res: Response): void {
-  res.append('Set-Cookie', cookie(services, '', 0));
+export function clearSessionCookie(ctx: Pick<HttpSettings, 'secureCookies'>, res: Response): void {
+  res.append('Set-Cookie', cookie(ctx, '', 0));
 }
 
 /** The CSRF token of a session (same for its whole life). */
-export function csrfTokenOf(services: Services, sessionId: string): string {
-  return createHmac('sha256', services.signingKey).update(`csrf:${sessionId}`).digest('base64url');
+export function csrfTokenOf(ctx: Pick<HttpSettings, 'signingKey'>, sessionId: string): string {
+  return createHmac('sha256', ctx.signingKey).update(`csrf:${sessionId}`).digest('base64url');
 }
 
 /** Throws 403 forbidden unless the request's `X-CSRF-Token` is the session's (constant-time comparison). */
-export function checkCsrf(services: Services, req: Request, sessionId: string): void {
+export function checkCsrf(ctx: Pick<HttpSettings, 'signingKey'>, req: Request, sessionId: string): void {
   const sent = Buffer.from(req.get('x-csrf-token') ?? '');
-  const expected = Buffer.from(csrfTokenOf(services, sessionId));
+  const expected = Buffer.from(csrfTokenOf(ctx, sessionId));
   if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
     throw new ApiError('forbidden', "send the session's CSRF token in X-CSRF-Token (from GET /app/api/session)");
   }
-}
-
-/** Starts a session for a member; resolves with its cookie token and document, once the read model has it. */
-export async function startSession(
-  services: Services,
-  orgId: string,
-  memberId: string,
-  actor: Actor = { id: memberId, name: memberId },
-): Promise<{ token: string; session: WebSessionDocument }> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashToken(token);
-  const sessionId = newId('ses');
-  const now = services.clock();
-  const done = await handleCommand(services.store, sessionStream(sessionId), sessionDecider, {
-    type: 'StartSession',
-    data: { sessionId, tokenHash, orgId, memberId },
-    metadata: { now, actor },
-  });
-  await services.projections.waitFor(done.position);
-  const session = await services.reads.collection<WebSessionDocument>(WEB_SESSIONS).get(tokenHash);
-  if (!session) throw new Error(`session ${sessionId} not in the read model after its start`);
-  return { token, session };
-}
-
-/** Ends a session (no event when it has ended already) and waits for the read model. */
-export async function endSession(
-  services: Services,
-  sessionId: string,
-  reason: SessionEndReason,
-  actor: Actor = serviceActor('admin'),
-): Promise<void> {
-  const done = await handleCommand(services.store, sessionStream(sessionId), sessionDecider, {
-    type: 'EndSession',
-    data: { reason },
-    metadata: { now: services.clock(), actor },
-  });
-  await services.projections.waitFor(done.position);
 }
 
 /**
@@ -131,20 +92,23 @@ export async function endSession(
  * an expired one is ended now with reason `expired`). A use more than 5 min after the last
  * recorded one is recorded (SessionRefreshed).
  */
-export async function activeSession(services: Services, req: Request): Promise<WebSessionDocument | null> {
-  const token = sessionTokenOf(services, req);
+export async function activeSession(
+  ctx: UseCasePorts & Pick<HttpSettings, 'secureCookies'>,
+  req: Request,
+): Promise<WebSessionDocument | null> {
+  const token = sessionTokenOf(ctx, req);
   if (!token) return null;
-  const session = await services.reads.collection<WebSessionDocument>(WEB_SESSIONS).get(hashToken(token));
+  const session = await ctx.reads.collection<WebSessionDocument>(WEB_SESSIONS).get(hashToken(token));
   if (!session || session.endedAt !== null) return null;
-  const now = services.clock();
+  const now = ctx.clock();
   const nowMs = Date.parse(now);
   if (session.expiresAt <= now || Date.parse(session.lastSeenAt) + SESSION_IDLE_MS <= nowMs) {
-    await endSession(services, session.sessionId, 'expired');
+    await endSession(ctx, session.sessionId, 'expired');
     return null;
   }
   if (Date.parse(session.lastSeenAt) + SESSION_REFRESH_MS <= nowMs) {
     // Nothing in this request reads the refreshed time back: no wait for the read model.
-    await handleCommand(services.store, sessionStream(session.sessionId), sessionDecider, {
+    await handleCommand(ctx.store, sessionStream(session.sessionId), sessionDecider, {
       type: 'RefreshSession',
       data: {},
       metadata: { now, actor: { id: session.memberId, name: session.memberId } },
@@ -152,12 +116,4 @@ export async function activeSession(services: Services, req: Request): Promise<W
     return { ...session, lastSeenAt: now };
   }
   return session;
-}
-
-/** Ends every active session of a member (reason `member_removed`). */
-export async function endSessionsOfMember(services: Services, memberId: string): Promise<void> {
-  const sessions = await services.reads
-    .collection<WebSessionDocument>(WEB_SESSIONS)
-    .find({ where: { memberId, endedAt: null } });
-  for (const s of sessions) await endSession(services, s.sessionId, 'member_removed');
 }

@@ -12,7 +12,7 @@ import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
 import { authenticate, authenticateOrSession, callerOf } from '../auth.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 
 /** The spec's RateCard, in credits: what GET /v1/limits publishes. */
 export function rateCardView(): Record<string, unknown> {
@@ -29,10 +29,10 @@ export function rateCardView(): Record<string, unknown> {
 }
 
 /** Spec Balance of an organization at `now`, in credits. */
-export async function balanceView(services: Services, orgId: string): Promise<Record<string, unknown>> {
-  const doc = await services.reads.collection<BalanceDocument>(BALANCES).get(orgId);
+export async function balanceView(ctx: RouteContext, orgId: string): Promise<Record<string, unknown>> {
+  const doc = await ctx.reads.collection<BalanceDocument>(BALANCES).get(orgId);
   const ledger = doc?.ledger ?? initialLedger();
-  const now = services.clock();
+  const now = ctx.clock();
   const subscription = usableSubscription(ledger, now);
   return {
     available_credits: toCredits(availableCredits(ledger, now)),
@@ -43,11 +43,11 @@ export async function balanceView(services: Services, orgId: string): Promise<Re
   };
 }
 
-export function accountRouter(services: Services): Router {
+export function accountRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
   // Roles: a member's web app session reads the limits and rate card it packs against (pack:write); balance and usage stay the owner's.
-  router.get('/v1/limits', authenticateOrSession(services, ['account:read'], ['pack:write']), (_req, res) => {
+  router.get('/v1/limits', authenticateOrSession(ctx, ['account:read'], ['pack:write']), (_req, res) => {
     const l = callerOf(res).org.limits;
     const windows = {
       per_minute: l.rateLimits.perMinute,
@@ -69,8 +69,8 @@ export function accountRouter(services: Services): Router {
     });
   });
 
-  router.get('/v1/balance', authenticate(services, 'account:read'), async (_req, res) => {
-    res.json(await balanceView(services, callerOf(res).orgId));
+  router.get('/v1/balance', authenticate(ctx, 'account:read'), async (_req, res) => {
+    res.json(await balanceView(ctx, callerOf(res).orgId));
   });
 
   return router;

@@ -19,18 +19,17 @@ import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
-import type { Services } from '../services.js';
+import type { PackContext } from '../context.js';
 import { checkContextFor } from '../check-context.js';
 
-export function estimateRouter(services: Services): Router {
+export function estimateRouter(ctx: PackContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  router.post('/v1/estimate', authenticate(services, 'pack:write'), async (req, res) => {
+  router.post('/v1/estimate', authenticate(ctx, 'pack:write'), async (req, res) => {
     const caller = callerOf(res);
     const body = jsonBody(req);
-    const checked = checkPackRequest(body, await checkContextFor(services, caller, body));
-    const ledger =
-      (await services.reads.collection<BalanceDocument>(BALANCES).get(caller.orgId))?.ledger ?? initialLedger();
-    const available = availableCredits(ledger, services.clock());
+    const checked = checkPackRequest(body, await checkContextFor(ctx, caller, body));
+    const ledger = (await ctx.reads.collection<BalanceDocument>(BALANCES).get(caller.orgId))?.ledger ?? initialLedger();
+    const available = availableCredits(ledger, ctx.clock());
     const balance = { available_credits: toCredits(available) };
     if (!checked.ok) {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {

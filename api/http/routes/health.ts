@@ -16,18 +16,19 @@ import { sendError } from '../errors.js';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, type HealthReport } from '../../../adapters/health/dependency-health.js';
 import { maintenanceOf } from '../operator-switches.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import type { HealthProbes } from '../context.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 const EVERYTHING_UP: HealthReport = { status: 'ok', dependencies: {} };
 
-export function healthRouter(services: Services): Router {
+export function healthRouter(ctx: HealthProbes & Pick<UseCasePorts, 'reads' | 'projections'>): Router {
   const router = Router(ROUTER_OPTIONS);
   router.get('/health', async (_req, res) => {
-    if (!services.isReady()) return sendError(res, 'api_disabled', 'the service is starting');
-    const report = services.health?.report() ?? EVERYTHING_UP;
+    if (!ctx.isReady()) return sendError(res, 'api_disabled', 'the service is starting');
+    const report = ctx.health?.report() ?? EVERYTHING_UP;
     // With the read store down the switch cannot be read; `dependencies` says so.
-    const maintenance = await maintenanceOf(services).catch(() => null);
-    const position = services.projections.position;
+    const maintenance = await maintenanceOf(ctx).catch(() => null);
+    const position = ctx.projections.position;
     const { dependencies } = report;
     if (report.status === 'down') {
       // Every non-2xx answer carries the error envelope; the health fields ride beside it.

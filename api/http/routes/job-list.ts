@@ -16,7 +16,7 @@ import { jobView } from '../job-view.js';
 import { ref } from '../openapi/components.js';
 import { listPage, parseListQuery, textSearch, DEFAULT_LIMIT, MAX_LIMIT, type ListQuery } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 
 const STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -152,18 +152,18 @@ export function jobListFilter(
 }
 
 /** GET /v1/jobs: one keyset page of the caller's organization's jobs from the read store. */
-export function jobListRouter(services: Services): Router {
+export function jobListRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
-  router.get('/v1/jobs', authenticate(services, 'jobs:read'), async (req, res) => {
+  router.get('/v1/jobs', authenticate(ctx, 'jobs:read'), async (req, res) => {
     const caller = callerOf(res);
     const query = req.query as Record<string, unknown>;
     const details: Detail[] = [];
     const filters = parseJobFilters(query, details);
     const list = parseListQuery(query, caller, details);
-    const jobs = services.reads.collection<JobDocument>(JOBS);
+    const jobs = ctx.reads.collection<JobDocument>(JOBS);
     const { data, next_cursor } = await listPage(jobs, jobListFilter(caller.orgId, filters, list), list);
-    res.json({ data: data.map((j) => jobView(services, req, j)), next_cursor });
+    res.json({ data: data.map((j) => jobView(ctx, req, j)), next_cursor });
   });
 
   return router;

@@ -15,18 +15,18 @@ import { waitForJobEnd } from '../job-wait.js';
 import { waitParam } from '../query.js';
 import { ROUTER_OPTIONS, type ParameterDoc, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 
 /** The caller's job, or 404 job_not_found (another organization's ids are invisible). */
-export async function ownJob(services: Services, orgId: string, jobId: string): Promise<JobDocument> {
-  const job = await services.reads.collection<JobDocument>(JOBS).get(jobId);
+export async function ownJob(ctx: RouteContext, orgId: string, jobId: string): Promise<JobDocument> {
+  const job = await ctx.reads.collection<JobDocument>(JOBS).get(jobId);
   if (!job || job.orgId !== orgId) throw new ApiError('job_not_found', `no job ${jobId} in this organization`);
   return job;
 }
 
 /** The Result of a job, or the spec's 409/410 for its state. */
 export async function resultOrError(
-  services: Services,
+  ctx: RouteContext,
   req: Parameters<typeof resultView>[1],
   job: JobDocument,
 ): Promise<Record<string, unknown>> {
@@ -35,9 +35,9 @@ export async function resultOrError(
   if (job.status === 'failed')
     throw new ApiError('job_failed', `job ${job.id} failed (${job.error?.code ?? 'unknown'}); read job.error`);
   if (job.status === 'canceled') throw new ApiError('job_canceled', `job ${job.id} was canceled; it has no result`);
-  if (!retained(job, services.clock()))
+  if (!retained(job, ctx.clock()))
     throw new ApiError('result_expired', `the result of job ${job.id} was deleted at ${job.expiresAt}`);
-  const result = await resultView(services, req, job);
+  const result = await resultView(ctx, req, job);
   if (!result) throw new ApiError('result_expired', `the result of job ${job.id} is no longer stored`);
   return result;
 }
@@ -62,31 +62,31 @@ function includeParam(raw: unknown): Set<Include> {
   return new Set(parts as Include[]);
 }
 
-export function jobsRouter(services: Services): Router {
+export function jobsRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
-  router.get('/v1/jobs/:id', authenticate(services, 'jobs:read'), async (req, res) => {
+  router.get('/v1/jobs/:id', authenticate(ctx, 'jobs:read'), async (req, res) => {
     const { orgId } = callerOf(res);
     const id = String(req.params['id']);
     const waitMs = waitParam(req.query['wait']);
     const include = includeParam(req.query['include']);
-    await ownJob(services, orgId, id);
-    const job = (await waitForJobEnd(services, id, waitMs))!;
-    const body = jobView(services, req, job);
-    if (include.has('result') && job.status === 'succeeded' && retained(job, services.clock())) {
-      body['result'] = await resultView(services, req, job);
+    await ownJob(ctx, orgId, id);
+    const job = (await waitForJobEnd(ctx, id, waitMs))!;
+    const body = jobView(ctx, req, job);
+    if (include.has('result') && job.status === 'succeeded' && retained(job, ctx.clock())) {
+      body['result'] = await resultView(ctx, req, job);
     }
     if (include.has('request')) {
-      body['request'] = retained(job, services.clock())
-        ? ((await readJobBody(services.store, job.id, 'request')).request?.request ?? null)
+      body['request'] = retained(job, ctx.clock())
+        ? ((await readJobBody(ctx.store, job.id, 'request')).request?.request ?? null)
         : null;
     }
     res.json(body);
   });
 
-  router.get('/v1/jobs/:id/result', authenticate(services, 'jobs:read'), async (req, res) => {
-    const job = await ownJob(services, callerOf(res).orgId, String(req.params['id']));
-    res.json(await resultOrError(services, req, job));
+  router.get('/v1/jobs/:id/result', authenticate(ctx, 'jobs:read'), async (req, res) => {
+    const job = await ownJob(ctx, callerOf(res).orgId, String(req.params['id']));
+    res.json(await resultOrError(ctx, req, job));
   });
 
   /**
@@ -94,21 +94,21 @@ export function jobsRouter(services: Services): Router {
    * compute used so far). Answers 200 with the canceled Job once its charge is settled;
    * 409 job_already_finished when it had ended.
    */
-  router.delete('/v1/jobs/:id', authenticate(services, 'pack:write'), async (req, res) => {
+  router.delete('/v1/jobs/:id', authenticate(ctx, 'pack:write'), async (req, res) => {
     const caller = callerOf(res);
-    const job = await ownJob(services, caller.orgId, String(req.params['id']));
-    const now = services.clock();
+    const job = await ownJob(ctx, caller.orgId, String(req.params['id']));
+    const now = ctx.clock();
     // Compute used: from when a solver really started (a job can hold its slot while waiting for one).
     const computeMs = job.computeStartedAt ? Math.max(0, Date.parse(now) - Date.parse(job.computeStartedAt)) : 0;
-    const { position } = await handleCommand(services.store, jobStream(job.id), jobDecider, {
+    const { position } = await handleCommand(ctx.store, jobStream(job.id), jobDecider, {
       type: 'CancelJob',
       data: { jobId: job.id, computeMs },
       metadata: { now, actor: actorOf(caller) },
     });
-    await services.projections.waitFor(position);
-    const ended = (await waitForJobEnd(services, job.id, 5000))!;
-    await setCreditsHeader(services, res, job.orgId);
-    res.json(jobView(services, req, ended));
+    await ctx.projections.waitFor(position);
+    const ended = (await waitForJobEnd(ctx, job.id, 5000))!;
+    await setCreditsHeader(ctx, res, job.orgId);
+    res.json(jobView(ctx, req, ended));
   });
 
   return router;

@@ -17,7 +17,7 @@ import {
   type LoadingListFormat,
 } from '../loading-list-files.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 import { ownJob, resultOrError } from './jobs.js';
 
 /** `?format=` (csv when absent). Throws 422 validation_failed for anything else. */
@@ -30,12 +30,12 @@ function formatParam(raw: unknown): LoadingListFormat {
   ]);
 }
 
-export function loadingListRouter(services: Services): Router {
+export function loadingListRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  router.get('/v1/jobs/:id/loading_list', authenticate(services, 'jobs:read'), async (req, res) => {
+  router.get('/v1/jobs/:id/loading_list', authenticate(ctx, 'jobs:read'), async (req, res) => {
     const format = formatParam(req.query['format']);
-    const job = await ownJob(services, callerOf(res).orgId, String(req.params['id']));
-    const result = (await resultOrError(services, req, job)) as unknown as Pick<Plan, 'vehicles' | 'unplaced'>;
+    const job = await ownJob(ctx, callerOf(res).orgId, String(req.params['id']));
+    const result = (await resultOrError(ctx, req, job)) as unknown as Pick<Plan, 'vehicles' | 'unplaced'>;
     const rows = loadingListRows(result);
     res.setHeader('Content-Type', LOADING_LIST_CONTENT_TYPES[format]);
     res.setHeader('Content-Disposition', `attachment; filename="${job.id}-loading-list.${format}"`);

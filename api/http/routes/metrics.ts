@@ -1,7 +1,7 @@
 /**
  * GET /metrics (operator-facing): the service's metrics (api/http/metrics.ts) in the
  * Prometheus text format. No API key: customers' keys never read it. When `METRICS_TOKEN` is set
- * (Services.metricsToken), it requires `Authorization: Bearer <that token>` (else 401
+ * (HttpSettings.metricsToken), it requires `Authorization: Bearer <that token>` (else 401
  * unauthorized); unset, anyone who reaches the port may read it.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -9,7 +9,8 @@ import { Router } from 'express';
 import { ApiError } from '../errors.js';
 import { metricsOf } from '../metrics.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import type { MetricsPorts } from '../metrics.js';
+import type { HttpSettings } from '../context.js';
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
@@ -19,11 +20,11 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
 }
 
-export function metricsRouter(services: Services): Router {
+export function metricsRouter(ctx: MetricsPorts & Pick<HttpSettings, 'metricsToken'>): Router {
   const router = Router(ROUTER_OPTIONS);
-  const metrics = metricsOf(services);
+  const metrics = metricsOf(ctx);
   router.get('/metrics', async (req, res) => {
-    const token = services.metricsToken;
+    const token = ctx.metricsToken;
     if (token && !bearerMatches(req.get('authorization'), token)) {
       throw new ApiError('unauthorized', 'send Authorization: Bearer <METRICS_TOKEN>');
     }

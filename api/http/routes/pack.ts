@@ -7,31 +7,33 @@ import { Router } from 'express';
 import { checkPackRequest } from '../pack-request/check.js';
 import { authenticate, callerOf, jobSourceOf } from '../auth.js';
 import { checkContextFor } from '../check-context.js';
-import { createJob, idempotencyKeyOf } from '../../../application/job-admission.js';
+import { createJob } from '../../../application/job-admission.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
+import { jobCreatorOf } from '../actor.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { sendCreatedJob } from '../job-view.js';
 import { waitParam } from '../query.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
-import type { Services } from '../services.js';
+import type { PackContext } from '../context.js';
 
-export function packRouter(services: Services): Router {
+export function packRouter(ctx: PackContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
-  router.post('/v1/pack', authenticate(services, 'pack:write'), async (req, res) => {
+  router.post('/v1/pack', authenticate(ctx, 'pack:write'), async (req, res) => {
     const caller = callerOf(res);
     const waitMs = waitParam(req.query['wait']);
     const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
     const body = jsonBody(req);
-    const checked = checkPackRequest(body, await checkContextFor(services, caller, body));
+    const checked = checkPackRequest(body, await checkContextFor(ctx, caller, body));
     if (!checked.ok) throw new ApiError(checked.code, checked.message, checked.details);
-    const created = await createJob(services, caller, {
+    const created = await createJob(ctx, jobCreatorOf(caller), {
       checked,
       source: jobSourceOf(caller),
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
-    await sendCreatedJob(services, req, res, caller.orgId, created, waitMs);
+    await sendCreatedJob(ctx, req, res, caller.orgId, created, waitMs);
   });
 
   return router;

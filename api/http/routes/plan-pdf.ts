@@ -12,15 +12,15 @@ import { setNoStore } from '../page-security.js';
 import { openSignedPlan } from '../plan-links.js';
 import { orgDisplayUnits } from '../org-display-units.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 
-export function planPdfRouter(services: Services): Router {
+export function planPdfRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
   router.get('/plans/:file', async (req, res) => {
     const named = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']))?.[1];
-    const job = await openSignedPlan(services, 'pdf', named, req.query);
+    const job = await openSignedPlan(ctx, 'pdf', named, req.query);
     const jobId = job.id;
-    const body = await readJobBody(services.store, jobId);
+    const body = await readJobBody(ctx.store, jobId);
     const model = body.request?.model;
     const plan = body.result?.plan;
     if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
@@ -33,7 +33,7 @@ export function planPdfRouter(services: Services): Router {
       plan,
       colors,
       cargo: cargoFactsOf(model),
-      displayUnits: await orgDisplayUnits(services, job.orgId),
+      displayUnits: await orgDisplayUnits(ctx, job.orgId),
     });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);

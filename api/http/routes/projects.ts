@@ -31,9 +31,9 @@
  *
  * List: newest first; `q` matches name or id; `created_by` filters by creator; `plan` left out.
  *
- * This module holds the routes and their docs; the schemas are api/http/project-schema.ts, the content
- * of a body api/http/project-content.ts, the record api/http/project-view.ts, the pack step
- * api/http/project-pack.ts.
+ * This module holds the routes and their docs; the schemas are api/http/projects/schema.ts, the content
+ * of a body api/http/projects/content.ts, the record api/http/projects/view.ts, the pack step
+ * api/http/projects/pack.ts, its OpenAPI operations api/http/projects/docs.ts.
  */
 import { Router, type Request } from 'express';
 import { handleCommand } from '../../../domain/decider/handle.js';
@@ -45,10 +45,9 @@ import { authenticate, callerOf } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../../../application/id.js';
-import { ref } from '../openapi/components.js';
 import { listPage, parseListQuery, textSearch } from '../paging.js';
-import { projectContentOf } from '../project-content.js';
-import { packProject } from '../project-pack.js';
+import { projectContentOf } from '../projects/content.js';
+import { packProject } from '../projects/pack.js';
 import {
   PROJECT_INPUT_SCHEMA,
   PROJECT_ITEM_SCHEMA,
@@ -57,19 +56,20 @@ import {
   PROJECT_VEHICLE_SCHEMA,
   validateProjectInput,
   validateProjectPatch,
-} from '../project-schema.js';
-import { ownProject, projectView } from '../project-view.js';
-import { ROUTER_OPTIONS, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
-import { LIST_PARAMETERS, listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
-import type { Services } from '../services.js';
+} from '../projects/schema.js';
+import { ownProject, projectView } from '../projects/view.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
+import { listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
+import type { PackContext } from '../context.js';
+import { PROJECT_DOCS } from '../projects/docs.js';
 
 const idParam = (req: Request): string => String(req.params['id']);
 
-export function projectsRouter(services: Services): Router {
+export function projectsRouter(ctx: PackContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  const projects = services.reads.collection<ProjectDocument>(PROJECTS);
+  const projects = ctx.reads.collection<ProjectDocument>(PROJECTS);
 
-  router.get('/v1/projects', authenticate(services, 'resources:read'), async (req, res) => {
+  router.get('/v1/projects', authenticate(ctx, 'resources:read'), async (req, res) => {
     const caller = callerOf(res);
     const query = parseListQuery(req.query as Record<string, unknown>, caller);
     const { data, next_cursor } = await listPage(
@@ -80,18 +80,18 @@ export function projectsRouter(services: Services): Router {
       },
       query,
     );
-    res.json({ data: await Promise.all(data.map((d) => projectView(services, req, d, false))), next_cursor });
+    res.json({ data: await Promise.all(data.map((d) => projectView(ctx, req, d, false))), next_cursor });
   });
 
-  router.get('/v1/projects/:id', authenticate(services, 'resources:read'), async (req, res) => {
-    res.json(await projectView(services, req, await ownProject(services, callerOf(res), idParam(req)), true));
+  router.get('/v1/projects/:id', authenticate(ctx, 'resources:read'), async (req, res) => {
+    res.json(await projectView(ctx, req, await ownProject(ctx, callerOf(res), idParam(req)), true));
   });
 
-  router.post('/v1/projects', authenticate(services, 'resources:write'), async (req, res) => {
+  router.post('/v1/projects', authenticate(ctx, 'resources:write'), async (req, res) => {
     const caller = callerOf(res);
     const body = requireObject(jsonBody(req));
     refuseProblems(schemaProblemsOf(validateProjectInput, body), 'project');
-    const content = await projectContentOf(services, caller, body, null);
+    const content = await projectContentOf(ctx, caller, body, null);
     const max = caller.org.limits.maxProjects;
     // A soft cap: read-model count, so two creations racing at the cap may both pass.
     if ((await projects.count({ where: { orgId: caller.orgId } })) >= max) {
@@ -101,7 +101,7 @@ export function projectsRouter(services: Services): Router {
       );
     }
     const projectId = newId('prj');
-    const done = await handleCommand(services.store, projectStream(projectId), projectDecider, {
+    const done = await handleCommand(ctx.store, projectStream(projectId), projectDecider, {
       type: 'CreateProject',
       data: {
         projectId,
@@ -114,175 +114,52 @@ export function projectsRouter(services: Services): Router {
           options: content.options ?? {},
         },
       },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
-    await services.projections.waitFor(done.position);
-    res.status(201).json(await projectView(services, req, await ownProject(services, caller, projectId), true));
+    await ctx.projections.waitFor(done.position);
+    res.status(201).json(await projectView(ctx, req, await ownProject(ctx, caller, projectId), true));
   });
 
-  router.patch('/v1/projects/:id', authenticate(services, 'resources:write'), async (req, res) => {
+  router.patch('/v1/projects/:id', authenticate(ctx, 'resources:write'), async (req, res) => {
     const caller = callerOf(res);
     const id = idParam(req);
-    const current = await ownProject(services, caller, id);
+    const current = await ownProject(ctx, caller, id);
     const body = requireObject(jsonBody(req));
     refuseProblems(schemaProblemsOf(validateProjectPatch, body), 'project');
-    const changes = await projectContentOf(services, caller, body, current);
-    const done = await handleCommand(services.store, projectStream(id), projectDecider, {
+    const changes = await projectContentOf(ctx, caller, body, current);
+    const done = await handleCommand(ctx.store, projectStream(id), projectDecider, {
       type: 'UpdateProject',
       data: { projectId: id, orgId: caller.orgId, changes },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
-    await services.projections.waitFor(done.position);
-    res.json(await projectView(services, req, await ownProject(services, caller, id), true));
+    await ctx.projections.waitFor(done.position);
+    res.json(await projectView(ctx, req, await ownProject(ctx, caller, id), true));
   });
 
-  router.delete('/v1/projects/:id', authenticate(services, 'resources:write'), async (req, res) => {
+  router.delete('/v1/projects/:id', authenticate(ctx, 'resources:write'), async (req, res) => {
     const caller = callerOf(res);
     const id = idParam(req);
-    await ownProject(services, caller, id);
-    const done = await handleCommand(services.store, projectStream(id), projectDecider, {
+    await ownProject(ctx, caller, id);
+    const done = await handleCommand(ctx.store, projectStream(id), projectDecider, {
       type: 'DeleteProject',
       data: { projectId: id, orgId: caller.orgId },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
-    await services.projections.waitFor(done.position);
+    await ctx.projections.waitFor(done.position);
     res.json({ id, object: 'project', deleted: true });
   });
 
-  router.post('/v1/projects/:id/pack', authenticate(services, 'pack:write', 'resources:write'), (req, res) =>
-    packProject(services, req, res),
+  router.post('/v1/projects/:id/pack', authenticate(ctx, 'pack:write', 'resources:write'), (req, res) =>
+    packProject(ctx, req, res),
   );
 
   return router;
 }
 
-// ---- docs
-
-const ID_PARAMETER: ParameterDoc = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  description: 'prj_…',
-  schema: { type: 'string' },
-};
-
-const DOCS: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/v1/projects',
-    operationId: 'listProjects',
-    summary: 'List projects',
-    description:
-      'Newest first. `q` matches name or id; `created_by` filters by creator. Records leave `plan` out (GET one project for it).',
-    tags: ['Projects'],
-    scopes: ['resources:read'],
-    parameters: LIST_PARAMETERS,
-    responses: { '200': { description: 'A page of projects', schema: ref('ProjectList') } },
-    errors: ['validation_failed'],
-  },
-  {
-    method: 'post',
-    path: '/v1/projects',
-    operationId: 'createProject',
-    summary: 'Create a project',
-    description:
-      'Saves vehicle slots and items; ids `pv_…` and `item_…` are given by the service. Saved records named must exist; the pack rules apply when packing.',
-    tags: ['Projects'],
-    scopes: ['resources:write'],
-    requestBody: { description: 'The project', schema: ref('ProjectInput'), required: true },
-    responses: { '201': { description: 'The new project', schema: ref('Project') } },
-    errors: ['validation_failed', 'plan_limit_reached'],
-  },
-  {
-    method: 'get',
-    path: '/v1/projects/{id}',
-    operationId: 'getProject',
-    summary: 'Get a project with its plan',
-    description:
-      '`plan` is the Result of the last saved project pack and `pdf_url` its PDF link; `packing` the job of a pack in progress.',
-    tags: ['Projects'],
-    scopes: ['resources:read'],
-    parameters: [ID_PARAMETER],
-    responses: { '200': { description: 'The project', schema: ref('Project') } },
-    errors: ['project_not_found'],
-  },
-  {
-    method: 'patch',
-    path: '/v1/projects/{id}',
-    operationId: 'updateProject',
-    summary: 'Update a project',
-    description:
-      'The fields given replace the stored ones (lists whole; send a slot or item `id` back to keep it). Changing a project while it is packed ' +
-      "leaves that pack's plan on its job with warning `project_not_saved`.",
-    tags: ['Projects'],
-    scopes: ['resources:write'],
-    parameters: [ID_PARAMETER],
-    requestBody: { description: 'Fields to replace', schema: ref('ProjectPatch'), required: true },
-    responses: { '200': { description: 'The updated project', schema: ref('Project') } },
-    errors: ['project_not_found', 'validation_failed'],
-  },
-  {
-    method: 'delete',
-    path: '/v1/projects/{id}',
-    operationId: 'deleteProject',
-    summary: 'Delete a project',
-    description: 'A pack in progress runs on; its plan stays on its job (warning `project_not_saved`).',
-    tags: ['Projects'],
-    scopes: ['resources:write'],
-    parameters: [ID_PARAMETER],
-    responses: { '200': { description: 'Deleted', schema: ref('Deleted') } },
-    errors: ['project_not_found'],
-  },
-  {
-    method: 'post',
-    path: '/v1/projects/{id}/pack',
-    operationId: 'packProject',
-    summary: 'Pack a project',
-    description:
-      'No body: the project is the request (slots as vehicles with their `pv_…` ids, items with their `item_…` ids, groups, options). ' +
-      'Creates a job priced and run like POST /v1/pack and answers the same way (202, or 200 when `?wait=` saw it end). On success the plan ' +
-      'is saved into the project unless the project changed meanwhile (then warning `project_not_saved`, the plan stays on the job). ' +
-      '409 `project_busy` while a pack of the project is in progress. The same `Idempotency-Key` within 24 hours replays the original job.',
-    tags: ['Projects'],
-    scopes: ['pack:write', 'resources:write'],
-    parameters: [
-      ID_PARAMETER,
-      {
-        name: 'wait',
-        in: 'query',
-        description: 'Seconds to wait for the job to end (0–60, default 0)',
-        schema: { type: 'number', minimum: 0, maximum: 60 },
-      },
-      {
-        name: 'Idempotency-Key',
-        in: 'header',
-        description: 'Retry key, at most 128 characters; replays the original job within 24 hours',
-        schema: { type: 'string', maxLength: 128 },
-      },
-    ],
-    responses: {
-      '200': {
-        description: 'The job ended within `wait`: final status, `result` inlined when succeeded',
-        schema: ref('Job'),
-      },
-      '202': { description: 'The job is queued or running; poll GET /v1/jobs/{id}', schema: ref('Job') },
-    },
-    errors: [
-      'project_not_found',
-      'project_busy',
-      'validation_failed',
-      'idempotency_key_invalid',
-      'insufficient_credits',
-      'too_many_jobs',
-      'conflict',
-    ],
-  },
-];
-
 /** Route module: router, OpenAPI docs and the component schemas Project, ProjectInput, ProjectPatch, ProjectList, ProjectVehicle, ProjectItem. */
 export const projectsRoutes: RouteModule = {
   router: projectsRouter,
-  docs: DOCS,
+  docs: PROJECT_DOCS,
   schemas: {
     Project: PROJECT_SCHEMA,
     ProjectInput: PROJECT_INPUT_SCHEMA,

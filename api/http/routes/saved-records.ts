@@ -21,14 +21,9 @@
 import { Router, type Request } from 'express';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { handleCommand } from '../../../domain/decider/handle.js';
-import type { ErrorCode } from '../../../domain/errors.js';
 import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
 import type { FieldPath, Where } from '../../../domain/ports/read-store.js';
-import {
-  savedRecordDecider,
-  type SavedRecordCommand,
-  type SavedRecordKind,
-} from '../../../domain/saved-record/decide.js';
+import { savedRecordDecider, type SavedRecordCommand } from '../../../domain/saved-record/decide.js';
 import type { SavedRecordState } from '../../../domain/saved-record/record.js';
 import type { SavedRecordDocument } from '../../../projections/saved-records/projection.js';
 import { actorOf } from '../actor.js';
@@ -36,76 +31,13 @@ import { authenticate, callerOf, type Caller } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../../../application/id.js';
-import { ref } from '../openapi/components.js';
 import { listPage, matchesText, page, parseListQuery, textSearch } from '../paging.js';
-import { ROUTER_OPTIONS, type JsonSchema, type ParameterDoc, type RouteDoc, type RouteModule } from '../route-docs.js';
-import {
-  distinctProblems,
-  LIST_PARAMETERS,
-  listSchema,
-  META,
-  RECORD_META_PROPERTIES,
-  refuseProblems,
-  requireObject,
-  schemaProblemsOf,
-} from '../saved-record.js';
-import type { Services } from '../services.js';
-
-/** Read-only records of the service listed beside the organization's (vehicle presets), named by slug ids. */
-export interface PresetCatalog {
-  /** In the order the list shows them; each has the resource's fields and its text field. */
-  list: readonly { id: string }[];
-  find(id: string): { id: string } | undefined;
-  /** The message of 403 preset_read_only. */
-  readOnlyMessage(id: string): string;
-}
-
-/** The texts of a resource's OpenAPI operations (summary and, where one, description). */
-interface OperationText {
-  summary: string;
-  description?: string;
-}
-
-/** How one kind of saved record is served. */
-export interface SavedRecordResource<K extends string, I extends string, F extends object> {
-  kind: SavedRecordKind<K, I>;
-  /** `/v1/vehicles` */
-  path: string;
-  /** `object` of its records (`vehicle`). */
-  object: string;
-  /** Ids are `<idPrefix>_…` (`veh`). */
-  idPrefix: string;
-  /** Collection of its read model. */
-  collection: string;
-  /** The field `q` matches besides the id (`name`). */
-  textField: string;
-  /** The fields' schemas, in the order records show them, and the required ones. */
-  fields: Record<string, JsonSchema>;
-  required: string[];
-  /**
-   * The rule problems of a whole record for the caller's organization, beyond the Input schema
-   * (api/http/saved-record.ts probeProblems). Request-only keys are the schema's to report.
-   */
-  rules(fields: Record<string, unknown>, caller: Caller): ErrorDetail[];
-  presets?: PresetCatalog;
-  /** Refuses a creation over the plan's cap (403 plan_limit_reached), counted on the read model. */
-  refuseOverCap?(services: Services, caller: Caller): Promise<void>;
-  docs: {
-    /** `Vehicle`: component names `<one>Input`, `<one>Patch`, `<one>List`, operation ids `get<one>`… */
-    one: string;
-    /** `Vehicles`: the tag and `list<many>`. */
-    many: string;
-    /** Title of the record's component schema (`SavedVehicle`). */
-    recordTitle: string;
-    recordDescription: string;
-    inputDescription: string;
-    list: OperationText;
-    get: OperationText;
-    create: OperationText;
-    update: OperationText;
-    delete: OperationText;
-  };
-}
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
+import { distinctProblems, listSchema, refuseProblems, requireObject, schemaProblemsOf } from '../saved-record.js';
+import type { RouteContext } from '../context.js';
+import type { SavedRecordResource } from '../saved-records/resource.js';
+import { savedRecordSchemas, savedRecordViews } from '../saved-records/shape.js';
+import { savedRecordDocs } from '../saved-records/docs.js';
 
 const idParam = (req: Request): string => String(req.params['id']);
 
@@ -116,42 +48,9 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
   const { kind, presets, docs } = resource;
   type Doc = SavedRecordDocument<F>;
 
-  // ---- schemas (one source of truth: ajv compiles these objects, the OpenAPI document shows them)
-
-  const inputTitle = `${docs.one}Input`;
-  const patchTitle = `${docs.one}Patch`;
-  const idDescription = presets ? `${resource.idPrefix}_… or a preset slug` : `${resource.idPrefix}_…`;
-  const presetProperty: Record<string, JsonSchema> = presets
-    ? { preset: { type: 'boolean', description: 'true for the read-only presets of the service' } }
-    : {};
-  const inputSchema: JsonSchema = {
-    title: inputTitle,
-    description: docs.inputDescription,
-    type: 'object',
-    additionalProperties: false,
-    required: resource.required,
-    properties: resource.fields,
-  };
-  const patchSchema: JsonSchema = {
-    title: patchTitle,
-    description: `Any subset of the ${inputTitle} fields; null is not accepted. The record after the change must be a valid ${inputTitle}.`,
-    type: 'object',
-    additionalProperties: false,
-    properties: resource.fields,
-  };
-  const recordSchema: JsonSchema = {
-    title: docs.recordTitle,
-    description: docs.recordDescription,
-    type: 'object',
-    required: ['id', 'object', ...Object.keys(presetProperty), ...resource.required, ...META],
-    properties: {
-      id: { type: 'string', description: idDescription },
-      object: { const: resource.object },
-      ...presetProperty,
-      ...resource.fields,
-      ...RECORD_META_PROPERTIES,
-    },
-  };
+  const schemas = savedRecordSchemas(resource);
+  const { inputTitle, patchTitle, inputSchema, patchSchema, recordSchema } = schemas;
+  const { recordView, presetView, presetSortKey } = savedRecordViews<K, I, F>(resource);
 
   const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
   const validateInput = ajv.compile(inputSchema);
@@ -161,52 +60,14 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
   const problems = (fields: Record<string, unknown>, caller: Caller): ErrorDetail[] =>
     distinctProblems(schemaProblemsOf(validateInput, fields), resource.rules(fields, caller));
 
-  // ---- views
-
-  const fieldOrder = Object.keys(resource.fields);
-  const fieldsView = (fields: object): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const k of fieldOrder) {
-      const v = (fields as Record<string, unknown>)[k];
-      if (v !== undefined) out[k] = v;
-    }
-    return out;
-  };
-  const presetFlag = (preset: boolean) => (presets ? { preset } : {});
-  const recordView = (
-    r: Pick<SavedRecordState<F>, 'id' | 'fields' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'>,
-  ): Record<string, unknown> => ({
-    id: r.id,
-    object: resource.object,
-    ...presetFlag(false),
-    ...fieldsView(r.fields ?? {}),
-    created_at: r.createdAt,
-    updated_at: r.updatedAt,
-    created_by: r.createdBy,
-    updated_by: r.updatedBy,
-  });
-  const presetView = ({ id, ...fields }: { id: string }): Record<string, unknown> => ({
-    id,
-    object: resource.object,
-    ...presetFlag(true),
-    ...fieldsView(fields),
-    created_at: null,
-    updated_at: null,
-    created_by: null,
-    updated_by: null,
-  });
-  // Presets sort after every real timestamp ('0…' < '2…'), in catalog order (the list is newest first).
-  const presetSortKey = (index: number): string =>
-    `0000-preset-${String((presets?.list.length ?? 0) - index).padStart(4, '0')}`;
-
   // ---- reads and writes
 
   const idPattern = new RegExp(`^${resource.idPrefix}_[a-z0-9]+$`);
   const what = presets ? `preset or ${kind.noun}` : kind.noun;
 
-  function router(services: Services): Router {
+  function router(ctx: RouteContext): Router {
     const router = Router(ROUTER_OPTIONS);
-    const collection = () => services.reads.collection<Doc>(resource.collection);
+    const collection = () => ctx.reads.collection<Doc>(resource.collection);
 
     async function ownRecord(caller: Caller, id: string): Promise<Doc> {
       const doc = idPattern.test(id) ? await collection().get(id) : undefined;
@@ -220,13 +81,13 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
     /** Runs `command` on the record's stream and waits until the read model has it. */
     async function handle(caller: Caller, command: SavedRecordCommand<F>): Promise<SavedRecordState<F>> {
       const decider = savedRecordDecider(kind, (fields: F) => problems(fields as Record<string, unknown>, caller));
-      const done = await handleCommand(services.store, kind.stream(command.data.id), decider, command);
-      await services.projections.waitFor(done.position);
+      const done = await handleCommand(ctx.store, kind.stream(command.data.id), decider, command);
+      await ctx.projections.waitFor(done.position);
       return done.state;
     }
-    const metadata = (caller: Caller) => ({ now: services.clock(), actor: actorOf(caller) });
+    const metadata = (caller: Caller) => ({ now: ctx.clock(), actor: actorOf(caller) });
 
-    router.get(resource.path, authenticate(services, 'resources:read'), async (req, res) => {
+    router.get(resource.path, authenticate(ctx, 'resources:read'), async (req, res) => {
       const caller = callerOf(res);
       const query = parseListQuery(req.query as Record<string, unknown>, caller);
       const ownPage = await listPage(
@@ -261,17 +122,17 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
       res.json({ data: data.map((e) => e.view()), next_cursor });
     });
 
-    router.get(`${resource.path}/:id`, authenticate(services, 'resources:read'), async (req, res) => {
+    router.get(`${resource.path}/:id`, authenticate(ctx, 'resources:read'), async (req, res) => {
       const id = idParam(req);
       const preset = presets?.find(id);
       res.json(preset ? presetView(preset) : recordView(await ownRecord(callerOf(res), id)));
     });
 
-    router.post(resource.path, authenticate(services, 'resources:write'), async (req, res) => {
+    router.post(resource.path, authenticate(ctx, 'resources:write'), async (req, res) => {
       const caller = callerOf(res);
       const body = requireObject(jsonBody(req));
       refuseProblems(problems(body, caller), kind.noun);
-      await resource.refuseOverCap?.(services, caller);
+      await resource.refuseOverCap?.(ctx, caller);
       const id = newId(resource.idPrefix);
       const state = await handle(caller, {
         type: 'CreateSavedRecord',
@@ -281,7 +142,7 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
       res.status(201).json(recordView(state));
     });
 
-    router.patch(`${resource.path}/:id`, authenticate(services, 'resources:write'), async (req, res) => {
+    router.patch(`${resource.path}/:id`, authenticate(ctx, 'resources:write'), async (req, res) => {
       const caller = callerOf(res);
       const id = idParam(req);
       refusePreset(id);
@@ -296,7 +157,7 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
       res.json(recordView(state));
     });
 
-    router.delete(`${resource.path}/:id`, authenticate(services, 'resources:write'), async (req, res) => {
+    router.delete(`${resource.path}/:id`, authenticate(ctx, 'resources:write'), async (req, res) => {
       const caller = callerOf(res);
       const id = idParam(req);
       refusePreset(id);
@@ -312,80 +173,9 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
     return router;
   }
 
-  // ---- OpenAPI docs
-
-  const idParameter: ParameterDoc = {
-    name: 'id',
-    in: 'path',
-    required: true,
-    description: idDescription,
-    schema: { type: 'string' },
-  };
-  const readOnly: ErrorCode[] = presets ? ['preset_read_only'] : [];
-  const capped: ErrorCode[] = resource.refuseOverCap ? ['plan_limit_reached'] : [];
-  const common = { tags: [docs.many] };
-  const routeDocs: RouteDoc[] = [
-    {
-      method: 'get',
-      path: resource.path,
-      operationId: `list${docs.many}`,
-      ...docs.list,
-      ...common,
-      scopes: ['resources:read'],
-      parameters: LIST_PARAMETERS,
-      responses: { '200': { description: `A page of ${docs.many.toLowerCase()}`, schema: ref(`${docs.one}List`) } },
-      errors: ['validation_failed'],
-    },
-    {
-      method: 'get',
-      path: `${resource.path}/{id}`,
-      operationId: `get${docs.one}`,
-      ...docs.get,
-      ...common,
-      scopes: ['resources:read'],
-      parameters: [idParameter],
-      responses: { '200': { description: `The ${kind.noun}`, schema: ref(docs.recordTitle) } },
-      errors: [kind.notFound],
-    },
-    {
-      method: 'post',
-      path: resource.path,
-      operationId: `create${docs.one}`,
-      ...docs.create,
-      ...common,
-      scopes: ['resources:write'],
-      requestBody: { description: `The ${kind.noun}`, schema: ref(inputTitle), required: true },
-      responses: { '201': { description: `The saved ${kind.noun}`, schema: ref(docs.recordTitle) } },
-      errors: ['invalid_json', 'validation_failed', ...capped, 'payload_too_large'],
-    },
-    {
-      method: 'patch',
-      path: `${resource.path}/{id}`,
-      operationId: `update${docs.one}`,
-      ...docs.update,
-      ...common,
-      scopes: ['resources:write'],
-      parameters: [idParameter],
-      requestBody: { description: 'The fields to change', schema: ref(patchTitle), required: true },
-      responses: { '200': { description: `The ${kind.noun} after the change`, schema: ref(docs.recordTitle) } },
-      errors: ['invalid_json', 'validation_failed', ...readOnly, kind.notFound, 'payload_too_large'],
-    },
-    {
-      method: 'delete',
-      path: `${resource.path}/{id}`,
-      operationId: `delete${docs.one}`,
-      ...docs.delete,
-      ...common,
-      scopes: ['resources:write'],
-      parameters: [idParameter],
-      responses: { '200': { description: 'Deleted', schema: ref('Deleted') } },
-      errors: [...readOnly, kind.notFound],
-    },
-  ];
-
   return {
     router,
-    docs: routeDocs,
+    docs: savedRecordDocs(resource, schemas),
     // Deleted is shared: api/http/openapi/components.ts.
     schemas: {
       [docs.recordTitle]: recordSchema,

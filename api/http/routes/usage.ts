@@ -11,8 +11,9 @@ import { emptyUsageDay, USAGE_DAYS, type UsageDay } from '../../../projections/u
 import { authenticate, callerOf } from '../auth.js';
 import { ApiError } from '../errors.js';
 import { ref } from '../openapi/components.js';
-import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
+import type { RouteContext } from '../context.js';
+import { usage, usageDay, usageFigures } from '../usage-schema.js';
 
 export const DEFAULT_USAGE_DAYS = 30;
 export const MAX_USAGE_DAYS = 366;
@@ -107,13 +108,9 @@ function figures(u: Omit<UsageDay, 'id' | 'orgId' | 'date' | 'position'>): Recor
 }
 
 /** Spec Usage of organization `orgId` over the query's dates. */
-export async function usageView(
-  services: Services,
-  orgId: string,
-  query: UsageQuery,
-): Promise<Record<string, unknown>> {
+export async function usageView(ctx: RouteContext, orgId: string, query: UsageQuery): Promise<Record<string, unknown>> {
   // One query for the whole range (at most 366 documents, index orgId, date); days without jobs have no document.
-  const stored = await services.reads
+  const stored = await ctx.reads
     .collection<UsageDay>(USAGE_DAYS)
     .find({ where: { orgId, date: { gte: query.from, lte: query.to } } });
   const byDate = new Map(stored.map((d) => [d.date, d]));
@@ -135,89 +132,14 @@ export async function usageView(
   return { from: query.from, to: query.to, totals: figures(total), days };
 }
 
-export function usageRouter(services: Services): Router {
+export function usageRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  router.get('/v1/usage', authenticate(services, 'account:read'), async (req, res) => {
-    const query = parseUsageQuery(req.query as Record<string, unknown>, services.clock());
-    res.json(await usageView(services, callerOf(res).orgId, query));
+  router.get('/v1/usage', authenticate(ctx, 'account:read'), async (req, res) => {
+    const query = parseUsageQuery(req.query as Record<string, unknown>, ctx.clock());
+    res.json(await usageView(ctx, callerOf(res).orgId, query));
   });
   return router;
 }
-
-const count = (description: string): JsonSchema => ({ type: 'integer', minimum: 0, description });
-const credits = (description: string): JsonSchema => ({
-  type: 'number',
-  minimum: 0,
-  description: `${description} (credits)`,
-});
-
-const usageFigures: JsonSchema = {
-  title: 'UsageFigures',
-  description: 'Usage of the jobs created in a period (UTC days).',
-  type: 'object',
-  required: ['jobs', 'by_status', 'credits', 'by_component', 'compute_ms', 'items_placed', 'vehicles_used'],
-  properties: {
-    jobs: count('Jobs created'),
-    by_status: {
-      type: 'object',
-      description: 'Those jobs by their current status',
-      required: ['succeeded', 'failed', 'canceled', 'queued', 'running'],
-      properties: {
-        succeeded: count('Succeeded'),
-        failed: count('Failed'),
-        canceled: count('Canceled'),
-        queued: count('Still queued'),
-        running: count('Still running'),
-      },
-    },
-    credits: credits('Charged by their settlements'),
-    by_component: {
-      type: 'object',
-      description: 'The charge by price component',
-      required: ['base', 'vehicles', 'compute', 'large_load'],
-      properties: {
-        base: credits('Per-job fees'),
-        vehicles: credits('Per loaded vehicle'),
-        compute: credits('Compute'),
-        large_load: credits('Large-load surcharges'),
-      },
-    },
-    compute_ms: count('Compute time billed, ms (capped at each job budget; 0 for outcomes not charged)'),
-    items_placed: count('Item units placed by succeeded jobs'),
-    vehicles_used: count('Vehicles loaded by succeeded jobs'),
-  },
-};
-
-const usageDay: JsonSchema = {
-  title: 'UsageDay',
-  description: 'Usage of the jobs created on one UTC day.',
-  allOf: [
-    {
-      type: 'object',
-      required: ['date'],
-      properties: { date: { type: 'string', format: 'date', description: 'YYYY-MM-DD (UTC)' } },
-    },
-    ref('UsageFigures'),
-  ],
-};
-
-const usage: JsonSchema = {
-  title: 'Usage',
-  description:
-    'Usage of the organization over `from`–`to` (UTC dates, inclusive). A job counts on the day it was created; credits are what settlements charged.',
-  type: 'object',
-  required: ['from', 'to', 'totals', 'days'],
-  properties: {
-    from: { type: 'string', format: 'date', description: 'First day (YYYY-MM-DD, UTC)' },
-    to: { type: 'string', format: 'date', description: 'Last day, inclusive' },
-    totals: ref('UsageFigures'),
-    days: {
-      type: 'array',
-      items: ref('UsageDay'),
-      description: 'With `group_by=day`: every date of the range in order, zeros included; otherwise empty',
-    },
-  },
-};
 
 /** Route module: router, OpenAPI docs and the Usage schemas. */
 export const usageRoutes: RouteModule = {

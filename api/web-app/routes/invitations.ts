@@ -18,7 +18,6 @@ import { ApiError } from '../../http/errors.js';
 import {
   acceptInvitation,
   invitationTokenHash,
-  issuedInvitationAnswer,
   issueInvitation,
   revokeInvitation,
 } from '../../../application/invitations.js';
@@ -29,10 +28,11 @@ import {
   type OrganizationDocument,
 } from '../../../projections/organizations/projection.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
 import { checkedBody, validateAccept, validateInvite, validateResetAccept } from '../bodies.js';
 import { requireOwner, requireSameOrigin, requireWebSession, webCallerOf } from '../access.js';
 import { answerNewSession } from './session.js';
+import { issuedInvitationAnswer } from '../invitation-view.js';
+import type { RouteContext } from '../../http/context.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const GONE = 'no such invitation, or it was used or has expired';
@@ -40,25 +40,25 @@ const WITHDRAWN = "this invitation was withdrawn by the organization's owner: as
 
 /** The open invitation of `token` with its organization; 404 not_found otherwise. */
 async function openInvitation(
-  services: Services,
+  ctx: RouteContext,
   token: unknown,
 ): Promise<{ invitation: InvitationDocument; org: OrganizationDocument }> {
   if (typeof token !== 'string' || !TOKEN.test(token)) throw new ApiError('not_found', GONE);
-  const invitation = await services.reads.collection<InvitationDocument>(INVITATIONS).get(invitationTokenHash(token));
+  const invitation = await ctx.reads.collection<InvitationDocument>(INVITATIONS).get(invitationTokenHash(token));
   if (invitation?.revokedAt) throw new ApiError('not_found', WITHDRAWN);
-  if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= services.clock())
+  if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= ctx.clock())
     throw new ApiError('not_found', GONE);
-  const org = await services.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(invitation.orgId);
+  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(invitation.orgId);
   if (!org) throw new ApiError('not_found', GONE);
   return { invitation, org };
 }
 
 /** Router of /app/api/invitations. */
-export function webAppInvitationsRouter(services: Services): Router {
+export function webAppInvitationsRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
   router.get('/app/api/invitations/:token', async (req, res) => {
-    const { invitation, org } = await openInvitation(services, req.params['token']);
+    const { invitation, org } = await openInvitation(ctx, req.params['token']);
     res.setHeader('Cache-Control', 'no-store');
     const reset = invitation.purpose === 'password_reset';
     res.json({
@@ -71,8 +71,8 @@ export function webAppInvitationsRouter(services: Services): Router {
     });
   });
 
-  router.post('/app/api/invitations/:token/accept', requireSameOrigin(services), async (req, res) => {
-    const { invitation, org } = await openInvitation(services, req.params['token']);
+  router.post('/app/api/invitations/:token/accept', requireSameOrigin(ctx), async (req, res) => {
+    const { invitation, org } = await openInvitation(ctx, req.params['token']);
     const reset = invitation.purpose === 'password_reset';
     const body = checkedBody<{ name?: string; password: string }>(
       reset ? validateResetAccept : validateAccept,
@@ -81,35 +81,35 @@ export function webAppInvitationsRouter(services: Services): Router {
     const password = body.password;
     // A reset keeps the member's name; a joining member chooses theirs.
     const name = reset ? (org.members[invitation.memberId]?.name ?? body.name ?? invitation.email) : body.name!;
-    const accepted = await acceptInvitation(services.store, {
+    const accepted = await acceptInvitation(ctx.store, {
       orgId: invitation.orgId,
       token: String(req.params['token']),
       name,
       password,
-      now: services.clock(),
+      now: ctx.clock(),
     });
-    await services.projections.waitFor(accepted.position);
-    await answerNewSession(services, res, invitation.orgId, accepted.memberId);
+    await ctx.projections.waitFor(accepted.position);
+    await answerNewSession(ctx, res, invitation.orgId, accepted.memberId);
   });
 
-  router.post('/app/api/invitations', requireWebSession(services), requireOwner, async (req, res) => {
+  router.post('/app/api/invitations', requireWebSession(ctx), requireOwner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const { email } = checkedBody<{ email: string; role?: 'member' }>(validateInvite, jsonBody(req));
-    const issued = await issueInvitation(services.store, {
+    const issued = await issueInvitation(ctx.store, {
       orgId: org.id,
       email,
       role: 'member',
-      now: services.clock(),
+      now: ctx.clock(),
       actor: { id: member.id, name: member.name },
     });
-    await services.projections.waitFor(issued.position);
+    await ctx.projections.waitFor(issued.position);
     res.status(201).json(issuedInvitationAnswer(issued));
   });
 
-  router.get('/app/api/invitations', requireWebSession(services), requireOwner, async (_req, res) => {
+  router.get('/app/api/invitations', requireWebSession(ctx), requireOwner, async (_req, res) => {
     const { org } = webCallerOf(res);
-    const now = services.clock();
-    const open = await services.reads
+    const now = ctx.clock();
+    const open = await ctx.reads
       .collection<InvitationDocument>(INVITATIONS)
       .find({ where: { orgId: org.id, acceptedAt: null, revokedAt: null } });
     const data = open
@@ -131,17 +131,17 @@ export function webAppInvitationsRouter(services: Services): Router {
     res.json({ data });
   });
 
-  router.delete('/app/api/invitations/:id', requireWebSession(services), requireOwner, async (req, res) => {
+  router.delete('/app/api/invitations/:id', requireWebSession(ctx), requireOwner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const id = String(req.params['id']);
     if (!/^inv_[a-z0-9]+$/.test(id)) throw new ApiError('not_found', `no pending invitation ${id} in the organization`);
-    const position = await revokeInvitation(services.store, {
+    const position = await revokeInvitation(ctx.store, {
       orgId: org.id,
       invitationId: id,
-      now: services.clock(),
+      now: ctx.clock(),
       actor: { id: member.id, name: member.name },
     });
-    await services.projections.waitFor(position);
+    await ctx.projections.waitFor(position);
     res.status(204).end();
   });
   return router;

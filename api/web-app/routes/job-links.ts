@@ -11,22 +11,22 @@ import { ApiError } from '../../http/errors.js';
 import { jobView } from '../../http/job-view.js';
 import { revokeJobLinks } from '../../../application/link-revocation.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
+import type { RouteContext } from '../../http/context.js';
 import { requireOwner, requireWebSession, webCallerOf } from '../access.js';
 
 /** Router of /app/api/jobs/:id/revoke-links. */
-export function webAppJobLinksRouter(services: Services): Router {
+export function webAppJobLinksRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  router.post('/app/api/jobs/:id/revoke-links', requireWebSession(services), requireOwner, async (req, res) => {
+  router.post('/app/api/jobs/:id/revoke-links', requireWebSession(ctx), requireOwner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const id = String(req.params['id']);
-    const jobs = services.reads.collection<JobDocument>(JOBS);
+    const jobs = ctx.reads.collection<JobDocument>(JOBS);
     const job = await jobs.get(id);
     if (!job || job.orgId !== org.id) throw new ApiError('job_not_found', `no job ${id} in this organization`);
-    const revoked = await revokeJobLinks(services.store, id, { id: member.id, name: member.name }, services.clock());
-    await services.projections.waitFor(revoked.position);
+    const revoked = await revokeJobLinks(ctx.store, id, { id: member.id, name: member.name }, ctx.clock());
+    await ctx.projections.waitFor(revoked.position);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(jobView(services, req, (await jobs.get(id)) ?? job));
+    res.json(jobView(ctx, req, (await jobs.get(id)) ?? job));
   });
   return router;
 }

@@ -22,7 +22,7 @@ import { ApiError } from '../../http/errors.js';
 import { checkAllowList } from '../../../application/ip-allowlist.js';
 import { createApiKey, revokeApiKey, rotateApiKey } from '../../../application/provision.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
+import type { RouteContext } from '../../http/context.js';
 import { checkedBody, validateKeyInput, validateRotation } from '../bodies.js';
 import { requireOwner, requireWebSession, webCallerOf } from '../access.js';
 
@@ -50,8 +50,8 @@ function keyView(key: ApiKeyDocument, org: OrganizationDocument): Record<string,
 }
 
 /** The current document of key `keyId` of `orgId` (its live secret's, or the revoked one), or undefined. */
-async function currentKey(services: Services, orgId: string, keyId: string): Promise<ApiKeyDocument | undefined> {
-  const docs = await services.reads.collection<ApiKeyDocument>(API_KEYS).find({ where: { orgId, keyId } });
+async function currentKey(ctx: RouteContext, orgId: string, keyId: string): Promise<ApiKeyDocument | undefined> {
+  const docs = await ctx.reads.collection<ApiKeyDocument>(API_KEYS).find({ where: { orgId, keyId } });
   return docs.find((d) => !d.rotated);
 }
 
@@ -76,13 +76,13 @@ function keyProblems(input: KeyInput, now: string): { path: string; code: string
 }
 
 /** Router of /app/api/keys. */
-export function webAppKeysRouter(services: Services): Router {
+export function webAppKeysRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  const owner = [requireWebSession(services), requireOwner];
+  const owner = [requireWebSession(ctx), requireOwner];
 
   router.get('/app/api/keys', ...owner, async (_req, res) => {
     const { org } = webCallerOf(res);
-    const docs = await services.reads.collection<ApiKeyDocument>(API_KEYS).find({ where: { orgId: org.id } });
+    const docs = await ctx.reads.collection<ApiKeyDocument>(API_KEYS).find({ where: { orgId: org.id } });
     const data = docs
       .filter((d) => !d.rotated)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.keyId.localeCompare(b.keyId))
@@ -94,10 +94,10 @@ export function webAppKeysRouter(services: Services): Router {
   router.post('/app/api/keys', ...owner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const input = checkedBody<KeyInput>(validateKeyInput, jsonBody(req));
-    const now = services.clock();
+    const now = ctx.clock();
     const problems = keyProblems(input, now);
     if (problems.length > 0) throw new ApiError('validation_failed', 'the key has problems; see details', problems);
-    const created = await createApiKey(services.store, {
+    const created = await createApiKey(ctx.store, {
       orgId: org.id,
       memberId: member.id,
       name: input.name.trim(),
@@ -107,8 +107,8 @@ export function webAppKeysRouter(services: Services): Router {
       now,
       actor: { id: member.id, name: member.name },
     });
-    await services.projections.waitFor(created.position);
-    const key = await currentKey(services, org.id, created.keyId);
+    await ctx.projections.waitFor(created.position);
+    const key = await currentKey(ctx, org.id, created.keyId);
     if (!key) throw new Error(`key ${created.keyId} not in the read model after its creation`);
     res.setHeader('Cache-Control', 'no-store');
     res.status(201).json({ ...keyView(key, org), secret: created.secret });
@@ -117,23 +117,23 @@ export function webAppKeysRouter(services: Services): Router {
   router.post('/app/api/keys/:id/rotate', ...owner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const keyId = String(req.params['id']);
-    const current = await currentKey(services, org.id, keyId);
+    const current = await currentKey(ctx, org.id, keyId);
     if (!current) throw new ApiError('not_found', `no API key ${keyId} in the organization`);
     const { prefix } = checkedBody<{ prefix: string }>(validateRotation, jsonBody(req));
     if (current.prefix !== prefix)
       throw new ApiError('conflict', `API key ${keyId} was rotated since it was read: reload the key and retry`);
     // The caller names the secret it saw (its prefix); the hash read for it goes with the
     // command, so a rotation that lands between this read and the append is refused as well.
-    const rotated = await rotateApiKey(services.store, {
+    const rotated = await rotateApiKey(ctx.store, {
       orgId: org.id,
       keyId,
       expectedHash: current.id,
-      now: services.clock(),
+      now: ctx.clock(),
       actor: { id: member.id, name: member.name },
     });
-    await services.projections.waitFor(rotated.position);
+    await ctx.projections.waitFor(rotated.position);
     // The document of the secret returned (read-model documents are keyed by the secret's hash).
-    const key = await services.reads.collection<ApiKeyDocument>(API_KEYS).get(rotated.hash);
+    const key = await ctx.reads.collection<ApiKeyDocument>(API_KEYS).get(rotated.hash);
     if (!key) throw new Error(`key ${keyId} not in the read model after its rotation`);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ...keyView(key, org), secret: rotated.secret });
@@ -142,10 +142,10 @@ export function webAppKeysRouter(services: Services): Router {
   router.delete('/app/api/keys/:id', ...owner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const keyId = String(req.params['id']);
-    if (!(await currentKey(services, org.id, keyId)))
+    if (!(await currentKey(ctx, org.id, keyId)))
       throw new ApiError('not_found', `no API key ${keyId} in the organization`);
-    await services.projections.waitFor(
-      await revokeApiKey(services.store, org.id, keyId, services.clock(), { id: member.id, name: member.name }),
+    await ctx.projections.waitFor(
+      await revokeApiKey(ctx.store, org.id, keyId, ctx.clock(), { id: member.id, name: member.name }),
     );
     res.status(204).end();
   });

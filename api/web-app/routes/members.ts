@@ -13,17 +13,18 @@
  */
 import { Router } from 'express';
 import { ApiError } from '../../http/errors.js';
-import { issuedInvitationAnswer, issuePasswordReset } from '../../../application/invitations.js';
+import { issuePasswordReset } from '../../../application/invitations.js';
+import { issuedInvitationAnswer } from '../invitation-view.js';
 import { removeMember } from '../../../application/members.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
+import type { RouteContext } from '../../http/context.js';
 import { requireOwner, requireWebSession, webCallerOf } from '../access.js';
 
 /** Router of /app/api/members. */
-export function webAppMembersRouter(services: Services): Router {
+export function webAppMembersRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
-  router.get('/app/api/members', requireWebSession(services), requireOwner, (_req, res) => {
+  router.get('/app/api/members', requireWebSession(ctx), requireOwner, (_req, res) => {
     const { org } = webCallerOf(res);
     const data = Object.entries(org.members)
       .map(([id, m]) => ({
@@ -40,25 +41,25 @@ export function webAppMembersRouter(services: Services): Router {
     res.json({ data });
   });
 
-  router.delete('/app/api/members/:id', requireWebSession(services), requireOwner, async (req, res) => {
+  router.delete('/app/api/members/:id', requireWebSession(ctx), requireOwner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const id = String(req.params['id']);
     if (!/^usr_[a-z0-9]+$/.test(id)) throw new ApiError('not_found', `no member ${id} in the organization`);
-    await removeMember(services, org.id, id, { id: member.id, name: member.name });
+    await removeMember(ctx, org.id, id, { id: member.id, name: member.name });
     res.status(204).end();
   });
 
-  router.post('/app/api/members/:id/password-reset', requireWebSession(services), requireOwner, async (req, res) => {
+  router.post('/app/api/members/:id/password-reset', requireWebSession(ctx), requireOwner, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const id = String(req.params['id']);
     if (!/^usr_[a-z0-9]+$/.test(id)) throw new ApiError('not_found', `no member ${id} in the organization`);
-    const issued = await issuePasswordReset(services.store, {
+    const issued = await issuePasswordReset(ctx.store, {
       orgId: org.id,
       memberId: id,
-      now: services.clock(),
+      now: ctx.clock(),
       actor: { id: member.id, name: member.name },
     });
-    await services.projections.waitFor(issued.position);
+    await ctx.projections.waitFor(issued.position);
     res.status(201).json(issuedInvitationAnswer(issued, 'password_reset'));
   });
   return router;

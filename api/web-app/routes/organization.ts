@@ -17,27 +17,27 @@ import { orgStream } from '../../../domain/organization/streams.js';
 import { jsonBody } from '../../http/body.js';
 import { ApiError } from '../../http/errors.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
+import type { RouteContext } from '../../http/context.js';
 import { checkedBody, validateDisplayUnits } from '../bodies.js';
 import { requireOwner, requireWebSession, sessionView, webCallerFor, webCallerOf } from '../access.js';
 
 /** Router of /app/api/organization. */
-export function webAppOrganizationRouter(services: Services): Router {
+export function webAppOrganizationRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
-  router.put('/app/api/organization/display_units', requireWebSession(services), requireOwner, async (req, res) => {
+  router.put('/app/api/organization/display_units', requireWebSession(ctx), requireOwner, async (req, res) => {
     const { session, org, member } = webCallerOf(res);
     const { display_units } = checkedBody<{ display_units: DisplayUnits }>(validateDisplayUnits, jsonBody(req));
-    const chosen = await handleCommand(services.store, orgStream(org.id), organizationDecider, {
+    const chosen = await handleCommand(ctx.store, orgStream(org.id), organizationDecider, {
       type: 'ChooseDisplayUnits',
       data: { displayUnits: display_units },
-      metadata: { now: services.clock(), actor: { id: member.id, name: member.name } },
+      metadata: { now: ctx.clock(), actor: { id: member.id, name: member.name } },
     });
-    await services.projections.waitFor(chosen.position);
-    const caller = await webCallerFor(services, session);
+    await ctx.projections.waitFor(chosen.position);
+    const caller = await webCallerFor(ctx, session);
     if (!caller) throw new ApiError('unauthorized', 'not signed in');
     res.setHeader('Cache-Control', 'no-store');
-    res.json(sessionView(services, caller));
+    res.json(sessionView(ctx, caller));
   });
   return router;
 }

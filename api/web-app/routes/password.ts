@@ -14,20 +14,20 @@ import { jsonBody } from '../../http/body.js';
 import { ApiError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../../application/password.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
+import type { RouteContext } from '../../http/context.js';
 import { checkedBody, validatePasswordChange } from '../bodies.js';
 import { requireWebSession, webCallerOf } from '../access.js';
 
 /** Router of /app/api/password. */
-export function webAppPasswordRouter(services: Services): Router {
+export function webAppPasswordRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
 
-  router.post('/app/api/password', requireWebSession(services), async (req, res) => {
+  router.post('/app/api/password', requireWebSession(ctx), async (req, res) => {
     const { member, session } = webCallerOf(res);
     const body = checkedBody<{ current_password: string; new_password: string }>(validatePasswordChange, jsonBody(req));
     if (!member.email) throw new ApiError('not_found', 'this member has no password to change');
     const stream = credentialStream(member.email);
-    const { state } = await loadState(services.store, stream, credentialDecider);
+    const { state } = await loadState(ctx.store, stream, credentialDecider);
     const current = state.active && state.userId === member.id ? state.password : null;
     if (!(await verifyPassword(body.current_password, current))) {
       throw new ApiError('validation_failed', 'the current password is wrong', [
@@ -39,7 +39,7 @@ export function webAppPasswordRouter(services: Services): Router {
         { path: 'new_password', code: 'invalid_value', message: 'choose a password other than the current one' },
       ]);
     }
-    const done = await handleCommand(services.store, stream, credentialDecider, {
+    const done = await handleCommand(ctx.store, stream, credentialDecider, {
       type: 'ChangePassword',
       data: {
         userId: member.id,
@@ -47,9 +47,9 @@ export function webAppPasswordRouter(services: Services): Router {
         reason: 'changed',
         keepSessionId: session.sessionId,
       },
-      metadata: { now: services.clock(), actor: { id: member.id, name: member.name } },
+      metadata: { now: ctx.clock(), actor: { id: member.id, name: member.name } },
     });
-    await services.projections.waitFor(done.position);
+    await ctx.projections.waitFor(done.position);
     res.status(204).end();
   });
   return router;

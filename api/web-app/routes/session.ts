@@ -11,44 +11,48 @@ import { Router, type Response } from 'express';
 import { jsonBody } from '../../http/body.js';
 import { ApiError } from '../../http/errors.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
 import { checkPassword } from '../../../application/sign-in.js';
 import { signInLimitOf } from '../sign-in-limit.js';
 import { clientAddress } from '../../http/trust-proxy.js';
 import { checkedBody, validateSignIn } from '../bodies.js';
 import { requireSameOrigin, requireWebSession, sessionView, webCallerFor, webCallerOf } from '../access.js';
-import { clearSessionCookie, endSession, setSessionCookie, startSession } from '../web-session.js';
+import { clearSessionCookie, setSessionCookie } from '../web-session.js';
+import { endSession, startSession } from '../../../application/sessions.js';
+import type { HttpSettings, RouteContext } from '../../http/context.js';
+
+/** What the session routes read: RouteContext and the delays of sign-ins for an email that failed often. */
+export type SignInContext = RouteContext & Pick<HttpSettings, 'signInDelays'>;
 
 /** Signs `memberId` in: starts a session, sets the cookie, answers 200 with the session's body. */
 export async function answerNewSession(
-  services: Services,
+  ctx: RouteContext,
   res: Response,
   orgId: string,
   memberId: string,
 ): Promise<void> {
-  const { token, session } = await startSession(services, orgId, memberId);
-  const caller = await webCallerFor(services, session);
+  const { token, session } = await startSession(ctx, orgId, memberId);
+  const caller = await webCallerFor(ctx, session);
   if (!caller) throw new ApiError('unauthorized', 'wrong email or password');
-  setSessionCookie(services, res, token);
-  res.json(sessionView(services, caller));
+  setSessionCookie(ctx, res, token);
+  res.json(sessionView(ctx, caller));
 }
 
 /** Router of /app/api/session. */
-export function webAppSessionRouter(services: Services): Router {
+export function webAppSessionRouter(ctx: SignInContext): Router {
   const router = Router(ROUTER_OPTIONS);
-  const limit = signInLimitOf(services);
+  const limit = signInLimitOf(ctx);
 
-  router.get('/app/api/session', requireWebSession(services), (_req, res) => {
+  router.get('/app/api/session', requireWebSession(ctx), (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(sessionView(services, webCallerOf(res)));
+    res.json(sessionView(ctx, webCallerOf(res)));
   });
 
-  router.post('/app/api/session', requireSameOrigin(services), async (req, res) => {
+  router.post('/app/api/session', requireSameOrigin(ctx), async (req, res) => {
     const { email, password } = checkedBody<{ email: string; password: string }>(validateSignIn, jsonBody(req));
     const attempt = await limit.admit(email, clientAddress(req));
     let member: { orgId: string; memberId: string };
     try {
-      member = await checkPassword(services, email, password);
+      member = await checkPassword(ctx, email, password);
       await attempt.succeeded();
     } catch (err) {
       // A wrong password stays counted; anything else was no guess.
@@ -57,13 +61,13 @@ export function webAppSessionRouter(services: Services): Router {
     } finally {
       attempt.release();
     }
-    await answerNewSession(services, res, member.orgId, member.memberId);
+    await answerNewSession(ctx, res, member.orgId, member.memberId);
   });
 
-  router.delete('/app/api/session', requireWebSession(services), async (_req, res) => {
+  router.delete('/app/api/session', requireWebSession(ctx), async (_req, res) => {
     const { session, member } = webCallerOf(res);
-    await endSession(services, session.sessionId, 'signed_out', { id: member.id, name: member.name });
-    clearSessionCookie(services, res);
+    await endSession(ctx, session.sessionId, 'signed_out', { id: member.id, name: member.name });
+    clearSessionCookie(ctx, res);
     res.status(204).end();
   });
   return router;

@@ -6,9 +6,9 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { liftDefs, ref } from './openapi/components.js';
-import { PACK_REQUEST_SCHEMA } from './pack-request/schema.js';
-import type { JsonSchema } from './route-docs.js';
+import { liftDefs, ref } from '../openapi/components.js';
+import { PACK_REQUEST_SCHEMA } from '../pack-request/schema.js';
+import type { JsonSchema } from '../route-docs.js';
 
 /** Most vehicle slots and item definitions a project holds (storage bounds; a pack applies the plan's own limits). */
 export const MAX_PROJECT_SLOTS = 100;

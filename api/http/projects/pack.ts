@@ -5,27 +5,24 @@
  * and answered like POST /v1/pack; the process manager (domain/project/process.ts) saves the plan.
  */
 import type { Request, Response } from 'express';
-import { handleCommand, loadState } from '../../domain/decider/handle.js';
-import type { PackRequest } from '../../domain/pack/request.js';
-import { projectDecider } from '../../domain/project/decide.js';
-import { projectPackRequest } from '../../domain/project/pack-request.js';
-import { projectStream } from '../../domain/project/streams.js';
-import { actorOf } from './actor.js';
-import { callerOf, jobSourceOf } from './auth.js';
-import { checkContextFor } from './check-context.js';
-import { ApiError } from './errors.js';
-import { newId } from '../../application/id.js';
-import {
-  createJob,
-  IDEMPOTENCY_WINDOW_MS,
-  idempotencyKeyOf,
-  type CheckedRequest,
-} from '../../application/job-admission.js';
-import { sendCreatedJob } from './job-view.js';
-import { checkPackRequest, type CheckContext } from './pack-request/check.js';
-import { waitParam } from './query.js';
-import type { Services } from './services.js';
-import { sha256Hex } from '../../domain/digest.js';
+import { handleCommand, loadState } from '../../../domain/decider/handle.js';
+import type { PackRequest } from '../../../domain/pack/request.js';
+import { projectDecider } from '../../../domain/project/decide.js';
+import { projectPackRequest } from '../../../domain/project/pack-request.js';
+import { projectStream } from '../../../domain/project/streams.js';
+import { actorOf, jobCreatorOf } from '../actor.js';
+import { callerOf, jobSourceOf } from '../auth.js';
+import { checkContextFor } from '../check-context.js';
+import { ApiError } from '../errors.js';
+import { newId } from '../../../application/id.js';
+import { createJob, IDEMPOTENCY_WINDOW_MS } from '../../../application/job-admission.js';
+import type { CheckedRequest } from '../../../application/job-queueing.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
+import { sendCreatedJob } from '../job-view.js';
+import { checkPackRequest, type CheckContext } from '../pack-request/check.js';
+import { waitParam } from '../query.js';
+import type { PackContext } from '../context.js';
+import { sha256Hex } from '../../../domain/digest.js';
 
 const sha256 = sha256Hex;
 
@@ -48,18 +45,18 @@ function checkedRequest(request: PackRequest, ctx: CheckContext): CheckedRequest
  * pack of this project (also one running concurrently: StartPack refused with project_busy for a
  * pack of the same key) skips the claim and replays through the key's claim (application/job-admission.ts).
  */
-export async function packProject(services: Services, req: Request, res: Response): Promise<void> {
+export async function packProject(ctx: PackContext, req: Request, res: Response): Promise<void> {
   const caller = callerOf(res);
   const id = String(req.params['id']);
   const waitMs = waitParam(req.query['wait']);
   const idempotencyKey = idempotencyKeyOf(req.get('idempotency-key'));
-  const { state } = await loadState(services.store, projectStream(id), projectDecider);
+  const { state } = await loadState(ctx.store, projectStream(id), projectDecider);
   if (state.status !== 'active' || state.orgId !== caller.orgId || !state.content) {
     throw new ApiError('project_not_found', `no project ${id} in this organization`);
   }
   const request = projectPackRequest(state.content);
-  const checked = checkedRequest(request, await checkContextFor(services, caller, request));
-  const now = services.clock();
+  const checked = checkedRequest(request, await checkContextFor(ctx, caller, request));
+  const now = ctx.clock();
   const keyHash = idempotencyKey === undefined ? null : sha256(idempotencyKey);
   const replay =
     keyHash !== null &&
@@ -73,7 +70,7 @@ export async function packProject(services: Services, req: Request, res: Respons
   let packId = replay ? null : newId('pack');
   if (packId !== null) {
     try {
-      await handleCommand(services.store, projectStream(id), projectDecider, {
+      await handleCommand(ctx.store, projectStream(id), projectDecider, {
         type: 'StartPack',
         data: { projectId: id, orgId: caller.orgId, packId, version: state.version, keyHash },
         metadata: { now, actor: actorOf(caller) },
@@ -81,14 +78,14 @@ export async function packProject(services: Services, req: Request, res: Respons
     } catch (err) {
       // A concurrent retry with the same key started this pack a moment ago: replay its job.
       if (!(err instanceof ApiError && err.code === 'project_busy' && keyHash !== null)) throw err;
-      const current = await loadState(services.store, projectStream(id), projectDecider);
+      const current = await loadState(ctx.store, projectStream(id), projectDecider);
       if (current.state.pack?.keyHash !== keyHash) throw err;
       packId = null;
     }
   }
   let created: Awaited<ReturnType<typeof createJob>>;
   try {
-    created = await createJob(services, caller, {
+    created = await createJob(ctx, jobCreatorOf(caller), {
       checked,
       source: jobSourceOf(caller),
       projectId: id,
@@ -99,20 +96,20 @@ export async function packProject(services: Services, req: Request, res: Respons
     // (its JobQueued assigns it), so the pack is released only when no job is coming.
     const jobComing = err instanceof ApiError && err.code === 'conflict';
     if (packId !== null && !jobComing)
-      await handleCommand(services.store, projectStream(id), projectDecider, {
+      await handleCommand(ctx.store, projectStream(id), projectDecider, {
         type: 'ReleasePack',
         data: { projectId: id, packId },
-        metadata: { now: services.clock(), actor: actorOf(caller) },
+        metadata: { now: ctx.clock(), actor: actorOf(caller) },
       });
     throw err;
   }
   if (packId !== null) {
-    const assigned = await handleCommand(services.store, projectStream(id), projectDecider, {
+    const assigned = await handleCommand(ctx.store, projectStream(id), projectDecider, {
       type: 'AssignPackJob',
       data: { projectId: id, packId, jobId: created.jobId },
-      metadata: { now: services.clock(), actor: actorOf(caller) },
+      metadata: { now: ctx.clock(), actor: actorOf(caller) },
     });
-    await services.projections.waitFor(assigned.position);
+    await ctx.projections.waitFor(assigned.position);
   }
-  await sendCreatedJob(services, req, res, caller.orgId, created, waitMs);
+  await sendCreatedJob(ctx, req, res, caller.orgId, created, waitMs);
 }

@@ -1,24 +1,25 @@
 /**
  * The content of a project body (POST and PATCH /v1/projects): the fields sent, with slot and
  * item ids kept or given (domain/project/slots.ts) and the saved records they name checked. The
- * whole pack rules apply only when packing (api/http/project-pack.ts), so a draft may be incomplete.
+ * whole pack rules apply only when packing (api/http/projects/pack.ts), so a draft may be incomplete.
  */
-import type { ErrorDetail } from '../../domain/pack/diagnostics.js';
-import type { GroupInput, OptionsInput } from '../../domain/pack/request.js';
-import type { ProjectContent, ProjectItem, ProjectVehicle } from '../../domain/project/project.js';
-import { assignIds } from '../../domain/project/slots.js';
-import type { Caller } from './auth.js';
-import { checkContextFor } from './check-context.js';
-import { newId } from '../../application/id.js';
-import { distinctProblems, refuseProblems } from './saved-record.js';
-import type { Services } from './services.js';
+import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
+import type { GroupInput, OptionsInput } from '../../../domain/pack/request.js';
+import type { ProjectContent, ProjectItem, ProjectVehicle } from '../../../domain/project/project.js';
+import { assignIds } from '../../../domain/project/slots.js';
+import type { Caller } from '../auth.js';
+import { checkContextFor } from '../check-context.js';
+import { newId } from '../../../application/id.js';
+import { distinctProblems, refuseProblems } from '../saved-record.js';
+import type { HttpSettings } from '../context.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 /**
  * The content fields of a schema-valid body with ids assigned, or throws 422 with every problem:
  * ids (see domain/project/slots.ts) and saved records named (`unknown_vehicle`, `unknown_template`).
  */
 export async function projectContentOf(
-  services: Services,
+  ctx: Pick<UseCasePorts, 'reads'> & Pick<HttpSettings, 'seed'>,
   caller: Caller,
   body: Record<string, unknown>,
   current: Pick<ProjectContent, 'vehicles' | 'items'> | null,
@@ -45,9 +46,9 @@ export async function projectContentOf(
   }
   if (Array.isArray(body['groups'])) out.groups = body['groups'] as GroupInput[];
   if (body['options'] !== undefined) out.options = body['options'] as OptionsInput;
-  const ctx = await checkContextFor(services, caller, body);
+  const records = await checkContextFor(ctx, caller, body);
   (body['vehicles'] as ProjectVehicle[] | undefined)?.forEach((v, i) => {
-    if (!ctx.findVehicle(v.vehicle_id))
+    if (!records.findVehicle(v.vehicle_id))
       problems.push({
         path: `vehicles[${i}].vehicle_id`,
         code: 'unknown_vehicle',
@@ -56,7 +57,7 @@ export async function projectContentOf(
   });
   (body['items'] as ProjectItem[] | undefined)?.forEach((item, i) => {
     const tid = item.template_id;
-    if (tid !== undefined && !ctx.findTemplate(tid))
+    if (tid !== undefined && !records.findTemplate(tid))
       problems.push({
         path: `items[${i}].template_id`,
         code: 'unknown_template',
