@@ -137,7 +137,7 @@ export async function listPage<T extends ReadDocument & { createdAt: string }>(
 ): Promise<{ data: T[]; next_cursor: string }> {
   const found = await collection.find({
     ...filter,
-    sortBy: 'createdAt' as FieldPath<T>,
+    sortBy: 'createdAt',
     descending: true,
     limit: query.limit + 1,
     ...(query.after ? { after: { sortValue: query.after.createdAt, id: query.after.id } } : {}),

@@ -87,8 +87,9 @@ export async function openSignedPlan(
   jobId: string | undefined,
   query: Request['query'],
 ): Promise<JobDocument> {
-  const expires = String(query['expires'] ?? '');
-  const signature = String(query['signature'] ?? '');
+  // A repeated or nested parameter is no signature: it fails the check like any other wrong value.
+  const expires = typeof query['expires'] === 'string' ? query['expires'] : '';
+  const signature = typeof query['signature'] === 'string' ? query['signature'] : '';
   const what = purpose === 'pdf' ? 'PDF link' : 'viewer link';
   const job = jobId ? await ctx.reads.collection<JobDocument>(JOBS).get(jobId) : undefined;
   // A revoked link (older generation) is refused like a tampered or expired one: same answer.

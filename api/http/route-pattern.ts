@@ -14,7 +14,8 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * the full pattern.
  */
 export function routePattern(req: Request): string {
-  const route = (req as { route?: { path?: unknown } }).route;
+  // Express route paths are strings, regular expressions or lists of them.
+  const route = (req as { route?: { path?: string | RegExp | (string | RegExp)[] } }).route;
   if (!route || route.path === undefined) return UNMATCHED_ROUTE;
   return `${req.baseUrl ?? ''}${String(route.path)}`;
 }

@@ -71,7 +71,7 @@ export function projectsRouter(ctx: PackContext): Router {
 
   router.get('/v1/projects', authenticate(ctx, 'resources:read'), async (req, res) => {
     const caller = callerOf(res);
-    const query = parseListQuery(req.query as Record<string, unknown>, caller);
+    const query = parseListQuery(req.query, caller);
     const { data, next_cursor } = await listPage(
       projects,
       {

@@ -89,7 +89,7 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
 
     router.get(resource.path, authenticate(ctx, 'resources:read'), async (req, res) => {
       const caller = callerOf(res);
-      const query = parseListQuery(req.query as Record<string, unknown>, caller);
+      const query = parseListQuery(req.query, caller);
       const ownPage = await listPage(
         collection(),
         {

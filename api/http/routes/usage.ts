@@ -135,7 +135,7 @@ export async function usageView(ctx: RouteContext, orgId: string, query: UsageQu
 export function usageRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
   router.get('/v1/usage', authenticate(ctx, 'account:read'), async (req, res) => {
-    const query = parseUsageQuery(req.query as Record<string, unknown>, ctx.clock());
+    const query = parseUsageQuery(req.query, ctx.clock());
     res.json(await usageView(ctx, callerOf(res).orgId, query));
   });
   return router;

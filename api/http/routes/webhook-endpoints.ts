@@ -108,7 +108,7 @@ function router(ctx: RouteContext & Pick<HttpSettings, 'webhookAllowPrivateTarge
 
   router.get('/v1/webhook_endpoints', authenticate(ctx, 'webhooks:read'), async (req, res) => {
     const caller = callerOf(res);
-    const query = parseListQuery(req.query as Record<string, unknown>, caller);
+    const query = parseListQuery(req.query, caller);
     const page = await listPage(endpoints(), { where: { orgId: caller.orgId, deleted: false } }, query);
     res.json({ data: page.data.map((d) => endpointView(d)), next_cursor: page.next_cursor });
   });
@@ -132,7 +132,7 @@ function router(ctx: RouteContext & Pick<HttpSettings, 'webhookAllowPrivateTarge
   router.get('/v1/webhook_endpoints/:id/deliveries', authenticate(ctx, 'webhooks:read'), async (req, res) => {
     const caller = callerOf(res);
     const id = idParam(req);
-    const query = parseListQuery(req.query as Record<string, unknown>, caller);
+    const query = parseListQuery(req.query, caller);
     await ownEndpoint(caller, id);
     const page = await listPage(deliveries(), { where: { endpointId: id, orgId: caller.orgId } }, query);
     res.json({ data: page.data.map(deliveryView), next_cursor: page.next_cursor });

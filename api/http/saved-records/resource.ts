@@ -26,7 +26,7 @@ export interface OperationText {
 }
 
 /** How one kind of saved record is served. */
-export interface SavedRecordResource<K extends string, I extends string, F extends object> {
+export interface SavedRecordResource<K extends string, I extends string, _F extends object> {
   kind: SavedRecordKind<K, I>;
   /** `/v1/vehicles` */
   path: string;

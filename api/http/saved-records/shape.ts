@@ -64,12 +64,12 @@ export function savedRecordSchemas<K extends string, I extends string, F extends
 
 /** How the API writes a kind's records and presets, and where presets sort in a list. */
 export interface SavedRecordViews<F extends object> {
-  recordView(
+  recordView: (
     r: Pick<SavedRecordState<F>, 'id' | 'fields' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'>,
-  ): Record<string, unknown>;
-  presetView(preset: { id: string }): Record<string, unknown>;
+  ) => Record<string, unknown>;
+  presetView: (preset: { id: string }) => Record<string, unknown>;
   /** The list's sort key of the preset at `index` of the catalog. */
-  presetSortKey(index: number): string;
+  presetSortKey: (index: number) => string;
 }
 
 /** The views of `resource`'s records. */
