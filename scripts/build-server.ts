@@ -111,13 +111,55 @@ export function buildServer(): number {
   return performance.now() - started;
 }
 
+const LOCK = join(ROOT, 'dist.build-lock');
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `fn` holding the build lock (a file with the holder's pid beside `dist/`), so two
+ * `npm start`s at once (test files run in parallel) do not write one `dist/` together: waits
+ * while a live process holds it (checking every 100 ms, at most 5 minutes), takes over the lock
+ * of a process that is gone.
+ */
+function withBuildLock<T>(fn: () => T): T {
+  const waitUntil = Date.now() + 300_000;
+  for (;;) {
+    try {
+      writeFileSync(LOCK, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(LOCK, 'utf8'));
+      if (holder > 0 && !alive(holder)) rmSync(LOCK, { force: true });
+      else if (Date.now() > waitUntil) throw new Error(`another build (pid ${holder}) holds ${LOCK}`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(LOCK, { force: true });
+  }
+}
+
 /** `--if-stale`: builds only when not fresh, and says so on stderr; otherwise always builds. */
 function main(argv: readonly string[]): void {
   const ifStale = argv.includes('--if-stale');
-  const state = serverBuildState();
-  if (ifStale && state === 'fresh') return;
-  const ms = buildServer();
-  process.stderr.write(`built the server into dist in ${(ms / 1000).toFixed(1)} s (it was ${state})\n`);
+  if (ifStale && serverBuildState() === 'fresh') return;
+  withBuildLock(() => {
+    // Another process may have built it while this one waited for the lock.
+    const state = serverBuildState();
+    if (ifStale && state === 'fresh') return;
+    const ms = buildServer();
+    process.stderr.write(`built the server into dist in ${(ms / 1000).toFixed(1)} s (it was ${state})\n`);
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
