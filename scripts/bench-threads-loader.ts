@@ -7,9 +7,10 @@
  * two fresh node processes, one per loader (plain `node` importing `dist/solver/solve.js`, and
  * `node --import tsx` importing `solver/solve.ts`; the pool's threads load `thread.js` or
  * `thread.ts` beside them), alternating which goes first. Prints, per file and loader, the
- * placements per second of all threads (k/s: work over compute ms, the median round and the
- * range) and whether both loaders placed the same units with the same work (they must: same
- * seed, same work). Builds `dist/` first when it is stale.
+ * placements per second of all threads (thousands: work over compute ms of wall time, the median
+ * round and the range), the same per CPU-second of the process (what other work on a shared
+ * machine does not inflate) and whether both loaders placed the same units with the same work
+ * (they must: same seed, same work). Builds `dist/` first when it is stale.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,10 +36,14 @@ export interface ThreadsLoaderOptions {
 /** How the solver's code is loaded: compiled JavaScript, or TypeScript through tsx. */
 type Loader = 'compiled' | 'tsx';
 
-/** One solve in a child process: block placements of all threads, compute ms, units placed. */
+/**
+ * One solve in a child process: block placements of all threads, compute ms (wall time), CPU ms
+ * of the process (every thread; what a busy machine's other work does not inflate), units placed.
+ */
 interface ChildRow {
   work: number;
   ms: number;
+  cpuMs: number;
   placed: number;
 }
 
@@ -55,10 +60,12 @@ const solver = new Solver({ threads: Number(process.argv[3]) });
 await solver.warm();
 const rows = [];
 for (const model of JSON.parse(input)) {
+  const cpu = process.cpuUsage();
   const out = await solver.solve(model);
+  const used = process.cpuUsage(cpu);
   if (out.status !== 'solved') throw new Error('instance not solved: ' + out.status);
   const placed = out.plan.vehicles.reduce((s, v) => s + v.items_placed, 0);
-  rows.push({ work: out.work, ms: out.computeMs, placed });
+  rows.push({ work: out.work, ms: out.computeMs, cpuMs: (used.user + used.system) / 1000, placed });
 }
 await solver.close();
 process.stdout.write(JSON.stringify(rows));
@@ -95,6 +102,10 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/** Thousands per ms: the median and the range, e.g. `17.2 (11.9–32.7)`. */
+const figure = (xs: number[]): string =>
+  `${median(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
+
 /** Runs the bench and prints its table; rejects on a failed child or bad options. */
 export async function benchThreadsLoader(o: ThreadsLoaderOptions): Promise<void> {
   const work = Number(o.work);
@@ -129,7 +140,9 @@ async function runFiles(
   console.log(
     `threads-loader: instances ${o.instances}, work ${work} per thread (deterministic), ${threads} threads, ${rounds} rounds`,
   );
-  console.log('file         loader    placements/s (median, range)   ms per instance   same plans');
+  console.log(
+    'file         loader    k placements/s (median, range)   k per CPU-second (median, range)   ms per instance   same plans',
+  );
   for (const arg of o.files.split(',')) {
     const path = resolveBrFile(arg.trim());
     // A budget far above the work: the work limit ends every search, not the clock.
@@ -137,6 +150,7 @@ async function runFiles(
       .filter((p) => wanted.includes(p.number))
       .map((p): PackModel => ({ ...brModel(p, 600_000), workLimit: work }));
     const rates: Record<Loader, number[]> = { compiled: [], tsx: [] };
+    const perCpu: Record<Loader, number[]> = { compiled: [], tsx: [] };
     const msPer: Record<Loader, number[]> = { compiled: [], tsx: [] };
     const outcomes: Record<Loader, string[]> = { compiled: [], tsx: [] };
     for (let round = 0; round < rounds; round++) {
@@ -144,17 +158,25 @@ async function runFiles(
       for (const loader of order) {
         const rows = await solveInChild(loader, program, models, threads);
         const ms = rows.reduce((s, r) => s + r.ms, 0);
-        rates[loader].push(rows.reduce((s, r) => s + r.work, 0) / Math.max(1, ms));
+        const cpuMs = rows.reduce((s, r) => s + r.cpuMs, 0);
+        const placements = rows.reduce((s, r) => s + r.work, 0);
+        rates[loader].push(placements / Math.max(1, ms));
+        perCpu[loader].push(placements / Math.max(1, cpuMs));
         msPer[loader].push(ms / Math.max(1, rows.length));
         outcomes[loader].push(JSON.stringify(rows.map((r) => [r.work, r.placed])));
       }
     }
     const same = new Set([...outcomes.compiled, ...outcomes.tsx]).size === 1;
     for (const loader of ['tsx', 'compiled'] as const) {
-      const r = rates[loader];
       console.log(
-        `${basename(path).padEnd(12)} ${loader.padEnd(9)} ${median(r).toFixed(1).padStart(7)}k (${Math.min(...r).toFixed(1)}–${Math.max(...r).toFixed(1)})` +
-          `${' '.repeat(10)}${median(msPer[loader]).toFixed(0).padStart(7)}${' '.repeat(11)}${same ? 'yes' : 'NO'}`,
+        [
+          basename(path).padEnd(12),
+          loader.padEnd(9),
+          figure(rates[loader]).padEnd(33),
+          figure(perCpu[loader]).padEnd(35),
+          median(msPer[loader]).toFixed(0).padStart(15),
+          `  ${same ? 'yes' : 'NO'}`,
+        ].join(' '),
       );
     }
   }
