@@ -73,7 +73,10 @@ const RESERVE_MS_PER_UNIT = 0.4;
  * is the compiled JavaScript (`npm start` runs `dist/`, scripts/build-server.ts), `thread.ts`
  * under the tsx loader (tests, scripts), whose `--import tsx` the pool's threads inherit.
  */
-const THREAD_MODULE = new URL(import.meta.url.endsWith('.ts') ? './thread.ts' : './thread.js', import.meta.url);
+const THREAD_MODULE = new URL(
+  new URL(import.meta.url).pathname.endsWith('.ts') ? './thread.ts' : './thread.js',
+  import.meta.url,
+);
 
 /** The parallel solver; one pool shared by all solves until close(). */
 export class Solver {

@@ -14,7 +14,9 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository: this module is `viewer/build.ts`, or `dist/viewer/build.js` in the compiled server (scripts/build-server.ts). */
-const REPO_ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '..' : '../..', import.meta.url));
+const REPO_ROOT = fileURLToPath(
+  new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? '..' : '../..', import.meta.url),
+);
 const STAMP_NAME = 'sources.json';
 
 /** A front end: its name (for messages), source folder (with index.html and vite.config.ts) and build output. */
