@@ -46,6 +46,11 @@
  * Chromium against a service process (scripts/bench-webapp.ts).
  *
  *   npm run bench -- webapp [--root DIR] [--runs 5] [--out FILE.json]
+ *
+ * `threads-loader`: the search's placements per second with the compiled JavaScript of `npm start`
+ * against tsx, same work in deterministic mode (scripts/bench-threads-loader.ts).
+ *
+ *   npm run bench -- threads-loader [--files BR7,BR15] [--instances 1-5] [--work 20000] [--threads 1] [--rounds 3]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -212,6 +217,19 @@ program
   .option('--only <cases>', 'comma-separated cases (default all)')
   .option('--keep', 'keep the data dir (its path is printed)')
   .action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
+program
+  .command('threads-loader')
+  .description(
+    "the search's placements per second, compiled JavaScript (dist/) against tsx, same work (scripts/bench-threads-loader.ts)",
+  )
+  .option('--files <list>', 'BR files, comma-separated (names as for br)', 'BR7,BR15')
+  .option('--instances <range>', 'instance numbers, e.g. 1-5', '1-5')
+  .option('--work <n>', 'work units (block placements) per thread', '20000')
+  .option('--threads <n>', 'worker threads per solve', '1')
+  .option('--rounds <n>', 'rounds, each running both loaders', '3')
+  .action(async (o: import('./bench-threads-loader.js').ThreadsLoaderOptions) =>
+    (await import('./bench-threads-loader.js')).benchThreadsLoader(o),
+  );
 try {
   await program.parseAsync(process.argv);
 } catch (err) {

@@ -68,6 +68,16 @@ export type SolveOutcome =
 const RESERVE_MS = 150;
 const RESERVE_MS_PER_UNIT = 0.4;
 
+/**
+ * The worker thread's module, beside this one and in the same form: `thread.js` when this module
+ * is the compiled JavaScript (`npm start` runs `dist/`, scripts/build-server.ts), `thread.ts`
+ * under the tsx loader (tests, scripts), whose `--import tsx` the pool's threads inherit.
+ */
+const THREAD_MODULE = new URL(
+  new URL(import.meta.url).pathname.endsWith('.ts') ? './thread.ts' : './thread.js',
+  import.meta.url,
+);
+
 /** The parallel solver; one pool shared by all solves until close(). */
 export class Solver {
   private readonly pool: Piscina;
@@ -80,7 +90,7 @@ export class Solver {
     this.threads = Math.max(1, opts.threads ?? os.availableParallelism());
     this.poolThreads = Math.max(1, opts.poolThreads ?? this.threads * Math.max(1, opts.concurrency ?? 1));
     this.pool = new Piscina({
-      filename: new URL('./thread.ts', import.meta.url).href,
+      filename: THREAD_MODULE.href,
       minThreads: this.poolThreads,
       maxThreads: this.poolThreads,
       idleTimeout: 60_000,

@@ -18,7 +18,8 @@ export interface BuiltFrontEnd {
 
 /**
  * The repository's root: the nearest folder above this module whose package.json declares the
- * front ends as workspaces (so the answer is the same when this module runs compiled elsewhere in the tree).
+ * front ends as workspaces and that holds the web app's sources (so the answer is the same when this
+ * module runs compiled from `dist/`, which holds a copy of package.json but no front end).
  */
 function repositoryRoot(): string {
   let folder = dirname(fileURLToPath(import.meta.url));
@@ -26,7 +27,7 @@ function repositoryRoot(): string {
     const manifest = join(folder, 'package.json');
     if (existsSync(manifest)) {
       const workspaces = (JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown }).workspaces;
-      if (Array.isArray(workspaces)) return folder;
+      if (Array.isArray(workspaces) && existsSync(join(folder, 'webapp', 'package.json'))) return folder;
     }
     const parent = dirname(folder);
     if (parent === folder) throw new Error('no package.json with workspaces above api/http/front-ends.ts');

@@ -1,7 +1,10 @@
 /**
  * Wire shapes of the PackRequest (spec: "Resources and their fields" → PackRequest, Vehicle,
  * Rect, Item, Group, Options). Lengths in cm, weights in kg. These are the shapes after JSON
- * Schema validation (api/http/pack-request/schema.ts); defaults are applied in domain/pack/resolve/resolve.ts.
+ * Schema validation (api/http/pack-request/schema.ts, whose enums are the lists below);
+ * test/api/pack-request/request-shape.test.ts proves the schema and these interfaces have the
+ * same fields, required or optional alike, of the same types. Defaults are applied in
+ * domain/pack/resolve/resolve.ts.
  */
 
 /** Vehicle types of the spec's Vehicle.type. */

@@ -15,7 +15,12 @@
  * Bounds the spec does not state (dimensions from 0.1 to 100000 cm, weights ≤ 1e9 kg, priority
  * ≤ 1e6, group order within ±1e9) are service sanity limits: they keep volumes, weights and the
  * search objective finite.
+ *
+ * The TypeScript types of the same shape are domain/pack/request.ts; the enums come from there,
+ * and test/api/pack-request/request-shape.test.ts proves the two equal field by field (hence
+ * `as const` on every part: the check reads the schema's literal types).
  */
+import { GROUP_ROUTINGS, ITEM_SHAPES, PACKING_MODES, ROTATIONS, VEHICLE_TYPES } from '../../../domain/pack/request.js';
 
 /** `#rrggbb` colour (spec Item.color, Group.color); either letter case accepted. */
 export const COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
@@ -31,32 +36,36 @@ export const MAX_DIMENSION_CM = 100_000;
 /** Largest accepted weight in kg: a sanity bound, the spec sets none. */
 export const MAX_WEIGHT_KG = 1_000_000_000;
 
-const idString = (description: string) => ({ type: 'string', minLength: 1, maxLength: 128, description });
-const nameString = (description: string) => ({ type: 'string', maxLength: 255, description });
-const length = (description: string) => ({
-  type: 'number',
-  minimum: MIN_DIMENSION_CM,
-  maximum: MAX_DIMENSION_CM,
-  description: `${description} (cm)`,
-});
-const distance = (description: string) => ({
-  type: 'number',
-  minimum: 0,
-  maximum: MAX_DIMENSION_CM,
-  description: `${description} (cm)`,
-});
-const weight = (description: string) => ({
-  type: 'number',
-  exclusiveMinimum: 0,
-  maximum: MAX_WEIGHT_KG,
-  description: `${description} (kg)`,
-});
-const weightOrZero = (description: string) => ({
-  type: 'number',
-  minimum: 0,
-  maximum: MAX_WEIGHT_KG,
-  description: `${description} (kg)`,
-});
+const idString = (description: string) => ({ type: 'string', minLength: 1, maxLength: 128, description }) as const;
+const nameString = (description: string) => ({ type: 'string', maxLength: 255, description }) as const;
+const length = (description: string) =>
+  ({
+    type: 'number',
+    minimum: MIN_DIMENSION_CM,
+    maximum: MAX_DIMENSION_CM,
+    description: `${description} (cm)`,
+  }) as const;
+const distance = (description: string) =>
+  ({
+    type: 'number',
+    minimum: 0,
+    maximum: MAX_DIMENSION_CM,
+    description: `${description} (cm)`,
+  }) as const;
+const weight = (description: string) =>
+  ({
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: MAX_WEIGHT_KG,
+    description: `${description} (kg)`,
+  }) as const;
+const weightOrZero = (description: string) =>
+  ({
+    type: 'number',
+    minimum: 0,
+    maximum: MAX_WEIGHT_KG,
+    description: `${description} (kg)`,
+  }) as const;
 
 const rect = {
   title: 'Rect',
@@ -72,7 +81,7 @@ const rect = {
     length: length('Extent along x'),
     width: length('Extent along z'),
   },
-};
+} as const;
 
 const vehicle = {
   title: 'Vehicle',
@@ -87,7 +96,7 @@ const vehicle = {
     vehicle_id: idString('Id of a saved vehicle (GET /v1/vehicles)'),
     type: {
       type: 'string',
-      enum: ['truck', 'trailer', 'flatbed', 'container', 'pallet', 'aircraft', 'ship'],
+      enum: VEHICLE_TYPES,
       description: "Vehicle type; must be in the organization's allowed_vehicle_types",
     },
     name: nameString('Defaults to the saved name or the id'),
@@ -133,7 +142,7 @@ const vehicle = {
     max_middle_axle_weight: weightOrZero('Maximum middle axle load'),
     max_rear_axle_weight: weightOrZero('Maximum rear axle load'),
   },
-};
+} as const;
 
 const item = {
   title: 'Item',
@@ -150,7 +159,7 @@ const item = {
     label: nameString('Defaults to the id'),
     shape: {
       type: 'string',
-      enum: ['box', 'cylinder', 'pallet', 'bag', 'drum'],
+      enum: ITEM_SHAPES,
       description: 'Default box; cylinder and drum use radius + height; pallet and drum always stay upright',
     },
     length: length('Length along x as defined'),
@@ -163,7 +172,7 @@ const item = {
     max_stack_weight: weightOrZero('Weight resting on one unit, 0 = unlimited'),
     rotation: {
       type: 'string',
-      enum: ['all', 'upright', 'fixed'],
+      enum: ROTATIONS,
       description: 'all (default, six orientations), upright (about the vertical axis only), fixed',
     },
     hazardous: { type: 'boolean', description: 'Default false; kept low and apart from other hazardous items' },
@@ -177,7 +186,7 @@ const item = {
     color: { type: 'string', pattern: COLOR_PATTERN, description: '#rrggbb, viewer and PDF only' },
     nesting_height: distance('Telescoping overlap of stacked identical units, default 0; less than height'),
   },
-};
+} as const;
 
 const group = {
   title: 'Group',
@@ -195,7 +204,7 @@ const group = {
     },
     color: { type: 'string', pattern: COLOR_PATTERN, description: '#rrggbb' },
   },
-};
+} as const;
 
 const options = {
   title: 'Options',
@@ -205,13 +214,13 @@ const options = {
   properties: {
     packing_mode: {
       type: 'string',
-      enum: ['auto', 'fleet_only'],
+      enum: PACKING_MODES,
       description:
         'auto (default): copies of the most suitable vehicle are added up to the vehicle limit; fleet_only: listed vehicles only',
     },
     group_routing: {
       type: 'string',
-      enum: ['none', 'wall', 'routing', 'no_stack'],
+      enum: GROUP_ROUTINGS,
       description: 'none (default): groups are informational; wall, routing, no_stack: groups constrain the loading',
     },
     allow_overweight: { type: 'boolean', description: 'Ignore payload limits; default false' },
@@ -250,7 +259,7 @@ const options = {
         'the time limit still ends the search if it comes first (then the plan may differ). About 20,000–100,000 placements per second per thread',
     },
   },
-};
+} as const;
 
 /**
  * The PackRequest schema. Sub-schemas live in `$defs` (Rect, Vehicle, Item, Group, Options) and
