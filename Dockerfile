@@ -1,5 +1,6 @@
 # The packing service image: one image for every role (PACKING_ROLES picks what a container runs;
-# README, "Distributed profile"). TypeScript runs through tsx, a runtime dependency.
+# docs/operations.md, "Distributed profile"). The service runs the JavaScript tsc compiled in the
+# build stage (dist/); tsx runs the admin CLI and npm start's freshness checks.
 
 # Server dependencies stage: the root package's production dependencies only; the front ends'
 # workspaces (webapp/, viewer/, clients/typescript: React, three.js, …) are left out
@@ -15,10 +16,10 @@ ENV SCARF_ANALYTICS=false
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --workspaces=false --no-audit --no-fund && npm cache clean --force
 
-# Front-ends stage: every dependency of the root and its workspaces (Vite, React, three.js; no
-# install scripts, nothing here is compiled) and the sources, then `npm run build`
-# (scripts/build-front-ends.ts): the 3D viewer into viewer/dist and the web app into webapp/dist.
-# Only that output goes into the run stage.
+# Build stage: every dependency of the root and its workspaces (Vite, React, three.js, TypeScript;
+# no install scripts, nothing native is compiled) and the sources, then `npm run build`: the 3D
+# viewer into viewer/dist and the web app into webapp/dist (scripts/build-front-ends.ts), the
+# server into dist/ (scripts/build-server.ts, tsc). Only that output goes into the run stage.
 FROM node:20-bookworm-slim AS front-ends
 WORKDIR /app
 ENV SCARF_ANALYTICS=false
@@ -44,6 +45,8 @@ COPY . .
 # The built viewer and web app (with their sources records, so `npm start` finds them fresh and builds nothing).
 COPY --from=front-ends /app/viewer/dist ./viewer/dist
 COPY --from=front-ends /app/webapp/dist ./webapp/dist
+# The compiled server (with its sources record, so `npm start` finds it fresh and needs no TypeScript).
+COPY --from=front-ends /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080
