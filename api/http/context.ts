@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { UseCasePorts } from '../../application/ports.js';
 import type { DependencyHealth } from '../../adapters/health/dependency-health.js';
 import type { RateCounterFactory } from './rate-counters.js';
-import type { SignInDelays } from '../web-app/sign-in-limit.js';
+import type { SignInDelays } from '../web-app/sign-in-delays.js';
 
 /** The use cases' ports (event store, read store, read-model progress, clock), the log and the rate counters. */
 export interface HttpPorts extends UseCasePorts {

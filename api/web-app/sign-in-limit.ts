@@ -43,14 +43,9 @@ export const EMAIL_WINDOW_S = 15 * 60;
 /** Attempts held at once for one email from addresses that already failed for it. */
 export const MAX_HELD_PER_EMAIL = 10;
 
-/** The growing delay of a delayed email: `baseMs` × 2^(failures − free), at most `maxMs` (ms). */
-export interface SignInDelays {
-  baseMs: number;
-  maxMs: number;
-}
+import { DEFAULT_SIGN_IN_DELAYS, type SignInDelays } from './sign-in-delays.js';
 
-/** Default delays: 1 s, 2 s, 4 s, 8 s, then 10 s per attempt. */
-export const DEFAULT_SIGN_IN_DELAYS: SignInDelays = { baseMs: 1000, maxMs: 10_000 };
+export { DEFAULT_SIGN_IN_DELAYS, type SignInDelays };
 
 /** The hold of an attempt for an email that failed `failures` times in its window, ms (0: none). */
 export function signInDelayMs(failures: number, delays: SignInDelays): number {
