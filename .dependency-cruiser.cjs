@@ -1,4 +1,4 @@
-// dependency-cruiser rules: the layers of the service (see the folder map in README.md).
+// dependency-cruiser rules: the layers of the service (docs/architecture.md, "Layers and their import rules").
 // Each rule names the folders a layer may NOT reach; npm packages and Node built-ins are not checked.
 // Run by `npm run lint` (npx depcruise --config .dependency-cruiser.cjs <source folders>).
 

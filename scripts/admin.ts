@@ -499,7 +499,7 @@ program
 program
   .command('backup')
   .description(
-    'online backup of the embedded data dir while the service runs (SQLite backup API, no lock taken): read-models.db when present, then events.db, signing-key and demo-api-key, each 0600, into a new directory (0700). Restore: README "Backup and restore"',
+    'online backup of the embedded data dir while the service runs (SQLite backup API, no lock taken): read-models.db when present, then events.db, signing-key and demo-api-key, each 0600, into a new directory (0700). Restore: docs/operations.md "Backup and restore"',
   )
   .requiredOption('--to <dir>', 'directory to write; made when missing, must be empty')
   .action(async (o: { to: string }) => {

@@ -1,6 +1,6 @@
 /**
- * The heartbeat file of processes without HTTP (PACKING_HEARTBEAT_FILE; README "Deploying with
- * Docker Compose": the health check tests its age). Refreshed every interval while the process is
+ * The heartbeat file of processes without HTTP (PACKING_HEARTBEAT_FILE; docs/operations.md,
+ * "Distributed profile": the Compose health check tests its age). Refreshed every interval while the process is
  * healthy; once a dependency its roles need has been down longer than the grace period
  * (adapters/health/dependency-health.ts) it is no longer refreshed, so it ages and the health check fails.
  * Its content is the health report as one JSON line, kept current in both cases, so the file

@@ -4,7 +4,7 @@
  * list of variables is there). A bad setting stops the start with one line naming it (exit 1),
  * and so does a port that cannot be bound (service/listen-failure.ts).
  *
- * Stopping (README "How to stop the service"): SIGTERM or SIGINT closes the HTTP server, lets the
+ * Stopping (docs/operations.md, "How to stop the service"): SIGTERM or SIGINT closes the HTTP server, lets the
  * solver hand back its job, closes the stores and exits 0. `npm start` execs this process (no
  * shell in between), so npm passes both signals on; when started by npm this process also stops
  * when npm itself dies without passing a signal on (kill -9 of npm), so no orphan keeps serving.

@@ -1,5 +1,5 @@
 /**
- * `admin scavenge` (README Retention): makes retention's deletions final on EventStoreDB. A
+ * `admin scavenge` (docs/operations.md, "Retention"): makes retention's deletions final on EventStoreDB. A
  * deleted job body (a tombstoned stream) is hidden at once but its events stay in the server's
  * chunk files until a scavenge rewrites them; this starts one (adapters/eventstoredb/scavenge.ts).
  * The embedded SQLite event store needs none: its DELETE overwrites the rows (secure_delete).

@@ -1,5 +1,5 @@
 /**
- * The state of the engines this process depends on (README "When an engine is down"): the event
+ * The state of the engines this process depends on (docs/operations.md, "When an engine is down"): the event
  * store, the read store and the bus, each `up` or `down since <RFC 3339>`. Fed by the watching
  * decorators around the store ports (adapters/health/watched-stores.ts) and by the NATS bus's status reports;
  * read by `GET /health` (api/http/routes/health.ts) and by the heartbeat file of processes without

@@ -3,7 +3,7 @@
  * one durable pull consumer per subject hands each message to exactly one solver node at a time,
  * and every delivery is settled explicitly (ack / nak(delay) / working / term).
  *
- * Outages (README "Distributed profile", reconnecting bus): the connection reconnects for ever
+ * Outages (docs/operations.md, "Distributed profile"): the connection reconnects for ever
  * with a capped, jittered wait; a stalled TCP connection is found by client pings within
  * `(maxPingOut + 1) · pingIntervalMs`; after every reconnection, and whenever the server answers
  * "stream not found" / "consumer not found", the stream and the consumers are made again, so a

@@ -80,7 +80,7 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma(options.bulkLoad ? 'synchronous = OFF' : 'synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     // Retention erases: a deleted event's bytes are overwritten with zeros, not left in free
-    // pages until a VACUUM (README Retention). Measured: no cost on appends beyond the noise.
+    // pages until a VACUUM (docs/operations.md, "Retention"). Measured: no cost on appends beyond the noise.
     this.db.pragma('secure_delete = ON');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (

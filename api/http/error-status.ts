@@ -1,6 +1,6 @@
 /**
  * The HTTP status of every error code (spec Errors table, plus `conflict`: two concurrent
- * requests with the same Idempotency-Key, README). The one place a code becomes a status: the
+ * requests with the same Idempotency-Key, docs/api-decisions.md). The one place a code becomes a status: the
  * error middleware (api/http/errors.ts) and the OpenAPI document (api/http/openapi/document.ts) read it.
  * A Record over ErrorCode, so a code without a status does not compile.
  */

@@ -2,7 +2,7 @@
  * Rule `hazardous` (spec Item.hazardous: "kept low and separated from other hazardous items"):
  * every unit of a hazardous item stands on the floor, and units of two different hazardous items
  * are at least HAZARD_CLEARANCE_CM apart along the floor (their footprints are that far apart
- * along x or along z). The clearance is our documented choice (README "Hazardous items").
+ * along x or along z). The clearance is our documented choice (docs/solver.md, "Packing rules the solver enforces").
  */
 import { onFloor } from './contact.js';
 import type { LoadedVehicle } from './placed-unit.js';

@@ -2,7 +2,7 @@
  * Rules `stack_weight`, `floor_load` and `stack_density`: the weight units put on the units under
  * them and on the floor.
  *
- * Load model (README "Load bearing"): each unit passes its own weight plus everything resting on
+ * Load model (docs/solver.md, "Packing rules the solver enforces"): each unit passes its own weight plus everything resting on
  * it to the units it stands on, split in proportion to the contact area (of all its contacts);
  * a unit on the floor passes it to the floor over its footprint.
  * - `stack_weight`: the weight resting on a unit is at most its item's max_stack_weight (kg,

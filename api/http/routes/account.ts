@@ -1,6 +1,6 @@
 /**
  * GET /v1/limits and GET /v1/balance (spec Limits record, Balance). Field names of the spec's
- * unshown records (RateLimits, RateCard) are documented in the README.
+ * unshown records (RateLimits, RateCard) are documented in docs/api-decisions.md.
  */
 import { Router } from 'express';
 import { availableCredits, heldCredits, usableSubscription } from '../../../domain/ledger/ledger.js';

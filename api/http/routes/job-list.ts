@@ -1,6 +1,6 @@
 /**
  * GET /v1/jobs (spec Endpoints: JobList with cursor paging, newest first). Filters (spec: "not
- * shown", our choice, README): `status` (one or a comma-separated list), `reference` (exact),
+ * shown", our choice, docs/api-decisions.md): `status` (one or a comma-separated list), `reference` (exact),
  * `created_after` / `created_before` (RFC 3339, exclusive), `project_id`, `source` (`api` or
  * `playground`: jobs run from the web app), plus the list
  * parameters `limit`, `cursor`, `q` (in the reference or the id) and `created_by` (`me` or

@@ -1,5 +1,5 @@
 /**
- * GET /v1/usage (spec Endpoints: "Usage"; parameters and fields not shown, our choice, README).
+ * GET /v1/usage (spec Endpoints: "Usage"; parameters and fields not shown, our choice, docs/api-decisions.md).
  * Query: `from`, `to` (dates YYYY-MM-DD, UTC, inclusive; default the last 30 days ending today;
  * at most 366 days), `group_by=day` (adds one entry per date of the range to `days`).
  * Jobs count on the UTC day they were created. Credits are what settlements charged, compute_ms

@@ -3,7 +3,7 @@
  * its session, invitation, member, API key, password, job-link revocation and organization-settings routes, then the
  * pages and assets under /app (and
  * the 404 envelope for unknown /app/api paths). These routes are the web app's own API, not the
- * spec's: they are not route modules and not in the public OpenAPI document (README "Web app").
+ * spec's: they are not route modules and not in the public OpenAPI document (docs/web-app.md).
  */
 import { Router } from 'express';
 import { readJsonBody } from '../../http/body.js';

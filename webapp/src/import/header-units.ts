@@ -1,5 +1,5 @@
 /**
- * The unit of each measured column of an item file (README "Web app: playground and jobs"): the
+ * The unit of each measured column of an item file (docs/web-app.md, "Playground and jobs"): the
  * unit its header names ("Length (in)", "Weight [lb]", "Height mm"), or, when it names none, the
  * organization's display units (metric: cm and kg; imperial: in and lb). A header naming an
  * unknown or ambiguous unit, or a unit of the other quantity (a weight unit on a length column),

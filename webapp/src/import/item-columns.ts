@@ -1,5 +1,5 @@
 /**
- * The column layout of an item file (CSV or .xlsx; README "Web app: playground
+ * The column layout of an item file (CSV or .xlsx; docs/web-app.md, "Playground
  * and jobs"): one header row, then one pack item (spec Item) per row. Columns are named after the
  * spec's Item fields; common variants of a header are accepted in any case ("Qty", "Colour"),
  * and a header may name the unit of its column ("Length (in)", "Weight [lb]", "Height mm"; see

@@ -1,6 +1,6 @@
 /**
- * The file field of the playground that imports items from a CSV or .xlsx file (README column
- * layout): on success it hands the items up (cm and kg) and says how many units came in and which
+ * The file field of the playground that imports items from a CSV or .xlsx file (column layout:
+ * docs/web-app.md): on success it hands the items up (cm and kg) and says how many units came in and which
  * columns it converted ("Length (in): inches → cm (× 2.54)"); otherwise it lists every bad cell
  * or header by row and column and hands nothing up (web app: item files). A header may name its unit
  * ("Length (in)", "Weight [lb]", "Height mm"); columns without one are read in the

@@ -25,7 +25,7 @@ export function parseRequestText(text: string): { request: unknown } | { problem
   return { request: value };
 }
 
-/** Body of POST /v1/projects (spec Endpoints; api/http/project-schema.ts ProjectInput). */
+/** Body of POST /v1/projects (spec Endpoints; api/http/projects/schema.ts ProjectInput). */
 export interface ProjectInput {
   name: string;
   vehicles: PackVehicle[];
