@@ -44,10 +44,10 @@ module.exports = {
     },
     {
       name: 'solver-on-domain',
-      comment: 'solver/ (PackModel to verified Plan) imports only domain/ and display/.',
+      comment: 'solver/ (PackModel to verified Plan) imports only domain/.',
       severity: 'error',
       from: { path: '^solver/' },
-      to: { path: outside('solver', 'domain', 'display') },
+      to: { path: outside('solver', 'domain') },
     },
     {
       name: 'pdf-on-solver',
