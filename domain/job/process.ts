@@ -30,7 +30,7 @@ export interface SolveMessage {
 
 /**
  * Bus signal (domain/ports/bus.ts `signal`) sent when a job ended: the solver node computing it
- * stops its search at once (service/solver-node/node.ts). A core subject outside the work-queue stream's
+ * stops its search at once (service/solver-node/cancellation.ts). A core subject outside the work-queue stream's
  * `packing.>`, so it is broadcast and never stored.
  */
 export const JOB_ENDED_SIGNAL = 'signals.job-ended';

@@ -55,7 +55,7 @@ function bulkyResult(chars: number, seed = 1): StoredResult {
 t.test('a body in the shape of logs written before compression reads as before', async (t) => {
   const store = open();
   t.teardown(() => store.close());
-  // The single plain events every earlier version wrote (application/job-admission.ts, service/solver-node/node.ts).
+  // The single plain events every earlier version wrote (application/job-admission.ts, service/solver-node/job-records.ts).
   await store.append(
     jobBodyStream('job_old'),
     [{ id: 'job_old:request', type: 'RequestStored', data: smallRequest }],

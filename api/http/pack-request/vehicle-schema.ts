@@ -1,0 +1,87 @@
+/**
+ * The vehicle parts of the PackRequest schema (schema.ts): Vehicle (spec "Resources and their
+ * fields" → Vehicle) and Rect, the floor zone of its blocked areas. Sizes cm, weights kg; rules
+ * across fields (type + dimensions unless `vehicle_id`, aux deck fields, axle arrays of equal
+ * length, blocked areas on the floor) are checked in domain/pack/resolve/resolve.ts.
+ */
+import { VEHICLE_TYPES } from '../../../domain/pack/request.js';
+import { MAX_DIMENSION_CM, distance, idString, length, nameString, weight, weightOrZero } from './field-schemas.js';
+
+/** Rect: a floor rectangle in cm, min-corner origin (`$defs/Rect`). */
+export const RECT_SCHEMA = {
+  title: 'Rect',
+  description:
+    'Floor rectangle with min-corner origin, cm. x from the front wall, z from the right wall ' +
+    '(seen from the door looking in). Must lie on the vehicle floor.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['x', 'z', 'length', 'width'],
+  properties: {
+    x: distance('Front wall to near edge'),
+    z: distance('Right wall to near edge'),
+    length: length('Extent along x'),
+    width: length('Extent along z'),
+  },
+} as const;
+
+/** Vehicle: a saved vehicle by `vehicle_id` or one described in full (`$defs/Vehicle`). */
+export const VEHICLE_SCHEMA = {
+  title: 'Vehicle',
+  description:
+    'A vehicle available for the job. Either `vehicle_id` names a saved vehicle (preset or the ' +
+    "organization's), whose fields the ones sent beside it override, or `type`, `length`, " +
+    '`width`, `height` and `max_weight` are given. Dimensions are inner cargo-space sizes in cm.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: idString('Unique within the request; defaults to vehicle_id; results call it vehicle_id'),
+    vehicle_id: idString('Id of a saved vehicle (GET /v1/vehicles)'),
+    type: {
+      type: 'string',
+      enum: VEHICLE_TYPES,
+      description: "Vehicle type; must be in the organization's allowed_vehicle_types",
+    },
+    name: nameString('Defaults to the saved name or the id'),
+    length: length('Inner length along x, front wall toward the door'),
+    width: length('Inner width along z'),
+    height: length('Inner height along y'),
+    max_weight: weight('Payload'),
+    quantity: { type: 'integer', minimum: 1, maximum: 100, description: 'Identical vehicles available; default 1' },
+    floor_load_capacity: weightOrZero('Floor load capacity per m² (kg/m²), 0 = no limit'),
+    aux_deck: { type: 'boolean', description: 'Double-decker; default false' },
+    aux_deck_height: length('Height of the auxiliary deck; required when aux_deck is true'),
+    aux_deck_max_weight: weight('Payload of the auxiliary deck; required when aux_deck is true'),
+    blocked_areas: {
+      type: 'array',
+      maxItems: 32,
+      items: { $ref: '#/$defs/Rect' },
+      description: 'Floor zones nothing may stand on; each must lie on the floor',
+    },
+    axle_positions: {
+      type: 'array',
+      maxItems: 10,
+      items: { type: 'number', minimum: -300, maximum: MAX_DIMENSION_CM },
+      description:
+        'cm from the front of the cargo area, negative = ahead of it; each between -300 and the ' +
+        'vehicle length; same length as axle_max_loads',
+    },
+    axle_max_loads: {
+      type: 'array',
+      maxItems: 10,
+      items: { type: 'number', exclusiveMinimum: 0, maximum: 100_000 },
+      description: 'kg per axle, each > 0 and ≤ 100000',
+    },
+    cog_range_x: distance('Allowed centre-of-gravity deviation along x, 0 to length/2'),
+    cog_range_y: distance('Allowed centre-of-gravity deviation across, 0 to width/2'),
+    tractor_weight: weightOrZero('Tractor weight, semi-trailer axle model'),
+    empty_trailer_weight: weightOrZero('Empty trailer weight'),
+    front_axle_to_middle_axle: distance('Front axle to middle axle'),
+    front_axle_to_tractor_cog: distance('Front axle to tractor centre of gravity'),
+    front_axle_to_kingpin: distance('Front axle to kingpin'),
+    kingpin_to_rear_axle: distance('Kingpin to rear axle'),
+    trailer_cog_to_rear_axle: distance('Trailer centre of gravity to rear axle'),
+    trailer_start_to_kingpin: distance('Trailer start to kingpin'),
+    max_middle_axle_weight: weightOrZero('Maximum middle axle load'),
+    max_rear_axle_weight: weightOrZero('Maximum rear axle load'),
+  },
+} as const;

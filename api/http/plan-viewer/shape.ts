@@ -1,0 +1,145 @@
+/**
+ * The shape of the 3D viewer's plan (our extension): the JSON Schemas of ViewerPlan and its parts
+ * (ViewerVehicle, ViewerItem, ViewerGroup), as GET /viewer/{job}/plan.json answers it
+ * (api/http/viewer-plan.ts writes it) and the OpenAPI document shows it. Lengths cm, weights kg.
+ */
+import type { JsonSchema } from '../route-docs.js';
+
+/** The opening of every viewer description in the OpenAPI document. */
+export const EXTENSION = 'Our extension (not in the spec).';
+
+/** The component schemas of the viewer's plan, by name (`#/components/schemas/<name>`). */
+export const VIEWER_PLAN_SCHEMAS: Record<string, JsonSchema> = {
+  ViewerPlan: {
+    title: 'ViewerPlan',
+    description: `${EXTENSION} The plan of a succeeded job as the 3D viewer draws it. Lengths cm, weights kg.`,
+    type: 'object',
+    required: [
+      'job_id',
+      'reference',
+      'created_at',
+      'expires_at',
+      'vehicles',
+      'unplaced',
+      'items',
+      'groups',
+      'warnings',
+      'display_units',
+    ],
+    properties: {
+      job_id: { type: 'string', description: 'The job (`job_…`)' },
+      reference: { type: ['string', 'null'], description: "Caller's reference from the request, or null" },
+      created_at: { type: 'string', format: 'date-time', description: 'When the job was created' },
+      expires_at: { type: 'string', format: 'date-time', description: 'The link and this document are deleted then' },
+      vehicles: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/ViewerVehicle' },
+        description: 'Loaded vehicles in loading order',
+      },
+      unplaced: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/UnplacedItem' },
+        description: 'Units that could not be placed, with the reason',
+      },
+      items: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/ViewerItem' },
+        description: 'Every item definition of the job, placed or not',
+      },
+      groups: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/ViewerGroup' },
+        description: 'Item groups in loading order',
+      },
+      warnings: {
+        type: 'array',
+        items: { $ref: '#/components/schemas/Warning' },
+        description: 'Remarks about the plan',
+      },
+      display_units: {
+        type: 'string',
+        enum: ['metric', 'imperial'],
+        description:
+          "How the viewer shows lengths and weights: the organization's display units (metric: cm, kg; imperial: in, lb). The figures of this document stay cm and kg.",
+      },
+    },
+  },
+  ViewerVehicle: {
+    title: 'ViewerVehicle',
+    description: `${EXTENSION} A ResultVehicle with its floor zones and second deck.`,
+    allOf: [
+      { $ref: '#/components/schemas/ResultVehicle' },
+      {
+        type: 'object',
+        required: ['blocked_areas', 'aux_deck'],
+        properties: {
+          blocked_areas: {
+            type: 'array',
+            items: { $ref: '#/components/schemas/Rect' },
+            description: 'Floor zones nothing may stand on (cm)',
+          },
+          aux_deck: {
+            oneOf: [
+              {
+                type: 'object',
+                required: ['height', 'max_weight'],
+                properties: {
+                  height: { type: 'number', description: 'Deck floor height (cm)' },
+                  max_weight: { type: 'number', description: 'kg the deck carries' },
+                },
+              },
+              { type: 'null' },
+            ],
+            description: 'The second deck, or null',
+          },
+        },
+      },
+    ],
+  },
+  ViewerItem: {
+    title: 'ViewerItem',
+    description: `${EXTENSION} An item definition (SKU) as the viewer shows it.`,
+    type: 'object',
+    required: [
+      'id',
+      'label',
+      'shape',
+      'length',
+      'width',
+      'height',
+      'weight',
+      'quantity',
+      'group',
+      'color',
+      'hazardous',
+    ],
+    properties: {
+      id: { type: 'string', description: 'item_id of its placements' },
+      label: { type: 'string' },
+      shape: { type: 'string', enum: ['box', 'cylinder', 'pallet', 'bag', 'drum'] },
+      length: { type: 'number', description: 'cm, as defined' },
+      width: { type: 'number', description: 'cm, as defined' },
+      height: { type: 'number', description: 'cm, as defined' },
+      weight: { type: 'number', description: 'kg, one unit' },
+      quantity: { type: 'integer', description: 'Units requested' },
+      group: { type: ['string', 'null'], description: 'Group name, or null' },
+      color: {
+        type: ['string', 'null'],
+        description:
+          '`#rrggbb` given for the item or its group, else null (the viewer picks a palette colour like the PDF)',
+      },
+      hazardous: { type: 'boolean' },
+    },
+  },
+  ViewerGroup: {
+    title: 'ViewerGroup',
+    description: `${EXTENSION} An item group.`,
+    type: 'object',
+    required: ['name', 'order', 'color'],
+    properties: {
+      name: { type: 'string' },
+      order: { type: 'integer', description: 'Lower = loaded first (deeper)' },
+      color: { type: ['string', 'null'], description: '`#rrggbb` given, else null' },
+    },
+  },
+};
