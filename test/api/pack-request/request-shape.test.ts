@@ -25,7 +25,7 @@ import { PACK_REQUEST_SCHEMA } from '../../../api/http/pack-request/schema.js';
 type Defs = (typeof PACK_REQUEST_SCHEMA)['$defs'];
 
 /** The TypeScript type a schema of the PackRequest's subset of JSON Schema describes. */
-type FromSchema<S> = S extends { $ref: `#/$defs/${infer N extends keyof Defs & string}` }
+type FromSchema<S> = S extends { $ref: `#/$defs/${infer N extends Extract<keyof Defs, string>}` }
   ? FromSchema<Defs[N]>
   : S extends { enum: readonly (infer E)[] }
     ? E
