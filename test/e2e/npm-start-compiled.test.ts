@@ -85,7 +85,7 @@ t.test('npm start serves from compiled JavaScript, worker threads included', { t
   ).json()) as { vehicles: { items_placed: number }[]; viewer_url: string };
   t.ok(result.vehicles.reduce((s, v) => s + v.items_placed, 0) > 0, 'the plan places units');
 
-  const served = (await (await fetch(`${url}/openapi.json`)).json());
+  const served = await (await fetch(`${url}/openapi.json`)).json();
   t.same(served, buildOpenApi(ROUTE_MODULES), 'the compiled service serves the OpenAPI document of the sources');
 
   const viewer = await fetch(result.viewer_url);
