@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { processAlive } from '../service/service-address.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The compiled server (tsconfig.build.json `outDir`). */
@@ -113,15 +114,6 @@ export function buildServer(): number {
 
 const LOCK = join(ROOT, 'dist.build-lock');
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Runs `fn` holding the build lock (a file with the holder's pid beside `dist/`), so two
  * `npm start`s at once (test files run in parallel) do not write one `dist/` together: waits
@@ -137,7 +129,7 @@ function withBuildLock<T>(fn: () => T): T {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(readFileSync(LOCK, 'utf8'));
-      if (holder > 0 && !alive(holder)) rmSync(LOCK, { force: true });
+      if (holder > 0 && !processAlive(holder)) rmSync(LOCK, { force: true });
       else if (Date.now() > waitUntil) throw new Error(`another build (pid ${holder}) holds ${LOCK}`);
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
     }

@@ -62,7 +62,7 @@ export function removeServiceAddress(dataDir: string, pid: number): void {
 }
 
 /** True when a process `pid` lives (a process of another user counts as alive). */
-function alive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -85,5 +85,5 @@ function readAddressFile(dataDir: string): ServiceAddress | null {
 /** The base URL of the service running on `dataDir`, or null when none runs (no file, unreadable, or its writer died). */
 export function runningServiceUrl(dataDir: string): string | null {
   const address = readAddressFile(dataDir);
-  return address && alive(address.pid) ? address.url : null;
+  return address && processAlive(address.pid) ? address.url : null;
 }
