@@ -1,5 +1,5 @@
 /**
- * The access log and the request id in log lines (issue 14 item 4): one line `request` per
+ * The access log and the request id in log lines: one line `request` per
  * request with method, route pattern, status, ms, request_id and the organization once
  * authenticated; never the key, a header, an id from the path or the query string (PDF links carry
  * a signature); the log line of a 500 carries the request_id. Waits for the lines, never sleeps.

@@ -1,5 +1,5 @@
 /**
- * Fair compute on the real embedded service (issue 14 item 6): a tiny job of one organization
+ * Fair compute on the real embedded service: a tiny job of one organization
  * finishes while two others run long jobs (SOLVER_CONCURRENCY); with every solver slot busy a
  * job holding its organization's slot is still waiting: `queue_ms` counts until compute began and
  * the queue timeout fails it (not charged).

@@ -1,5 +1,5 @@
 /**
- * GET /metrics (issue 14 item 4): Prometheus text with HTTP requests by route pattern and status,
+ * GET /metrics: Prometheus text with HTTP requests by route pattern and status,
  * jobs by status, queue depth, compute seconds, event-store and read-model positions; one
  * registry per service; no organization id, key, id or query string in it; METRICS_TOKEN.
  */

@@ -1,4 +1,4 @@
-/** Password hashes (issue 11): scrypt with its parameters and salt stored, salted per hash, checked by the stored parameters. */
+/** Password hashes: scrypt with its parameters and salt stored, salted per hash, checked by the stored parameters. */
 import t from 'tap';
 import { hashPassword, verifyPassword } from '../../application/password.js';
 

@@ -1,6 +1,6 @@
 /**
  * The PDF link of a job answers 200 with a PDF whatever valid JSON strings the request carries
- * in the fields the PDF prints (issue 14 item 9: a reference "\ud800" made it answer 404): the
+ * in the fields the PDF prints (a reference "\ud800" made it answer 404): the
  * reference, item labels and ids, vehicle names and ids; lone surrogates, right-to-left
  * scripts, emoji, newlines and strings at their length limits.
  */

@@ -1,5 +1,5 @@
 /**
- * The viewer link (issue 9) on the real embedded service: `viewer_url` on the Job and the
+ * The viewer link on the real embedded service: `viewer_url` on the Job and the
  * Result, the page and its hashed assets (content types, caching, no CDN), the plan data with
  * blocked areas, the second deck, items, groups and unplaced units matching the Result, and the
  * spec's error envelope for PDF-purpose, tampered, foreign, expired links and a plan past

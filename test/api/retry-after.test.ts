@@ -1,5 +1,5 @@
 /**
- * `Retry-After` on every 429 and 503 the service sends (spec Response headers; issue 14 item 8).
+ * `Retry-After` on every 429 and 503 the service sends (spec Response headers).
  * One place guarantees it: sendError (api/http/errors.ts) adds the code's default when the thrower set
  * none. Checked three ways: every code whose status is 429 or 503, through sendError; the source
  * of api/ answers no error status anywhere but there; and each 429/503 answer path over HTTP.

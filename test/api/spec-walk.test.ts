@@ -1029,7 +1029,7 @@ t.test("the Endpoints table has the spec's 25 rows", async (t) => {
   t.equal(ENDPOINTS.length, 25);
   t.equal(new Set(ENDPOINTS.map(rowName)).size, 25);
   const spec = new Set(ENDPOINTS.map(rowName));
-  // Our extensions (webhooks, issue 12) say so in their documented description.
+  // Our extensions (webhooks) say so in their documented description.
   const extension = (r: string): boolean => {
     const [method, path] = r.split(' ') as [string, string];
     return /^Our extension/.test(doc.paths[path]?.[method.toLowerCase()]?.description ?? '');

@@ -1,5 +1,5 @@
 /**
- * Trusted proxies (issue 14 item 8): TRUST_PROXY is checked at start; behind a trusted proxy
+ * Trusted proxies: TRUST_PROXY is checked at start; behind a trusted proxy
  * every client gets its own failed-authentication count and the key's IP allowlist sees the
  * forwarded address; without trust (the default), or from a peer that is not a trusted proxy,
  * X-Forwarded-For is ignored, and no other header ever names the client.

@@ -1,5 +1,5 @@
 /**
- * The owner's console API (issue 11) over the real service: members (invite, list, remove:
+ * The owner's console API over the real service: members (invite, list, remove:
  * their sessions end at once), API keys (create with scopes, expiry and allowlist, rotate,
  * revoke) through the organization's key commands, owner-only routes, and organizations that
  * see nothing of each other through a session.

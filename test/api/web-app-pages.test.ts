@@ -1,5 +1,5 @@
 /**
- * The web app's pages (issue 11): /app and every page path answer the built index.html, the
+ * The web app's pages: /app and every page path answer the built index.html, the
  * hashed assets are served under /app/assets, and unknown /app/api paths get the 404 envelope.
  */
 import t from 'tap';

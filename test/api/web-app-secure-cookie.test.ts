@@ -1,5 +1,5 @@
 /**
- * Behind TLS (issue 11): with an https public URL (TLS ending at a proxy) the session cookie is
+ * Behind TLS: with an https public URL (TLS ending at a proxy) the session cookie is
  * `__Host-session` with `Secure`, and the public origin is the one sign-in accepts in `Origin`.
  */
 import t from 'tap';

@@ -1,5 +1,5 @@
 /**
- * Session lifetimes (issue 11) with the service's clock moved forward: 2 h without use ends a
+ * Session lifetimes with the service's clock moved forward: 2 h without use ends a
  * session, use keeps it alive (SessionRefreshed) but never past 12 h from its start; an expired
  * session is ended with reason `expired` (an event). Cookie attributes with and without TLS.
  */

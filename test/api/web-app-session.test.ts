@@ -1,5 +1,5 @@
 /**
- * The web app's sign-in (issue 11) over the real service: invitations (owner and member, one
+ * The web app's sign-in over the real service: invitations (owner and member, one
  * use, 7 days), sign-in with the password, the sign-in rate limit, the session cookie on /v1
  * (created_by the member, jobs from the playground), CSRF, sign-out, and sessions kept across a
  * restart (they are events).

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints and deliveries on the real embedded service in this process (issue 12 item
+ * Webhook endpoints and deliveries on the real embedded service in this process (item
  * 4): registration, validation and the private-target check at registration, list/get/delete,
  * scopes (new keys have webhooks:*, a key made with the older scopes does not), and a receiver
  * that answers 500 three times getting the delivery, signed and with the same event id, on the

@@ -1,5 +1,5 @@
 /**
- * The 3D viewer in a real browser (issue 9 "Done when"): every example of examples/ is solved
+ * The 3D viewer in a real browser ("Done when"): every example of examples/ is solved
  * through the real service (in process, embedded profile; a 4 s compute limit keeps the test
  * short, the viewer does not care how good the plan is), its `viewer_url` opened in headless
  * Chromium (Debian's, driven by playwright-core, WebGL by SwiftShader), and checked against the
@@ -8,7 +8,7 @@
  * group), the unplaced units, the weight distribution and the vehicle switcher. Screenshots go
  * to test-artifacts/viewer/. A 2,000-unit plan is timed: page load to the first drawn frame and
  * the mean frame time of an orbit are printed, not asserted. A hand-built plan of round cargo
- * (issue 10 item 4: 36 staggered drums in a 20 ft container, drums, pallets and lying rolls in a
+ * (36 staggered drums in a 20 ft container, drums, pallets and lying rolls in a
  * trailer) is served in place of a solved job's plan and checked the same way; its picture is
  * the README's docs/img/viewer-drums.png.
  */

@@ -1,5 +1,5 @@
 /**
- * The newcomer's walk through the web app in a real browser (issue 11 "Done when"): headless
+ * The newcomer's walk through the web app in a real browser ("Done when"): headless
  * Chromium (Debian's, driven by playwright-core) against the real service (in process, embedded
  * profile). The organization and its owner's invitation are made with the admin command's code
  * (provisionOrganization, issueInvitation). The owner accepts the invitation, signs out and in,

@@ -1,5 +1,5 @@
 /**
- * The web app's console and saved data in a real browser (issue 11 items "sign-in", "API keys",
+ * The web app's console and saved data in a real browser (items "sign-in", "API keys",
  * "saved data"): the real service in process (embedded profile) serving the built web app,
  * headless Chromium driven by playwright-core through the pages' accessible names. The owner
  * accepts an operator's invitation, signs out and in (a wrong password first), creates, rotates

@@ -1,5 +1,5 @@
 /**
- * The `packing` command (clients/typescript/src/cli, issue 12 item 3) against the real service:
+ * The `packing` command (clients/typescript/src/cli) against the real service:
  * `pack --wait --pdf` writes a real PDF (run as a child process, as a user runs it), exit codes by
  * error class, the key from PACKING_API_KEY or a 0600 config file (a config file others can read
  * is refused), and `--help` on every command.

@@ -1,5 +1,5 @@
 /**
- * The client's retry arithmetic (clients/typescript/src/retry.ts; spec Errors, issue 12 item 2):
+ * The client's retry arithmetic (clients/typescript/src/retry.ts; spec Errors):
  * Retry-After as seconds or an HTTP date, exponential backoff with jitter and a cap, never sooner
  * than Retry-After.
  */

@@ -1,5 +1,5 @@
 /**
- * The typed client (clients/typescript, issue 12 item 2) against the real service, through a
+ * The typed client (clients/typescript) against the real service, through a
  * test proxy that injects 429 / 500 / 503 answers with Retry-After: retries honour Retry-After
  * and resend the same Idempotency-Key, one job is created however many retries it takes (also
  * when an answer is lost after the job was created), 422 and other 4xx are never retried, errors

@@ -1,5 +1,5 @@
 /**
- * The client's types are generated from the service's OpenAPI document (issue 12 item 2, one
+ * The client's types are generated from the service's OpenAPI document (one
  * source of truth): the committed clients/typescript/src/generated/openapi.ts is exactly what
  * the generator writes from today's document, and PackingClient has a method for every
  * operation (named by its operationId).

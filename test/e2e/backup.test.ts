@@ -1,5 +1,5 @@
 /**
- * Backup and restore end to end (issue 14 item 3): a running service with jobs, balances and two
+ * Backup and restore end to end: a running service with jobs, balances and two
  * keys is backed up by `npm run admin -- backup` while it runs; a second service started on a
  * data dir restored from the copy lists the same jobs, shows the same balances, accepts the same
  * keys, serves the PDF links the first signed; `replay-billing` on the copy finds 0 differences.

@@ -1,5 +1,5 @@
 /**
- * One embedded instance per data dir (issue 7): a second `npm start` on a data dir that a live
+ * One embedded instance per data dir: a second `npm start` on a data dir that a live
  * instance holds refuses with one line and exit 1, and leaves the first one's jobs alone; once
  * the first is killed (-9), the kernel has released its lock and a new instance starts. A bad
  * profile variable is refused the same way.

@@ -1,5 +1,5 @@
 /**
- * The service on the distributed profile's engines (issue 7): EventStoreDB events, MongoDB read
+ * The service on the distributed profile's engines: EventStoreDB events, MongoDB read
  * models, in one process (in-process bus) so that only the two adapters differ from the embedded
  * run. Needs EVENTSTORE_URL and MONGODB_URL (no such server can be installed on the build
  * machines): without them it prints why it was skipped. A fresh stream namespace and database

@@ -1,5 +1,5 @@
 /**
- * The multi-process profile on one machine (issue 7): nats-server, two API processes, two
+ * The multi-process profile on one machine: nats-server, two API processes, two
  * projector/scheduler processes and two solver nodes, all separate processes started from
  * `service/main.ts` with PACKING_ROLES, sharing one SQLite event store file. 50 jobs of varied sizes
  * go in through both API processes for two organizations; one solver node is killed (SIGKILL)

@@ -1,5 +1,5 @@
 /**
- * `npm start` as an operator runs it (issue 14 item 9): SIGTERM or SIGINT to the npm process
+ * `npm start` as an operator runs it: SIGTERM or SIGINT to the npm process
  * stops the service (no orphan node process left answering), and a port in use is refused with
  * one line and exit code 1.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator switches end to end (issue 14 item 5) on the real embedded service: maintenance
+ * The operator switches end to end on the real embedded service: maintenance
  * mode (every /v1 call 503 api_disabled with Retry-After, /health 200 "maintenance"), the API
  * off for one organization (503 for its keys only), suspension (403 account_inactive); each
  * switched twice (the second time changes nothing) and back. First through the functions the

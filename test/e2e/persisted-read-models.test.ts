@@ -1,5 +1,5 @@
 /**
- * Persisted read models (issue 14, embedded profile): a restart resumes from the stored
+ * Persisted read models (embedded profile): a restart resumes from the stored
  * checkpoint instead of replaying the log; `rebuildReadModels` (npm run admin --
  * rebuild-read-models) replays the whole log into a new file that holds exactly what the
  * persisted one held; a read-model version change empties the file so it is rebuilt; a rebuild

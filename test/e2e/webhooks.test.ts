@@ -1,5 +1,5 @@
 /**
- * Webhooks across a crash (issue 12 item 4), on the real service started as a child process
+ * Webhooks across a crash, on the real service started as a child process
  * (`node service/main.ts`, embedded profile, WEBHOOK_ALLOW_PRIVATE_TARGETS=true so the loopback
  * receiver is allowed, WEBHOOK_RETRY_BASE_MS=300). The receiver first answers 500 to everything,
  * so deliveries wait in their stored retry schedule; the service is killed with SIGKILL (one more

@@ -1,7 +1,7 @@
 /**
  * A test proxy in front of the real service that answers chosen requests itself (429, 500, 503,
  * and 409 conflict, with Retry-After, in the spec's error envelope) before or after forwarding them, and records
- * every request it saw (method, path, Idempotency-Key). For the client's retry tests (issue 12).
+ * every request it saw (method, path, Idempotency-Key). For the client's retry tests.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * The multi-process profile on one machine (DESIGN §2, issue 7): a `nats-server` with JetStream,
+ * The multi-process profile on one machine (DESIGN §2): a `nats-server` with JetStream,
  * API processes, one projector/scheduler process and solver-node processes, all started from the
  * one entry point (`service/main.ts`) with `PACKING_ROLES`, sharing one SQLite event store file.
  * Each process is ready when it logs its known line ("listening" or "running"); no sleeps.

@@ -1,5 +1,5 @@
 /**
- * The web app's session in tests (issue 11): calls with a session cookie and CSRF token, and
+ * The web app's session in tests: calls with a session cookie and CSRF token, and
  * members signed in through an invitation (the way a person gets in).
  */
 import type { RunningService } from '../../service/server.js';

@@ -1,5 +1,5 @@
 /**
- * Every text field the PDF prints takes any valid JSON string (issue 14 item 9): references,
+ * Every text field the PDF prints takes any valid JSON string: references,
  * item labels and ids, vehicle names and ids with lone surrogates, right-to-left scripts, emoji,
  * control characters, newlines and lengths far past a column still render to a PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * The PDF of every example's plan (issue 9, "Done when"): rendered with pdftoppm, the page count
+ * The PDF of every example's plan ("Done when"): rendered with pdftoppm, the page count
  * is the one the plan calls for and every page has content in its body (not only the footer).
  * The pages are kept as PNGs in test-artifacts/pdf/ (git-ignored). The page count expected: the
  * summary, per vehicle one overview page and its instruction pages (the instructions all present,

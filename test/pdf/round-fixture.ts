@@ -1,5 +1,5 @@
 /**
- * Hand-built plans of round cargo for the render and viewer tests (issue 10 item 4), no solver
+ * Hand-built plans of round cargo for the render and viewer tests, no solver
  * involved: 200 l drums (radius 29.5 cm, height 88 cm) in 4 staggered lines of 9 on the floor
  * of a 20 ft container (589 × 235 cm: 36 drums, the issue's hand-worked case), and a mixed load
  * in a 13.6 m trailer: EUR pallets at the front wall, staggered drums two high behind them, and

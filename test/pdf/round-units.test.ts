@@ -1,5 +1,5 @@
 /**
- * Round units in the PDF (issue 10 item 4): the cylinder geometry of round-unit.ts, the floor
+ * Round units in the PDF: the cylinder geometry of round-unit.ts, the floor
  * plan drawing upright drums as discs and the 3D view as cylinders (checked on pixels rendered
  * by pdftoppm at 50 dpi: inside a disc is drum-coloured, the corner of its bounding box between
  * two discs is not), and whole PDFs of hand-built plans (36 staggered drums in a 20 ft

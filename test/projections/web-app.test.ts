@@ -1,5 +1,5 @@
 /**
- * The web app's read models (issue 11): invitations and members in `organizations`, sessions in
+ * The web app's read models: invitations and members in `organizations`, sessions in
  * `web_sessions`. Applying every event twice leaves the documents as applying them once (STYLE).
  */
 import t from 'tap';

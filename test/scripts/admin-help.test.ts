@@ -1,5 +1,5 @@
 /**
- * The command-line fronts' usage (issue 14 item 9): every admin subcommand and option carries
+ * The command-line fronts' usage: every admin subcommand and option carries
  * help text, `--help` exits 0 without touching the data dir, usage errors exit 2, and
  * `replay-billing --org` with an organization the log lacks exits 2 with a message.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- invite` (issue 11): the first owner gets in. create-org, then invite
+ * `npm run admin -- invite`: the first owner gets in. create-org, then invite
  * --role owner prints the invitation URL; the service on the same data dir accepts it and signs
  * the organization's existing owner member in.
  */

@@ -1,5 +1,5 @@
 /**
- * The BR bench's arguments (scripts/bench-br.ts, issue 8 item 5): files found by name beside the
+ * The BR bench's arguments (scripts/bench-br.ts): files found by name beside the
  * repository, ranges, and bad arguments refused with one RangeError (the bench prints its
  * message as one line, no stack trace); the tiniest budget ends with a plan or a clear reason.
  */

@@ -77,7 +77,7 @@ const item = fc
   .map(({ nesting, length, width, ...it }) => ({
     ...it,
     nesting_height: Math.floor(it.height * nesting),
-    // Cylinders and drums (issue 10) are given by a radius instead of length and width.
+    // Cylinders and drums are given by a radius instead of length and width.
     ...(it.shape === 'cylinder' || it.shape === 'drum'
       ? { radius: Math.floor(Math.min(length, width) / 2) }
       : { length, width }),

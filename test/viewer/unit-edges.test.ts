@@ -1,5 +1,5 @@
 /**
- * Outlines of the viewer's units (viewer/src/unit-edges.ts, issue 10 item 4): box edges, the
+ * Outlines of the viewer's units (viewer/src/unit-edges.ts): box edges, the
  * end circles of round units on their radius at both ends of their axis, and the offsets that
  * turn "steps 1..s" into one draw range.
  */

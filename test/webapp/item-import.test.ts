@@ -1,5 +1,5 @@
 /**
- * Item import of the playground (issue 11 item 4; README "Web app: playground and jobs"): CSV and
+ * Item import of the playground (README "Web app: playground and jobs"): CSV and
  * .xlsx rows into pack items. Header variants in any case, units in brackets, decimal commas,
  * semicolon files, every bad cell named by row and column with nothing imported, and two
  * properties: a CSV written from random items imports back to the same items, and no text makes

@@ -1,5 +1,5 @@
 /**
- * Data dir 0700 and its files 0600 (issue 14 item 8), under the common umask 022 that would
+ * Data dir 0700 and its files 0600, under the common umask 022 that would
  * otherwise make them 0755 / 0644: the helpers, the SQLite databases with their side files, and
  * a whole service start.
  */

@@ -1,4 +1,4 @@
-/** The credential decider (issue 11): one active credential per email; revoking frees the email. */
+/** The credential decider: one active credential per email; revoking frees the email. */
 import t from 'tap';
 import {
   credentialDecider,

@@ -1,5 +1,5 @@
 /**
- * Invitations and member removal in the organization decider (issue 11): an invitation is used
+ * Invitations and member removal in the organization decider: an invitation is used
  * once, until its expiry; a new member gets MemberAdded, the owner member only the email; the
  * owner cannot be removed.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator switches of the organization decider (issue 14): suspension and the API off/on,
+ * The operator switches of the organization decider: suspension and the API off/on,
  * each idempotent (the state already there causes no event), refused for an unknown organization
  * and for a bad Retry-After.
  */

@@ -209,7 +209,7 @@ function staggeredDrums(lines: number, perLine: number, layers: number): Placeme
   return spots.map(([x, y, z]) => unit('drum', x, y, z, [59, 59, 88], 200));
 }
 
-t.test('staggered drums make one instruction per block, described as lines (issue 10)', async (t) => {
+t.test('staggered drums make one instruction per block, described as lines', async (t) => {
   step = 0;
   const one = loadingInstructions(staggeredDrums(4, 9, 1), 235);
   t.equal(one.length, 1);

@@ -1,5 +1,5 @@
 /**
- * Maintenance mode (issue 14): the service settings decider starts and ends it, idempotently;
+ * Maintenance mode: the service settings decider starts and ends it, idempotently;
  * the read model's fold applies an event once.
  */
 import t from 'tap';

@@ -1,4 +1,4 @@
-/** The session decider (issue 11): started once with a 12 h lifetime, refreshed and ended only while active. */
+/** The session decider: started once with a 12 h lifetime, refreshed and ended only while active. */
 import t from 'tap';
 import { sessionDecider, type SessionCommand, type SessionEvent } from '../../../domain/session/session.js';
 import { ACTOR, LATER, NOW, after, deciderSpec } from '../../helpers/decider-spec.js';

@@ -1,5 +1,5 @@
 /**
- * Loading order on a double-deck vehicle (issue 9 item 2): the floor units under the second deck
+ * Loading order on a double-deck vehicle: the floor units under the second deck
  * are loaded before the deck units above them, section by section from the front wall. Checked
  * by hand on small layouts, on the example chemicals-double-deck-trailer.json and on random
  * double-deck plans of the search (fast-check); the oracle reads only the placements.

@@ -1,5 +1,5 @@
 /**
- * Arrangements of upright round units (issue 10 item 2): unit counts worked by hand for the 200 l
+ * Arrangements of upright round units: unit counts worked by hand for the 200 l
  * drum (r = 29.5 cm) on a 20 ft container floor and a 13.6 m trailer floor, and, for random
  * footprints, circles inside the footprint that never overlap (checked here, apart from the
  * search code), with the best arrangement never below the square grid.

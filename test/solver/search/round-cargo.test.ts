@@ -1,5 +1,5 @@
 /**
- * Round cargo, the hand-worked cases of issue 10: real requests (wire JSON, checked like POST
+ * Round cargo, the hand-worked cases of: real requests (wire JSON, checked like POST
  * /v1/pack checks them) solved through the solver in deterministic mode (a work limit, not
  * time), each plan checked by the verifier. The units per vehicle are printed for the
  * resolution note.

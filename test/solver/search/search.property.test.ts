@@ -279,7 +279,7 @@ t.test('plans under max_stack_weight, floor load and stack density limits verify
   t.ok(loadLimited > 0, `${loadLimited} of 150 plans left units unplaced for load_limit: the limits bind`);
 });
 
-// Round units (issue 10): some items become drums (upright) or cylinders (upright or lying, as
+// Round units: some items become drums (upright) or cylinders (upright or lying, as
 // their orientations allow), 2r × 2r × h, among boxes, under the load limits above. Every plan
 // must pass the verifier, which sees upright round units as circles.
 const roundArb = fc

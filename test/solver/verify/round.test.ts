@@ -1,5 +1,5 @@
 /**
- * Round units in the verifier (issue 10 item 3): upright cylinders and drums are circles on the
+ * Round units in the verifier: upright cylinders and drums are circles on the
  * floor plane (solver/verify/footprint.ts). Staggered drums whose bounding boxes overlap verify;
  * circles that cut into each other or into a box do not; a drum column stacked exactly verifies,
  * an offset drum or a box on drums is not fully supported.
