@@ -40,9 +40,29 @@ function wholeNumber(name: string, value: string): number {
   return n;
 }
 
+/** PORT: a TCP port, 0 (any free port) to 65535. Throws ProfileError otherwise. */
+function portNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65_535)
+    throw new ProfileError('PORT', `PORT must be a whole number from 0 to 65535, got "${value}"`);
+  return n;
+}
+
+/** QUEUE_TIMEOUT_SECONDS in ms: a number of seconds > 0. Throws ProfileError otherwise. */
+function queueTimeoutMs(value: string): number {
+  const s = Number(value);
+  if (!Number.isFinite(s) || s <= 0)
+    throw new ProfileError(
+      'QUEUE_TIMEOUT_SECONDS',
+      `QUEUE_TIMEOUT_SECONDS must be a number of seconds > 0, got "${value}"`,
+    );
+  return s * 1000;
+}
+
 /**
  * Every setting of the service process from `env`, checked in the order the start reports them:
- * the TLS files, the profile, SOLVER_CONCURRENCY, then the settings of service/process-settings.ts.
+ * the TLS files, the profile, PORT, SOLVER_THREADS, SOLVER_CONCURRENCY, QUEUE_TIMEOUT_SECONDS, then the
+ * settings of service/process-settings.ts.
  * Throws Error (TLS files) or ProfileError (every other variable) with a message fit for the console.
  */
 export function serviceConfigFromEnvironment(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -51,15 +71,15 @@ export function serviceConfigFromEnvironment(env: NodeJS.ProcessEnv = process.en
   const config: ServiceConfig = {
     ...(tls ? { tls } : {}),
     profile,
-    port: Number(env['PORT'] ?? DEFAULT_PORT),
+    port: env['PORT'] ? portNumber(env['PORT']) : DEFAULT_PORT,
     host: env['HOST'] ?? '0.0.0.0',
     dataDir: dataDirFromEnvironment(env),
-    ...(env['SOLVER_THREADS'] ? { solverThreads: Number(env['SOLVER_THREADS']) } : {}),
+    ...(env['SOLVER_THREADS'] ? { solverThreads: wholeNumber('SOLVER_THREADS', env['SOLVER_THREADS']) } : {}),
     ...(env['SOLVER_CONCURRENCY']
       ? { solverConcurrency: wholeNumber('SOLVER_CONCURRENCY', env['SOLVER_CONCURRENCY']) }
       : {}),
     ...(env['PUBLIC_BASE_URL'] ? { publicBaseUrl: env['PUBLIC_BASE_URL'] } : {}),
-    ...(env['QUEUE_TIMEOUT_SECONDS'] ? { queueTimeoutMs: Number(env['QUEUE_TIMEOUT_SECONDS']) * 1000 } : {}),
+    ...(env['QUEUE_TIMEOUT_SECONDS'] ? { queueTimeoutMs: queueTimeoutMs(env['QUEUE_TIMEOUT_SECONDS']) } : {}),
     ...(env['PDF_SIGNING_KEY_FILE'] ? { signingKeyFile: env['PDF_SIGNING_KEY_FILE'] } : {}),
     ...(env['PACKING_HEARTBEAT_FILE'] ? { heartbeatFile: env['PACKING_HEARTBEAT_FILE'] } : {}),
   };

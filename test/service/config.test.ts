@@ -119,6 +119,14 @@ t.test('every variable lands in its field', async (t) => {
 t.test('each bad variable is refused with the message the start prints', async (t) => {
   const cases: [Record<string, string>, string, string][] = [
     [{ SOLVER_CONCURRENCY: '0' }, 'SOLVER_CONCURRENCY', 'SOLVER_CONCURRENCY must be a whole number ≥ 1, got "0"'],
+    [{ PORT: 'http' }, 'PORT', 'PORT must be a whole number from 0 to 65535, got "http"'],
+    [{ PORT: '70000' }, 'PORT', 'PORT must be a whole number from 0 to 65535, got "70000"'],
+    [{ SOLVER_THREADS: 'two' }, 'SOLVER_THREADS', 'SOLVER_THREADS must be a whole number ≥ 1, got "two"'],
+    [
+      { QUEUE_TIMEOUT_SECONDS: 'abc' },
+      'QUEUE_TIMEOUT_SECONDS',
+      'QUEUE_TIMEOUT_SECONDS must be a number of seconds > 0, got "abc"',
+    ],
     [
       { DEPENDENCY_GRACE_MS: 'a minute' },
       'DEPENDENCY_GRACE_MS',
