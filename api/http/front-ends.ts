@@ -17,25 +17,24 @@ export interface BuiltFrontEnd {
 }
 
 /**
- * The repository's root: the nearest folder above this module whose package.json declares the
- * front ends as workspaces and that holds the web app's sources (so the answer is the same when this
- * module runs compiled from `dist/`, which holds a copy of package.json but no front end).
+ * The folder holding the front ends (`webapp/`, `viewer/`: their sources or only their builds): the
+ * nearest one above this module, so the answer is the same when this module runs compiled from
+ * `dist/` (which holds no front end). Where none is found, the root of the source layout (two
+ * folders up), whose pages then answer that they are not built: the service still starts.
  */
-function repositoryRoot(): string {
+function frontEndsRoot(): string {
   let folder = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const manifest = join(folder, 'package.json');
-    if (existsSync(manifest)) {
-      const workspaces = (JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown }).workspaces;
-      if (Array.isArray(workspaces) && existsSync(join(folder, 'webapp', 'package.json'))) return folder;
-    }
+    const holds = (name: string): boolean =>
+      existsSync(join(folder, name, 'package.json')) || existsSync(join(folder, name, 'dist'));
+    if (holds('webapp') || holds('viewer')) return folder;
     const parent = dirname(folder);
-    if (parent === folder) throw new Error('no package.json with workspaces above api/http/front-ends.ts');
+    if (parent === folder) return fileURLToPath(new URL('../../', import.meta.url));
     folder = parent;
   }
 }
 
-const ROOT = repositoryRoot();
+const ROOT = frontEndsRoot();
 
 /** The web app's build (served at /app/). */
 export const WEB_APP_BUILD: BuiltFrontEnd = { name: 'web app', dist: join(ROOT, 'webapp', 'dist') };
