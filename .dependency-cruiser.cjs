@@ -1,5 +1,6 @@
 // dependency-cruiser rules: the layers of the service (docs/architecture.md, "Layers and their import rules").
-// Each rule names the folders a layer may NOT reach; npm packages and Node built-ins are not checked.
+// Each rule names the folders a layer may reach (outside(...) lists them); npm packages and Node
+// built-ins are not checked.
 // Run by `npm run lint` (npx depcruise --config .dependency-cruiser.cjs <source folders>).
 
 /** Every top-level source folder of the repository. */
@@ -73,20 +74,21 @@ module.exports = {
     {
       name: 'application-below-edges',
       comment:
-        'application/ (use cases shared by HTTP, the web app and the admin CLI) never imports the edges ' +
-        '(api/), the composition root (service/) or front-end sources (viewer/, webapp/).',
+        'application/ (use cases shared by HTTP, the web app and the admin CLI) imports only domain/ and ' +
+        'projections/: never the edges (api/), the composition root (service/), adapters or front-end sources.',
       severity: 'error',
       from: { path: '^application/' },
-      to: { path: '^(api|service|viewer|webapp)/' },
+      to: { path: outside('application', 'domain', 'projections') },
     },
     {
       name: 'api-below-service',
       comment:
-        'api/ (the HTTP edge and the web app backend) never imports the composition root (service/) ' +
-        'or front-end sources (viewer/, webapp/); it serves their built folders only.',
+        'api/ (the HTTP edge and the web app backend) imports application/, domain/, projections/, ' +
+        'adapters/, solver/, pdf/ and display/: never the composition root (service/) or front-end ' +
+        'sources (viewer/, webapp/); it serves their built folders only.',
       severity: 'error',
       from: { path: '^api/' },
-      to: { path: '^(service|viewer|webapp)/' },
+      to: { path: outside('api', 'application', 'domain', 'projections', 'adapters', 'solver', 'pdf', 'display') },
     },
     {
       name: 'no-circular',
