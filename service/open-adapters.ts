@@ -19,6 +19,9 @@ import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
 import { isEmbedded, type Profile } from './profile.js';
 import { memoryCounters, sqliteCounters, type RateCounterFactory } from '../api/http/rate-counters.js';
+import { closeAll } from './close-all.js';
+
+export { closeAll };
 
 export interface Adapters {
   store: EventStore;
@@ -68,23 +71,6 @@ export interface AdapterOptions {
   log?: Logger;
   /** Told of each change of the NATS bus's connection state (DESIGN §2, health of the bus). */
   onBusStatus?: (status: NatsBusStatus) => void;
-}
-
-/**
- * Runs every closer in `closers` from last to first, even when some fail; then throws the one
- * error, or an AggregateError of all, so no connection stays open behind a failing one.
- */
-export async function closeAll(closers: readonly (() => Promise<void> | void)[]): Promise<void> {
-  const errors: unknown[] = [];
-  for (const c of [...closers].reverse()) {
-    try {
-      await c();
-    } catch (err) {
-      errors.push(err);
-    }
-  }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new AggregateError(errors, `closing the adapters: ${errors.length} failed`);
 }
 
 /**

@@ -18,36 +18,37 @@
 
 import { ProfileError, ROLES, type Role } from '../domain/process-profile.js';
 
-export { ProfileError, ROLES, type Role };
+import {
+  choice,
+  eventStoreFromEnvironment,
+  mongoReadStoreFromEnvironment,
+  required,
+  type EventStoreProfile,
+  type MongoReadStoreProfile,
+} from './store-profile.js';
 
-export type EventStoreKind = 'sqlite' | 'eventstoredb';
+export { ProfileError, ROLES, type Role };
+export {
+  eventStoreFromEnvironment,
+  mongoReadStoreFromEnvironment,
+  type EventStoreKind,
+  type EventStoreProfile,
+  type MongoReadStoreProfile,
+} from './store-profile.js';
+
 export type ReadStoreKind = 'sqlite' | 'memory' | 'mongodb';
 export type BusKind = 'inproc' | 'nats';
 
 /** The checked profile of one process. */
 export interface Profile {
   roles: ReadonlySet<Role>;
-  /** `namespace`: prefix of every stream name on the server ('' = none; EVENTSTORE_NAMESPACE). */
-  eventStore: { kind: 'sqlite' } | { kind: 'eventstoredb'; url: string; namespace: string };
-  readStore: { kind: 'sqlite' } | { kind: 'memory' } | { kind: 'mongodb'; url: string; database: string };
+  eventStore: EventStoreProfile;
+  readStore: { kind: 'sqlite' } | { kind: 'memory' } | MongoReadStoreProfile;
   bus: { kind: 'inproc' } | { kind: 'nats'; url: string; ackWaitMs: number };
 }
 
 /** Default time a solve message may stay unsettled before NATS gives it to another node, s. */
 export const DEFAULT_ACK_WAIT_SECONDS = 30;
-
-function choice<T extends string>(env: NodeJS.ProcessEnv, name: string, accepted: readonly T[], fallback: T): T {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if ((accepted as readonly string[]).includes(raw)) return raw as T;
-  throw new ProfileError(name, `${name}=${JSON.stringify(raw)} is not accepted; use one of: ${accepted.join(', ')}`);
-}
-
-function required(env: NodeJS.ProcessEnv, name: string, because: string): string {
-  const raw = env[name]?.trim();
-  if (!raw) throw new ProfileError(name, `${name} is required ${because}`);
-  return raw;
-}
 
 /**
  * Reads and checks the profile. Throws ProfileError for an unknown role or adapter, a missing
@@ -124,47 +125,6 @@ export function profileFromEnvironment(env: NodeJS.ProcessEnv): Profile {
             url: required(env, 'NATS_URL', 'with PACKING_BUS=nats (e.g. nats://localhost:4222)'),
             ackWaitMs,
           },
-  };
-}
-
-/**
- * The MongoDB read store when `PACKING_READ_STORE=mongodb` (`MONGODB_URL`, `MONGODB_DATABASE`,
- * default `packing`), else undefined: what `admin rebuild-read-models` needs. Throws
- * ProfileError when MONGODB_URL is missing.
- */
-export function mongoReadStoreFromEnvironment(
-  env: NodeJS.ProcessEnv,
-): Extract<Profile['readStore'], { kind: 'mongodb' }> | undefined {
-  if (env['PACKING_READ_STORE']?.trim() !== 'mongodb') return undefined;
-  return {
-    kind: 'mongodb',
-    url: required(env, 'MONGODB_URL', 'with PACKING_READ_STORE=mongodb (e.g. mongodb://localhost:27017)'),
-    database: env['MONGODB_DATABASE']?.trim() || 'packing',
-  };
-}
-
-/**
- * Only the event store part of the profile (`PACKING_EVENT_STORE`, `EVENTSTORE_URL`): what the
- * admin and audit commands need. Throws ProfileError like profileFromEnvironment.
- */
-export function eventStoreFromEnvironment(env: NodeJS.ProcessEnv): Profile['eventStore'] {
-  const kind = choice<EventStoreKind>(env, 'PACKING_EVENT_STORE', ['sqlite', 'eventstoredb'], 'sqlite');
-  if (kind === 'sqlite') return { kind };
-  const namespace = env['EVENTSTORE_NAMESPACE']?.trim() ?? '';
-  if (!/^[A-Za-z0-9_.-]*$/.test(namespace)) {
-    throw new ProfileError(
-      'EVENTSTORE_NAMESPACE',
-      `EVENTSTORE_NAMESPACE=${JSON.stringify(namespace)} is not accepted; use letters, digits, '_', '.', '-' (or leave it empty)`,
-    );
-  }
-  return {
-    kind,
-    url: required(
-      env,
-      'EVENTSTORE_URL',
-      'with PACKING_EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)',
-    ),
-    namespace,
   };
 }
 
