@@ -13,6 +13,7 @@ import { newId } from '../../application/id.js';
 import { routePattern } from './route-pattern.js';
 
 declare global {
+  // Express types its Request in a global namespace; augmenting it needs one (no module form exists).
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {

@@ -19,13 +19,13 @@ import { openSignedPlan } from '../plan-links.js';
 import { PLAN_VIEWER_DOCS } from '../plan-viewer/docs.js';
 import { VIEWER_PLAN_SCHEMAS } from '../plan-viewer/shape.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
-import type { Services } from '../services.js';
+import type { RouteContext } from '../context.js';
 import { viewerPlan } from '../viewer-plan.js';
 import { orgDisplayUnits } from '../org-display-units.js';
 
 const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(String(param))?.[0];
 
-function viewerRouter(services: Services): Router {
+function viewerRouter(services: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
   if (!isBuilt(VIEWER_BUILD)) {
     services.log.warn(

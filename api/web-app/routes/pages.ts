@@ -11,10 +11,10 @@ import { sendError } from '../../http/errors.js';
 import { WEB_APP_BUILD, assetsOf, isBuilt, pageReader } from '../../http/front-ends.js';
 import { setPageSecurity } from '../../http/page-security.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { Services } from '../../http/services.js';
+import type { HttpPorts } from '../../http/context.js';
 
 /** Router of /app and /app/assets. */
-export function webAppPagesRouter(services: Services): Router {
+export function webAppPagesRouter(services: Pick<HttpPorts, 'log'>): Router {
   const router = Router(ROUTER_OPTIONS);
   if (!isBuilt(WEB_APP_BUILD)) {
     services.log.warn(
