@@ -3,7 +3,7 @@
  * the roles a process can run, and the error of a setting refused at start. Reading and checking
  * the settings is the composition root's job (service/config.ts, service/profile.ts); the health
  * of the dependencies each role needs (adapters/health/dependency-health.ts) and the trusted
- * proxies of the HTTP edge (api/http/trust-proxy.ts) use these names without reaching up to it.
+ * proxies of the HTTP edge (api/http/auth/trust-proxy.ts) use these names without reaching up to it.
  */
 
 /** What a process can do. */

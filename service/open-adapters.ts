@@ -18,7 +18,7 @@ import type { Bus } from '../domain/ports/bus.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
 import { isEmbedded, type Profile } from './profile.js';
-import { memoryCounters, sqliteCounters, type RateCounterFactory } from '../api/http/rate-counters.js';
+import { memoryCounters, sqliteCounters, type RateCounterFactory } from '../api/http/auth/rate-counters.js';
 import { closeAll } from './close-all.js';
 
 export { closeAll };
@@ -112,7 +112,7 @@ export async function openAdapters(profile: Profile, dataDir: string, options: A
       const mongo = await MongoReadStore.connect(profile.readStore.url, profile.readStore.database, {});
       closers.push(() => mongo.close());
       reads = mongo;
-      const { mongoCounters } = await import('../api/http/rate-counters.js');
+      const { mongoCounters } = await import('../api/http/auth/rate-counters.js');
       rateCounters = mongoCounters(mongo.client, profile.readStore.database);
     }
 

@@ -6,7 +6,7 @@
  * service/config.ts reads them from the process.
  */
 import { DEFAULT_DEPENDENCY_GRACE_MS } from '../adapters/health/dependency-health.js';
-import { parseTrustProxy, type TrustProxy } from '../api/http/trust-proxy.js';
+import { parseTrustProxy, type TrustProxy } from '../api/http/auth/trust-proxy.js';
 import { DEFAULT_SIGN_IN_DELAYS, type SignInDelays } from '../api/web-app/sign-in-limit.js';
 import { IDEMPOTENCY_TIMINGS } from '../domain/job/idempotency-claim.js';
 import type { WebhookSender } from '../domain/ports/webhook-sender.js';

@@ -44,7 +44,7 @@ export interface ServiceConfig {
   dependencyGraceMs?: number;
   /** Time between two probes of a store that is down, ms (default DEFAULT_PROBE_MS, 2 s; adapters/health/watched-stores.ts). */
   dependencyProbeMs?: number;
-  /** Trusted proxies, TRUST_PROXY syntax (api/http/trust-proxy.ts); default: the TRUST_PROXY variable, else none. */
+  /** Trusted proxies, TRUST_PROXY syntax (api/http/auth/trust-proxy.ts); default: the TRUST_PROXY variable, else none. */
   trustProxy?: string;
   /** Token GET /metrics requires as a bearer; default: the METRICS_TOKEN variable, else none. */
   metricsToken?: string;

@@ -28,7 +28,7 @@ import {
   type WebhookDeliveryDocument,
   type WebhookEndpointDocument,
 } from '../projections/webhooks/projection.js';
-import { jobView } from '../api/http/job-view.js';
+import { jobView } from '../api/http/jobs/job-view.js';
 import { disableWebhooksOfFormerMembers, disableWebhooksOfMember } from '../application/member-webhooks.js';
 import { ORGANIZATIONS, type OrganizationDocument } from '../projections/organizations/projection.js';
 import { serviceActor } from '../domain/decider/actor.js';

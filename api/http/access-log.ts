@@ -26,7 +26,7 @@ declare global {
 /**
  * Middleware mounted first: sets `X-Request-Id` and `req.log`, and logs the access line (level
  * info) once the response is finished or aborted. `orgId` is the authenticated caller's
- * organization (res.locals.caller, api/http/auth.ts), absent before authentication.
+ * organization (res.locals.caller, api/http/auth/auth.ts), absent before authentication.
  */
 export function accessLog(log: Logger): RequestHandler {
   return (req, res, next) => {

@@ -10,11 +10,11 @@
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
-import { maintenanceGate } from './operator-switches.js';
+import { maintenanceGate } from './auth/operator-switches.js';
 import { accessLog } from './access-log.js';
 import { metricsOf } from './metrics.js';
 import { setNoStore } from './page-security.js';
-import type { TrustProxy } from './trust-proxy.js';
+import type { TrustProxy } from './auth/trust-proxy.js';
 import { sessionTokenOf } from '../web-app/web-session.js';
 import { ROUTE_MODULES } from './routes/index.js';
 import { webAppRouter } from '../web-app/routes/index.js';
@@ -29,7 +29,7 @@ export const SYNC_TIMEOUT_MS = 2000;
 
 /** Settings of the HTTP edge that are not services. */
 export interface AppOptions {
-  /** Peers trusted to forward the client address (TRUST_PROXY, api/http/trust-proxy.ts); default none. */
+  /** Peers trusted to forward the client address (TRUST_PROXY, api/http/auth/trust-proxy.ts); default none. */
   trustProxy?: TrustProxy;
 }
 

@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import type { UseCasePorts } from '../../application/ports.js';
 import type { DependencyHealth } from '../../adapters/health/dependency-health.js';
-import type { RateCounterFactory } from './rate-counters.js';
+import type { RateCounterFactory } from './auth/rate-counters.js';
 import type { SignInDelays } from '../web-app/sign-in-delays.js';
 
 /** The use cases' ports (event store, read store, read-model progress, clock), the log and the rate counters. */
@@ -26,7 +26,7 @@ export interface HttpSettings {
    * so a write answered by one API process is seen by the next request to any other.
    */
   sharedLog?: boolean;
-  /** HMAC key of the signed plan links (PDF and 3D viewer, api/http/signed-link.ts) and of the web app's CSRF tokens. */
+  /** HMAC key of the signed plan links (PDF and 3D viewer, api/http/plan-links/signed-link.ts) and of the web app's CSRF tokens. */
   signingKey: Buffer;
   /** Public base URL for links (e.g. https://api.example.com); default: from the request's Host. */
   publicBaseUrl?: string;
@@ -70,7 +70,7 @@ export interface HealthProbes {
 /** The settings of the web app's session cookie and CSRF token (api/web-app/web-session.ts). */
 export type SessionSettings = Pick<HttpSettings, 'signingKey' | 'secureCookies'>;
 
-/** The settings of signed plan links (api/http/plan-links.ts). */
+/** The settings of signed plan links (api/http/plan-links/plan-links.ts). */
 export type LinkSettings = Pick<HttpSettings, 'signingKey' | 'publicBaseUrl'>;
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { FieldPath, ReadCollection, ReadDocument, ReadFilter } from '../../domain/ports/read-store.js';
 import { ApiError } from './errors.js';
-import type { Caller } from './auth.js';
+import type { Caller } from './auth/auth.js';
 
 /** Page size when `limit` is not given. */
 export const DEFAULT_LIMIT = 20;

@@ -1,6 +1,6 @@
 /** Query-string checks shared by routes; a bad value is a 422 with the parameter's path. */
 import { ApiError } from './errors.js';
-import { MAX_WAIT_SECONDS, parseWait } from './job-wait.js';
+import { MAX_WAIT_SECONDS, parseWait } from './jobs/job-wait.js';
 
 /** `?wait=` in ms (0 when absent). Throws 422 validation_failed when not 0–60 seconds. */
 export function waitParam(raw: unknown): number {

@@ -1,7 +1,7 @@
 /**
  * The web app's sign-in limits: they slow down password guessing without letting anyone lock the
  * owner out. Counters are rate-limiter-flexible's on the service's counter store
- * (api/http/rate-counters.ts), so several API processes share them:
+ * (api/http/auth/rate-counters.ts), so several API processes share them:
  * - per (email, address): FAILED_SIGN_INS_PER_PAIR failures in 15 min, then 429 `rate_limited`
  *   for that pair only (with Retry-After), even with the right password;
  * - per address: FAILED_SIGN_INS_PER_ADDRESS failures in an hour, whatever the emails, then 429
@@ -25,7 +25,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { normalizeEmail } from '../../domain/credential/streams.js';
 import { addressGroup } from './address-group.js';
 import { ApiError } from '../http/errors.js';
-import { memoryCounters } from '../http/rate-counters.js';
+import { memoryCounters } from '../http/auth/rate-counters.js';
 import type { HttpPorts, HttpSettings } from '../http/context.js';
 
 /** Failed sign-ins allowed per (email, address) in PAIR_WINDOW_S before that pair gets 429. */
@@ -86,7 +86,7 @@ export class SignInLimit {
 
   constructor(ctx: Pick<HttpPorts, 'rateCounters'> & Pick<HttpSettings, 'signInDelays'>) {
     const counters = ctx.rateCounters ?? memoryCounters;
-    // Counted without a ceiling and compared here (like api/http/rate-limit.ts), so a refusal can give its points back.
+    // Counted without a ceiling and compared here (like api/http/auth/rate-limit.ts), so a refusal can give its points back.
     const unbounded = Number.MAX_SAFE_INTEGER;
     this.byPair = counters({ keyPrefix: 'sign-in-pair', points: unbounded, duration: PAIR_WINDOW_S });
     this.byAddress = counters({ keyPrefix: 'sign-in-address', points: unbounded, duration: ADDRESS_WINDOW_S });

@@ -65,7 +65,7 @@ export type JobEvent =
   | DomainEvent<'JobVoided', { jobId: string; voidedAt: string }>
   /**
    * Every signed link of the job issued so far (viewer and PDF) stops opening: links are signed
-   * with the job's link `generation`, which this event raises (api/http/signed-link.ts); links issued
+   * with the job's link `generation`, which this event raises (api/http/plan-links/signed-link.ts); links issued
    * afterwards carry the new generation and open. Asked by the owner or an operator.
    */
   | DomainEvent<'JobLinksRevoked', { jobId: string; revokedAt: string; generation: number; revokedBy: string }>;

@@ -49,7 +49,7 @@ export interface JobDocument {
   volumeUtilization: number;
   computeMs: number;
   /**
-   * Generation of the job's signed links (api/http/signed-link.ts): absent (0) until JobLinksRevoked
+   * Generation of the job's signed links (api/http/plan-links/signed-link.ts): absent (0) until JobLinksRevoked
    * raised it; a link signed with an older generation no longer opens.
    */
   linkGeneration?: number;

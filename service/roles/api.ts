@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import type { DependencyHealth } from '../../adapters/health/dependency-health.js';
 import { createApp } from '../../api/http/app.js';
-import type { RateCounterFactory } from '../../api/http/rate-counters.js';
+import type { RateCounterFactory } from '../../api/http/auth/rate-counters.js';
 import type { Services } from '../../api/http/services.js';
 import type { EventStore } from '../../domain/ports/event-store.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';

@@ -9,7 +9,7 @@ import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
-import { LOADING_LIST_COLUMNS } from '../../api/http/loading-list.js';
+import { LOADING_LIST_COLUMNS } from '../../api/http/jobs/loading-list.js';
 
 const run = inProcessService(t, 'loading-list');
 

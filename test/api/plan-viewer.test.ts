@@ -10,7 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ensureViewerBuild } from '../../scripts/front-end-builds.js';
 import { buildOpenApi } from '../../api/http/openapi/document.js';
 import { ROUTE_MODULES } from '../../api/http/routes/index.js';
-import { signedPdfPath, signedViewerPath } from '../../api/http/plan-links.js';
+import { signedPdfPath, signedViewerPath } from '../../api/http/plan-links/plan-links.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 

@@ -1,12 +1,12 @@
 /**
- * Signed plan links (api/http/signed-link.ts): a signature opens only its own purpose, job and
+ * Signed plan links (api/http/plan-links/signed-link.ts): a signature opens only its own purpose, job and
  * expiry; it stops at the expiry; malformed values are refused, never thrown; PDF links keep
  * the signed string they had before purposes existed (links already handed out stay valid).
  */
 import t from 'tap';
 import { createHmac } from 'node:crypto';
-import { checkLink, linkQuery, signLink, type LinkPurpose } from '../../api/http/signed-link.js';
-import { signedPdfPath, signedViewerPath } from '../../api/http/plan-links.js';
+import { checkLink, linkQuery, signLink, type LinkPurpose } from '../../api/http/plan-links/signed-link.js';
+import { signedPdfPath, signedViewerPath } from '../../api/http/plan-links/plan-links.js';
 
 const key = Buffer.from('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');
 const other = Buffer.from('ff112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');

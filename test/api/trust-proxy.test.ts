@@ -12,8 +12,8 @@ import { pino } from 'pino';
 import { startService } from '../../service/server.js';
 import { createApiKey } from '../../application/provision.js';
 import { ProfileError } from '../../service/profile.js';
-import { parseTrustProxy } from '../../api/http/trust-proxy.js';
-import { FAILED_AUTH_PER_MINUTE } from '../../api/http/rate-limit.js';
+import { parseTrustProxy } from '../../api/http/auth/trust-proxy.js';
+import { FAILED_AUTH_PER_MINUTE } from '../../api/http/auth/rate-limit.js';
 import type { RunningService } from '../../service/server.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 

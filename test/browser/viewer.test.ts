@@ -21,7 +21,7 @@ import { weightDistribution } from '../../domain/pack/weight-distribution.js';
 import { ensureViewerBuild } from '../../scripts/front-end-builds.js';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
-import type { ViewerPlan } from '../../api/http/viewer-plan.js';
+import type { ViewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
 import { ITEMS, roundPlan } from '../pdf/round-fixture.js';
 import { readmePictureDir } from '../helpers/readme-pictures.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';

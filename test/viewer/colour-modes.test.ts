@@ -4,7 +4,7 @@
  * given, by group the group's colour; every legend lists every item.
  */
 import t from 'tap';
-import type { ViewerItem, ViewerPlan } from '../../api/http/viewer-plan.js';
+import type { ViewerItem, ViewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
 import { ITEM_PALETTE, assignItemColours, itemColour } from '../../display/item-colour.js';
 import { NO_GROUP_COLOUR, colouring } from '../../viewer/src/colour-modes.js';
 

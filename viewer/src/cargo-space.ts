@@ -23,7 +23,7 @@ import {
   type Material,
   type Object3D,
 } from 'three';
-import type { ViewerVehicle } from '../../api/http/viewer-plan.js';
+import type { ViewerVehicle } from '../../api/http/plan-viewer/viewer-plan.js';
 import type { DisplayUnits } from '../../display/units.js';
 import { measureWords } from './measure-words.js';
 import { textSprite } from './text-sprite.js';

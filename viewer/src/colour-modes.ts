@@ -6,7 +6,7 @@
  * - `item`: one distinct colour per item, given colours ignored (items sharing a colour apart);
  * - `group`: the group's colour (given, else a palette colour per group), grey without a group.
  */
-import type { ViewerPlan } from '../../api/http/viewer-plan.js';
+import type { ViewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
 import { ITEM_PALETTE, assignItemColours, itemColour } from '../../display/item-colour.js';
 
 /** The colouring modes of the viewer's "Colour by" control. */

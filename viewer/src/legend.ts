@@ -4,7 +4,7 @@
  * units are in this vehicle, in the whole plan and unplaced. Names are isolated user labels
  * (user-label.ts): bidi formatting characters removed, right-to-left names kept in their order.
  */
-import type { ViewerPlan } from '../../api/http/viewer-plan.js';
+import type { ViewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
 import type { LegendEntry } from './colour-modes.js';
 import { userLabel, userLabelList } from './user-label.js';
 

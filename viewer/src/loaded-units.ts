@@ -24,7 +24,7 @@ import {
   Vector3,
   type Raycaster,
 } from 'three';
-import type { ViewerItem, ViewerVehicle } from '../../api/http/viewer-plan.js';
+import type { ViewerItem, ViewerVehicle } from '../../api/http/plan-viewer/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
 import { ROUND_SHAPES, roundAxis, vertexOffsets, writeUnitEdges } from './unit-edges.js';
 

@@ -14,7 +14,7 @@
  * position on screen and the camera.
  */
 import { Raycaster, Vector2, Vector3 } from 'three';
-import type { ViewerItem, ViewerPlan } from '../../api/http/viewer-plan.js';
+import type { ViewerItem, ViewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
 import { cargoSpace, disposeObject } from './cargo-space.js';
 import { COLOUR_MODES, colouring, type ColourMode } from './colour-modes.js';

@@ -3,7 +3,7 @@
  * signed `viewer_url`), its data `/viewer/<job>/plan.json` with the same query
  * (api/http/routes/plan-viewer.ts). Errors arrive in the spec's envelope and become PlanLoadError.
  */
-import type { ViewerPlan } from '../../api/http/viewer-plan.js';
+import type { ViewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
 
 /** Why the plan could not be loaded: the envelope's `error.code` (or `network`) and message. */
 export class PlanLoadError extends Error {

@@ -6,7 +6,7 @@
  * in the organization's display units (measure-words.ts), the item and label isolated
  * (user-label.ts).
  */
-import type { ViewerItem } from '../../api/http/viewer-plan.js';
+import type { ViewerItem } from '../../api/http/plan-viewer/viewer-plan.js';
 import type { Placement } from '../../domain/pack/plan.js';
 import type { DisplayUnits } from '../../display/units.js';
 import { measureWords } from './measure-words.js';

@@ -5,7 +5,7 @@
  * PDF (domain/pack/weight-distribution.ts). Drawn as SVG. The sections stay one metre long;
  * figures and axes read in the organization's display units (kg/m and m, or lb/ft and ft).
  */
-import type { ViewerVehicle } from '../../api/http/viewer-plan.js';
+import type { ViewerVehicle } from '../../api/http/plan-viewer/viewer-plan.js';
 import { weightDistribution, type WeightDistribution } from '../../domain/pack/weight-distribution.js';
 import type { DisplayUnits } from '../../display/units.js';
 import { isolatedText } from '../../display/text.js';

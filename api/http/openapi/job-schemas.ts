@@ -1,7 +1,7 @@
 /**
  * The job's schemas in the OpenAPI document: Job with its progress, summary, cost and error, and
  * the Result (vehicles, placements, axle loads, unplaced units, warnings). Shapes follow what the
- * service sends: api/http/job-view.ts (Job, Result), domain/pack/plan.ts (ResultVehicle,
+ * service sends: api/http/jobs/job-view.ts (Job, Result), domain/pack/plan.ts (ResultVehicle,
  * Placement, UnplacedItem). Lengths cm, weights kg, times ms, amounts credits.
  */
 import { ref, str, int, num, bool, time, nullableTime, credits, arrayOf, record } from './schema-builders.js';

@@ -1,7 +1,7 @@
 /**
  * The shape of the 3D viewer's plan (our extension): the JSON Schemas of ViewerPlan and its parts
  * (ViewerVehicle, ViewerItem, ViewerGroup), as GET /viewer/{job}/plan.json answers it
- * (api/http/viewer-plan.ts writes it) and the OpenAPI document shows it. Lengths cm, weights kg.
+ * (api/http/plan-viewer/viewer-plan.ts writes it) and the OpenAPI document shows it. Lengths cm, weights kg.
  */
 import type { JsonSchema } from '../route-docs.js';
 

@@ -5,10 +5,10 @@
 import type { Request } from 'express';
 import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
 import { PROJECTS, type ProjectDocument } from '../../../projections/projects/project-document.js';
-import type { Caller } from '../auth.js';
+import type { Caller } from '../auth/auth.js';
 import { ApiError } from '../errors.js';
-import { resultView } from '../job-view.js';
-import { planUrls } from '../plan-links.js';
+import { resultView } from '../jobs/job-view.js';
+import { planUrls } from '../plan-links/plan-links.js';
 import type { LinkSettings } from '../context.js';
 import type { UseCasePorts } from '../../../application/ports.js';
 

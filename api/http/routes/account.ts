@@ -9,7 +9,7 @@ import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
 import { initialLedger } from '../../../domain/ledger/ledger.js';
 import { BALANCES, type BalanceDocument } from '../../../projections/balances/projection.js';
 import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
-import { authenticate, authenticateOrSession, callerOf } from '../auth.js';
+import { authenticate, authenticateOrSession, callerOf } from '../auth/auth.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { RouteContext } from '../context.js';

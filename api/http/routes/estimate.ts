@@ -14,13 +14,13 @@ import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
 import { BALANCES, type BalanceDocument } from '../../../projections/balances/projection.js';
 import type { Warning } from '../../../domain/pack/diagnostics.js';
 import { checkPackRequest } from '../pack-request/check.js';
-import { authenticate, callerOf } from '../auth.js';
+import { authenticate, callerOf } from '../auth/auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { PackContext } from '../context.js';
-import { checkContextFor } from '../check-context.js';
+import { checkContextFor } from '../jobs/check-context.js';
 
 export function estimateRouter(ctx: PackContext): Router {
   const router = Router(ROUTER_OPTIONS);

@@ -14,7 +14,7 @@
 import { Router } from 'express';
 import { sendError } from '../errors.js';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, type HealthReport } from '../../../adapters/health/dependency-health.js';
-import { maintenanceOf } from '../operator-switches.js';
+import { maintenanceOf } from '../auth/operator-switches.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { HealthProbes } from '../context.js';
 import type { UseCasePorts } from '../../../application/ports.js';

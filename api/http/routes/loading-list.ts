@@ -1,21 +1,21 @@
 /**
  * GET /v1/jobs/{id}/loading_list?format=csv|xlsx (our extension; scope jobs:read): the units of a
- * succeeded job's plan in loading order as a file to download (api/http/loading-list.ts). Answers the
+ * succeeded job's plan in loading order as a file to download (api/http/jobs/loading-list.ts). Answers the
  * errors of GET /v1/jobs/{id}/result for the job's state; a bad `format` is 422 validation_failed,
  * like every bad query parameter of this API.
  */
 import { Router } from 'express';
 import type { Plan } from '../../../domain/pack/plan.js';
-import { authenticate, callerOf } from '../auth.js';
+import { authenticate, callerOf } from '../auth/auth.js';
 import { ApiError } from '../errors.js';
-import { loadingListRows } from '../loading-list.js';
+import { loadingListRows } from '../jobs/loading-list.js';
 import {
   LOADING_LIST_CONTENT_TYPES,
   LOADING_LIST_FORMATS,
   loadingListCsv,
   loadingListXlsx,
   type LoadingListFormat,
-} from '../loading-list-files.js';
+} from '../jobs/loading-list-files.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { RouteContext } from '../context.js';
 import { ownJob, resultOrError } from './jobs.js';

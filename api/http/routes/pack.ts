@@ -5,14 +5,14 @@
  */
 import { Router } from 'express';
 import { checkPackRequest } from '../pack-request/check.js';
-import { authenticate, callerOf, jobSourceOf } from '../auth.js';
-import { checkContextFor } from '../check-context.js';
+import { authenticate, callerOf, jobSourceOf } from '../auth/auth.js';
+import { checkContextFor } from '../jobs/check-context.js';
 import { createJob } from '../../../application/job-admission.js';
-import { idempotencyKeyOf } from '../idempotency-key.js';
-import { jobCreatorOf } from '../actor.js';
+import { idempotencyKeyOf } from '../jobs/idempotency-key.js';
+import { jobCreatorOf } from '../auth/actor.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
-import { sendCreatedJob } from '../job-view.js';
+import { sendCreatedJob } from '../jobs/job-view.js';
 import { waitParam } from '../query.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';

@@ -9,8 +9,8 @@ import { renderPlanPdf } from '../../../pdf/pdf.js';
 import { ApiError } from '../errors.js';
 import { readJobBody } from '../../../domain/job/body.js';
 import { setNoStore } from '../page-security.js';
-import { openSignedPlan } from '../plan-links.js';
-import { orgDisplayUnits } from '../org-display-units.js';
+import { openSignedPlan } from '../plan-links/plan-links.js';
+import { orgDisplayUnits } from '../plan-links/org-display-units.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { RouteContext } from '../context.js';
 

@@ -1,9 +1,9 @@
 /**
  * The 3D viewer of a plan (our extension), opened by the signed browser link
- * `viewer_url` (api/http/plan-links.ts; no Authorization header, valid until the job's `expires_at`):
+ * `viewer_url` (api/http/plan-links/plan-links.ts; no Authorization header, valid until the job's `expires_at`):
  * - GET /viewer/{job}?expires=…&signature=…: the page (the viewer's build, api/http/front-ends.ts;
  *   503 `api_disabled` while it is not built);
- * - GET /viewer/{job}/plan.json?expires=…&signature=…: what the page draws (api/http/viewer-plan.ts),
+ * - GET /viewer/{job}/plan.json?expires=…&signature=…: what the page draws (api/http/plan-viewer/viewer-plan.ts),
  *   asked for with the page's own query;
  * - /viewer/assets/*: the page's scripts and styles (hashed names, cached for a year).
  * A bad, expired or PDF-purpose signature answers 404 `not_found`, a plan past retention 410
@@ -15,13 +15,13 @@ import { readJobBody } from '../../../domain/job/body.js';
 import { ApiError } from '../errors.js';
 import { VIEWER_BUILD, assetsOf, isBuilt, pageReader } from '../front-ends.js';
 import { setNoStore, setPageSecurity } from '../page-security.js';
-import { openSignedPlan } from '../plan-links.js';
+import { openSignedPlan } from '../plan-links/plan-links.js';
 import { PLAN_VIEWER_DOCS } from '../plan-viewer/docs.js';
 import { VIEWER_PLAN_SCHEMAS } from '../plan-viewer/shape.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { RouteContext } from '../context.js';
-import { viewerPlan } from '../viewer-plan.js';
-import { orgDisplayUnits } from '../org-display-units.js';
+import { viewerPlan } from '../plan-viewer/viewer-plan.js';
+import { orgDisplayUnits } from '../plan-links/org-display-units.js';
 
 const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(String(param))?.[0];
 

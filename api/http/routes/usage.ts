@@ -8,7 +8,7 @@
 import { Router } from 'express';
 import { toCredits } from '../../../domain/ledger/money.js';
 import { emptyUsageDay, USAGE_DAYS, type UsageDay } from '../../../projections/usage/projection.js';
-import { authenticate, callerOf } from '../auth.js';
+import { authenticate, callerOf } from '../auth/auth.js';
 import { ApiError } from '../errors.js';
 import { ref } from '../openapi/components.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';

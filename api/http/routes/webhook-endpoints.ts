@@ -13,7 +13,7 @@
  * - GET /v1/webhook_endpoints/{id}/deliveries (webhooks:read): the endpoint's deliveries, newest
  *   first, each with every attempt.
  * Roles: the scopes webhooks:read/write are the owner's; a member's web app session gets 403
- * scope_missing (api/http/auth.ts). An endpoint whose creator was removed is listed with `status:
+ * scope_missing (api/http/auth/auth.ts). An endpoint whose creator was removed is listed with `status:
  * "disabled"` and `disabled_reason: "creator_removed"` (application/member-webhooks.ts) until deleted.
  * Registration and deletion are commands of domain/webhook/endpoint.ts; reads come from
  * projections/webhooks.
@@ -31,8 +31,8 @@ import {
   type WebhookDeliveryDocument,
   type WebhookEndpointDocument,
 } from '../../../projections/webhooks/projection.js';
-import { actorOf } from '../actor.js';
-import { authenticate, callerOf, type Caller } from '../auth.js';
+import { actorOf } from '../auth/actor.js';
+import { authenticate, callerOf, type Caller } from '../auth/auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../../../application/id.js';

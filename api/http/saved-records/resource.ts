@@ -6,7 +6,7 @@
  */
 import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
 import type { SavedRecordKind } from '../../../domain/saved-record/decide.js';
-import type { Caller } from '../auth.js';
+import type { Caller } from '../auth/auth.js';
 import type { RouteContext } from '../context.js';
 import type { JsonSchema } from '../route-docs.js';
 

@@ -8,7 +8,7 @@
 import { Router } from 'express';
 import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
 import { ApiError } from '../../http/errors.js';
-import { jobView } from '../../http/job-view.js';
+import { jobView } from '../../http/jobs/job-view.js';
 import { revokeJobLinks } from '../../../application/link-revocation.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
 import type { RouteContext } from '../../http/context.js';

@@ -13,7 +13,7 @@ import { ApiError } from '../../http/errors.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
 import { checkPassword } from '../../../application/sign-in.js';
 import { signInLimitOf } from '../sign-in-limit.js';
-import { clientAddress } from '../../http/trust-proxy.js';
+import { clientAddress } from '../../http/auth/trust-proxy.js';
 import { checkedBody, validateSignIn } from '../bodies.js';
 import { requireSameOrigin, requireWebSession, sessionView, webCallerFor, webCallerOf } from '../access.js';
 import { clearSessionCookie, setSessionCookie } from '../web-session.js';

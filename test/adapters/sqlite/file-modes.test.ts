@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { makeDataDir } from '../../../adapters/sqlite/data-dir.js';
 import { makePrivate, openPrivateDatabase } from '../../../adapters/sqlite/private-file.js';
 import { SqliteEventStore } from '../../../adapters/sqlite/event-store.js';
-import { sqliteCounters } from '../../../api/http/rate-counters.js';
+import { sqliteCounters } from '../../../api/http/auth/rate-counters.js';
 import { startService } from '../../../service/server.js';
 
 process.umask(0o022);

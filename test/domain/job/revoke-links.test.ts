@@ -8,7 +8,7 @@ import t from 'tap';
 import { createHmac } from 'node:crypto';
 import { jobDecider, type JobCommand } from '../../../domain/job/decide.js';
 import type { JobEvent, JobQueuedData } from '../../../domain/job/job.js';
-import { checkLink, signLink } from '../../../api/http/signed-link.js';
+import { checkLink, signLink } from '../../../api/http/plan-links/signed-link.js';
 import { ACTOR, deciderSpec, LATER, NOW } from '../../helpers/decider-spec.js';
 
 const queued: JobQueuedData = {

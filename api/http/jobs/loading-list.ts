@@ -4,7 +4,7 @@
  * then one row per unplaced unit, marked `unplaced` with its reason (spec UnplacedItem.reason)
  * and without vehicle, step, position or size. Lengths cm, weights kg (one unit).
  */
-import type { Plan, PlannedVehicle } from '../../domain/pack/plan.js';
+import type { Plan, PlannedVehicle } from '../../../domain/pack/plan.js';
 
 /** A cell: text or a number (numbers stay numbers in both file formats). */
 export type LoadingListCell = string | number;

@@ -7,13 +7,13 @@
  *   `429 rate_limited` before any key is looked at, until the minute ends.
  *
  * Counters are `rate-limiter-flexible` limiters on the store the composition root chose
- * (`HttpPorts.rateCounters`, api/http/context.ts; api/http/rate-counters.ts): process memory in
+ * (`HttpPorts.rateCounters`, api/http/context.ts; api/http/auth/rate-counters.ts): process memory in
  * the embedded profile, a SQLite file or MongoDB when several API processes must share one count.
  */
 import type { Response } from 'express';
-import type { OrgLimits } from '../../domain/organization/limits.js';
+import type { OrgLimits } from '../../../domain/organization/limits.js';
 import { memoryCounters, type RateCounterFactory } from './rate-counters.js';
-import type { HttpPorts } from './context.js';
+import type { HttpPorts } from '../context.js';
 
 /** Failed authentications allowed per minute from one IP address (spec Limits). */
 export const FAILED_AUTH_PER_MINUTE = 60;

@@ -1,7 +1,7 @@
 /**
  * Authentication (spec Authentication): `Authorization: Bearer <key>`, looked up by the SHA-256
  * hash of the secret, or without that header the web app's session cookie (api/web-app/web-session.ts);
- * request rates (api/http/rate-limit.ts); then the organization's state and the key's scopes. Sets
+ * request rates (api/http/auth/rate-limit.ts); then the organization's state and the key's scopes. Sets
  * `res.locals.caller` and the `X-RateLimit-*` and `X-Credits-Remaining` headers.
  *
  * Roles: a session has the scopes of its member's role (domain/organization scopesOfRole): the
@@ -12,24 +12,24 @@
  * purchased, held), usage and billing stay the owner's (GET /v1/balance, /v1/usage).
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { UseCasePorts } from '../../application/ports.js';
-import type { HttpPorts, SessionSettings } from './context.js';
-import { scopesOfRole, type Scope } from '../../domain/organization/organization.js';
+import type { UseCasePorts } from '../../../application/ports.js';
+import type { HttpPorts, SessionSettings } from '../context.js';
+import { scopesOfRole, type Scope } from '../../../domain/organization/organization.js';
 import {
   API_KEYS,
   ORGANIZATIONS,
   type ApiKeyDocument,
   type OrganizationDocument,
-} from '../../projections/organizations/projection.js';
-import { hashApiKey, isWellFormedKey, sameHash } from '../../application/api-key.js';
-import { ipAllowed } from '../../application/ip-allowlist.js';
+} from '../../../projections/organizations/projection.js';
+import { hashApiKey, isWellFormedKey, sameHash } from '../../../application/api-key.js';
+import { ipAllowed } from '../../../application/ip-allowlist.js';
 import { checkOrganizationApi } from './operator-switches.js';
 import { clientAddress } from './trust-proxy.js';
-import { ApiError } from './errors.js';
-import { ERROR_STATUS } from './error-status.js';
-import { setCreditsHeader } from './credits-header.js';
-import { readJsonBody } from './body.js';
-import { activeSession, checkCsrf, isUnsafeMethod, sessionTokenOf } from '../web-app/web-session.js';
+import { ApiError } from '../errors.js';
+import { ERROR_STATUS } from '../error-status.js';
+import { setCreditsHeader } from '../jobs/credits-header.js';
+import { readJsonBody } from '../body.js';
+import { activeSession, checkCsrf, isUnsafeMethod, sessionTokenOf } from '../../web-app/web-session.js';
 import { FAILED_AUTH_PER_MINUTE, rateLimitsOf, setRateHeaders } from './rate-limit.js';
 
 /** What authentication reads: API keys and sessions (ports), the session cookie and CSRF settings, the rate counters. */
@@ -120,7 +120,7 @@ async function identify(ctx: AuthContext, req: Request): Promise<{ key: ApiKeyDo
 
 /**
  * Middleware requiring a valid key with every scope in `scopes`. The caller's IP is the client
- * address (api/http/trust-proxy.ts: the socket's peer, or what a TRUST_PROXY peer forwarded). Order:
+ * address (api/http/auth/trust-proxy.ts: the socket's peer, or what a TRUST_PROXY peer forwarded). Order:
  * an IP with 60 failed authentications this minute → 429 rate_limited; the key (401s, each
  * counted as a failure of the IP); the key's IP allowlist (403 ip_not_allowed); the
  * organization's API switched off by the operator (503 api_disabled with Retry-After); the key's

@@ -1,5 +1,5 @@
 /** The `Idempotency-Key` request header (spec Endpoints, "Idempotency"; POST /v1/pack and /v1/projects/{id}/pack). */
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 
 /** Longest Idempotency-Key, characters (spec Limits). */
 export const MAX_IDEMPOTENCY_KEY = 128;

@@ -4,14 +4,14 @@
  * Resolution is synchronous, so the saved records a body names are fetched first.
  */
 import { randomInt } from 'node:crypto';
-import type { ItemInput, SavedVehicle } from '../../domain/pack/request.js';
-import { findPreset } from '../../domain/vehicle/presets.js';
-import { TEMPLATES, type TemplateDocument } from '../../projections/templates/projection.js';
-import { VEHICLES, type VehicleDocument } from '../../projections/vehicles/projection.js';
-import type { CheckContext } from './pack-request/check.js';
-import type { Caller } from './auth.js';
-import type { HttpSettings } from './context.js';
-import type { UseCasePorts } from '../../application/ports.js';
+import type { ItemInput, SavedVehicle } from '../../../domain/pack/request.js';
+import { findPreset } from '../../../domain/vehicle/presets.js';
+import { TEMPLATES, type TemplateDocument } from '../../../projections/templates/projection.js';
+import { VEHICLES, type VehicleDocument } from '../../../projections/vehicles/projection.js';
+import type { CheckContext } from '../pack-request/check.js';
+import type { Caller } from '../auth/auth.js';
+import type { HttpSettings } from '../context.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 const isFields = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

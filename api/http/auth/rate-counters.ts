@@ -4,7 +4,7 @@
  * file in the data dir (several processes on one machine sharing the SQLite event store), or
  * MongoDB (distributed profile).
  */
-import { openPrivateDatabase } from '../../adapters/sqlite/private-file.js';
+import { openPrivateDatabase } from '../../../adapters/sqlite/private-file.js';
 import type { MongoClient } from 'mongodb';
 import {
   RateLimiterMemory,

@@ -3,18 +3,18 @@
  * sizes in cm, weights in kg, times in ms.
  */
 import type { Request, Response } from 'express';
-import { readJobBody } from '../../domain/job/body.js';
-import { toCredits } from '../../domain/ledger/money.js';
-import type { JobDocument } from '../../projections/jobs/job-document.js';
+import { readJobBody } from '../../../domain/job/body.js';
+import { toCredits } from '../../../domain/ledger/money.js';
+import type { JobDocument } from '../../../projections/jobs/job-document.js';
 import { setCreditsHeader } from './credits-header.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 import { waitForJobEnd } from './job-wait.js';
-import { baseUrl, jobPlanUrls } from './plan-links.js';
-import type { LinkSettings } from './context.js';
-import type { UseCasePorts } from '../../application/ports.js';
+import { baseUrl, jobPlanUrls } from '../plan-links/plan-links.js';
+import type { LinkSettings } from '../context.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 // Kept importable from here for code written before the plan links had a module of their own.
-export { baseUrl, retained } from './plan-links.js';
+export { baseUrl, retained } from '../plan-links/plan-links.js';
 
 const ms = (from: string, to: string): number => Math.max(0, Date.parse(to) - Date.parse(from));
 

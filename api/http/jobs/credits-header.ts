@@ -1,9 +1,9 @@
 /** The `X-Credits-Remaining` header: available credits of the caller's organization (spec Endpoints). */
 import type { Response } from 'express';
-import { availableCredits } from '../../domain/ledger/ledger.js';
-import { toCredits } from '../../domain/ledger/money.js';
-import { BALANCES, type BalanceDocument } from '../../projections/balances/projection.js';
-import type { UseCasePorts } from '../../application/ports.js';
+import { availableCredits } from '../../../domain/ledger/ledger.js';
+import { toCredits } from '../../../domain/ledger/money.js';
+import { BALANCES, type BalanceDocument } from '../../../projections/balances/projection.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 export async function setCreditsHeader(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'>,

@@ -3,18 +3,18 @@
  * account_inactive`): maintenance mode for every `/v1` call, and the API switched off for one
  * organization's keys. Both read the read models the projections fold from the log, so a switch
  * turned by `npm run admin` in another process takes effect once this process has applied it.
- * Suspension needs nothing here: api/http/auth.ts answers `403 account_inactive` for a suspended
+ * Suspension needs nothing here: api/http/auth/auth.ts answers `403 account_inactive` for a suspended
  * organization.
  */
 import type { RequestHandler, Response } from 'express';
-import type { OrganizationDocument } from '../../projections/organizations/projection.js';
+import type { OrganizationDocument } from '../../../projections/organizations/projection.js';
 import {
   SERVICE_SETTINGS,
   SERVICE_SETTINGS_ID,
   type ServiceSettingsDocument,
-} from '../../projections/service-settings/projection.js';
-import { ApiError } from './errors.js';
-import type { UseCasePorts } from '../../application/ports.js';
+} from '../../../projections/service-settings/projection.js';
+import { ApiError } from '../errors.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 /** The maintenance state the read model holds: null when the API answers. */
 export async function maintenanceOf(ctx: Pick<UseCasePorts, 'reads'>): Promise<ServiceSettingsDocument['maintenance']> {

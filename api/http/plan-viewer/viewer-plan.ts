@@ -6,10 +6,10 @@
  * `display_units` tells the viewer to show in/lb instead. Pure: imports only the plan types,
  * so the browser code shares these shapes.
  */
-import type { Warning } from '../../domain/pack/diagnostics.js';
-import type { PackModel, Plan, PlannedVehicle, UnplacedUnit } from '../../domain/pack/plan.js';
-import type { ItemShape, Rect } from '../../domain/pack/request.js';
-import type { DisplayUnits } from '../../display/units.js';
+import type { Warning } from '../../../domain/pack/diagnostics.js';
+import type { PackModel, Plan, PlannedVehicle, UnplacedUnit } from '../../../domain/pack/plan.js';
+import type { ItemShape, Rect } from '../../../domain/pack/request.js';
+import type { DisplayUnits } from '../../../display/units.js';
 
 /** A loaded vehicle: the spec ResultVehicle plus its floor zones and second deck. */
 export interface ViewerVehicle extends PlannedVehicle {

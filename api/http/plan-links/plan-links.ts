@@ -8,11 +8,11 @@
  * it, so every link issued before stops opening.
  */
 import type { Request } from 'express';
-import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
-import { ApiError } from './errors.js';
+import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
+import { ApiError } from '../errors.js';
 import { checkLink, linkQuery, signLink, type LinkPurpose } from './signed-link.js';
-import type { LinkSettings } from './context.js';
-import type { UseCasePorts } from '../../application/ports.js';
+import type { LinkSettings } from '../context.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 /** The base URL links are built on: configured, else from the request. */
 export function baseUrl(ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings, req: Request): string {

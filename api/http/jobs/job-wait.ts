@@ -3,8 +3,8 @@
  * charge is settled, or with its current state when `timeoutMs` passes. No polling: it listens
  * to the projection runner.
  */
-import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
-import type { UseCasePorts } from '../../application/ports.js';
+import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
+import type { UseCasePorts } from '../../../application/ports.js';
 
 /** Most seconds `?wait=` may ask for (spec Limits). */
 export const MAX_WAIT_SECONDS = 60;

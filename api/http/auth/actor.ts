@@ -1,8 +1,8 @@
 /** Who made a change (spec: saved records show `created_by` / `updated_by` as `{id, name}` of the key's member). */
 import type { Caller } from './auth.js';
 
-import type { Actor } from '../../domain/decider/actor.js';
-import type { JobCreator } from '../../application/job-queueing.js';
+import type { Actor } from '../../../domain/decider/actor.js';
+import type { JobCreator } from '../../../application/job-queueing.js';
 
 export type { Actor };
 

@@ -6,8 +6,8 @@
  * nearest trusted proxy forwards; no other header (`Forwarded`, `X-Real-IP`) is ever read.
  */
 import type { Request } from 'express';
-import { checkAllowList } from '../../application/ip-allowlist.js';
-import { ProfileError } from '../../domain/process-profile.js';
+import { checkAllowList } from '../../../application/ip-allowlist.js';
+import { ProfileError } from '../../../domain/process-profile.js';
 
 /** The keywords of Express's `trust proxy` (proxy-addr) this service accepts. */
 export const TRUST_PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'] as const;
