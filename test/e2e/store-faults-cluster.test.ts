@@ -116,7 +116,7 @@ if (!natsServerBinary()) {
           ids.push(...wave);
           ended.push(
             ...(await Promise.all(
-              wave.map((id, i) => awaitJob(apis[(w + i + 1) % apis.length]!, org.key, id, answers)),
+              wave.map((id, i) => awaitJob(apis[(w + i + 1) % apis.length]!, org.key, id, answers, 240_000, 500, true)),
             )),
           );
           waveSeconds.push(Math.round((Date.now() - waveStart) / 1000));

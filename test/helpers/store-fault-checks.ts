@@ -71,7 +71,10 @@ export async function postJobUntilAccepted(
 /**
  * Waits with `GET /v1/jobs/{id}?wait=20` until job `id` is final with its charge settled,
  * retrying 503 after its Retry-After; every answer is pushed on `answers`. Resolves with the
- * job; throws for another status, or after `deadlineMs`.
+ * job; throws for another status, or after `deadlineMs`. With `readsMayLag` (another API process
+ * than the one that took the job), a `404 job_not_found` is retried too: while the event store
+ * cannot be reached, a process answers from the read models it holds (docs/operations.md, "How the
+ * processes agree"), which may not have the new job yet.
  */
 export async function awaitJob(
   base: string,
@@ -80,6 +83,7 @@ export async function awaitJob(
   answers: Answer[],
   deadlineMs = 240_000,
   maxWaitMs = 500,
+  readsMayLag = false,
 ): Promise<{ status: string; cost?: unknown }> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
@@ -103,8 +107,10 @@ export async function awaitJob(
     ) {
       return body as { status: string };
     }
-    if ((res.status !== 200 && res.status !== 503) || Date.now() > deadline)
+    const lagging = readsMayLag && res.status === 404 && body.error?.code === 'job_not_found';
+    if ((res.status !== 200 && res.status !== 503 && !lagging) || Date.now() > deadline)
       throw new Error(`GET /v1/jobs/${id} answered ${res.status}: ${JSON.stringify(body)}`);
+    if (lagging) await new Promise((r) => setTimeout(r, maxWaitMs));
     if (res.status === 503)
       await new Promise((r) => setTimeout(r, retryDelay(res.headers.get('retry-after'), maxWaitMs)));
   }
