@@ -25,6 +25,7 @@ import { serviceActor } from '../domain/decider/actor.js';
 import { sha256Hex } from '../domain/digest.js';
 import { newId } from './id.js';
 import { admitAndQueue, type AdmissionPorts, type JobCreator, type NewJob } from './job-queueing.js';
+import type { LedgerFunds } from '../domain/ledger/ledger.js';
 
 /** Idempotency window (spec Limits). */
 export const IDEMPOTENCY_WINDOW_MS = IDEMPOTENCY_TIMINGS.windowMs;
@@ -54,6 +55,8 @@ export interface CreatedJob {
   jobId: string;
   replayed: boolean;
   position: number;
+  /** The ledger's funds right after this request admitted the job (absent for a replay). */
+  funds?: LedgerFunds;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function createJob(ports: AdmissionPorts, creator: JobCreator, job:
     for (let attempt = 1; ; attempt++) {
       const jobId = newId('job');
       const queued = await admitAndQueue(ports, creator, job, jobId);
-      if (queued !== 'voided') return { jobId, replayed: false, position: queued.position };
+      if (queued !== 'voided') return { jobId, replayed: false, position: queued.position, funds: queued.funds };
       if (attempt >= 3)
         throw new Error(`admission voided ${attempt} times in a row (job ${jobId}): the store is too slow`);
     }
@@ -208,5 +211,5 @@ async function createClaimedJob(
       'Idempotency-Key claim not completed; the repair tick completes it once it is stale',
     ),
   );
-  return { jobId, replayed: false, position: queued.position };
+  return { jobId, replayed: false, position: queued.position, funds: queued.funds };
 }

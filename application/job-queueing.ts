@@ -12,7 +12,7 @@ import { abandonAdmission, type Fenced } from '../domain/job/abandon.js';
 import { jobStream } from '../domain/job/streams.js';
 import { storeJobRequest } from '../domain/job/body.js';
 import { ledgerDecider } from '../domain/ledger/decide.js';
-import type { LedgerEvent } from '../domain/ledger/ledger.js';
+import type { LedgerEvent, LedgerFunds } from '../domain/ledger/ledger.js';
 import { CURRENT_RATE_CARD } from '../domain/ledger/rate-card.js';
 import { ledgerStream } from '../domain/ledger/streams.js';
 import type { OrgLimits } from '../domain/organization/limits.js';
@@ -67,15 +67,17 @@ export interface AdmissionPorts extends UseCasePorts {
 
 /**
  * Admits job `jobId` on the ledger (402 / 429 thrown as DomainError), stores its request and queues
- * it (DESIGN §4.1). Resolves with the log position to wait for, or `voided` when the job stream
- * was fenced off (domain/job/stale-claim.ts): the hold is then released and nothing is queued.
+ * it (DESIGN §4.1). Resolves with the log position to wait for and the ledger's funds right after
+ * the admission (what X-Credits-Remaining of the answer is computed from, without reading the
+ * balance again), or `voided` when the job stream was fenced off (domain/job/stale-claim.ts): the
+ * hold is then released and nothing is queued.
  */
 export async function admitAndQueue(
   ports: AdmissionPorts,
   creator: JobCreator,
   job: NewJob,
   jobId: string,
-): Promise<{ position: number } | 'voided'> {
+): Promise<{ position: number; funds: LedgerFunds } | 'voided'> {
   const now = ports.clock();
   const limits = creator.limits;
   const { checked } = job;
@@ -149,7 +151,8 @@ export async function admitAndQueue(
     position = fenced.position;
   }
   await ports.projections.waitFor(position, NEW_JOB_READ_WAIT_MS);
-  return { position };
+  const { subscription, subscriptionExpiresAt, purchased, reserved } = admitted.state;
+  return { position, funds: { subscription, subscriptionExpiresAt, purchased, reserved } };
 }
 
 /** Longest wait for this process's read models to show a job it just queued, ms (they follow within milliseconds). */

@@ -13,6 +13,7 @@ import { USAGE_DAY_INDEXES, USAGE_DAYS } from './usage/projection.js';
 import { VEHICLES } from './vehicles/projection.js';
 import { WEB_SESSIONS } from './sessions/projection.js';
 import { INVITATION_INDEXES, INVITATIONS } from './organizations/projection.js';
+import { RESERVATION_INDEXES, RESERVATIONS } from './balances/projection.js';
 import {
   WEBHOOK_DELIVERIES,
   WEBHOOK_DELIVERY_INDEXES,
@@ -33,4 +34,6 @@ export const READ_MODEL_INDEXES: Readonly<Record<string, readonly IndexSpec[]>> 
   [WEB_SESSIONS]: [{ keys: [['memberId', 1]] }],
   [IDEMPOTENCY_CLAIMS]: IDEMPOTENCY_CLAIM_INDEXES,
   [INVITATIONS]: INVITATION_INDEXES,
+  // The open reservations of an organization (balances projection).
+  [RESERVATIONS]: RESERVATION_INDEXES,
 };

@@ -8,7 +8,6 @@
  * and the projection's interfaces, so the same script measures any version of the ledger.
  */
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
-import { serviceActor } from '../domain/decider/actor.js';
 import { ledgerDecider, type LedgerCommand } from '../domain/ledger/decide.js';
 import type { LedgerEvent, LedgerState } from '../domain/ledger/ledger.js';
 import { RATE_CARDS } from '../domain/ledger/rate-card.js';
@@ -18,7 +17,7 @@ import { balancesProjection } from '../projections/balances/projection.js';
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 2_000;
 const NOW = '2026-01-01T00:00:00.000Z';
-const metadata = { now: NOW, actor: serviceActor('bench') };
+const metadata = { now: NOW, actor: { id: 'usr_bench', name: 'Bench' } };
 const card = RATE_CARDS[1]!;
 const HELD = [0, 1_000, 10_000];
 

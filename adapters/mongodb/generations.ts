@@ -25,7 +25,7 @@ import { TEMPLATES } from '../../projections/templates/projection.js';
 import { WEB_SESSIONS } from '../../projections/sessions/projection.js';
 import { API_KEYS, INVITATIONS, ORGANIZATIONS } from '../../projections/organizations/projection.js';
 import { WEBHOOK_DELIVERIES, WEBHOOK_ENDPOINTS } from '../../projections/webhooks/projection.js';
-import { BALANCES } from '../../projections/balances/projection.js';
+import { BALANCES, RESERVATIONS } from '../../projections/balances/projection.js';
 import { SERVICE_SETTINGS } from '../../projections/service-settings/projection.js';
 import { VEHICLES } from '../../projections/vehicles/projection.js';
 
@@ -51,6 +51,8 @@ export const GENERATION_ZERO_COLLECTIONS: readonly string[] = [
   WEBHOOK_ENDPOINTS,
   WEBHOOK_DELIVERIES,
   BALANCES,
+  // Came later, with the balances' sums: a generation-0 store that served since then holds it too.
+  RESERVATIONS,
   SERVICE_SETTINGS,
   VEHICLES,
   CHECKPOINTS,

@@ -36,7 +36,20 @@ export interface Decider<S, C, E extends DomainEvent> {
    * command reads a bounded number of events. `version` changes whenever `evolve` or the state's
    * shape changes, which makes older snapshots ignored.
    */
-  snapshot?: { every: number; version: number };
+  snapshot?: SnapshotPolicy<S>;
+}
+
+/**
+ * When and how a decider's state is snapshotted (domain/decider/handle.ts). `every`: events
+ * between snapshots, or a function of the state (a state whose snapshot costs O(n) takes one
+ * every Ω(n) events). `encode`/`decode`: the state as JSON and back, for states that are not
+ * plain JSON values (default: the state itself, copied with structuredClone when read).
+ */
+export interface SnapshotPolicy<S> {
+  every: number | ((state: S) => number);
+  version: number;
+  encode?(state: S): unknown;
+  decode?(data: unknown): S;
 }
 
 /** Refused commands throw a DomainError (domain/errors.ts): a code of the spec, no HTTP status. */

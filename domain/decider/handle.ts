@@ -4,15 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConcurrencyError, type EventStore } from '../ports/event-store.js';
-import type { Decider, DomainEvent } from './decider.js';
+import type { Decider, DomainEvent, SnapshotPolicy } from './decider.js';
 
 /** Stream of the snapshots of `stream`. */
 export const snapshotStream = (stream: string): string => `snapshot-${stream}`;
 
-interface Snapshot<S> {
+/** A snapshot event's data: the state at `revision`, as the policy's `encode` wrote it. */
+interface Snapshot {
   version: number;
   revision: number;
-  state: S;
+  state: unknown;
 }
 
 /** Streams whose folded state this process keeps (least recently used beyond it are dropped). */
@@ -46,7 +47,7 @@ function remember(store: EventStore, stream: string, entry: CachedState): void {
  * The state of a stream folded from its events, with the revision it was read at (-1: none).
  * Starts from this process's cached state of the stream when there is one (see stateCache), else,
  * with a snapshotting decider, from the latest snapshot of a matching version.
- * `snapshotRevision` is the revision of the latest snapshot known (-1: none).
+ * `snapshotRevision` is the revision of the latest snapshot written or tried (-1: none).
  */
 export async function loadState<S, E extends DomainEvent>(
   store: EventStore,
@@ -66,9 +67,10 @@ export async function loadState<S, E extends DomainEvent>(
   let from = 0;
   if (decider.snapshot) {
     const last = await store.readLastEvent(snapshotStream(stream));
-    const snap = last?.data as Snapshot<S> | undefined;
+    const snap = last?.data as Snapshot | undefined;
     if (snap && snap.version === decider.snapshot.version) {
-      state = structuredClone(snap.state);
+      const { decode } = decider.snapshot;
+      state = decode ? decode(snap.state) : (structuredClone(snap.state) as S);
       from = snap.revision + 1;
     }
   }
@@ -80,27 +82,32 @@ export async function loadState<S, E extends DomainEvent>(
 }
 
 /**
- * Writes a snapshot when the stream has grown `every` events past the last one (best effort).
- * Returns the revision of the latest snapshot now.
+ * Writes a snapshot when the stream has grown `every` events (of the policy, for this state) past
+ * the last one (best effort). Returns the revision of the latest snapshot tried now: a snapshot
+ * that could not be stored is tried again only after another `every` events, so a store that
+ * refuses it (too large, unreachable) does not cost an encoding on every command.
  */
 async function maybeSnapshot<S>(
   store: EventStore,
   stream: string,
-  snapshot: { every: number; version: number } | undefined,
+  snapshot: SnapshotPolicy<S> | undefined,
   previous: number,
   revision: number,
   state: S,
 ): Promise<number> {
-  if (!snapshot || revision - previous < snapshot.every) return previous;
-  const data: Snapshot<S> = { version: snapshot.version, revision, state };
+  if (!snapshot) return previous;
+  const every = typeof snapshot.every === 'function' ? snapshot.every(state) : snapshot.every;
+  if (revision - previous < every) return previous;
+  const data: Snapshot = {
+    version: snapshot.version,
+    revision,
+    state: snapshot.encode ? snapshot.encode(state) : state,
+  };
   // A lost snapshot only costs a longer read next time; the command itself has succeeded.
-  const stored = await store
+  await store
     .append(snapshotStream(stream), [{ id: `${stream}@${revision}`, type: 'Snapshot', data }], 'any')
-    .then(
-      () => true,
-      () => false,
-    );
-  return stored ? revision : previous;
+    .catch(() => undefined);
+  return revision;
 }
 
 export interface Handled<S, E> {

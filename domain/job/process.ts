@@ -12,6 +12,7 @@ import { isJobStream, jobStream } from './streams.js';
 import type { JobEvent, JobState } from './job.js';
 import { readJobBody } from './body.js';
 import { ledgerDecider } from '../ledger/decide.js';
+import { isRunning } from '../ledger/ledger.js';
 import { ledgerOrgId, ledgerStream } from '../ledger/streams.js';
 import type { Bus } from '../ports/bus.js';
 import type { EventStore, RecordedEvent } from '../ports/event-store.js';
@@ -69,7 +70,7 @@ export class JobProcess {
         // The slot may have been given between admission and JobQueued (by another job's
         // reaction), when the job stream did not exist yet: start the job stream now.
         const { state } = await loadState(this.deps.store, ledgerStream(data.orgId!), ledgerDecider);
-        if (state.running.includes(data.jobId!)) {
+        if (isRunning(state, data.jobId!)) {
           await handleCommand(this.deps.store, jobStream(data.jobId!), jobDecider, {
             type: 'StartJob',
             data: { jobId: data.jobId! },

@@ -5,10 +5,16 @@
 import { DomainError, type Command, type Decider } from '../decider/decider.js';
 import {
   availableCredits,
+  decodeLedger,
+  encodeLedger,
   evolveLedger,
+  holdOf,
   initialLedger,
+  nextQueued,
   usableSubscription,
   type LedgerEvent,
+  type LedgerFigures,
+  type LedgerSnapshot,
   type LedgerState,
 } from './ledger.js';
 import {
@@ -71,11 +77,13 @@ export function insufficientCreditsMessage(
 
 /**
  * The terms an AdmitJob command would get: the same rule `decide` applies (pricing.ts
- * admissionTerms: the smallest useful run must be covered). Throws DomainError `too_many_jobs`
- * or `insufficient_credits` (its message states the smallest useful run and its price).
+ * admissionTerms: the smallest useful run must be covered). Reads only the ledger's running sums
+ * (LedgerFigures), so the balances read model answers it as well as the state. Throws
+ * DomainError `too_many_jobs` or `insufficient_credits` (its message states the smallest useful
+ * run and its price).
  */
-export function admission(job: AdmitJobData, state: LedgerState, now: string): AdmissionTerms {
-  if (state.queue.length + state.running.length >= job.maxQueuedJobs) {
+export function admission(job: AdmitJobData, state: LedgerFigures, now: string): AdmissionTerms {
+  if (state.queued + state.running >= job.maxQueuedJobs) {
     throw new DomainError('too_many_jobs', `at most ${job.maxQueuedJobs} jobs may be queued or running at once`);
   }
   const available = availableCredits(state, now);
@@ -112,7 +120,7 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       // Job ids are never reused (newId). A repeated admission of an open job writes nothing; one
       // of a job already settled would repeat the event id `<job>:admitted`, which the event store
       // drops as a duplicate, so it cannot reserve twice either.
-      if (jobId in state.reservations) return [];
+      if (holdOf(state, jobId)) return [];
       const terms = admission(command.data, state, now);
       return [
         {
@@ -129,13 +137,13 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Ledger
       ];
     }
     case 'StartNextJob': {
-      const next = state.queue[0];
-      if (next === undefined || state.running.length >= command.data.concurrency) return [];
+      const next = nextQueued(state);
+      if (next === undefined || state.running >= command.data.concurrency) return [];
       return [{ type: 'JobStarted', id: `${next}:slot`, data: { jobId: next, startedAt: now } }];
     }
     case 'SettleJob': {
       const { jobId, outcome, rateCardVersion } = command.data;
-      const reserved = state.reservations[jobId];
+      const reserved = holdOf(state, jobId)?.reserved;
       if (reserved === undefined) return []; // settled already (or never admitted): exactly once
       const breakdown = settlementCharge(rateCard(rateCardVersion), outcome, { ...command.data, reserved });
       const charged = total(breakdown);
@@ -166,6 +174,13 @@ export const ledgerDecider: Decider<LedgerState, LedgerCommand, LedgerEvent> = {
   initialState: initialLedger,
   evolve: evolveLedger,
   decide: decideLedger,
-  // An organization's ledger gets about four events per job, forever.
-  snapshot: { every: 100, version: 1 },
+  // An organization's ledger gets about four events per job, forever. A snapshot costs O(held
+  // jobs), so one is taken every max(100, held jobs) events: O(1) per event, amortized.
+  // Version 2: the state of persistent collections, written as LedgerSnapshot.
+  snapshot: {
+    every: (state) => Math.max(100, state.holds.size),
+    version: 2,
+    encode: encodeLedger,
+    decode: (data) => decodeLedger(data as LedgerSnapshot),
+  },
 };

@@ -43,10 +43,10 @@ export async function compareWithReadModels(
     const doc = await balances.get(org.orgId);
     if (doc) {
       const model = {
-        subscription: usableSubscription(doc.ledger, at),
-        purchased: doc.ledger.purchased,
-        reserved: heldCredits(doc.ledger, at),
-        available: availableCredits(doc.ledger, at),
+        subscription: usableSubscription(doc, at),
+        purchased: doc.purchased,
+        reserved: heldCredits(doc, at),
+        available: availableCredits(doc, at),
       };
       for (const k of Object.keys(audit) as (keyof typeof audit)[]) {
         if (audit[k] !== model[k]) differences.push(`${k}: audit ${audit[k]}, read model ${model[k]}`);

@@ -2,12 +2,13 @@
  * The repair tick's queries (domain/job/repair.ts RepairReads) answered from the read models:
  * jobs by status, expiry and settlement, projects with a pack in progress, balances, pending
  * Idempotency-Key claims by age. Each is one
- * indexed query (projections/indexes.ts), not a load of a whole collection, except the balances
- * (one small document per organization).
+ * indexed query (projections/indexes.ts), not a load of a whole collection; the ledgers' open
+ * reservations are read from their own collection (one small document per job held), so
+ * organizations that hold nothing cost nothing.
  */
 import type { RepairJob, RepairReads } from '../../domain/job/repair.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
-import { BALANCES, type BalanceDocument } from '../balances/projection.js';
+import { RESERVATIONS, type ReservationDocument } from '../balances/projection.js';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.js';
 import { JOBS, type JobDocument } from './job-document.js';
 import { IDEMPOTENCY_CLAIMS, type PendingClaimDocument } from '../idempotency-claims/projection.js';
@@ -45,12 +46,18 @@ export function repairReads(reads: ReadStore): RepairReads {
       const found = await Promise.all(packing.map((p) => jobs.get(p.packingJobId!)));
       return found.filter((j): j is JobDocument => j !== undefined).map(toRepairJob);
     },
-    ledgers: async () =>
-      (await reads.collection<BalanceDocument>(BALANCES).find()).map((b) => ({
-        orgId: b.id,
-        queued: b.ledger.queue.length,
-        heldJobIds: Object.keys(b.ledger.reservations),
-      })),
+    ledgers: async () => {
+      // The open reservations (one small document each), in admission order, by organization.
+      const open = await reads.collection<ReservationDocument>(RESERVATIONS).find({ sortBy: 'admittedPosition' });
+      const byOrg = new Map<string, { orgId: string; queued: number; heldJobIds: string[] }>();
+      for (const r of open) {
+        let ledger = byOrg.get(r.orgId);
+        if (!ledger) byOrg.set(r.orgId, (ledger = { orgId: r.orgId, queued: 0, heldJobIds: [] }));
+        if (r.status === 'queued') ledger.queued += 1;
+        ledger.heldJobIds.push(r.id);
+      }
+      return [...byOrg.values()];
+    },
     jobExists: async (jobId) => (await jobs.get(jobId)) !== undefined,
     pendingClaims: async (claimedAfter) =>
       (

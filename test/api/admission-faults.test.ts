@@ -101,7 +101,7 @@ t.test(
     const afterFailure = await jobsOf(org.orgId);
     t.equal(afterFailure.queued.length, 0, 'nothing queued');
     const { state } = await loadState(svc.service.services.store, ledgerStream(org.orgId), ledgerDecider);
-    t.same(Object.keys(state.reservations), [], 'no credits held');
+    t.equal(state.holds.size, 0, 'no credits held');
     const retry = await post(org.key, 'failed-write');
     t.equal(retry.status, 202, 'the retry creates the job at once (the claim was released, not left pending)');
     t.equal(retry.replayed, false);

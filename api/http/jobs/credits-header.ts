@@ -11,7 +11,7 @@ export async function setCreditsHeader(
   orgId: string,
 ): Promise<void> {
   const balance = await ctx.reads.collection<BalanceDocument>(BALANCES).get(orgId);
-  const available = balance ? availableCredits(balance.ledger, ctx.clock()) : 0;
+  const available = balance ? availableCredits(balance, ctx.clock()) : 0;
   res.setHeader(
     'X-Credits-Remaining',
     toCredits(available)

@@ -7,6 +7,8 @@ import { readJobBody } from '../../../domain/job/body.js';
 import { toCredits } from '../../../domain/ledger/money.js';
 import type { JobDocument } from '../../../projections/jobs/job-document.js';
 import { setCreditsHeader } from './credits-header.js';
+import { creditsRemainingOf } from './credits-remaining.js';
+import type { LedgerFunds } from '../../../domain/ledger/ledger.js';
 import { ApiError } from '../errors.js';
 import { waitForJobEnd } from './job-wait.js';
 import { baseUrl, jobPlanUrls } from '../plan-links/plan-links.js';
@@ -102,14 +104,16 @@ export async function resultView(
  * and POST /v1/projects/{id}/pack (spec Endpoints): waits up to `waitMs` for the job to end, then
  * `200` with the final Job (`result` inlined when succeeded) when it ended and a wait was asked,
  * else `202` with the Job as it is. Sets `Idempotent-Replayed: true` on a replay and the
- * `X-Credits-Remaining` header after the wait.
+ * `X-Credits-Remaining` header after the wait: for a job this request admitted that has not ended,
+ * from the ledger's funds right after its admission (`created.funds`, no second balance read);
+ * else (a replay, or a job that ended and was settled within the wait) from the balance.
  */
 export async function sendCreatedJob(
   ctx: UseCasePorts & LinkSettings,
   req: Request,
   res: Response,
   orgId: string,
-  created: { jobId: string; replayed: boolean },
+  created: { jobId: string; replayed: boolean; funds?: LedgerFunds },
   waitMs: number,
 ): Promise<void> {
   const job = await waitForJobEnd(ctx, created.jobId, waitMs);
@@ -126,9 +130,10 @@ export async function sendCreatedJob(
     throw new Error(`job ${created.jobId} was queued but the read models did not show it in time`);
   }
   if (created.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  await setCreditsHeader(ctx, res, orgId);
-  const view = jobView(ctx, req, job);
   const ended = job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';
+  if (created.funds && !ended) res.setHeader('X-Credits-Remaining', creditsRemainingOf(created.funds, ctx.clock()));
+  else await setCreditsHeader(ctx, res, orgId);
+  const view = jobView(ctx, req, job);
   if (job.status === 'succeeded') view['result'] = await resultView(ctx, req, job);
   // 200 once the job has ended (within the wait, or before a replay), 202 while queued or running.
   res.status(ended ? 200 : 202).json(view);

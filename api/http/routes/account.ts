@@ -6,8 +6,7 @@ import { Router } from 'express';
 import { availableCredits, heldCredits, usableSubscription } from '../../../domain/ledger/ledger.js';
 import { toCredits } from '../../../domain/ledger/money.js';
 import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
-import { initialLedger } from '../../../domain/ledger/ledger.js';
-import { BALANCES, type BalanceDocument } from '../../../projections/balances/projection.js';
+import { BALANCES, emptyBalance, type BalanceDocument } from '../../../projections/balances/projection.js';
 import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
 import { authenticate, authenticateOrSession, callerOf } from '../auth/auth.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
@@ -31,7 +30,7 @@ export function rateCardView(): Record<string, unknown> {
 /** Spec Balance of an organization at `now`, in credits. */
 export async function balanceView(ctx: RouteContext, orgId: string): Promise<Record<string, unknown>> {
   const doc = await ctx.reads.collection<BalanceDocument>(BALANCES).get(orgId);
-  const ledger = doc?.ledger ?? initialLedger();
+  const ledger = doc ?? emptyBalance(orgId);
   const now = ctx.clock();
   const subscription = usableSubscription(ledger, now);
   return {

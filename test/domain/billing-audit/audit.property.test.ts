@@ -19,6 +19,7 @@ import type { JobEvent, JobErrorCode, JobState } from '../../../domain/job/job.j
 import { JobProcess } from '../../../domain/job/process.js';
 import { jobStream } from '../../../domain/job/streams.js';
 import { ledgerDecider } from '../../../domain/ledger/decide.js';
+import { queuedJobIds } from '../../../domain/ledger/ledger.js';
 import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
 import { ledgerStream } from '../../../domain/ledger/streams.js';
 import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
@@ -144,7 +145,7 @@ async function runSteps(steps: Step[], seq: number): Promise<RecordedEvent[]> {
       } else if (s.kind === 'start') {
         const { state } = await loadState(store, ledgerStream(ORG), ledgerDecider);
         await jobProcess.startJobs(ORG);
-        for (const jobId of state.queue)
+        for (const jobId of queuedJobIds(state))
           await handleCommand(store, jobStream(jobId), jobDecider, {
             type: 'StartJob',
             data: { jobId },

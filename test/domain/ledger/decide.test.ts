@@ -7,7 +7,9 @@ import {
   availableCredits,
   evolveLedger,
   initialLedger,
+  queuedJobIds,
   reservedTotal,
+  runningJobIds,
   type LedgerEvent,
 } from '../../../domain/ledger/ledger.js';
 import { RATE_CARDS } from '../../../domain/ledger/rate-card.js';
@@ -122,15 +124,17 @@ t.test('compute slots: running ≤ concurrency, oldest queued job first', async 
     .when(startNext)
     .then([started('a')]);
   const full = given(first.history).when(startNext).thenNothing('no second slot');
-  t.same(full.state.running, ['a']);
-  t.same(full.state.queue, ['b']);
+  t.same(runningJobIds(full.state), ['a']);
+  t.same(queuedJobIds(full.state), ['b']);
   const freed = given(full.history)
     .when(settle('a', 'succeeded'))
     .then([settledSucceeded('a')]);
   t.same(
-    given(freed.history)
-      .when(startNext)
-      .then([started('b')]).state.running,
+    runningJobIds(
+      given(freed.history)
+        .when(startNext)
+        .then([started('b')]).state,
+    ),
     ['b'],
   );
 });
@@ -202,7 +206,7 @@ t.test('property: never below zero available, each reservation released once, ch
           state = evolveLedger(state, e);
         }
         if (availableCredits(state, NOW) < 0) throw new Error(`available below zero: ${availableCredits(state, NOW)}`);
-        if (state.running.length > 2) throw new Error('more running than concurrency');
+        if (state.running > 2) throw new Error('more running than concurrency');
         if (reservedTotal(state) !== [...reserved.values()].reduce((a, b) => a + b, 0))
           throw new Error('reservations drifted');
       }
