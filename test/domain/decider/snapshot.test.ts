@@ -4,7 +4,7 @@ import { ACTOR } from '../../helpers/decider-spec.js';
 import { SqliteEventStore } from '../../../adapters/sqlite/event-store.js';
 import { handleCommand, loadState, snapshotStream } from '../../../domain/decider/handle.js';
 import { ledgerDecider } from '../../../domain/ledger/decide.js';
-import { evolveLedger, initialLedger, type LedgerEvent } from '../../../domain/ledger/ledger.js';
+import { encodeLedger, evolveLedger, initialLedger, type LedgerEvent } from '../../../domain/ledger/ledger.js';
 import type { EventStore } from '../../../domain/ports/event-store.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -40,7 +40,8 @@ t.test('a ledger with 350 events is loaded from its snapshot plus fewer than 100
     (s, e) => evolveLedger(s, { type: e.type, data: e.data } as LedgerEvent),
     initialLedger(),
   );
-  t.same(loaded.state, full);
+  t.same(encodeLedger(loaded.state), encodeLedger(full));
+  t.equal(loaded.state.reserved, full.reserved);
   t.equal(full.purchased, 350 * 1_000 + (349 * 350) / 2);
   await store.close();
 });
