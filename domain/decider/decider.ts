@@ -48,8 +48,8 @@ export interface Decider<S, C, E extends DomainEvent> {
 export interface SnapshotPolicy<S> {
   every: number | ((state: S) => number);
   version: number;
-  encode?(state: S): unknown;
-  decode?(data: unknown): S;
+  encode?: (state: S) => unknown;
+  decode?: (data: unknown) => S;
 }
 
 /** Refused commands throw a DomainError (domain/errors.ts): a code of the spec, no HTTP status. */

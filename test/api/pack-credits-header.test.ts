@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { startService, type RunningService } from '../../service/server.js';
 import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import { BALANCES } from '../../projections/balances/projection.js';
-import type { ReadDocument, ReadStore } from '../../domain/ports/read-store.js';
+import type { ReadDocument } from '../../domain/ports/read-store.js';
 import { call } from '../helpers/service-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-credits-header-'));
@@ -63,7 +63,7 @@ t.test('a 202 states the credits left after its own reservation, read from the a
   await service.services.projections.waitFor(key.position);
 
   // Count the balance reads of the request (the read models' own work aside).
-  const reads = service.services.reads as ReadStore;
+  const reads = service.services.reads;
   const collection = reads.collection.bind(reads);
   let balanceReads = 0;
   reads.collection = <T extends ReadDocument>(name: string) => {
