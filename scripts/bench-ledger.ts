@@ -1,19 +1,27 @@
 /**
- * `node --import tsx scripts/bench-ledger.ts [--rounds N]`: the ledger's cost per command as the
+ * `node --import tsx scripts/bench-ledger.ts [--rounds N] [--store]`: the ledger's cost per command as the
  * number of held jobs grows. For 0, 1,000 and 10,000 jobs held (admitted, queued, never started:
  * one compute slot is taken by a job that never ends), it times rounds of AdmitJob → StartNextJob
  * → SettleJob on one organization's ledger: the decider's decide + evolve (what handleCommand does
  * on a cached state) and the balances projection applying the same events to an in-memory read
- * store. Prints µs per command (mean over the rounds, after a warm-up). Uses only the decider's
- * and the projection's interfaces, so the same script measures any version of the ledger.
+ * store; with `--store`, also handleCommand against an in-memory SQLite event store (appends and
+ * snapshots included, at most 500 rounds). Prints µs per command (mean over the rounds, after a
+ * warm-up). Uses only the decider's, handleCommand's and the projection's interfaces, so the same
+ * script measures any version of the ledger.
  */
+import { randomUUID } from 'node:crypto';
 import { MemoryReadStore } from '../adapters/memory/read-store.js';
+import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
+import { handleCommand } from '../domain/decider/handle.js';
 import { ledgerDecider, type LedgerCommand } from '../domain/ledger/decide.js';
 import type { LedgerEvent, LedgerState } from '../domain/ledger/ledger.js';
 import { RATE_CARDS } from '../domain/ledger/rate-card.js';
 import type { RecordedEvent } from '../domain/ports/event-store.js';
 import { balancesProjection } from '../projections/balances/projection.js';
 
+const withStore = process.argv.includes('--store');
+/** Most rounds through the store (each costs an append). */
+const STORE_ROUNDS = 500;
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 2_000;
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -67,9 +75,8 @@ for (const [held, printed] of [[100, false], ...HELD.map((h) => [h, true] as con
   for (let i = 0; i < held; i++) state = run(state, admit(`job_held${i}`), setup);
   for (const e of setup) await balancesProjection.apply(recorded(e), reads);
 
-  // The measured rounds: a new job is admitted, the slot-holder's slot goes to... nobody (the
-  // queue's head is older), so the round settles the new job from the queue: AdmitJob, StartNextJob
-  // (no slot free: decides nothing), SettleJob (releases a queued job's hold).
+  // A measured round: AdmitJob of a new job (it waits behind the held ones), StartNextJob (the
+  // one slot is taken: decides nothing), SettleJob of the new job (releases a waiting job's hold).
   const measure = async (rounds: number, tag: string): Promise<{ decider: number; projection: number }> => {
     let deciderNs = 0n;
     let projectionNs = 0n;
@@ -90,8 +97,35 @@ for (const [held, printed] of [[100, false], ...HELD.map((h) => [h, true] as con
   };
   await measure(Math.min(200, ROUNDS), 'warm');
   const { decider, projection } = await measure(ROUNDS, 'run');
+  const handled = withStore ? await measureStore(setup, Math.min(STORE_ROUNDS, ROUNDS)) : undefined;
   if (printed)
     console.log(
-      `held ${String(held).padStart(6)}: decide+evolve ${decider.toFixed(2).padStart(9)} µs/command, balances projection ${projection.toFixed(2).padStart(9)} µs/command`,
+      `held ${String(held).padStart(6)}: decide+evolve ${decider.toFixed(2).padStart(9)} µs/command, balances projection ${projection.toFixed(2).padStart(9)} µs/command` +
+        (handled === undefined ? '' : `, handleCommand (SQLite) ${handled.toFixed(2).padStart(9)} µs/command`),
     );
+}
+
+/**
+ * The same rounds through handleCommand on an in-memory SQLite event store holding `setup`
+ * (state cached after the first command, appends, snapshots as the decider's policy says): µs per
+ * command, after a warm-up.
+ */
+async function measureStore(setup: LedgerEvent[], rounds: number): Promise<number> {
+  const store = new SqliteEventStore(':memory:', { bulkLoad: true });
+  const stream = 'ledger-org_bench';
+  for (let i = 0; i < setup.length; i += 1_000) {
+    const chunk = setup.slice(i, i + 1_000).map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data }));
+    await store.append(stream, chunk, 'any');
+  }
+  const round = async (tag: string, r: number): Promise<void> => {
+    const jobId = `job_${tag}${r}`;
+    for (const command of [admit(jobId), startNext(1), settle(jobId)])
+      await handleCommand(store, stream, ledgerDecider, command);
+  };
+  for (let r = 0; r < Math.min(50, rounds); r++) await round('storewarm', r);
+  const t0 = process.hrtime.bigint();
+  for (let r = 0; r < rounds; r++) await round('store', r);
+  const ns = process.hrtime.bigint() - t0;
+  await store.close();
+  return Number(ns) / rounds / 3 / 1000;
 }
