@@ -1,7 +1,7 @@
 /**
  * Documents of the small, hot read models held in this process's memory: what every `/v1`
- * request reads before its route runs (the maintenance switch, the API key, its organization,
- * the balance behind `X-Credits-Remaining`). A document is read from the read store once and
+ * request reads before its route runs (the maintenance switch, the API key or the web app
+ * session, its organization, the balance behind `X-Credits-Remaining`). A document is read from the read store once and
  * served from memory until the read models apply an event that may change it.
  *
  * Kept right by the log, never by a timer: the cache listens to `ReadModelProgress.onApplied`
@@ -14,6 +14,8 @@
  * | `service-settings`     | service-settings  | the service settings document                    |
  * | `org-<orgId>`          | organizations     | that organization, and every API key of it       |
  * | `ledger-<orgId>`       | balances          | that organization's balance                      |
+ * | `session-<sessionId>`  | sessions          | that web app session                             |
+ * | `credential-…`         | sessions          | every session (a new password ends sessions)     |
  *
  * The race of a read that began before an event and resolves after the event's invalidation is
  * closed per entry: each read in flight is registered, an invalidation marks the ones it touches
@@ -29,9 +31,12 @@ import type { ReadDocument, ReadStore } from '../domain/ports/read-store.js';
 import { orgIdOfStream } from '../domain/organization/streams.js';
 import { ledgerOrgId } from '../domain/ledger/streams.js';
 import { isServiceSettingsStream } from '../domain/service-settings/streams.js';
+import { sessionIdOfStream } from '../domain/session/streams.js';
+import { isCredentialStream } from '../domain/credential/streams.js';
 import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument } from './organizations/projection.js';
 import { BALANCES, type BalanceDocument } from './balances/projection.js';
 import { SERVICE_SETTINGS, SERVICE_SETTINGS_ID, type ServiceSettingsDocument } from './service-settings/projection.js';
+import { WEB_SESSIONS, type WebSessionDocument } from './sessions/projection.js';
 import type { ReadModelProgress } from './progress.js';
 
 /** Default most entries held per collection (API keys, organizations, balances). */
@@ -63,8 +68,8 @@ function deepFreeze<T>(value: T): T {
 /**
  * One collection's cached documents by id, least recently read first (a Map keeps insertion
  * order; a hit moves its entry to the end). `undefined` is held as a known absence when
- * `keepAbsent` (a missing service settings document is the usual state; an unknown API key
- * is not kept, so guessed keys cannot push real ones out).
+ * `keepAbsent` (a missing service settings document is the usual state; an unknown API key or
+ * session token is not kept, so guesses cannot push real ones out).
  */
 class CachedCollection<T extends ReadDocument> {
   private readonly entries = new Map<string, T | null>();
@@ -157,6 +162,7 @@ export class ReadModelCache {
   private readonly keys: CachedCollection<ApiKeyDocument>;
   private readonly orgs: CachedCollection<OrganizationDocument>;
   private readonly balances: CachedCollection<BalanceDocument>;
+  private readonly sessions: CachedCollection<WebSessionDocument>;
   private readonly off: () => void;
 
   /**
@@ -170,6 +176,7 @@ export class ReadModelCache {
     this.keys = new CachedCollection(reads, API_KEYS, max, false, freeze);
     this.orgs = new CachedCollection(reads, ORGANIZATIONS, max, true, freeze);
     this.balances = new CachedCollection(reads, BALANCES, max, true, freeze);
+    this.sessions = new CachedCollection(reads, WEB_SESSIONS, max, false, freeze);
     this.off = progress.onApplied((event) => this.applied(event));
   }
 
@@ -193,13 +200,19 @@ export class ReadModelCache {
     return this.balances.get(orgId);
   }
 
+  /** The web app session whose cookie token hashes (SHA-256 hex) to `tokenHash`. */
+  webSession(tokenHash: string): Promise<WebSessionDocument | undefined> {
+    return this.sessions.get(tokenHash);
+  }
+
   /** Entries held per collection (tests, diagnostics). */
-  sizes(): Record<'serviceSettings' | 'apiKeys' | 'organizations' | 'balances', number> {
+  sizes(): Record<'serviceSettings' | 'apiKeys' | 'organizations' | 'balances' | 'webSessions', number> {
     return {
       serviceSettings: this.settings.size,
       apiKeys: this.keys.size,
       organizations: this.orgs.size,
       balances: this.balances.size,
+      webSessions: this.sessions.size,
     };
   }
 
@@ -209,6 +222,7 @@ export class ReadModelCache {
     this.keys.clear();
     this.orgs.clear();
     this.balances.clear();
+    this.sessions.clear();
   }
 
   /** Stops listening; reads keep working, but nothing is dropped any more: only for shutdown. */
@@ -227,6 +241,9 @@ export class ReadModelCache {
       this.keys.invalidateWhere((key) => key.orgId === orgId);
       return;
     }
+    const sessionId = sessionIdOfStream(stream);
+    if (sessionId !== undefined) return this.sessions.invalidateWhere((s) => s.sessionId === sessionId);
+    if (isCredentialStream(stream)) return this.sessions.clear();
     if (isServiceSettingsStream(stream)) this.settings.invalidate(SERVICE_SETTINGS_ID);
   }
 }
@@ -255,6 +272,13 @@ export function readOrganization(ctx: HotReadPorts, orgId: string): Promise<Orga
 /** The balance of `orgId`, from the cache when there is one. */
 export function readBalance(ctx: HotReadPorts, orgId: string): Promise<BalanceDocument | undefined> {
   return ctx.readCache ? ctx.readCache.balance(orgId) : ctx.reads.collection<BalanceDocument>(BALANCES).get(orgId);
+}
+
+/** The web app session of the cookie token hashing to `tokenHash`, from the cache when there is one. */
+export function readWebSession(ctx: HotReadPorts, tokenHash: string): Promise<WebSessionDocument | undefined> {
+  return ctx.readCache
+    ? ctx.readCache.webSession(tokenHash)
+    : ctx.reads.collection<WebSessionDocument>(WEB_SESSIONS).get(tokenHash);
 }
 
 /** The service settings document, from the cache when there is one. */

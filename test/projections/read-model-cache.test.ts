@@ -15,6 +15,7 @@ import { SqliteReadStore } from '../../adapters/sqlite/read-store.js';
 import { hashApiKey } from '../../application/api-key.js';
 import { setMaintenance } from '../../application/operator-commands.js';
 import { createApiKey, provisionOrganization, purchaseCredits, revokeApiKey } from '../../application/provision.js';
+import { endSession, sessionTokenHash, startSession } from '../../application/sessions.js';
 import type { ReadCollection, ReadDocument, ReadStore } from '../../domain/ports/read-store.js';
 import { PROJECTIONS } from '../../projections/all.js';
 import { CheckpointFollower } from '../../projections/follower.js';
@@ -122,7 +123,7 @@ t.test('a second read of each hot document is served from memory, frozen', async
   t.equal(await cache.apiKey(hashApiKey('pk_live_unknown')), undefined);
   t.equal(await cache.apiKey(hashApiKey('pk_live_unknown')), undefined);
   t.equal(counted.count('api_keys'), 3, 'an unknown key is not held: every guess goes to the store');
-  t.same(cache.sizes(), { serviceSettings: 1, apiKeys: 1, organizations: 1, balances: 1 });
+  t.same(cache.sizes(), { serviceSettings: 1, apiKeys: 1, organizations: 1, balances: 1, webSessions: 0 });
 });
 
 t.test('an applied event drops exactly the entries its stream folds into', async (t) => {
@@ -253,4 +254,22 @@ t.test('distributed shape: a CheckpointFollower over a shared SQLite read store 
   t.equal((await cache.balance(a.orgId))?.purchased, 3_000_000, 'so did the purchase');
   t.equal(counted.count('api_keys'), 2);
   t.equal(counted.count('balances'), 2);
+});
+
+t.test("a web app session is held until its stream's next event", async (t) => {
+  const { store, runner, counted, cache } = await embedded(t);
+  const a = await orgWithKey(store, runner, 'A');
+  const ports = { store, reads: counted, projections: runner, clock: () => new Date().toISOString() };
+  const one = await startSession(ports, a.orgId, a.ownerId);
+  const two = await startSession(ports, a.orgId, a.ownerId);
+  const before = counted.count('web_sessions');
+  for (let i = 0; i < 2; i++) {
+    t.equal((await cache.webSession(sessionTokenHash(one.token)))?.endedAt, null);
+    t.equal((await cache.webSession(sessionTokenHash(two.token)))?.endedAt, null);
+  }
+  t.equal(counted.count('web_sessions') - before, 2, 'one store read per session');
+  await endSession(ports, one.session.sessionId, 'signed_out');
+  t.equal((await cache.webSession(sessionTokenHash(one.token)))?.endReason, 'signed_out', 'the ended session is read');
+  t.equal((await cache.webSession(sessionTokenHash(two.token)))?.endedAt, null);
+  t.equal(counted.count('web_sessions') - before, 3, 'only the ended one read again');
 });
