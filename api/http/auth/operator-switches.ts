@@ -23,7 +23,8 @@ export async function maintenanceOf(ctx: HotReadPorts): Promise<ServiceSettingsD
  */
 export function maintenanceGate(ctx: HotReadPorts): RequestHandler {
   return (_req, res, next) => {
-    maintenanceOf(ctx).then((on) => {
+    readServiceSettings(ctx).then((settings) => {
+      const on = settings?.maintenance;
       if (!on) return next();
       res.setHeader('Retry-After', String(on.retryAfterSeconds));
       next(new ApiError('api_disabled', `the API is down for maintenance: ${on.message}`));
