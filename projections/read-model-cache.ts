@@ -242,7 +242,12 @@ export class ReadModelCache {
       return;
     }
     const sessionId = sessionIdOfStream(stream);
-    if (sessionId !== undefined) return this.sessions.invalidateWhere((s) => s.sessionId === sessionId);
+    if (sessionId !== undefined) {
+      // Every session event names the session's token hash (its document's id); should one not, drop by session id.
+      const tokenHash = (event.data as { tokenHash?: unknown } | null)?.tokenHash;
+      if (typeof tokenHash === 'string') return this.sessions.invalidate(tokenHash);
+      return this.sessions.invalidateWhere((s) => s.sessionId === sessionId);
+    }
     if (isCredentialStream(stream)) return this.sessions.clear();
     if (isServiceSettingsStream(stream)) this.settings.invalidate(SERVICE_SETTINGS_ID);
   }
