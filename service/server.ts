@@ -12,6 +12,7 @@ import { HEARTBEAT_INTERVAL_MS, startHeartbeat } from './heartbeat.js';
 import { listenForRequests, type HttpListener } from './http-listener.js';
 import { EMBEDDED_PROFILE } from './profile.js';
 import { chooseReadModelRunner } from './read-model-runner.js';
+import { ReadModelCache } from '../projections/read-model-cache.js';
 import { buildServices, startApi } from './roles/api.js';
 import { startReadModels } from './roles/projector.js';
 import { startScheduler } from './roles/scheduler.js';
@@ -63,6 +64,12 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   }
   const { opened, store, reads, busBack } = adapters;
   const runner = await chooseReadModelRunner(profile, store, reads, opened.reads, log);
+  // What every /v1 request reads first (maintenance, key, organization, balance), held in memory
+  // and dropped by the events the read models apply: listening from before the catch-up, so no
+  // applied event goes unheard. Documents are frozen outside production (callers must not write).
+  const readCache = roles.has('api')
+    ? new ReadModelCache(reads, runner.projections, { freeze: process.env['NODE_ENV'] !== 'production' })
+    : undefined;
   let ready = false;
   const services = buildServices({
     config,
@@ -72,6 +79,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     store,
     reads,
     projections: runner.projections,
+    readCache,
     log,
     health,
     rateCounters: opened.rateCounters,
@@ -83,6 +91,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     await listener?.close();
     // Solver first (it hands back what it runs), then the scheduler, then the read models.
     for (const stop of [...stops].reverse()) await stop();
+    readCache?.stop();
     await opened.close();
     store.stopWatching();
     reads.stopWatching();

@@ -72,6 +72,24 @@ class Watch {
     }
   }
 
+  /**
+   * `result` (a call already made), reported like `run`: the hot paths (read-store gets and
+   * finds) pass the call's promise itself, so no closure nor async frame is made per call.
+   */
+  settle<T>(result: Promise<T>): Promise<T> {
+    return result.then(this.resolved, this.rejected);
+  }
+
+  private readonly resolved = <T>(value: T): T => {
+    this.health.markUp(this.dependency);
+    return value;
+  };
+
+  private readonly rejected = (err: unknown): never => {
+    this.failed(err);
+    throw err;
+  };
+
   /** Marks the dependency up (a call succeeded). */
   succeeded(): void {
     this.health.markUp(this.dependency);
@@ -169,6 +187,56 @@ export function watchEventStore(
 }
 
 /**
+ * A collection whose calls report to `watch`. A call that throws instead of rejecting is reported
+ * the same way (as a rejection).
+ */
+class WatchedCollection<T extends ReadDocument> implements ReadCollection<T> {
+  constructor(
+    private readonly inner: ReadCollection<T>,
+    private readonly watch: Watch,
+  ) {}
+
+  get(id: string): Promise<T | undefined> {
+    let result: Promise<T | undefined>;
+    try {
+      result = this.inner.get(id);
+    } catch (err) {
+      return this.thrown(err);
+    }
+    return this.watch.settle(result);
+  }
+
+  find(query?: FindQuery<T>): Promise<T[]> {
+    let result: Promise<T[]>;
+    try {
+      result = this.inner.find(query);
+    } catch (err) {
+      return this.thrown(err);
+    }
+    return this.watch.settle(result);
+  }
+
+  /** A call that threw instead of rejecting, reported and turned into a rejection. */
+  // eslint-disable-next-line @typescript-eslint/require-await -- the async function turns the throw into a rejection
+  private async thrown(err: unknown): Promise<never> {
+    this.watch.failed(err);
+    throw err;
+  }
+
+  put(doc: T): Promise<void> {
+    return this.watch.run(() => this.inner.put(doc));
+  }
+
+  delete(id: string): Promise<void> {
+    return this.watch.run(() => this.inner.delete(id));
+  }
+
+  count(filter?: ReadFilter<T>): Promise<number> {
+    return this.watch.run(() => this.inner.count(filter));
+  }
+}
+
+/**
  * `reads` reporting to `health` as the `read_store` dependency (see the module comment); the
  * probe reads the checkpoint of a projection that does not exist. Errors pass through unchanged.
  */
@@ -183,16 +251,18 @@ export function watchReadStore(
     () => reads.checkpoint(PROBE_NAME),
     options.probeMs ?? DEFAULT_PROBE_MS,
   );
+  // One watched collection per collection object of the store (SQLite and memory keep one per
+  // name; MongoDB's resolve their generation at each call), not one per `collection()` call.
+  const collections = new WeakMap<ReadCollection<ReadDocument>, ReadCollection<ReadDocument>>();
   const watched: Watched<ReadStore> = {
     collection<T extends ReadDocument>(name: string): ReadCollection<T> {
       const inner = reads.collection<T>(name);
-      return {
-        get: (id: string) => watch.run(() => inner.get(id)),
-        put: (doc: T) => watch.run(() => inner.put(doc)),
-        delete: (id: string) => watch.run(() => inner.delete(id)),
-        find: (query?: FindQuery<T>) => watch.run(() => inner.find(query)),
-        count: (filter?: ReadFilter<T>) => watch.run(() => inner.count(filter)),
-      };
+      let outer = collections.get(inner as unknown as ReadCollection<ReadDocument>);
+      if (!outer) {
+        outer = new WatchedCollection(inner as unknown as ReadCollection<ReadDocument>, watch);
+        collections.set(inner as unknown as ReadCollection<ReadDocument>, outer);
+      }
+      return outer as unknown as ReadCollection<T>;
     },
     ensureIndexes: (collection: string, indexes: readonly IndexSpec[]) =>
       watch.run(() => reads.ensureIndexes(collection, indexes)),

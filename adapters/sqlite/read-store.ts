@@ -27,6 +27,9 @@ import { CONTAINS_FUNCTION, containsText, toSqlIndex, toSqlOrder, toSqlWhere } f
 const NAME = /^[A-Za-z0-9_]+$/;
 const TABLE_PREFIX = 'rm_';
 
+/** Most prepared query statements kept per collection (by SQL text); past it the oldest is dropped. */
+const MAX_PREPARED_QUERIES = 64;
+
 const positionOf = (doc: object): number | null => {
   const p = (doc as { position?: unknown }).position;
   return typeof p === 'number' ? p : null;
@@ -36,6 +39,8 @@ class SqliteCollection<T extends ReadDocument> implements ReadCollection<T> {
   private readonly getRow: Database.Statement<[string], { doc: string }>;
   private readonly putRow: Database.Statement<[string, string, number | null]>;
   private readonly deleteRow: Database.Statement<[string]>;
+  /** The finds' and counts' statements by SQL text: a query's shape repeats, its values are bound. */
+  private readonly queries = new Map<string, Database.Statement<unknown[]>>();
 
   constructor(
     private readonly db: Database.Database,
@@ -72,19 +77,30 @@ class SqliteCollection<T extends ReadDocument> implements ReadCollection<T> {
     checkText(query.text as ReadFilter<object>['text']);
     const where = toSqlWhere(query);
     const limit = query.limit === undefined ? '' : ` LIMIT ${query.limit}`;
-    const rows = this.db
-      .prepare(`SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${toSqlOrder(query)}${limit}`)
-      .all(...where.params) as { doc: string }[];
+    const rows = this.prepared(
+      `SELECT doc FROM ${this.table} WHERE ${where.sql} ORDER BY ${toSqlOrder(query)}${limit}`,
+    ).all(...where.params) as { doc: string }[];
     return rows.map((r) => JSON.parse(r.doc) as T);
   }
 
   async count(filter: ReadFilter<T> = {}): Promise<number> {
     checkText(filter.text as ReadFilter<object>['text']);
     const where = toSqlWhere(filter);
-    const row = this.db.prepare(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as {
+    const row = this.prepared(`SELECT count(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as {
       n: number;
     };
     return row.n;
+  }
+
+  /** The statement of `sql`, prepared at its first use and kept (MAX_PREPARED_QUERIES per collection). */
+  private prepared(sql: string): Database.Statement<unknown[]> {
+    let statement = this.queries.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[]>(sql);
+      if (this.queries.size >= MAX_PREPARED_QUERIES) this.queries.delete(this.queries.keys().next().value!);
+      this.queries.set(sql, statement);
+    }
+    return statement;
   }
 }
 

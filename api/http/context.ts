@@ -10,12 +10,19 @@ import type { UseCasePorts } from '../../application/ports.js';
 import type { DependencyHealth } from '../../adapters/health/dependency-health.js';
 import type { RateCounterFactory } from './auth/rate-counters.js';
 import type { SignInDelays } from '../web-app/sign-in-delays.js';
+import type { ReadModelCache } from '../../projections/read-model-cache.js';
 
 /** The use cases' ports (event store, read store, read-model progress, clock), the log and the rate counters. */
 export interface HttpPorts extends UseCasePorts {
   log: Logger;
   /** Store of the rate-limit counters (default: this process's memory). */
   rateCounters?: RateCounterFactory;
+  /**
+   * The hot read models held in memory (projections/read-model-cache.ts): the maintenance
+   * switch, API keys, organizations and balances that authentication reads on every request.
+   * Absent (services built by hand): those reads go to `reads`.
+   */
+  readCache?: ReadModelCache;
 }
 
 /** The HTTP edge's settings: flags and keys, no data. */

@@ -19,11 +19,12 @@ import {
   sessionDecider,
 } from '../../domain/session/session.js';
 import { sessionStream } from '../../domain/session/streams.js';
-import { WEB_SESSIONS, type WebSessionDocument } from '../../projections/sessions/projection.js';
+import type { WebSessionDocument } from '../../projections/sessions/projection.js';
+import { readWebSession } from '../../projections/read-model-cache.js';
 import { ApiError } from '../http/errors.js';
 import { endSession, sessionTokenHash } from '../../application/sessions.js';
 import type { UseCasePorts } from '../../application/ports.js';
-import type { HttpSettings } from '../http/context.js';
+import type { HttpPorts, HttpSettings } from '../http/context.js';
 
 /** Methods that change nothing (no CSRF token needed). */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -93,12 +94,12 @@ export function checkCsrf(ctx: Pick<HttpSettings, 'signingKey'>, req: Request, s
  * recorded one is recorded (SessionRefreshed).
  */
 export async function activeSession(
-  ctx: UseCasePorts & Pick<HttpSettings, 'secureCookies'>,
+  ctx: UseCasePorts & Pick<HttpSettings, 'secureCookies'> & Pick<HttpPorts, 'readCache'>,
   req: Request,
 ): Promise<WebSessionDocument | null> {
   const token = sessionTokenOf(ctx, req);
   if (!token) return null;
-  const session = await ctx.reads.collection<WebSessionDocument>(WEB_SESSIONS).get(hashToken(token));
+  const session = await readWebSession(ctx, hashToken(token)); // the process's read-model cache when it has one
   if (!session || session.endedAt !== null) return null;
   const now = ctx.clock();
   const nowMs = Date.parse(now);

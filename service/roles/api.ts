@@ -13,6 +13,7 @@ import type { Services } from '../../api/http/services.js';
 import type { EventStore } from '../../domain/ports/event-store.js';
 import type { ReadStore } from '../../domain/ports/read-store.js';
 import type { ReadModelProgress } from '../../projections/progress.js';
+import type { ReadModelCache } from '../../projections/read-model-cache.js';
 import { createDemoOrganization, wantsDemoOrganization } from '../demo-organization.js';
 import type { HttpListener } from '../http-listener.js';
 import type { ProcessSettings } from '../process-settings.js';
@@ -30,6 +31,8 @@ export interface ServiceParts {
   store: EventStore;
   reads: ReadStore;
   projections: ReadModelProgress;
+  /** The hot read models in memory (a process with the api role: service/server.ts). */
+  readCache?: ReadModelCache | undefined;
   log: Logger;
   health: DependencyHealth;
   rateCounters: RateCounterFactory;
@@ -46,6 +49,7 @@ export function buildServices(parts: ServiceParts): Services {
     store: parts.store,
     reads: parts.reads,
     projections: parts.projections,
+    ...(parts.readCache ? { readCache: parts.readCache } : {}),
     clock: (): string => new Date().toISOString(),
     log: parts.log,
     signingKey: profile.roles.has('api') ? signingKey(parts.dataDir, config.signingKeyFile) : Buffer.alloc(0),

@@ -15,12 +15,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { UseCasePorts } from '../../../application/ports.js';
 import type { HttpPorts, SessionSettings } from '../context.js';
 import { scopesOfRole, type Scope } from '../../../domain/organization/organization.js';
-import {
-  API_KEYS,
-  ORGANIZATIONS,
-  type ApiKeyDocument,
-  type OrganizationDocument,
-} from '../../../projections/organizations/projection.js';
+import type { ApiKeyDocument, OrganizationDocument } from '../../../projections/organizations/projection.js';
+import { readApiKey, readOrganization } from '../../../projections/read-model-cache.js';
 import { hashApiKey, isWellFormedKey, sameHash } from '../../../application/api-key.js';
 import { ipAllowed } from '../../../application/ip-allowlist.js';
 import { checkOrganizationApi } from './operator-switches.js';
@@ -32,8 +28,12 @@ import { readJsonBody } from '../body.js';
 import { activeSession, checkCsrf, isUnsafeMethod, sessionTokenOf } from '../../web-app/web-session.js';
 import { FAILED_AUTH_PER_MINUTE, rateLimitsOf, setRateHeaders } from './rate-limit.js';
 
-/** What authentication reads: API keys and sessions (ports), the session cookie and CSRF settings, the rate counters. */
-export type AuthContext = UseCasePorts & SessionSettings & Pick<HttpPorts, 'rateCounters'>;
+/**
+ * What authentication reads: API keys and sessions (ports; keys, organizations and the balance
+ * through the process's read-model cache when it has one), the session cookie and CSRF settings,
+ * the rate counters.
+ */
+export type AuthContext = UseCasePorts & SessionSettings & Pick<HttpPorts, 'rateCounters' | 'readCache'>;
 
 /**
  * Who is calling: set by `authenticate` on `res.locals.caller`. `via`: an API key, or the web
@@ -70,7 +70,7 @@ async function identifySession(
 }> {
   const session = await activeSession(ctx, req);
   if (!session) throw new ApiError('unauthorized', 'the session has ended: sign in again');
-  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(session.orgId);
+  const org = await readOrganization(ctx, session.orgId);
   if (!org || !org.members[session.memberId])
     throw new ApiError('unauthorized', 'the session has ended: sign in again');
   if (isUnsafeMethod(req.method)) checkCsrf(ctx, req, session.sessionId);
@@ -104,7 +104,7 @@ async function identify(ctx: AuthContext, req: Request): Promise<{ key: ApiKeyDo
   const secret = match[1]!;
   if (!isWellFormedKey(secret)) throw new ApiError('unauthorized', 'the API key is malformed');
   const hash = hashApiKey(secret);
-  const key = await ctx.reads.collection<ApiKeyDocument>(API_KEYS).get(hash);
+  const key = await readApiKey(ctx, hash);
   if (!key || !sameHash(key.id, hash)) throw new ApiError('unauthorized', 'unknown API key');
   if (key.revoked)
     throw new ApiError(
@@ -113,7 +113,7 @@ async function identify(ctx: AuthContext, req: Request): Promise<{ key: ApiKeyDo
     );
   if (key.expiresAt && key.expiresAt <= ctx.clock())
     throw new ApiError('key_expired', `the API key expired at ${key.expiresAt}`);
-  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(key.orgId);
+  const org = await readOrganization(ctx, key.orgId);
   if (!org) throw new ApiError('unauthorized', 'unknown API key');
   return { key, org };
 }

@@ -8,29 +8,23 @@
  */
 import type { RequestHandler, Response } from 'express';
 import type { OrganizationDocument } from '../../../projections/organizations/projection.js';
-import {
-  SERVICE_SETTINGS,
-  SERVICE_SETTINGS_ID,
-  type ServiceSettingsDocument,
-} from '../../../projections/service-settings/projection.js';
+import type { ServiceSettingsDocument } from '../../../projections/service-settings/projection.js';
+import { readServiceSettings, type HotReadPorts } from '../../../projections/read-model-cache.js';
 import { ApiError } from '../errors.js';
-import type { UseCasePorts } from '../../../application/ports.js';
 
-/** The maintenance state the read model holds: null when the API answers. */
-export async function maintenanceOf(ctx: Pick<UseCasePorts, 'reads'>): Promise<ServiceSettingsDocument['maintenance']> {
-  return (
-    (await ctx.reads.collection<ServiceSettingsDocument>(SERVICE_SETTINGS).get(SERVICE_SETTINGS_ID))?.maintenance ??
-    null
-  );
+/** The maintenance state the read model holds (from the process's read-model cache when it has one): null when the API answers. */
+export async function maintenanceOf(ctx: HotReadPorts): Promise<ServiceSettingsDocument['maintenance']> {
+  return (await readServiceSettings(ctx))?.maintenance ?? null;
 }
 
 /**
  * Middleware for `/v1`: while maintenance is on, answers `503 api_disabled` with `Retry-After`
  * (seconds) and the operator's message, before authentication.
  */
-export function maintenanceGate(ctx: Pick<UseCasePorts, 'reads'>): RequestHandler {
+export function maintenanceGate(ctx: HotReadPorts): RequestHandler {
   return (_req, res, next) => {
-    maintenanceOf(ctx).then((on) => {
+    readServiceSettings(ctx).then((settings) => {
+      const on = settings?.maintenance;
       if (!on) return next();
       res.setHeader('Retry-After', String(on.retryAfterSeconds));
       next(new ApiError('api_disabled', `the API is down for maintenance: ${on.message}`));

@@ -6,7 +6,9 @@ import { Router } from 'express';
 import { availableCredits, heldCredits, usableSubscription } from '../../../domain/ledger/ledger.js';
 import { toCredits } from '../../../domain/ledger/money.js';
 import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
-import { BALANCES, emptyBalance, type BalanceDocument } from '../../../projections/balances/projection.js';
+import { emptyBalance, type BalanceDocument } from '../../../projections/balances/projection.js';
+import { readBalance } from '../../../projections/read-model-cache.js';
+import { balanceReadOf } from '../jobs/credits-header.js';
 import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
 import { authenticate, authenticateOrSession, callerOf } from '../auth/auth.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
@@ -27,9 +29,16 @@ export function rateCardView(): Record<string, unknown> {
   };
 }
 
-/** Spec Balance of an organization at `now`, in credits. */
-export async function balanceView(ctx: RouteContext, orgId: string): Promise<Record<string, unknown>> {
-  const doc = await ctx.reads.collection<BalanceDocument>(BALANCES).get(orgId);
+/**
+ * Spec Balance of an organization at `now`, in credits. `read`: the balance document this request
+ * already read (authentication's X-Credits-Remaining, `balanceReadOf`); undefined: read it now.
+ */
+export async function balanceView(
+  ctx: RouteContext,
+  orgId: string,
+  read?: BalanceDocument | null,
+): Promise<Record<string, unknown>> {
+  const doc = read !== undefined ? read : await readBalance(ctx, orgId);
   const ledger = doc ?? emptyBalance(orgId);
   const now = ctx.clock();
   const subscription = usableSubscription(ledger, now);
@@ -69,7 +78,8 @@ export function accountRouter(ctx: RouteContext): Router {
   });
 
   router.get('/v1/balance', authenticate(ctx, 'account:read'), async (_req, res) => {
-    res.json(await balanceView(ctx, callerOf(res).orgId));
+    // Authentication read the balance for X-Credits-Remaining: the view shows that same document.
+    res.json(await balanceView(ctx, callerOf(res).orgId, balanceReadOf(res)));
   });
 
   return router;

@@ -11,7 +11,8 @@ import { availableCredits } from '../../../domain/ledger/ledger.js';
 import { toCredits } from '../../../domain/ledger/money.js';
 import { admissionTerms, priceRun, smallestUsefulRun, total } from '../../../domain/ledger/pricing.js';
 import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
-import { BALANCES, emptyBalance, type BalanceDocument } from '../../../projections/balances/projection.js';
+import { emptyBalance } from '../../../projections/balances/projection.js';
+import { balanceReadOf } from '../jobs/credits-header.js';
 import type { Warning } from '../../../domain/pack/diagnostics.js';
 import { checkPackRequest } from '../pack-request/check.js';
 import { authenticate, callerOf } from '../auth/auth.js';
@@ -28,8 +29,8 @@ export function estimateRouter(ctx: PackContext): Router {
     const caller = callerOf(res);
     const body = jsonBody(req);
     const checked = checkPackRequest(body, await checkContextFor(ctx, caller, body));
-    const ledger =
-      (await ctx.reads.collection<BalanceDocument>(BALANCES).get(caller.orgId)) ?? emptyBalance(caller.orgId);
+    // The balance authentication read for X-Credits-Remaining: one balance read per request.
+    const ledger = balanceReadOf(res) ?? emptyBalance(caller.orgId);
     const available = availableCredits(ledger, ctx.clock());
     const balance = { available_credits: toCredits(available) };
     if (!checked.ok) {
