@@ -163,7 +163,8 @@ export function jobListRouter(ctx: RouteContext): Router {
     const list = parseListQuery(query, caller, details);
     const jobs = ctx.reads.collection<JobDocument>(JOBS);
     const { data, next_cursor } = await listPage(jobs, jobListFilter(caller.orgId, filters, list), list);
-    res.json({ data: data.map((j) => jobView(ctx, req, j)), next_cursor });
+    const now = ctx.clock();
+    res.json({ data: data.map((j) => jobView(ctx, req, j, now)), next_cursor });
   });
 
   return router;

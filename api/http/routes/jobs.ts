@@ -70,8 +70,8 @@ export function jobsRouter(ctx: RouteContext): Router {
     const id = String(req.params['id']);
     const waitMs = waitParam(req.query['wait']);
     const include = includeParam(req.query['include']);
-    await ownJob(ctx, orgId, id);
-    const job = (await waitForJobEnd(ctx, id, waitMs))!;
+    const owned = await ownJob(ctx, orgId, id);
+    const job = (await waitForJobEnd(ctx, id, waitMs, owned))!;
     const body = jobView(ctx, req, job);
     if (include.has('result') && job.status === 'succeeded' && retained(job, ctx.clock())) {
       body['result'] = await resultView(ctx, req, job);
