@@ -63,14 +63,14 @@ export const COMPRESSION: RequestHandler = (req, res, next) => {
     compressAnswers(req, res, next);
     return;
   }
-  const writeHead = res.writeHead;
-  res.writeHead = function varyOnEncoding(this: Response, ...args: unknown[]) {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
     // Answers set their headers with setHeader before writing (Express, send): none passes them to writeHead.
-    const cacheControl = this.getHeader('Cache-Control');
-    if (compressible(req, this) && (!cacheControl || !NO_TRANSFORM.test(String(cacheControl))))
-      this.vary('Accept-Encoding');
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-  } as Response['writeHead'];
+    const cacheControl = res.getHeader('Cache-Control');
+    if (compressible(req, res) && (!cacheControl || !NO_TRANSFORM.test(String(cacheControl))))
+      res.vary('Accept-Encoding');
+    return writeHead(...args);
+  }) as Response['writeHead'];
   next();
 };
 
