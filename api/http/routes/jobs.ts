@@ -13,6 +13,7 @@ import { jobView, resultView } from '../jobs/job-view.js';
 import { retained } from '../plan-links/plan-links.js';
 import { waitForJobEnd } from '../jobs/job-wait.js';
 import { waitParam } from '../query.js';
+import { sendJson } from '../json-answer.js';
 import { ROUTER_OPTIONS, type ParameterDoc, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { RouteContext } from '../context.js';
@@ -81,7 +82,7 @@ export function jobsRouter(ctx: RouteContext): Router {
         ? ((await readJobBody(ctx.store, job.id, 'request')).request?.request ?? null)
         : null;
     }
-    res.json(body);
+    sendJson(res, body);
   });
 
   router.get('/v1/jobs/:id/result', authenticate(ctx, 'jobs:read'), async (req, res) => {
