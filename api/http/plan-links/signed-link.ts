@@ -40,8 +40,8 @@ function sign(key: Buffer, purpose: LinkPurpose, jobId: string, expires: number,
  * Signatures issued lately, by signing key and signed string. A link is a pure function of the
  * key, its purpose, the job, the expiry and the link generation, so a job read again (GET
  * /v1/jobs/{id}, the job list) gets its links without a new HMAC. At most SIGNATURES_KEPT per key
- * (about 120 bytes each), the oldest dropped first. Only issuing uses it: a check always
- * recomputes, so links sent by clients never fill it.
+ * (a few hundred bytes each: a few MB at most), the oldest dropped first. Only issuing uses it: a
+ * check always recomputes, so links sent by clients never fill it.
  */
 const issued = new WeakMap<Buffer, Map<string, string>>();
 /** Most signatures kept per signing key. */
