@@ -100,11 +100,15 @@ function fieldClauses(path: string, condition: unknown): SqlPart[] {
 function afterClause(after: KeysetCursor, sortBy: string, descending: boolean): SqlPart {
   const beyond = descending ? '<' : '>';
   if (sortBy === 'id') return { sql: `id ${beyond} ?`, params: [after.id] };
-  // A row value comparison the planner can run on the (…, field, id) index; the guard drops
-  // values of another type, as the port says.
+  // `field ≤ value` (≥ ascending) is a range the planner seeks to on the (…, field, id) index,
+  // so a page deep in the list reads only its own rows (SQLite does not seek on a row value
+  // `(field, id) < (?, ?)` over an expression index: it scanned from the top). The rest keeps
+  // the rows of the same value past the cursor's id; the guard drops values of another type, as
+  // the port says.
+  const field = sqlField(sortBy);
   return {
-    sql: `((${sqlField(sortBy)}, id) ${beyond} (?, ?) AND ${typeGuard(sortBy, after.sortValue)})`,
-    params: [after.sortValue, after.id],
+    sql: `(${field} ${beyond}= ? AND (${field} ${beyond} ? OR id ${beyond} ?) AND ${typeGuard(sortBy, after.sortValue)})`,
+    params: [after.sortValue, after.sortValue, after.id],
   };
 }
 

@@ -5,10 +5,12 @@
  * for unknown /v1 paths → the one error middleware (STYLE). With a shared log, /v1 requests
  * first wait for the read models to reach the log's head. createApp takes the composition
  * root's whole Services (api/http/services.ts); every router declares the narrow context it
- * reads (api/http/context.ts).
+ * reads (api/http/context.ts). Each middleware costs only when it has work: compression only
+ * for a request that accepts an encoding, the body parser only for a request with a body, and a
+ * request walks only the route modules whose paths can match it (api/http/route-dispatch.ts).
  */
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
 import { maintenanceGate } from './auth/operator-switches.js';
 import { accessLog } from './access-log.js';
@@ -17,6 +19,7 @@ import { setNoStore } from './page-security.js';
 import type { TrustProxy } from './auth/trust-proxy.js';
 import { sessionTokenOf } from '../web-app/web-session.js';
 import { ROUTE_MODULES } from './routes/index.js';
+import { dispatchByPrefix } from './route-dispatch.js';
 import { webAppRouter } from '../web-app/routes/index.js';
 import type { Services } from './services.js';
 import type { HttpSettings } from './context.js';
@@ -33,19 +36,43 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
 }
 
+/** The answers the compression package may compress (and marks `Vary: Accept-Encoding`). */
+function compressible(req: Request, res: Response): boolean {
+  // A range request (Range header, 206 answer) is sent as it is: a compressed body under a
+  // Content-Range counted in uncompressed bytes would be wrong.
+  return req.headers.range === undefined && res.statusCode !== 206 && compression.filter(req, res);
+}
+
+/** The compression package's test of `Cache-Control: no-transform` (RFC 9111 §5.2.2.6). */
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
+
+const compressAnswers = compression({ threshold: 1024, filter: compressible });
+
 /**
  * Compression of answers (gzip or brotli, as the client accepts): scripts, styles, HTML and JSON
  * of at least 1 KiB (the compression package's default filter: compressible types only, so not
  * the PDFs). Brotli at quality 4 (the package's default), fast enough to run per request.
  * No answer of the service streams (a `?wait=` long poll answers once, at its end), so nothing
- * needs flushing.
+ * needs flushing. A request without `Accept-Encoding` (or with an empty one) gets no encoding
+ * whatever happens, so it skips the package's wrapper: its answer only gets the
+ * `Vary: Accept-Encoding` the package would have added (compressible, transformable answers), so
+ * shared caches key on the header all the same.
  */
-export const COMPRESSION: RequestHandler = compression({
-  threshold: 1024,
-  // A range request (Range header, 206 answer) is sent as it is: a compressed body under a
-  // Content-Range counted in uncompressed bytes would be wrong.
-  filter: (req, res) => req.headers.range === undefined && res.statusCode !== 206 && compression.filter(req, res),
-});
+export const COMPRESSION: RequestHandler = (req, res, next) => {
+  if (req.headers['accept-encoding']) {
+    compressAnswers(req, res, next);
+    return;
+  }
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
+  res.writeHead = ((...args: unknown[]) => {
+    // Answers set their headers with setHeader before writing (Express, send): none passes them to writeHead.
+    const cacheControl = res.getHeader('Cache-Control');
+    if (compressible(req, res) && (!cacheControl || !NO_TRANSFORM.test(String(cacheControl))))
+      res.vary('Accept-Encoding');
+    return writeHead(...args);
+  }) as Response['writeHead'];
+  next();
+};
 
 /**
  * Headers of every answer: `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` on
@@ -55,13 +82,37 @@ export const COMPRESSION: RequestHandler = compression({
 function answerHeaders(settings: Pick<HttpSettings, 'secureCookies'>): RequestHandler {
   return (req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    const path = req.path;
     if (
-      req.path.startsWith('/app/api/') ||
-      req.path === '/app/api' ||
-      ((req.path.startsWith('/v1/') || req.path === '/v1') && sessionTokenOf(settings, req) !== undefined)
+      path.startsWith('/app/api/') ||
+      path === '/app/api' ||
+      ((path.startsWith('/v1/') || path === '/v1') &&
+        req.headers.cookie !== undefined &&
+        sessionTokenOf(settings, req) !== undefined)
     )
       setNoStore(res);
     next();
+  };
+}
+
+/**
+ * Synchronous middleware run one after the other as one layer: each one's `next()` starts the
+ * next, `next(err)` or a throw skips to the error middleware (as separate layers would).
+ */
+function inSequence(...steps: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let i = 0;
+    const step = (err?: unknown): void => {
+      if (err) return next(err);
+      const handler = steps[i++];
+      if (!handler) return next();
+      try {
+        void handler(req, res, step);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
   };
 }
 
@@ -72,15 +123,20 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.set('query parser', 'simple');
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  app.use(accessLog(services.log));
-  app.use(metricsOf(services).httpMiddleware());
-  app.use(COMPRESSION);
-  app.use(answerHeaders(services));
-  // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
-  app.use((req, res, next) => {
-    if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);
-    else next();
-  });
+  // The steps every request takes, run as one layer (each one of the app's router would cost a walk step).
+  app.use(
+    inSequence(
+      accessLog(app, services.log),
+      metricsOf(services).httpMiddleware(),
+      COMPRESSION,
+      answerHeaders(services),
+      // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
+      (req, res, next) => {
+        if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);
+        else next();
+      },
+    ),
+  );
 
   if (services.sharedLog) {
     // Read-your-writes whichever API process answers (DESIGN §3): a /v1 request waits until this
@@ -100,7 +156,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use('/app/api', sync);
   }
   app.use('/v1', maintenanceGate(services)); // operator's maintenance mode: 503 api_disabled
-  for (const module of ROUTE_MODULES) app.use(module.router(services));
+  // Every module's router, in order; a request is handed only to the ones that can match its path.
+  app.use(dispatchByPrefix(ROUTE_MODULES.map((module) => module.router(services))));
   app.use(webAppRouter(services)); // the web app's pages and own API, outside the OpenAPI document
   app.use((req, res) => {
     sendError(res, 'not_found', `no endpoint ${req.method} ${req.path}`);

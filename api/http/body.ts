@@ -18,12 +18,7 @@ export function jsonBody(req: Request): unknown {
 /** Largest accepted body (spec Limits). */
 export const MAX_BODY = '10mb';
 
-/**
- * Reads a JSON body of at most 10 MB. Any content type is read as JSON: a client that forgets
- * the header still gets a precise answer. Run by `authenticate` after the key is accepted, so an
- * unauthenticated request never has its body read (and gets 401, not a body error).
- */
-export const readJsonBody: RequestHandler = express.json({
+const parseJson: RequestHandler = express.json({
   limit: MAX_BODY,
   strict: false,
   type: () => true,
@@ -31,3 +26,22 @@ export const readJsonBody: RequestHandler = express.json({
     (req as unknown as { bodyBytes: number }).bodyBytes = buf.length;
   },
 });
+
+/**
+ * True when the request carries a body (RFC 9112 §6.3: a Transfer-Encoding, or a numeric
+ * Content-Length, even 0): the test the body parser (type-is `hasBody`) makes before reading.
+ */
+export function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+/**
+ * Reads a JSON body of at most 10 MB. Any content type is read as JSON: a client that forgets
+ * the header still gets a precise answer. Run by `authenticate` after the key is accepted, so an
+ * unauthenticated request never has its body read (and gets 401, not a body error). A request
+ * without a body (most GETs) skips the parser: `req.body` stays undefined, as the parser leaves it.
+ */
+export const readJsonBody: RequestHandler = (req, res, next) => {
+  if (hasBody(req)) return parseJson(req, res, next);
+  next();
+};

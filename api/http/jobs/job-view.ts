@@ -32,10 +32,18 @@ export function queueMsOf(job: JobDocument, now: string): number {
   return began ? ms(job.createdAt, began) : ms(job.createdAt, job.finishedAt ?? now);
 }
 
-/** Spec Job (without `result`). */
-export function jobView(ctx: UseCasePorts & LinkSettings, req: Request, job: JobDocument): Record<string, unknown> {
-  const now = ctx.clock();
+/**
+ * Spec Job (without `result`). `now` (RFC 3339): the time the view is made at, else the clock's;
+ * a list passes one for all its jobs.
+ */
+export function jobView(
+  ctx: UseCasePorts & LinkSettings,
+  req: Request,
+  job: JobDocument,
+  now: string = ctx.clock(),
+): Record<string, unknown> {
   const queueMs = queueMsOf(job, now);
+  const base = baseUrl(ctx, req);
   const b = job.breakdown;
   return {
     id: job.id,
@@ -75,8 +83,8 @@ export function jobView(ctx: UseCasePorts & LinkSettings, req: Request, job: Job
     },
     error: job.error,
     warnings: job.warnings,
-    result_url: `${baseUrl(ctx, req)}/v1/jobs/${job.id}/result`,
-    ...jobPlanUrls(ctx, req, job),
+    result_url: `${base}/v1/jobs/${job.id}/result`,
+    ...jobPlanUrls(ctx, req, job, now, base),
     expires_at: job.expiresAt,
   };
 }

@@ -12,13 +12,19 @@ export const MAX_WAIT_SECONDS = 60;
 const done = (job: JobDocument): boolean =>
   (job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled') && job.chargedMicros !== null;
 
+/**
+ * The job `jobId` once it ended and its charge is settled, or as it is after `timeoutMs`;
+ * undefined when the read models do not hold it. `known`: the job as the caller just read it
+ * (saves a read when it has ended or no wait is asked).
+ */
 export async function waitForJobEnd(
   ctx: Pick<UseCasePorts, 'reads' | 'projections'>,
   jobId: string,
   timeoutMs: number,
+  known?: JobDocument,
 ): Promise<JobDocument | undefined> {
   const jobs = ctx.reads.collection<JobDocument>(JOBS);
-  const current = await jobs.get(jobId);
+  const current = known ?? (await jobs.get(jobId));
   if (!current || done(current) || timeoutMs <= 0) return current;
   return new Promise((resolve) => {
     let checking = false;

@@ -41,8 +41,8 @@ export interface PlanUrls {
 }
 
 /**
- * Both links of `jobId`'s plan on this service's base URL with link generation `generation`
- * (JobDocument.linkGeneration), or "" for both when `live` is false.
+ * Both links of `jobId`'s plan on this service's base URL (`base`, else `baseUrl`) with link
+ * generation `generation` (JobDocument.linkGeneration), or "" for both when `live` is false.
  */
 export function planUrls(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
@@ -51,28 +51,36 @@ export function planUrls(
   expiresAt: string,
   live: boolean,
   generation = 0,
+  base?: string,
 ): PlanUrls {
   if (!live) return { pdf_url: '', viewer_url: '' };
-  const base = baseUrl(ctx, req);
+  base ??= baseUrl(ctx, req);
   return {
     pdf_url: base + signedPdfPath(ctx.signingKey, jobId, expiresAt, generation),
     viewer_url: base + signedViewerPath(ctx.signingKey, jobId, expiresAt, generation),
   };
 }
 
-/** The links of a job: set for a succeeded job inside retention (spec: "" after expires_at). */
+/**
+ * The links of a job: set for a succeeded job inside retention (spec: "" after expires_at).
+ * `now` (RFC 3339, else the clock's) and `base` (else `baseUrl`) spare a caller that has them a
+ * second read.
+ */
 export function jobPlanUrls(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
   req: Request,
   job: JobDocument,
+  now?: string,
+  base?: string,
 ): PlanUrls {
   return planUrls(
     ctx,
     req,
     job.id,
     job.expiresAt,
-    job.status === 'succeeded' && retained(job, ctx.clock()),
+    job.status === 'succeeded' && retained(job, now ?? ctx.clock()),
     job.linkGeneration ?? 0,
+    base,
   );
 }
 

@@ -37,6 +37,33 @@ function sign(key: Buffer, purpose: LinkPurpose, jobId: string, expires: number,
 }
 
 /**
+ * Signatures issued lately, by signing key and signed string. A link is a pure function of the
+ * key, its purpose, the job, the expiry and the link generation, so a job read again (GET
+ * /v1/jobs/{id}, the job list) gets its links without a new HMAC. At most SIGNATURES_KEPT per key
+ * (a few hundred bytes each: a few MB at most), the oldest dropped first. Only issuing uses it: a
+ * check always recomputes, so links sent by clients never fill it.
+ */
+const issued = new WeakMap<Buffer, Map<string, string>>();
+/** Most signatures kept per signing key. */
+export const SIGNATURES_KEPT = 20_000;
+
+function issuedSignature(key: Buffer, purpose: LinkPurpose, jobId: string, expires: number, generation: number) {
+  let kept = issued.get(key);
+  if (!kept) {
+    kept = new Map();
+    issued.set(key, kept);
+  }
+  const text = signedString(purpose, jobId, expires, generation);
+  let signature = kept.get(text);
+  if (signature === undefined) {
+    signature = createHmac('sha256', key).update(text).digest('hex');
+    if (kept.size >= SIGNATURES_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(text, signature);
+  }
+  return signature;
+}
+
+/**
  * The signature of a `purpose` link to `jobId`, valid until `expiresAt` (RFC 3339, whole seconds
  * kept) while the job's link generation is `generation` (0 until its links are first revoked).
  */
@@ -48,7 +75,7 @@ export function signLink(
   generation = 0,
 ): LinkSignature {
   const expires = Math.floor(Date.parse(expiresAt) / 1000);
-  return { expires, signature: sign(key, purpose, jobId, expires, generation) };
+  return { expires, signature: issuedSignature(key, purpose, jobId, expires, generation) };
 }
 
 /** `?expires=…&signature=…` of a signed link. */

@@ -16,6 +16,7 @@ import { jobView } from '../jobs/job-view.js';
 import { ref } from '../openapi/components.js';
 import { listPage, parseListQuery, textSearch, DEFAULT_LIMIT, MAX_LIMIT, type ListQuery } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
+import { sendJson } from '../json-answer.js';
 import type { RouteContext } from '../context.js';
 
 const STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
@@ -163,7 +164,8 @@ export function jobListRouter(ctx: RouteContext): Router {
     const list = parseListQuery(query, caller, details);
     const jobs = ctx.reads.collection<JobDocument>(JOBS);
     const { data, next_cursor } = await listPage(jobs, jobListFilter(caller.orgId, filters, list), list);
-    res.json({ data: data.map((j) => jobView(ctx, req, j)), next_cursor });
+    const now = ctx.clock();
+    sendJson(res, { data: data.map((j) => jobView(ctx, req, j, now)), next_cursor });
   });
 
   return router;

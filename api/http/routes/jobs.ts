@@ -13,6 +13,7 @@ import { jobView, resultView } from '../jobs/job-view.js';
 import { retained } from '../plan-links/plan-links.js';
 import { waitForJobEnd } from '../jobs/job-wait.js';
 import { waitParam } from '../query.js';
+import { sendJson } from '../json-answer.js';
 import { ROUTER_OPTIONS, type ParameterDoc, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { RouteContext } from '../context.js';
@@ -70,8 +71,8 @@ export function jobsRouter(ctx: RouteContext): Router {
     const id = String(req.params['id']);
     const waitMs = waitParam(req.query['wait']);
     const include = includeParam(req.query['include']);
-    await ownJob(ctx, orgId, id);
-    const job = (await waitForJobEnd(ctx, id, waitMs))!;
+    const owned = await ownJob(ctx, orgId, id);
+    const job = (await waitForJobEnd(ctx, id, waitMs, owned))!;
     const body = jobView(ctx, req, job);
     if (include.has('result') && job.status === 'succeeded' && retained(job, ctx.clock())) {
       body['result'] = await resultView(ctx, req, job);
@@ -81,7 +82,7 @@ export function jobsRouter(ctx: RouteContext): Router {
         ? ((await readJobBody(ctx.store, job.id, 'request')).request?.request ?? null)
         : null;
     }
-    res.json(body);
+    sendJson(res, body);
   });
 
   router.get('/v1/jobs/:id/result', authenticate(ctx, 'jobs:read'), async (req, res) => {
