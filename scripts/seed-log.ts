@@ -31,7 +31,7 @@ import type { LedgerEvent } from '../domain/ledger/ledger.js';
 import { CURRENT_RATE_CARD } from '../domain/ledger/rate-card.js';
 import { ledgerStream } from '../domain/ledger/streams.js';
 import { DEFAULT_LIMITS, type OrgLimits } from '../domain/organization/limits.js';
-import { Solver } from '../solver/solve.js';
+import { Solver, type SolveOutcome } from '../solver/solve.js';
 import { summarizePlan } from '../solver/summary.js';
 
 /** The body every seeded job carries: 24 cartons in a 7.5 t rigid truck. */
@@ -82,10 +82,14 @@ export async function seedJobLog(
   const request = options.request ?? SEED_REQUEST;
   const checked = checkPackRequest(request, SCRIPT_CHECK_CONTEXT);
   if (!checked.ok) throw new Error(`seed request: ${checked.message}`);
-  const solver = new Solver({ threads: 1 });
-  const outcome = await solver.solve(checked.model).finally(() => solver.close());
-  if (outcome.status !== 'solved') throw new Error(`seed request: the solve ended ${outcome.status}`);
-  const { plan, computeMs } = outcome;
+  // One solve for every succeeded job (none when only queued jobs are seeded).
+  const solveOnce = async (): Promise<Extract<SolveOutcome, { status: 'solved' }>> => {
+    const solver = new Solver({ threads: 1 });
+    const outcome = await solver.solve(checked.model).finally(() => solver.close());
+    if (outcome.status !== 'solved') throw new Error(`seed request: the solve ended ${outcome.status}`);
+    return outcome;
+  };
+  const solved = options.jobs > 0 ? await solveOnce() : undefined;
 
   // A benchmark log, written in one go: no fsync per commit (the service opens it normally).
   const store = new SqliteEventStore(join(dataDir, 'events.db'), { bulkLoad: true });
@@ -161,6 +165,7 @@ export async function seedJobLog(
     };
     /** Runs `count` jobs to success: slots, results, SucceedJob, then their settlements in one append. */
     const seedSucceeded = async (count: number): Promise<void> => {
+      const { plan, computeMs, strategy } = solved!;
       const jobs = await admitAndQueue(count);
       // The scheduler's steps: a compute slot each on the ledger (room for the whole chunk), the job started.
       await handleCommand(
@@ -176,7 +181,7 @@ export async function seedJobLog(
             data: { jobId },
             metadata: metadata(),
           });
-          await storeJobResult(store, jobId, { plan, warnings: [], strategy: outcome.strategy });
+          await storeJobResult(store, jobId, { plan, warnings: [], strategy });
           const succeeded = await handleCommand(store, jobStream(jobId), jobDecider, {
             type: 'SucceedJob',
             data: { jobId, computeMs, summary: summarizePlan(plan), warnings: [] },
