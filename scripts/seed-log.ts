@@ -133,7 +133,8 @@ export async function seedJobLog(
           metadata: metadata(),
         })),
       );
-      if (admitted.events.length !== count) throw new Error('seed: not every job was admitted (credits or queue limit)');
+      if (admitted.events.length !== count)
+        throw new Error('seed: not every job was admitted (credits or queue limit)');
       return Promise.all(
         (admitted.events as Extract<LedgerEvent, { type: 'JobAdmitted' }>[]).map(async ({ data: terms }) => {
           const createdAt = now();

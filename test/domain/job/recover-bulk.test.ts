@@ -162,6 +162,10 @@ t.test('recover fails and settles every held job exactly once, also run twice', 
   const second = await processOf(store).recover(open);
   t.same(second, { restarted: 0, settled: 0 }, 'the second recovery fails and settles nothing');
   t.equal(await store.headPosition(), head, 'and writes no event');
-  t.same((await openReservations(store)).flatMap((o) => o.jobIds), [], 'the read models hold nothing any more');
+  t.same(
+    (await openReservations(store)).flatMap((o) => o.jobIds),
+    [],
+    'the read models hold nothing any more',
+  );
   await check('after the second recover');
 });
