@@ -19,8 +19,8 @@ export function batchDecider<S, C, E extends DomainEvent>(decider: Decider<S, C,
   const known = batches.get(decider) as Decider<S, readonly C[], E> | undefined;
   if (known) return known;
   const batch: Decider<S, readonly C[], E> = {
-    initialState: decider.initialState,
-    evolve: decider.evolve,
+    initialState: () => decider.initialState(),
+    evolve: (state, event) => decider.evolve(state, event),
     decide: (commands, state) => {
       const events: E[] = [];
       let current = state;
