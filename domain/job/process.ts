@@ -252,7 +252,9 @@ export class JobProcess {
         });
         if (failed.events.length > 0) restarted++;
         const settlement = settleCommandOf(jobId, failed.state, this.metadata());
-        if (settlement) settlements.push(settlement);
+        // A job queued for another organization than the ledger that holds it (never made so) settles on its own.
+        if (settlement && failed.state.queued!.orgId === orgId) settlements.push(settlement);
+        else if (settlement) await this.settle(jobId);
       };
       // Jobs in parallel; each job's own steps in order.
       await Promise.all(
