@@ -47,6 +47,17 @@
  *
  *   npm run bench -- webapp [--root DIR] [--runs 5] [--out FILE.json]
  *
+ * `api`: the HTTP API under load on loopback (autocannon) beside a bare Express route, the compiled
+ * service (dist/) with `--jobs` succeeded jobs seeded; with `--held`, each case per number of held
+ * (queued) jobs of the organization, CPU ms per request, then a restart with the last level held
+ * (time to listening; every held job failed server_restarted and settled exactly once;
+ * replay-billing); `--restart-queued N` times only a start-up with N queued jobs in the log
+ * (scripts/bench-api.ts).
+ *
+ *   npm run bench -- api [--jobs 2000] [--seconds 10] [--connections 50] [--only job,list] [--json] [--keep]
+ *   npm run bench -- api --held 0,100,1000,10000 [--jobs 100000] [--seconds 10] [--json]
+ *   npm run bench -- api --restart-queued 10000 [--json]
+ *
  * `threads-loader`: the search's placements per second with the compiled JavaScript of `npm start`
  * against tsx, same work in deterministic mode (scripts/bench-threads-loader.ts).
  *
@@ -210,11 +221,22 @@ program
   );
 program
   .command('api')
-  .description('HTTP API load on loopback beside bare Express, then start-up time and memory (scripts/bench-api.ts)')
+  .description(
+    'HTTP API load on loopback beside bare Express (compiled service), per number of held jobs, then start-up time, memory and the restart checks (scripts/bench-api.ts)',
+  )
   .option('--jobs <n>', 'succeeded jobs seeded first', '2000')
   .option('--seconds <n>', 'seconds per case', '10')
   .option('--connections <n>', 'autocannon connections', '50')
-  .option('--only <cases>', 'comma-separated cases (default all)')
+  .option(
+    '--only <cases>',
+    'comma-separated cases: bare, job, list, balance, estimate, job-computing, pack (default all; with --held: bare, job, list, balance, pack)',
+  )
+  .option(
+    '--held <levels>',
+    'held (queued) jobs per round, e.g. 0,100,1000,10000; then a restart with the last level held',
+  )
+  .option('--restart-queued <n>', 'only the start-up: n queued jobs seeded into the log, time to listening, the checks')
+  .option('--json', 'one JSON object per case on stdout, progress on stderr')
   .option('--keep', 'keep the data dir (its path is printed)')
   .action(async (o: import('./bench-api.js').ApiBenchOptions) => (await import('./bench-api.js')).benchApi(o));
 program

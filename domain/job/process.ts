@@ -6,12 +6,13 @@
  */
 import { serviceActor } from '../decider/actor.js';
 import type { CommandMetadata } from '../decider/decider.js';
+import { batchDecider } from '../decider/batch.js';
 import { handleCommand, loadState } from '../decider/handle.js';
 import { jobDecider } from './decide.js';
 import { isJobStream, jobStream } from './streams.js';
 import type { JobEvent, JobState } from './job.js';
 import { readJobBody } from './body.js';
-import { ledgerDecider } from '../ledger/decide.js';
+import { ledgerDecider, type LedgerCommand } from '../ledger/decide.js';
 import { isRunning } from '../ledger/ledger.js';
 import { ledgerOrgId, ledgerStream } from '../ledger/streams.js';
 import type { Bus } from '../ports/bus.js';
@@ -19,8 +20,30 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 import type { OrgLimits } from '../organization/limits.js';
 import { abandonAdmission } from './abandon.js';
 
-/** Open jobs the start-up recovery fails at once (their commits are grouped). */
-export const RECOVERY_CONCURRENCY = 32;
+/** Open jobs the start-up recovery fails at once (their appends share group commits). */
+export const RECOVERY_CONCURRENCY = 256;
+
+/** Settlements the start-up recovery writes in one ledger append (well under MAX_APPEND_BYTES). */
+export const RECOVERY_SETTLE_BATCH = 500;
+
+/** The SettleJob command of a job `state` that ended, or undefined while it is open (or unknown). */
+export function settleCommandOf(jobId: string, state: JobState, metadata: CommandMetadata): LedgerCommand | undefined {
+  const { queued, end } = state;
+  if (!queued || !end) return undefined;
+  return {
+    type: 'SettleJob',
+    data: {
+      jobId,
+      outcome: end.outcome,
+      rateCardVersion: queued.rateCardVersion,
+      vehicles: end.vehicles,
+      computeMs: end.computeMs,
+      units: queued.items,
+      budgetMs: queued.budgetMs,
+    },
+    metadata,
+  };
+}
 
 /** Bus subject of solve commands; the message id is the job id. */
 export const SOLVE_SUBJECT = 'packing.solve';
@@ -124,21 +147,8 @@ export class JobProcess {
   /** Settles an ended job on its organization's ledger (exactly once: the ledger refuses a second). */
   async settle(jobId: string): Promise<void> {
     const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
-    const { queued, end } = state;
-    if (!queued || !end) return;
-    await handleCommand(this.deps.store, ledgerStream(queued.orgId), ledgerDecider, {
-      type: 'SettleJob',
-      data: {
-        jobId,
-        outcome: end.outcome,
-        rateCardVersion: queued.rateCardVersion,
-        vehicles: end.vehicles,
-        computeMs: end.computeMs,
-        units: queued.items,
-        budgetMs: queued.budgetMs,
-      },
-      metadata: this.metadata(),
-    });
+    const command = settleCommandOf(jobId, state, this.metadata());
+    if (command) await handleCommand(this.deps.store, ledgerStream(state.queued!.orgId), ledgerDecider, command);
   }
 
   /**
@@ -204,6 +214,11 @@ export class JobProcess {
    * computing): jobs admitted on the ledger but never queued are queued; every queued or running
    * job fails with `server_restarted` (not charged); every ended job is settled.
    * `openReservations` lists, per organization, the job ids the ledger still holds credits for.
+   * In bulk: the jobs fail in parallel (RECOVERY_CONCURRENCY at once, their appends share group
+   * commits), then their settlements go to the organization's ledger RECOVERY_SETTLE_BATCH per
+   * append (domain/decider/batch.ts). Every event keeps its deterministic id (`<job>:ended`,
+   * `<job>:settled`), so a recovery cut short and run again fails and settles nothing twice.
+   * Returns the jobs it failed and the settlements it wrote.
    */
   async recover(
     openReservations: { orgId: string; jobIds: string[] }[],
@@ -211,11 +226,13 @@ export class JobProcess {
     let restarted = 0;
     let settled = 0;
     for (const { orgId, jobIds } of openReservations) {
-      // Jobs in parallel (their appends share group commits); each job's own steps in order.
+      const settlements: LedgerCommand[] = [];
+      const neverQueued: string[] = [];
       let next = 0;
-      const recoverOne = async (jobId: string): Promise<void> => {
+      const failOne = async (jobId: string): Promise<void> => {
         const { state } = await loadState<JobState, JobEvent>(this.deps.store, jobStream(jobId), jobDecider);
         if (state.status === 'none') {
+          neverQueued.push(jobId);
           const stored = (await readJobBody(this.deps.store, jobId)).request;
           if (stored)
             await handleCommand(this.deps.store, jobStream(jobId), jobDecider, {
@@ -235,15 +252,28 @@ export class JobProcess {
           metadata: this.metadata(),
         });
         if (failed.events.length > 0) restarted++;
-        await this.settle(jobId);
-        if (state.status === 'none') await this.releaseOrphan(orgId, jobId);
-        settled++;
+        const settlement = settleCommandOf(jobId, failed.state, this.metadata());
+        // A job queued for another organization than the ledger that holds it (never made so) settles on its own.
+        if (settlement && failed.state.queued!.orgId === orgId) settlements.push(settlement);
+        else if (settlement) await this.settle(jobId);
       };
+      // Jobs in parallel; each job's own steps in order.
       await Promise.all(
         Array.from({ length: Math.min(RECOVERY_CONCURRENCY, jobIds.length) }, async () => {
-          while (next < jobIds.length) await recoverOne(jobIds[next++]!);
+          while (next < jobIds.length) await failOne(jobIds[next++]!);
         }),
       );
+      for (let i = 0; i < settlements.length; i += RECOVERY_SETTLE_BATCH) {
+        const { events } = await handleCommand(
+          this.deps.store,
+          ledgerStream(orgId),
+          batchDecider(ledgerDecider),
+          settlements.slice(i, i + RECOVERY_SETTLE_BATCH),
+        );
+        settled += events.length;
+      }
+      // Admitted but never queued, with no stored request: voided, their hold released.
+      for (const jobId of neverQueued) await this.releaseOrphan(orgId, jobId);
       await this.startJobs(orgId);
     }
     return { restarted, settled };
