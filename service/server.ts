@@ -66,10 +66,9 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   const runner = await chooseReadModelRunner(profile, store, reads, opened.reads, log);
   // What every /v1 request reads first (maintenance, key, organization, balance), held in memory
   // and dropped by the events the read models apply: listening from before the catch-up, so no
-  // applied event goes unheard. Documents are frozen outside production (callers must not write).
-  const readCache = roles.has('api')
-    ? new ReadModelCache(reads, runner.projections, { freeze: process.env['NODE_ENV'] !== 'production' })
-    : undefined;
+  // applied event goes unheard. Documents are frozen when filled (callers must not write; a miss
+  // costs the freeze once, a hit nothing).
+  const readCache = roles.has('api') ? new ReadModelCache(reads, runner.projections) : undefined;
   let ready = false;
   const services = buildServices({
     config,
