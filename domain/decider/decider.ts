@@ -32,6 +32,12 @@ export interface Decider<S, C, E extends DomainEvent> {
   /** Returns the events the command causes; throws a DomainError when the command is refused. */
   decide(command: C, state: S): E[];
   /**
+   * `decide` together with the state its events leave (what folding them with `evolve` gives),
+   * for a decider that computes that state while deciding anyway (batchDecider,
+   * domain/decider/batch.ts): handleCommand then does not fold the events a second time.
+   */
+  decideFolded?(command: C, state: S): { events: E[]; state: S };
+  /**
    * For long-lived streams (DESIGN §3): keep a snapshot of the state every `every` events so a
    * command reads a bounded number of events. `version` changes whenever `evolve` or the state's
    * shape changes, which makes older snapshots ignored.

@@ -165,7 +165,10 @@ async function runCommand<S, C, E extends DomainEvent>(
 ): Promise<Handled<S, E>> {
   for (let attempt = 0; ; attempt++) {
     const { state, revision, snapshotRevision } = await loadState(store, stream, decider);
-    const events = decider.decide(command, state);
+    const decided = decider.decideFolded
+      ? decider.decideFolded(command, state)
+      : { events: decider.decide(command, state), state: undefined };
+    const { events } = decided;
     if (events.length === 0) return { events, state, position: await store.headPosition() };
     try {
       const result = await store.append(
@@ -178,7 +181,7 @@ async function runCommand<S, C, E extends DomainEvent>(
         const reloaded = await loadState(store, stream, decider);
         return { events: [], state: reloaded.state, position: result.position };
       }
-      const next = events.reduce((s, e) => decider.evolve(s, e), state);
+      const next = decided.state ?? events.reduce((s, e) => decider.evolve(s, e), state);
       const snapshotted = await maybeSnapshot(store, stream, decider.snapshot, snapshotRevision, result.revision, next);
       remember(store, stream, { decider, state: next, revision: result.revision, snapshotRevision: snapshotted });
       return { events, state: next, position: result.position };

@@ -20,8 +20,11 @@ import type { EventStore, RecordedEvent } from '../ports/event-store.js';
 import type { OrgLimits } from '../organization/limits.js';
 import { abandonAdmission } from './abandon.js';
 
-/** Open jobs the start-up recovery fails at once (their appends share group commits). */
-export const RECOVERY_CONCURRENCY = 256;
+/**
+ * Open jobs the start-up recovery fails at once (their appends share group commits: with 10,000
+ * queued jobs 5 fsyncs instead of 40, and the read models apply them in full batches).
+ */
+export const RECOVERY_CONCURRENCY = 2048;
 
 /** Settlements the start-up recovery writes in one ledger append (well under MAX_APPEND_BYTES). */
 export const RECOVERY_SETTLE_BATCH = 500;
@@ -218,10 +221,15 @@ export class JobProcess {
    * commits), then their settlements go to the organization's ledger RECOVERY_SETTLE_BATCH per
    * append (domain/decider/batch.ts). Every event keeps its deterministic id (`<job>:ended`,
    * `<job>:settled`), so a recovery cut short and run again fails and settles nothing twice.
+   * Last, the freed compute slots go to queued jobs (startJobs) unless `options.startQueued` is
+   * false: then the caller starts them (service/roles/scheduler.ts does, after it begins reacting
+   * from the head, so the reactions skip recovery's own failures and settlements, which recovery
+   * has already followed up, and still see the starts).
    * Returns the jobs it failed and the settlements it wrote.
    */
   async recover(
     openReservations: { orgId: string; jobIds: string[] }[],
+    options: { startQueued?: boolean } = {},
   ): Promise<{ restarted: number; settled: number }> {
     let restarted = 0;
     let settled = 0;
@@ -274,7 +282,7 @@ export class JobProcess {
       }
       // Admitted but never queued, with no stored request: voided, their hold released.
       for (const jobId of neverQueued) await this.releaseOrphan(orgId, jobId);
-      await this.startJobs(orgId);
+      if (options.startQueued !== false) await this.startJobs(orgId);
     }
     return { restarted, settled };
   }

@@ -67,20 +67,31 @@ async function startProcessManagers(services: Services, options: SchedulerOption
       (await reads.collection<OrganizationDocument>(ORGANIZATIONS).get(orgId))?.limits ?? DEFAULT_LIMITS,
   });
   const projectProcess = new ProjectProcess({ store, clock });
-  // Reactions start at the head as it was before the repair, so they see the repair's own events.
-  const reactFrom = await retryStep(
-    () => store.headPosition(),
-    stepOutageLog(log, 'scheduler reactions', 'read the head position'),
-  );
+  const headNow = (): Promise<number> =>
+    retryStep(() => store.headPosition(), stepOutageLog(log, 'scheduler reactions', 'read the head position'));
+  let reactFrom: number;
   if (isEmbedded(options.profile)) {
     // The solver ran in this process (the data dir lock proves no other instance lives), so
     // nothing is still computing: open jobs fail with server_restarted and cost nothing.
     const ledgers = await repairReads(reads).ledgers();
-    const repaired = await jobProcess.recover(ledgers.map((l) => ({ orgId: l.orgId, jobIds: l.heldJobIds })));
+    const repaired = await jobProcess.recover(
+      ledgers.map((l) => ({ orgId: l.orgId, jobIds: l.heldJobIds })),
+      { startQueued: false },
+    );
     if (repaired.restarted > 0) log.warn(repaired, 'jobs open at start-up failed with server_restarted');
+    // Reactions start after recovery's failures and settlements (it followed them up itself:
+    // reacting again would re-read every job and ledger for nothing, 60,000 reads for 10,000
+    // jobs) and before the slots it freed are given, so they see those starts.
+    reactFrom = await headNow();
+    for (const { orgId } of ledgers) await jobProcess.startJobs(orgId);
+    // Ready only once the read models show recovery's events: a GET of a job it failed must not
+    // answer `queued`, nor the balance count its released holds (read-your-writes, DESIGN §3).
+    await services.projections.waitFor(await headNow(), Number.POSITIVE_INFINITY);
+  } else {
+    // Solver nodes live in other processes: a running job is theirs, and the bus gives the job
+    // of a node that died to another one after the ack wait. Nothing is failed here.
+    reactFrom = await headNow();
   }
-  // Otherwise solver nodes live in other processes: a running job is theirs, and the bus gives
-  // the job of a node that died to another one after the ack wait. Nothing is failed here.
   const tick = new RepairTick({
     store,
     jobs: jobProcess,
