@@ -10,6 +10,7 @@
  * request walks only the route modules whose paths can match it (api/http/route-dispatch.ts).
  */
 import compression from 'compression';
+import { ServerResponse } from 'node:http';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
 import { maintenanceGate } from './auth/operator-switches.js';
@@ -63,16 +64,39 @@ export const COMPRESSION: RequestHandler = (req, res, next) => {
     compressAnswers(req, res, next);
     return;
   }
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    // Answers set their headers with setHeader before writing (Express, send): none passes them to writeHead.
-    const cacheControl = res.getHeader('Cache-Control');
-    if (compressible(req, res) && (!cacheControl || !NO_TRANSFORM.test(String(cacheControl))))
-      res.vary('Accept-Encoding');
-    return writeHead(...args);
-  }) as Response['writeHead'];
+  // One shared function, no closure per request (`this` is the answer), over Node's own
+  // writeHead; should an earlier step have replaced that one, it is wrapped instead.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, and called on the answer
+  const writeHead = res.writeHead;
+  if (writeHead === SERVER_WRITE_HEAD) res.writeHead = writeHeadVarying as Response['writeHead'];
+  else
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      markVary(this);
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response['writeHead'];
   next();
 };
+
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only ever called with apply on an answer
+const SERVER_WRITE_HEAD = ServerResponse.prototype.writeHead;
+
+/**
+ * `Vary: Accept-Encoding` on a compressible, transformable answer (what the compression package
+ * adds). Answers set their headers with setHeader before writing (Express, send): none passes
+ * them to writeHead.
+ */
+function markVary(res: Response): void {
+  const cacheControl = res.getHeader('Cache-Control');
+  if (compressible(res.req, res) && (!cacheControl || !NO_TRANSFORM.test(String(cacheControl))))
+    res.vary('Accept-Encoding');
+}
+
+/** Node's writeHead after `markVary`, for a request without Accept-Encoding. */
+function writeHeadVarying(this: Response): Response {
+  markVary(this);
+  // eslint-disable-next-line prefer-rest-params
+  return SERVER_WRITE_HEAD.apply(this, arguments as unknown as Parameters<typeof SERVER_WRITE_HEAD>) as Response;
+}
 
 /**
  * Headers of every answer: `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` on
@@ -155,7 +179,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     app.use('/v1', sync);
     app.use('/app/api', sync);
   }
-  app.use('/v1', maintenanceGate(services)); // operator's maintenance mode: 503 api_disabled
+  app.use(maintenanceGate(services)); // /v1 only: operator's maintenance mode, 503 api_disabled
   // Every module's router, in order; a request is handed only to the ones that can match its path.
   app.use(dispatchByPrefix(ROUTE_MODULES.map((module) => module.router(services))));
   app.use(webAppRouter(services)); // the web app's pages and own API, outside the OpenAPI document
