@@ -20,6 +20,10 @@
  * | any event naming a job | jobs              | that job (`job-<id>` events, the ledger's        |
  * | (`data.jobId`)         |                   | JobStarted and JobSettled)                       |
  *
+ * Besides documents, `jobsVersion(orgId)` counts the events that may have changed a job of an
+ * organization, so what is made from many of its jobs at once (a page of GET /v1/jobs,
+ * api/http/jobs/job-list-answers.ts) can be kept and known stale without reading the jobs.
+ *
  * The race of a read that began before an event and resolves after the event's invalidation is
  * closed per entry: each read in flight is registered, an invalidation marks the ones it touches
  * stale and forgets them, and a stale read hands its document to those who waited for it but
@@ -112,11 +116,12 @@ class CachedCollection<T extends ReadDocument> {
 
   /**
    * The entry of `id` when it is held, without a read: the document, null for a known absence,
-   * undefined when nothing is held (then `get` reads the store). A hit counts as a read.
+   * undefined when nothing is held (then `get` reads the store). A hit counts as a read unless
+   * `touch` is false.
    */
-  held(id: string): T | null | undefined {
+  held(id: string, touch = true): T | null | undefined {
     const held = this.entries.get(id);
-    if (held !== undefined && this.entries.size > 1) {
+    if (touch && held !== undefined && this.entries.size > 1) {
       this.entries.delete(id);
       this.entries.set(id, held);
     }
@@ -190,6 +195,15 @@ export class ReadModelCache {
   private readonly balances: CachedCollection<BalanceDocument>;
   private readonly sessions: CachedCollection<WebSessionDocument>;
   private readonly jobs: CachedCollection<JobDocument>;
+  /** Events naming a job applied so far: the clock of `jobsVersion`. */
+  private jobChanges = 0;
+  /** Per organization, `jobChanges` when an event naming one of its jobs was last applied. */
+  private readonly jobChangesByOrg = new Map<string, number>();
+  /** `jobChanges` when an event named a job whose organization is not known here (every version moves). */
+  private unknownJobChange = 0;
+  /** The organization of each job queued lately (JobQueued names it), the oldest dropped first. */
+  private readonly jobOrgs = new Map<string, string>();
+  private readonly maxJobOrgs: number;
   private readonly off: () => void;
 
   /**
@@ -206,7 +220,8 @@ export class ReadModelCache {
     this.sessions = new CachedCollection(reads, WEB_SESSIONS, max, false, freeze);
     // An unknown job id is not kept: guessed ids cannot push real jobs out, and a job read
     // before its JobQueued is applied is read again.
-    this.jobs = new CachedCollection(reads, JOBS, options.maxJobEntries ?? DEFAULT_JOB_CACHE_ENTRIES, false, freeze);
+    this.maxJobOrgs = options.maxJobEntries ?? DEFAULT_JOB_CACHE_ENTRIES;
+    this.jobs = new CachedCollection(reads, JOBS, this.maxJobOrgs, false, freeze);
     this.off = progress.onApplied((event) => this.applied(event));
   }
 
@@ -248,6 +263,16 @@ export class ReadModelCache {
     return this.jobs.get(jobId);
   }
 
+  /**
+   * A number that changes whenever the read models apply an event that may change a job of
+   * organization `orgId` (any event naming a job of it, or naming a job whose organization is
+   * not known here): what is made from the organization's jobs (a page of GET /v1/jobs) and
+   * stamped with it is still right while it is unchanged. It only grows.
+   */
+  jobsVersion(orgId: string): number {
+    return Math.max(this.jobChangesByOrg.get(orgId) ?? 0, this.unknownJobChange);
+  }
+
   /** Entries held per collection (tests, diagnostics). */
   sizes(): Record<'serviceSettings' | 'apiKeys' | 'organizations' | 'balances' | 'webSessions' | 'jobs', number> {
     return {
@@ -268,6 +293,7 @@ export class ReadModelCache {
     this.balances.clear();
     this.sessions.clear();
     this.jobs.clear();
+    this.unknownJobChange = ++this.jobChanges;
   }
 
   /** Stops listening; reads keep working, but nothing is dropped any more: only for shutdown. */
@@ -275,11 +301,32 @@ export class ReadModelCache {
     this.off();
   }
 
+  /**
+   * An event naming job `jobId` was applied (`namedOrg`: the job's organization when the event
+   * names it, a JobQueued's): drops the job and moves the version of its organization, known from the event,
+   * from the JobQueued seen earlier or from the job document held; when none tells, every
+   * organization's version moves (a ledger's stream names the ledger's organization, not
+   * necessarily the job's).
+   */
+  private jobChanged(jobId: string, namedOrg: unknown): void {
+    let orgId = this.jobOrgs.get(jobId) ?? this.jobs.held(jobId, false)?.orgId;
+    if (orgId === undefined && typeof namedOrg === 'string') {
+      orgId = namedOrg;
+      this.jobOrgs.set(jobId, orgId);
+      if (this.jobOrgs.size > this.maxJobOrgs) this.jobOrgs.delete(this.jobOrgs.keys().next().value!);
+    }
+    this.jobChanges += 1;
+    if (orgId === undefined) this.unknownJobChange = this.jobChanges;
+    else this.jobChangesByOrg.set(orgId, this.jobChanges);
+    this.jobs.invalidate(jobId);
+  }
+
   /** Drops what `event` may have changed, by the stream it was stored in (module comment's table). */
   private applied(event: RecordedEvent): void {
     // The jobs projection folds every event naming a job (its own stream's and the ledger's).
-    const jobId = (event.data as { jobId?: unknown } | null)?.jobId;
-    if (typeof jobId === 'string') this.jobs.invalidate(jobId);
+    const data = event.data as { jobId?: unknown; orgId?: unknown } | null;
+    if (typeof data?.jobId === 'string')
+      this.jobChanged(data.jobId, event.type === 'JobQueued' ? data.orgId : undefined);
     const stream = event.stream;
     const ledgerOf = ledgerOrgId(stream);
     if (ledgerOf !== undefined) return this.balances.invalidate(ledgerOf);

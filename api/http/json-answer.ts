@@ -37,12 +37,12 @@ function plainCase(res: Response): boolean {
 }
 
 /**
- * A JSON value with the body `res.json` would send for it (JSON.stringify, no replacer or
- * spaces), the body's length in UTF-8 bytes and its weak ETag. Read-only once made: it is sent
- * as it is, however often.
+ * The body `res.json` would send for a JSON value (JSON.stringify, no replacer or spaces), its
+ * length in UTF-8 bytes and its weak ETag. Read-only once made: it is sent as it is, however
+ * often. The value itself is not kept (kept answers hold only their text): the rare answer out
+ * of the plain case parses the text back, which gives `res.json` the same value to write.
  */
 export interface JsonAnswer {
-  readonly value: unknown;
   readonly text: string;
   readonly length: number;
   /** Express's default ETag (etag package, weak): `W/"<length, hex>-<first 27 base64 characters of the body's SHA-1>"`. */
@@ -55,13 +55,13 @@ export function jsonAnswer(value: unknown): JsonAnswer {
   // is a chunk of its own), and the hash and the length read the string's UTF-8 bytes as such.
   const text = JSON.stringify(value);
   const length = Buffer.byteLength(text, 'utf8');
-  return { value, text, length, etag: `W/"${length.toString(16)}-${hash('sha1', text, 'base64').substring(0, 27)}"` };
+  return { text, length, etag: `W/"${length.toString(16)}-${hash('sha1', text, 'base64').substring(0, 27)}"` };
 }
 
-/** Sends `answer` with the current status: the same bytes and headers as `res.json(answer.value)`. */
+/** Sends `answer` with the current status: the same bytes and headers as `res.json` of its value. */
 export function sendJsonAnswer(res: Response, answer: JsonAnswer): void {
   if (plainCase(res)) write(res, answer);
-  else res.json(answer.value);
+  else res.json(JSON.parse(answer.text));
 }
 
 /** The one-step write of the plain case. */
