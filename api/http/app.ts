@@ -64,12 +64,12 @@ export const COMPRESSION: RequestHandler = (req, res, next) => {
     compressAnswers(req, res, next);
     return;
   }
-  // One shared function, no closure per request (`this` is the answer), over Node's own
-  // writeHead; should an earlier step have replaced that one, it is wrapped instead.
+  // The answers of createApp's application inherit writeHeadVarying: nothing to do per request.
+  // Elsewhere the answer gets it, over Node's own writeHead or whatever an earlier step set.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, and called on the answer
   const writeHead = res.writeHead;
   if (writeHead === SERVER_WRITE_HEAD) res.writeHead = writeHeadVarying as Response['writeHead'];
-  else
+  else if (writeHead !== writeHeadVarying)
     res.writeHead = function (this: Response, ...args: unknown[]) {
       markVary(this);
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
@@ -91,9 +91,13 @@ function markVary(res: Response): void {
     res.vary('Accept-Encoding');
 }
 
-/** Node's writeHead after `markVary`, for a request without Accept-Encoding. */
+/**
+ * Node's writeHead after `markVary` for a request without Accept-Encoding (one with it is the
+ * compression package's, which marks its answers itself). The writeHead of every answer of
+ * createApp's application (set once on its response prototype): no closure or property per request.
+ */
 function writeHeadVarying(this: Response): Response {
-  markVary(this);
+  if (!this.req.headers['accept-encoding']) markVary(this);
   // eslint-disable-next-line prefer-rest-params
   return SERVER_WRITE_HEAD.apply(this, arguments as unknown as Parameters<typeof SERVER_WRITE_HEAD>) as Response;
 }
@@ -143,6 +147,8 @@ function inSequence(...steps: RequestHandler[]): RequestHandler {
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Vary: Accept-Encoding of the answers COMPRESSION does not compress (see writeHeadVarying).
+  app.response.writeHead = writeHeadVarying as Response['writeHead'];
   app.set('trust proxy', options.trustProxy ? [...options.trustProxy] : false);
   app.set('query parser', 'simple');
   app.set('case sensitive routing', true);
