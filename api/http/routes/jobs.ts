@@ -52,9 +52,11 @@ export async function resultOrError(
 const INCLUDES = ['result', 'request'] as const;
 type Include = (typeof INCLUDES)[number];
 
+const NO_INCLUDE: ReadonlySet<Include> = new Set();
+
 /** `?include=` as a set (empty when absent). Throws 422 validation_failed for any other value. */
-function includeParam(raw: unknown): Set<Include> {
-  if (raw === undefined) return new Set();
+function includeParam(raw: unknown): ReadonlySet<Include> {
+  if (raw === undefined) return NO_INCLUDE;
   const parts = typeof raw === 'string' ? raw.split(',') : [];
   if (parts.length === 0 || parts.some((p) => !(INCLUDES as readonly string[]).includes(p))) {
     throw new ApiError('validation_failed', 'the query is invalid', [
@@ -77,7 +79,7 @@ export function jobsRouter(ctx: RouteContext): Router {
     const waitMs = waitParam(req.query['wait']);
     const include = includeParam(req.query['include']);
     const owned = await ownJob(ctx, orgId, id);
-    const job = (await waitForJobEnd(ctx, id, waitMs, owned))!;
+    const job = waitMs > 0 ? (await waitForJobEnd(ctx, id, waitMs, owned))! : owned;
     const now = ctx.clock();
     // The plain Job: its answer is kept with the (cached, unchanged) document.
     if (include.size === 0) return sendJsonAnswer(res, jobAnswer(ctx, req, job, now));
