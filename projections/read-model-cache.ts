@@ -1,8 +1,9 @@
 /**
  * Documents of the small, hot read models held in this process's memory: what every `/v1`
  * request reads before its route runs (the maintenance switch, the API key or the web app
- * session, its organization, the balance behind `X-Credits-Remaining`). A document is read from the read store once and
- * served from memory until the read models apply an event that may change it.
+ * session, its organization, the balance behind `X-Credits-Remaining`), and the job documents
+ * GET /v1/jobs/{id} reads. A document is read from the read store once and served from memory
+ * until the read models apply an event that may change it.
  *
  * Kept right by the log, never by a timer: the cache listens to `ReadModelProgress.onApplied`
  * (projections/progress.ts), which tells of an event once the read models include it (the
@@ -16,6 +17,12 @@
  * | `ledger-<orgId>`       | balances          | that organization's balance                      |
  * | `session-<sessionId>`  | sessions          | that web app session                             |
  * | `credential-…`         | sessions          | every session (a new password ends sessions)     |
+ * | any event naming a job | jobs              | that job (`job-<id>` events, the ledger's        |
+ * | (`data.jobId`)         |                   | JobStarted and JobSettled)                       |
+ *
+ * Besides documents, `jobsVersion(orgId)` counts the events that may have changed a job of an
+ * organization, so what is made from many of its jobs at once (a page of GET /v1/jobs,
+ * api/http/jobs/job-list-answers.ts) can be kept and known stale without reading the jobs.
  *
  * The race of a read that began before an event and resolves after the event's invalidation is
  * closed per entry: each read in flight is registered, an invalidation marks the ones it touches
@@ -37,15 +44,25 @@ import { API_KEYS, ORGANIZATIONS, type ApiKeyDocument, type OrganizationDocument
 import { BALANCES, type BalanceDocument } from './balances/projection.js';
 import { SERVICE_SETTINGS, SERVICE_SETTINGS_ID, type ServiceSettingsDocument } from './service-settings/projection.js';
 import { WEB_SESSIONS, type WebSessionDocument } from './sessions/projection.js';
+import { JOBS, type JobDocument } from './jobs/job-document.js';
 import type { ReadModelProgress } from './progress.js';
 
 /** Default most entries held per collection (API keys, organizations, balances). */
 export const DEFAULT_CACHE_ENTRIES = 10_000;
 
+/**
+ * Default most job documents held (about 1.5 KB each in memory: some 30 MB at most). Jobs are
+ * many and mostly read soon after they were made (polled while they run, fetched once done):
+ * the least recently read go first.
+ */
+export const DEFAULT_JOB_CACHE_ENTRIES = 20_000;
+
 /** Settings of a ReadModelCache; every field has a default. */
 export interface ReadModelCacheOptions {
   /** Most entries per collection; the least recently read go first (default DEFAULT_CACHE_ENTRIES). */
   maxEntries?: number;
+  /** Most job documents held; the least recently read go first (default DEFAULT_JOB_CACHE_ENTRIES). */
+  maxJobEntries?: number;
   /** Deep-freeze the documents served (default true; the composition root turns it off in production). */
   freeze?: boolean;
 }
@@ -95,6 +112,20 @@ class CachedCollection<T extends ReadDocument> {
     const pending = this.reading.get(id);
     if (pending) return pending.result;
     return this.read(id);
+  }
+
+  /**
+   * The entry of `id` when it is held, without a read: the document, null for a known absence,
+   * undefined when nothing is held (then `get` reads the store). A hit counts as a read unless
+   * `touch` is false.
+   */
+  held(id: string, touch = true): T | null | undefined {
+    const held = this.entries.get(id);
+    if (touch && held !== undefined && this.entries.size > 1) {
+      this.entries.delete(id);
+      this.entries.set(id, held);
+    }
+    return held;
   }
 
   private read(id: string): Promise<T | undefined> {
@@ -163,6 +194,16 @@ export class ReadModelCache {
   private readonly orgs: CachedCollection<OrganizationDocument>;
   private readonly balances: CachedCollection<BalanceDocument>;
   private readonly sessions: CachedCollection<WebSessionDocument>;
+  private readonly jobs: CachedCollection<JobDocument>;
+  /** Events naming a job applied so far: the clock of `jobsVersion`. */
+  private jobChanges = 0;
+  /** Per organization, `jobChanges` when an event naming one of its jobs was last applied. */
+  private readonly jobChangesByOrg = new Map<string, number>();
+  /** `jobChanges` when an event named a job whose organization is not known here (every version moves). */
+  private unknownJobChange = 0;
+  /** The organization of each job queued lately (JobQueued names it), the oldest dropped first. */
+  private readonly jobOrgs = new Map<string, string>();
+  private readonly maxJobOrgs: number;
   private readonly off: () => void;
 
   /**
@@ -177,12 +218,24 @@ export class ReadModelCache {
     this.orgs = new CachedCollection(reads, ORGANIZATIONS, max, true, freeze);
     this.balances = new CachedCollection(reads, BALANCES, max, true, freeze);
     this.sessions = new CachedCollection(reads, WEB_SESSIONS, max, false, freeze);
+    // An unknown job id is not kept: guessed ids cannot push real jobs out, and a job read
+    // before its JobQueued is applied is read again.
+    this.maxJobOrgs = options.maxJobEntries ?? DEFAULT_JOB_CACHE_ENTRIES;
+    this.jobs = new CachedCollection(reads, JOBS, this.maxJobOrgs, false, freeze);
     this.off = progress.onApplied((event) => this.applied(event));
   }
 
   /** The service settings document (maintenance mode), or undefined before the first switch. */
   serviceSettings(): Promise<ServiceSettingsDocument | undefined> {
     return this.settings.get(SERVICE_SETTINGS_ID);
+  }
+
+  /**
+   * The service settings document when it is held (null: known to be absent), undefined when it
+   * must be read (`serviceSettings`): the `/v1` maintenance gate answers without a promise.
+   */
+  heldServiceSettings(): ServiceSettingsDocument | null | undefined {
+    return this.settings.held(SERVICE_SETTINGS_ID);
   }
 
   /** The API key whose secret hashes (SHA-256 hex) to `hash`. */
@@ -205,14 +258,30 @@ export class ReadModelCache {
     return this.sessions.get(tokenHash);
   }
 
+  /** The job document `jobId` (any organization's: the caller checks the owner). */
+  job(jobId: string): Promise<JobDocument | undefined> {
+    return this.jobs.get(jobId);
+  }
+
+  /**
+   * A number that changes whenever the read models apply an event that may change a job of
+   * organization `orgId` (any event naming a job of it, or naming a job whose organization is
+   * not known here): what is made from the organization's jobs (a page of GET /v1/jobs) and
+   * stamped with it is still right while it is unchanged. It only grows.
+   */
+  jobsVersion(orgId: string): number {
+    return Math.max(this.jobChangesByOrg.get(orgId) ?? 0, this.unknownJobChange);
+  }
+
   /** Entries held per collection (tests, diagnostics). */
-  sizes(): Record<'serviceSettings' | 'apiKeys' | 'organizations' | 'balances' | 'webSessions', number> {
+  sizes(): Record<'serviceSettings' | 'apiKeys' | 'organizations' | 'balances' | 'webSessions' | 'jobs', number> {
     return {
       serviceSettings: this.settings.size,
       apiKeys: this.keys.size,
       organizations: this.orgs.size,
       balances: this.balances.size,
       webSessions: this.sessions.size,
+      jobs: this.jobs.size,
     };
   }
 
@@ -223,6 +292,8 @@ export class ReadModelCache {
     this.orgs.clear();
     this.balances.clear();
     this.sessions.clear();
+    this.jobs.clear();
+    this.unknownJobChange = ++this.jobChanges;
   }
 
   /** Stops listening; reads keep working, but nothing is dropped any more: only for shutdown. */
@@ -230,8 +301,32 @@ export class ReadModelCache {
     this.off();
   }
 
+  /**
+   * An event naming job `jobId` was applied (`namedOrg`: the job's organization when the event
+   * names it, a JobQueued's): drops the job and moves the version of its organization, known from the event,
+   * from the JobQueued seen earlier or from the job document held; when none tells, every
+   * organization's version moves (a ledger's stream names the ledger's organization, not
+   * necessarily the job's).
+   */
+  private jobChanged(jobId: string, namedOrg: unknown): void {
+    let orgId = this.jobOrgs.get(jobId) ?? this.jobs.held(jobId, false)?.orgId;
+    if (orgId === undefined && typeof namedOrg === 'string') {
+      orgId = namedOrg;
+      this.jobOrgs.set(jobId, orgId);
+      if (this.jobOrgs.size > this.maxJobOrgs) this.jobOrgs.delete(this.jobOrgs.keys().next().value!);
+    }
+    this.jobChanges += 1;
+    if (orgId === undefined) this.unknownJobChange = this.jobChanges;
+    else this.jobChangesByOrg.set(orgId, this.jobChanges);
+    this.jobs.invalidate(jobId);
+  }
+
   /** Drops what `event` may have changed, by the stream it was stored in (module comment's table). */
   private applied(event: RecordedEvent): void {
+    // The jobs projection folds every event naming a job (its own stream's and the ledger's).
+    const data = event.data as { jobId?: unknown; orgId?: unknown } | null;
+    if (typeof data?.jobId === 'string')
+      this.jobChanged(data.jobId, event.type === 'JobQueued' ? data.orgId : undefined);
     const stream = event.stream;
     const ledgerOf = ledgerOrgId(stream);
     if (ledgerOf !== undefined) return this.balances.invalidate(ledgerOf);
@@ -291,4 +386,9 @@ export function readServiceSettings(ctx: HotReadPorts): Promise<ServiceSettingsD
   return ctx.readCache
     ? ctx.readCache.serviceSettings()
     : ctx.reads.collection<ServiceSettingsDocument>(SERVICE_SETTINGS).get(SERVICE_SETTINGS_ID);
+}
+
+/** The job document `jobId` (any organization's), from the cache when there is one. */
+export function readJob(ctx: HotReadPorts, jobId: string): Promise<JobDocument | undefined> {
+  return ctx.readCache ? ctx.readCache.job(jobId) : ctx.reads.collection<JobDocument>(JOBS).get(jobId);
 }

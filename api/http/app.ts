@@ -10,6 +10,7 @@
  * request walks only the route modules whose paths can match it (api/http/route-dispatch.ts).
  */
 import compression from 'compression';
+import { ServerResponse } from 'node:http';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { errorMiddleware, sendError } from './errors.js';
 import { maintenanceGate } from './auth/operator-switches.js';
@@ -63,16 +64,43 @@ export const COMPRESSION: RequestHandler = (req, res, next) => {
     compressAnswers(req, res, next);
     return;
   }
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-  res.writeHead = ((...args: unknown[]) => {
-    // Answers set their headers with setHeader before writing (Express, send): none passes them to writeHead.
-    const cacheControl = res.getHeader('Cache-Control');
-    if (compressible(req, res) && (!cacheControl || !NO_TRANSFORM.test(String(cacheControl))))
-      res.vary('Accept-Encoding');
-    return writeHead(...args);
-  }) as Response['writeHead'];
+  // The answers of createApp's application inherit writeHeadVarying: nothing to do per request.
+  // Elsewhere the answer gets it, over Node's own writeHead or whatever an earlier step set.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, and called on the answer
+  const writeHead = res.writeHead;
+  if (writeHead === SERVER_WRITE_HEAD) res.writeHead = writeHeadVarying as Response['writeHead'];
+  else if (writeHead !== writeHeadVarying)
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      markVary(this);
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response['writeHead'];
   next();
 };
+
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only ever called with apply on an answer
+const SERVER_WRITE_HEAD = ServerResponse.prototype.writeHead;
+
+/**
+ * `Vary: Accept-Encoding` on a compressible, transformable answer (what the compression package
+ * adds). Answers set their headers with setHeader before writing (Express, send): none passes
+ * them to writeHead.
+ */
+function markVary(res: Response): void {
+  const cacheControl = res.getHeader('Cache-Control');
+  if (compressible(res.req, res) && (!cacheControl || !NO_TRANSFORM.test(String(cacheControl))))
+    res.vary('Accept-Encoding');
+}
+
+/**
+ * Node's writeHead after `markVary` for a request without Accept-Encoding (one with it is the
+ * compression package's, which marks its answers itself). The writeHead of every answer of
+ * createApp's application (set once on its response prototype): no closure or property per request.
+ */
+function writeHeadVarying(this: Response): Response {
+  if (!this.req.headers['accept-encoding']) markVary(this);
+  // eslint-disable-next-line prefer-rest-params
+  return SERVER_WRITE_HEAD.apply(this, arguments as unknown as Parameters<typeof SERVER_WRITE_HEAD>) as Response;
+}
 
 /**
  * Headers of every answer: `X-Content-Type-Options: nosniff`, and `Cache-Control: no-store` on
@@ -96,11 +124,14 @@ function answerHeaders(settings: Pick<HttpSettings, 'secureCookies'>): RequestHa
 }
 
 /**
- * Synchronous middleware run one after the other as one layer: each one's `next()` starts the
- * next, `next(err)` or a throw skips to the error middleware (as separate layers would).
+ * Middleware run one after the other as one layer of the app's router (each layer costs the
+ * router a walk step): each one's `next()` starts the next, `next(err)` or a throw skips to the
+ * error middleware, as separate layers would. Like a router it lists in `stack` the steps that
+ * list routes themselves (the route dispatcher), so whatever walks the app's layers for its
+ * routes (the OpenAPI tests) still finds them.
  */
-function inSequence(...steps: RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
+function inSequence(...steps: RequestHandler[]): RequestHandler & { stack: { handle: RequestHandler }[] } {
+  const run: RequestHandler = (req, res, next) => {
     let i = 0;
     const step = (err?: unknown): void => {
       if (err) return next(err);
@@ -114,50 +145,57 @@ function inSequence(...steps: RequestHandler[]): RequestHandler {
     };
     step();
   };
+  return Object.assign(run, { stack: steps.filter((s) => 'stack' in s).map((handle) => ({ handle })) });
 }
+
+/** True for the paths whose requests wait for the shared log (`/v1` and the web app's API, with the paths below). */
+const readsYourWrites = (path: string): boolean =>
+  path.startsWith('/v1/') || path === '/v1' || path.startsWith('/app/api/') || path === '/app/api';
 
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Vary: Accept-Encoding of the answers COMPRESSION does not compress (see writeHeadVarying).
+  app.response.writeHead = writeHeadVarying as Response['writeHead'];
   app.set('trust proxy', options.trustProxy ? [...options.trustProxy] : false);
   app.set('query parser', 'simple');
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  // The steps every request takes, run as one layer (each one of the app's router would cost a walk step).
-  app.use(
-    inSequence(
-      accessLog(app, services.log),
-      metricsOf(services).httpMiddleware(),
-      COMPRESSION,
-      answerHeaders(services),
-      // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
-      (req, res, next) => {
-        if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);
-        else next();
-      },
-    ),
-  );
-
+  // The steps every request takes up to the routes, run as one layer.
+  const steps: RequestHandler[] = [
+    accessLog(app, services.log),
+    metricsOf(services).httpMiddleware(),
+    COMPRESSION,
+    answerHeaders(services),
+    // The spec's /v1 answers 404 not_found to an unknown method and path; OPTIONS is none of ours.
+    (req, res, next) => {
+      if (req.method === 'OPTIONS') sendError(res, 'not_found', `no endpoint OPTIONS ${req.path}`);
+      else next();
+    },
+  ];
   if (services.sharedLog) {
-    // Read-your-writes whichever API process answers (DESIGN §3): a /v1 request waits until this
-    // process's read models include every event stored before it arrived, by any process.
-    // While the event store is down (or the head read fails) the request is answered from what
-    // the read models hold: reads keep working, writes fail on their own with 503. Once it has
-    // been down longer than a wait would last, the head is not even asked for (a driver may take
-    // its whole deadline to fail); a single failed call a moment ago does not skip the wait.
-    const sync: express.RequestHandler = (_req, _res, next) => {
+    // Read-your-writes whichever API process answers (DESIGN §3): a /v1 or /app/api request
+    // waits until this process's read models include every event stored before it arrived, by
+    // any process. While the event store is down (or the head read fails) the request is
+    // answered from what the read models hold: reads keep working, writes fail on their own with
+    // 503. Once it has been down longer than a wait would last, the head is not even asked for
+    // (a driver may take its whole deadline to fail); a single failed call a moment ago does not
+    // skip the wait.
+    steps.push((req, _res, next) => {
+      if (!readsYourWrites(req.path)) return next();
       if ((services.health?.downForMs('event_store') ?? 0) > SYNC_TIMEOUT_MS) return next();
       services.projections.sync(SYNC_TIMEOUT_MS).then(
         () => next(),
         () => next(),
       );
-    };
-    app.use('/v1', sync);
-    app.use('/app/api', sync);
+    });
   }
-  app.use('/v1', maintenanceGate(services)); // operator's maintenance mode: 503 api_disabled
-  // Every module's router, in order; a request is handed only to the ones that can match its path.
-  app.use(dispatchByPrefix(ROUTE_MODULES.map((module) => module.router(services))));
+  steps.push(
+    maintenanceGate(services), // /v1 only: operator's maintenance mode, 503 api_disabled
+    // Every module's router, in order; a request is handed only to the ones that can match its path.
+    dispatchByPrefix(ROUTE_MODULES.map((module) => module.router(services))),
+  );
+  app.use(inSequence(...steps));
   app.use(webAppRouter(services)); // the web app's pages and own API, outside the OpenAPI document
   app.use((req, res) => {
     sendError(res, 'not_found', `no endpoint ${req.method} ${req.path}`);

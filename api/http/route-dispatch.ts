@@ -11,14 +11,24 @@
  * its path (`/v1/jobs`) when they are fixed; a layer whose fixed start is shorter (`/plans/` of
  * `/plans/:file`) is tried by a prefix test; a layer without a string path (middleware mounted at
  * `/`, a regular expression) or a router that is not case-sensitive makes its router tried for
- * every request.
+ * every request. A router reached by a key is handed the request only when one of its layers
+ * matches the path by the router's own test (`/v1/jobs/job_1` skips the router of `/v1/jobs`):
+ * a router that matches nothing would only pass the request on, a macrotask later.
  */
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 
-/** The parts of an Express router this reads: its options and its layers' paths (router 2.x). */
+/** The parts of an Express router layer this reads (router 2.x): its path and its own match test. */
+interface LayerInternals {
+  rawPath?: unknown;
+  route?: { path?: unknown };
+  /** The router's test of a request path: a match, or false (throws on a malformed parameter). */
+  match?: (path: string) => unknown;
+}
+
+/** The parts of an Express router this reads: its options and its layers (router 2.x). */
 interface RouterInternals {
   caseSensitive?: boolean;
-  stack: { rawPath?: unknown; route?: { path?: unknown } }[];
+  stack: LayerInternals[];
 }
 
 /** How a router is reached: by the key of its layers, by prefix tests, or always. */
@@ -26,6 +36,24 @@ interface Entry {
   router: Router;
   /** Fixed starts tested with startsWith, [''] for always; empty when only keys reach it. */
   prefixes: string[];
+  /** For a router reached by its key: its layers, one of which must match the path. */
+  layers?: readonly LayerInternals[];
+}
+
+/**
+ * True when one of `layers` matches `path` as the router will test it (or the test cannot be
+ * made, or throws: the router then answers the path itself, as it would have).
+ */
+function someLayerMatches(layers: readonly LayerInternals[], path: string): boolean {
+  for (const layer of layers) {
+    if (typeof layer.match !== 'function') return true;
+    try {
+      if (layer.match(path)) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 // path-to-regexp 8 syntax: parameters, wildcards, groups, escapes.
@@ -98,7 +126,11 @@ export function dispatchByPrefix(routers: readonly Router[]): RequestHandler & {
     plans.set(
       key,
       entries
-        .map((e, i) => (indexes.has(i) ? { router: e.router, prefixes: [] } : e))
+        .map((e, i) =>
+          indexes.has(i)
+            ? { router: e.router, prefixes: [], layers: (e.router as unknown as RouterInternals).stack }
+            : e,
+        )
         .filter((e, i) => indexes.has(i) || e.prefixes.length > 0),
     );
   }
@@ -110,7 +142,10 @@ export function dispatchByPrefix(routers: readonly Router[]): RequestHandler & {
       if (err) return next(err);
       while (i < plan.length) {
         const entry = plan[i++]!;
-        if (entry.prefixes.length === 0 || entry.prefixes.some((p) => path.startsWith(p))) {
+        const reached = entry.layers
+          ? someLayerMatches(entry.layers, path)
+          : entry.prefixes.length === 0 || entry.prefixes.some((p) => path.startsWith(p));
+        if (reached) {
           entry.router(req, res, step);
           return;
         }

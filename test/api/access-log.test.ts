@@ -113,7 +113,7 @@ t.test('the log line of a 500 carries the request_id of its answer', async (t) =
         ? reads.collection(name)
         : { get: fails, put: fails, delete: fails, find: fails, count: fails },
   });
-  // Without the process's read-model cache, which would answer the key and balance from memory.
+  // Without the read-model cache, whose own reads would not fail.
   const { readCache: _held, ...services } = run.service.services;
   const app = createApp({ ...services, reads: broken });
   const server = createServer(app);

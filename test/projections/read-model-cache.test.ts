@@ -123,7 +123,7 @@ t.test('a second read of each hot document is served from memory, frozen', async
   t.equal(await cache.apiKey(hashApiKey('pk_live_unknown')), undefined);
   t.equal(await cache.apiKey(hashApiKey('pk_live_unknown')), undefined);
   t.equal(counted.count('api_keys'), 3, 'an unknown key is not held: every guess goes to the store');
-  t.same(cache.sizes(), { serviceSettings: 1, apiKeys: 1, organizations: 1, balances: 1, webSessions: 0 });
+  t.same(cache.sizes(), { serviceSettings: 1, apiKeys: 1, organizations: 1, balances: 1, webSessions: 0, jobs: 0 });
 });
 
 t.test('an applied event drops exactly the entries its stream folds into', async (t) => {

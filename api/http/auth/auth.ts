@@ -92,14 +92,19 @@ const OWNER_ONLY: Readonly<Record<Scope, string>> = {
   'resources:write': 'change saved data',
 };
 
+const BEARER = /^Bearer (\S+)$/;
+
 /**
- * The key named by `Authorization` and its organization. Throws 401 unauthorized (missing,
+ * The key named by the `Authorization` header `header` and its organization at `now` (RFC 3339). Throws 401 unauthorized (missing,
  * malformed or unknown key), 401 key_revoked (revoked, or a secret replaced by rotation) or
  * 401 key_expired (past its expiry).
  */
-async function identify(ctx: AuthContext, req: Request): Promise<{ key: ApiKeyDocument; org: OrganizationDocument }> {
-  const header = req.get('authorization') ?? '';
-  const match = /^Bearer (\S+)$/.exec(header);
+async function identify(
+  ctx: AuthContext,
+  header: string,
+  now: string,
+): Promise<{ key: ApiKeyDocument; org: OrganizationDocument }> {
+  const match = BEARER.exec(header);
   if (!match) throw new ApiError('unauthorized', 'send Authorization: Bearer <API key>');
   const secret = match[1]!;
   if (!isWellFormedKey(secret)) throw new ApiError('unauthorized', 'the API key is malformed');
@@ -111,7 +116,7 @@ async function identify(ctx: AuthContext, req: Request): Promise<{ key: ApiKeyDo
       'key_revoked',
       key.rotated ? 'the API key was rotated: this secret no longer works' : 'the API key was revoked',
     );
-  if (key.expiresAt && key.expiresAt <= ctx.clock())
+  if (key.expiresAt && key.expiresAt <= now)
     throw new ApiError('key_expired', `the API key expired at ${key.expiresAt}`);
   const org = await readOrganization(ctx, key.orgId);
   if (!org) throw new ApiError('unauthorized', 'unknown API key');
@@ -155,11 +160,14 @@ function authenticator(ctx: AuthContext, keyScopes: readonly Scope[], sessionSco
         `more than ${FAILED_AUTH_PER_MINUTE} failed authentications in a minute from this address; retry after ${blocked.retryAfter} s`,
       );
     }
+    // One time for the whole authentication (key expiry, subscription, X-Credits-Remaining).
+    const now = ctx.clock();
     // Without an Authorization header, the web app's session cookie identifies the caller.
-    const bySession = req.get('authorization') === undefined && sessionTokenOf(ctx, req) !== undefined;
+    const authorization = req.headers.authorization;
+    const bySession = authorization === undefined && sessionTokenOf(ctx, req) !== undefined;
     let identified: Awaited<ReturnType<typeof identifySession>>;
     try {
-      identified = bySession ? await identifySession(ctx, req) : await identify(ctx, req);
+      identified = bySession ? await identifySession(ctx, req) : await identify(ctx, authorization ?? '', now);
     } catch (err) {
       // An ended session's cookie (a tab left open) is no guess at a secret: only keys count as failed authentications.
       if (!bySession && err instanceof ApiError && ERROR_STATUS[err.code] === 401) await rates.recordFailedAuth(ip);
@@ -183,7 +191,6 @@ function authenticator(ctx: AuthContext, keyScopes: readonly Scope[], sessionSco
     if (org.suspended || !hasOwner)
       throw new ApiError('account_inactive', 'the organization is suspended or has no active owner');
     const sub = org.subscription;
-    const now = ctx.clock();
     if (!sub || !sub.active || !sub.apiAccess || (sub.expiresAt !== null && sub.expiresAt <= now)) {
       throw new ApiError('subscription_inactive', 'the organization has no active subscription that includes the API');
     }
@@ -204,7 +211,7 @@ function authenticator(ctx: AuthContext, keyScopes: readonly Scope[], sessionSco
       scopes: key.scopes,
       org,
     } satisfies Caller;
-    await setCreditsHeader(ctx, res, key.orgId);
+    await setCreditsHeader(ctx, res, key.orgId, now);
     readJsonBody(req, res, next);
   };
 }

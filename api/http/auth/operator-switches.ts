@@ -6,7 +6,7 @@
  * Suspension needs nothing here: api/http/auth/auth.ts answers `403 account_inactive` for a suspended
  * organization.
  */
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, RequestHandler, Response } from 'express';
 import type { OrganizationDocument } from '../../../projections/organizations/projection.js';
 import type { ServiceSettingsDocument } from '../../../projections/service-settings/projection.js';
 import { readServiceSettings, type HotReadPorts } from '../../../projections/read-model-cache.js';
@@ -17,18 +17,27 @@ export async function maintenanceOf(ctx: HotReadPorts): Promise<ServiceSettingsD
   return (await readServiceSettings(ctx))?.maintenance ?? null;
 }
 
+/** True for `/v1` and the paths below it (what `app.use('/v1', …)` would match, case-sensitive). */
+const underV1 = (path: string): boolean => path.startsWith('/v1/') || path === '/v1';
+
 /**
- * Middleware for `/v1`: while maintenance is on, answers `503 api_disabled` with `Retry-After`
- * (seconds) and the operator's message, before authentication.
+ * Middleware for `/v1` (mounted at the root: it tests the path itself, sparing the router's
+ * mount-path rewrite of every request): while maintenance is on, answers `503 api_disabled`
+ * with `Retry-After` (seconds) and the operator's message, before authentication. The settings
+ * document held by the process's read-model cache is checked at once, without a promise.
  */
 export function maintenanceGate(ctx: HotReadPorts): RequestHandler {
-  return (_req, res, next) => {
-    readServiceSettings(ctx).then((settings) => {
-      const on = settings?.maintenance;
-      if (!on) return next();
-      res.setHeader('Retry-After', String(on.retryAfterSeconds));
-      next(new ApiError('api_disabled', `the API is down for maintenance: ${on.message}`));
-    }, next);
+  const gate = (settings: ServiceSettingsDocument | null | undefined, res: Response, next: NextFunction): void => {
+    const on = settings?.maintenance;
+    if (!on) return next();
+    res.setHeader('Retry-After', String(on.retryAfterSeconds));
+    next(new ApiError('api_disabled', `the API is down for maintenance: ${on.message}`));
+  };
+  return (req, res, next) => {
+    if (!underV1(req.path)) return next();
+    const held = ctx.readCache?.heldServiceSettings();
+    if (held !== undefined) return gate(held, res, next);
+    readServiceSettings(ctx).then((settings) => gate(settings, res, next), next);
   };
 }
 

@@ -19,14 +19,19 @@ export function balanceReadOf(res: Response): BalanceDocument | null | undefined
 
 /**
  * Sets `X-Credits-Remaining` from the balance of `orgId` (through the process's read-model cache
- * when it has one) and keeps the document for `balanceReadOf`.
+ * when it has one) at `now` (RFC 3339; read from the clock after the balance when not given) and
+ * keeps the document for `balanceReadOf`.
  */
 export async function setCreditsHeader(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'> & HotReadPorts,
   res: Response,
   orgId: string,
+  now?: string,
 ): Promise<void> {
   const balance = await readBalance(ctx, orgId);
   res.locals[BALANCE_READ] = balance ?? null;
-  res.setHeader('X-Credits-Remaining', balance ? creditsRemainingOf(balance, ctx.clock()) : creditsRemainingValue(0));
+  res.setHeader(
+    'X-Credits-Remaining',
+    balance ? creditsRemainingOf(balance, now ?? ctx.clock()) : creditsRemainingValue(0),
+  );
 }

@@ -3,7 +3,8 @@
  * charge is settled, or with its current state when `timeoutMs` passes. No polling: it listens
  * to the projection runner.
  */
-import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
+import type { JobDocument } from '../../../projections/jobs/job-document.js';
+import { readJob, type HotReadPorts } from '../../../projections/read-model-cache.js';
 import type { UseCasePorts } from '../../../application/ports.js';
 
 /** Most seconds `?wait=` may ask for (spec Limits). */
@@ -15,29 +16,30 @@ const done = (job: JobDocument): boolean =>
 /**
  * The job `jobId` once it ended and its charge is settled, or as it is after `timeoutMs`;
  * undefined when the read models do not hold it. `known`: the job as the caller just read it
- * (saves a read when it has ended or no wait is asked).
+ * (saves a read when it has ended or no wait is asked). Reads go through the process's read-model
+ * cache when it has one: it drops the job when an event naming it is applied, before this
+ * function's own listener hears of that event.
  */
 export async function waitForJobEnd(
-  ctx: Pick<UseCasePorts, 'reads' | 'projections'>,
+  ctx: Pick<UseCasePorts, 'projections'> & HotReadPorts,
   jobId: string,
   timeoutMs: number,
   known?: JobDocument,
 ): Promise<JobDocument | undefined> {
-  const jobs = ctx.reads.collection<JobDocument>(JOBS);
-  const current = known ?? (await jobs.get(jobId));
+  const current = known ?? (await readJob(ctx, jobId));
   if (!current || done(current) || timeoutMs <= 0) return current;
   return new Promise((resolve) => {
     let checking = false;
     const finish = async (): Promise<void> => {
       clearTimeout(timer);
       off();
-      resolve(await jobs.get(jobId));
+      resolve(await readJob(ctx, jobId));
     };
     const timer = setTimeout(() => void finish(), timeoutMs);
     const off = ctx.projections.onApplied((event) => {
       if ((event.data as { jobId?: string }).jobId !== jobId || checking) return;
       checking = true;
-      void jobs.get(jobId).then((job) => {
+      void readJob(ctx, jobId).then((job) => {
         checking = false;
         if (job && done(job)) void finish();
       });

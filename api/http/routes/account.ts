@@ -8,6 +8,7 @@ import { toCredits } from '../../../domain/ledger/money.js';
 import { CURRENT_RATE_CARD } from '../../../domain/ledger/rate-card.js';
 import { emptyBalance, type BalanceDocument } from '../../../projections/balances/projection.js';
 import { readBalance } from '../../../projections/read-model-cache.js';
+import { sendJson } from '../json-answer.js';
 import { balanceReadOf } from '../jobs/credits-header.js';
 import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
 import { authenticate, authenticateOrSession, callerOf } from '../auth/auth.js';
@@ -79,7 +80,7 @@ export function accountRouter(ctx: RouteContext): Router {
 
   router.get('/v1/balance', authenticate(ctx, 'account:read'), async (_req, res) => {
     // Authentication read the balance for X-Credits-Remaining: the view shows that same document.
-    res.json(await balanceView(ctx, callerOf(res).orgId, balanceReadOf(res)));
+    sendJson(res, await balanceView(ctx, callerOf(res).orgId, balanceReadOf(res)));
   });
 
   return router;

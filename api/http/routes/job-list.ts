@@ -16,7 +16,9 @@ import { jobView } from '../jobs/job-view.js';
 import { ref } from '../openapi/components.js';
 import { listPage, parseListQuery, textSearch, DEFAULT_LIMIT, MAX_LIMIT, type ListQuery } from '../paging.js';
 import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
-import { sendJson } from '../json-answer.js';
+import { jsonAnswer, sendJsonAnswer } from '../json-answer.js';
+import { JobListAnswers, pageSpan } from '../jobs/job-list-answers.js';
+import { baseUrl } from '../plan-links/plan-links.js';
 import type { RouteContext } from '../context.js';
 
 const STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
@@ -152,9 +154,14 @@ export function jobListFilter(
   };
 }
 
-/** GET /v1/jobs: one keyset page of the caller's organization's jobs from the read store. */
+/**
+ * GET /v1/jobs: one keyset page of the caller's organization's jobs from the read store. With the
+ * process's read-model cache, pages are kept as answers while the organization's jobs do not
+ * change (api/http/jobs/job-list-answers.ts).
+ */
 export function jobListRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
+  const kept = new JobListAnswers();
 
   router.get('/v1/jobs', authenticate(ctx, 'jobs:read'), async (req, res) => {
     const caller = callerOf(res);
@@ -162,10 +169,22 @@ export function jobListRouter(ctx: RouteContext): Router {
     const details: Detail[] = [];
     const filters = parseJobFilters(query, details);
     const list = parseListQuery(query, caller, details);
+    const filter = jobListFilter(caller.orgId, filters, list);
+    const cache = ctx.readCache;
+    // The page's key: everything it is made of but the jobs and the clock (the filter names the organization).
+    const key = cache && JSON.stringify([baseUrl(ctx, req), filter, list.limit, list.after]);
+    const version = cache?.jobsVersion(caller.orgId) ?? 0;
+    if (key !== undefined) {
+      const answer = kept.get(key, version, ctx.clock());
+      if (answer) return sendJsonAnswer(res, answer);
+    }
     const jobs = ctx.reads.collection<JobDocument>(JOBS);
-    const { data, next_cursor } = await listPage(jobs, jobListFilter(caller.orgId, filters, list), list);
+    const { data, next_cursor } = await listPage(jobs, filter, list);
     const now = ctx.clock();
-    sendJson(res, { data: data.map((j) => jobView(ctx, req, j, now)), next_cursor });
+    const answer = jsonAnswer({ data: data.map((j) => jobView(ctx, req, j, now)), next_cursor });
+    const span = key !== undefined && cache!.jobsVersion(caller.orgId) === version ? pageSpan(data, now) : null;
+    if (span) kept.keep(key!, version, span, answer);
+    sendJsonAnswer(res, answer);
   });
 
   return router;

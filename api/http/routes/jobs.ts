@@ -1,6 +1,7 @@
 /** GET /v1/jobs/{id} and GET /v1/jobs/{id}/result (spec Endpoints; Result access by state). */
 import { Router } from 'express';
-import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
+import type { JobDocument } from '../../../projections/jobs/job-document.js';
+import { readJob } from '../../../projections/read-model-cache.js';
 import { handleCommand } from '../../../domain/decider/handle.js';
 import { jobDecider } from '../../../domain/job/decide.js';
 import { jobStream } from '../../../domain/job/streams.js';
@@ -13,14 +14,18 @@ import { jobView, resultView } from '../jobs/job-view.js';
 import { retained } from '../plan-links/plan-links.js';
 import { waitForJobEnd } from '../jobs/job-wait.js';
 import { waitParam } from '../query.js';
-import { sendJson } from '../json-answer.js';
+import { sendJson, sendJsonAnswer } from '../json-answer.js';
+import { jobAnswer } from '../jobs/job-answer.js';
 import { ROUTER_OPTIONS, type ParameterDoc, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { RouteContext } from '../context.js';
 
-/** The caller's job, or 404 job_not_found (another organization's ids are invisible). */
+/**
+ * The caller's job (through the process's read-model cache when it has one: shared, read-only),
+ * or 404 job_not_found (another organization's ids are invisible).
+ */
 export async function ownJob(ctx: RouteContext, orgId: string, jobId: string): Promise<JobDocument> {
-  const job = await ctx.reads.collection<JobDocument>(JOBS).get(jobId);
+  const job = await readJob(ctx, jobId);
   if (!job || job.orgId !== orgId) throw new ApiError('job_not_found', `no job ${jobId} in this organization`);
   return job;
 }
@@ -47,9 +52,11 @@ export async function resultOrError(
 const INCLUDES = ['result', 'request'] as const;
 type Include = (typeof INCLUDES)[number];
 
+const NO_INCLUDE: ReadonlySet<Include> = new Set();
+
 /** `?include=` as a set (empty when absent). Throws 422 validation_failed for any other value. */
-function includeParam(raw: unknown): Set<Include> {
-  if (raw === undefined) return new Set();
+function includeParam(raw: unknown): ReadonlySet<Include> {
+  if (raw === undefined) return NO_INCLUDE;
   const parts = typeof raw === 'string' ? raw.split(',') : [];
   if (parts.length === 0 || parts.some((p) => !(INCLUDES as readonly string[]).includes(p))) {
     throw new ApiError('validation_failed', 'the query is invalid', [
@@ -72,13 +79,16 @@ export function jobsRouter(ctx: RouteContext): Router {
     const waitMs = waitParam(req.query['wait']);
     const include = includeParam(req.query['include']);
     const owned = await ownJob(ctx, orgId, id);
-    const job = (await waitForJobEnd(ctx, id, waitMs, owned))!;
-    const body = jobView(ctx, req, job);
-    if (include.has('result') && job.status === 'succeeded' && retained(job, ctx.clock())) {
+    const job = waitMs > 0 ? (await waitForJobEnd(ctx, id, waitMs, owned))! : owned;
+    const now = ctx.clock();
+    // The plain Job: its answer is kept with the (cached, unchanged) document.
+    if (include.size === 0) return sendJsonAnswer(res, jobAnswer(ctx, req, job, now));
+    const body = jobView(ctx, req, job, now);
+    if (include.has('result') && job.status === 'succeeded' && retained(job, now)) {
       body['result'] = await resultView(ctx, req, job);
     }
     if (include.has('request')) {
-      body['request'] = retained(job, ctx.clock())
+      body['request'] = retained(job, now)
         ? ((await readJobBody(ctx.store, job.id, 'request')).request?.request ?? null)
         : null;
     }
