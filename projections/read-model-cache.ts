@@ -30,8 +30,9 @@
  * never stores it (the next read goes to the store). Concurrent reads of one id share one store
  * read.
  *
- * Cached documents are shared by every request: callers must treat them as read-only. Outside
- * production (`freeze`) they are deep-frozen, so a caller that writes to one fails its tests.
+ * Cached documents are shared by every request: callers must treat them as read-only. They are
+ * deep-frozen when filled (`freeze`, on by default; a miss pays it once), so a caller that writes
+ * to one throws instead of changing what other requests see.
  */
 import type { RecordedEvent } from '../domain/ports/event-store.js';
 import type { ReadDocument, ReadStore } from '../domain/ports/read-store.js';
@@ -63,7 +64,7 @@ export interface ReadModelCacheOptions {
   maxEntries?: number;
   /** Most job documents held; the least recently read go first (default DEFAULT_JOB_CACHE_ENTRIES). */
   maxJobEntries?: number;
-  /** Deep-freeze the documents served (default true; the composition root turns it off in production). */
+  /** Deep-freeze the documents served (default true; tests may turn it off). */
   freeze?: boolean;
 }
 
