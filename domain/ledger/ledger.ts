@@ -75,13 +75,18 @@ export interface LedgerState extends LedgerFigures {
   waiting: List<string>;
 }
 
-export const initialLedger = (): LedgerState => ({
+/** The figures of a ledger with no event yet: no funds, nothing held, no job open. */
+export const noFigures = (): LedgerFigures => ({
   subscription: 0,
   subscriptionExpiresAt: null,
   purchased: 0,
   reserved: 0,
   queued: 0,
   running: 0,
+});
+
+export const initialLedger = (): LedgerState => ({
+  ...noFigures(),
   holds: PersistentMap<string, Hold>(),
   waiting: List<string>(),
 });

@@ -12,7 +12,13 @@
  * balance and its reservations never disagree; the balance's position makes a replayed event a
  * no-op, and the order of the writes keeps a retry right in a store without transactions.
  */
-import { evolveFigures, type Hold, type LedgerEvent, type LedgerFigures } from '../../domain/ledger/ledger.js';
+import {
+  evolveFigures,
+  noFigures,
+  type Hold,
+  type LedgerEvent,
+  type LedgerFigures,
+} from '../../domain/ledger/ledger.js';
 import type { RecordedEvent } from '../../domain/ports/event-store.js';
 import type { IndexSpec, ReadStore } from '../../domain/ports/read-store.js';
 import type { Projection } from '../projection.js';
@@ -47,16 +53,7 @@ export interface ReservationDocument {
 export const RESERVATION_INDEXES: readonly IndexSpec[] = [{ keys: [['orgId', 1]] }];
 
 /** The balance of an organization with no ledger event yet. */
-export const emptyBalance = (orgId: string): BalanceDocument => ({
-  id: orgId,
-  subscription: 0,
-  subscriptionExpiresAt: null,
-  purchased: 0,
-  reserved: 0,
-  queued: 0,
-  running: 0,
-  position: 0,
-});
+export const emptyBalance = (orgId: string): BalanceDocument => ({ id: orgId, ...noFigures(), position: 0 });
 
 export const balancesProjection: Projection = {
   name: 'balances',
