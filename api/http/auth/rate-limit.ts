@@ -9,13 +9,10 @@
  * Counters are `rate-limiter-flexible` limiters on the store the composition root chose
  * (`HttpPorts.rateCounters`, api/http/context.ts; api/http/auth/rate-counters.ts): process memory in
  * the embedded profile, a SQLite file or MongoDB when several API processes must share one count.
- * With the process-memory counters (`memoryCounters`, the default) the same counts are kept by
- * api/http/auth/memory-rate-windows.ts, synchronously: six counts per request without six promises.
  */
 import type { Response } from 'express';
 import type { OrgLimits } from '../../../domain/organization/limits.js';
 import { memoryCounters, type RateCounterFactory } from './rate-counters.js';
-import { MemoryRateWindows } from './memory-rate-windows.js';
 import type { HttpPorts } from '../context.js';
 
 /** Failed authentications allowed per minute from one IP address (spec Limits). */
@@ -50,48 +47,12 @@ interface Count {
 
 const unixSeconds = (msFromNow: number): number => Math.ceil((Date.now() + msFromNow) / 1000);
 
-/** The decision on counts already made: refused when one is over its limit (module comment). */
-function decide(counts: readonly Count[]): RateDecision {
-  let blocking: Count | undefined;
-  for (const c of counts) if (c.consumed > c.limit && (!blocking || c.msLeft > blocking.msLeft)) blocking = c;
-  if (blocking) {
-    // Every exceeded window must end before a retry can pass: report the one ending last.
-    return {
-      allowed: false,
-      limit: blocking.limit,
-      remaining: 0,
-      reset: unixSeconds(blocking.msLeft),
-      retryAfter: Math.max(1, Math.ceil(blocking.msLeft / 1000)),
-    };
-  }
-  const tightest = counts.reduce((a, b) => {
-    const ra = a.limit - a.consumed;
-    const rb = b.limit - b.consumed;
-    return rb < ra || (rb === ra && b.msLeft < a.msLeft) ? b : a;
-  });
-  return {
-    allowed: true,
-    limit: tightest.limit,
-    remaining: tightest.limit - tightest.consumed,
-    reset: unixSeconds(tightest.msLeft),
-    retryAfter: 0,
-  };
-}
-
-/** The windows of the memory counters, counted synchronously (api/http/auth/memory-rate-windows.ts). */
-interface MemoryCounts {
-  windows: { name: keyof Windows; keys: MemoryRateWindows; orgs: MemoryRateWindows }[];
-  failedAuth: MemoryRateWindows;
-}
-
 /** The rate counters of one running service. */
 export class RateLimits {
   // Limits differ per organization and may change, so the counters never refuse by themselves
   // (points: unbounded) and the decision compares their counts with the caller's current limits.
   private readonly windows;
   private readonly failedAuth;
-  /** With the process-memory counters (the default): the same counts without a promise per count. */
-  private readonly memory: MemoryCounts | undefined;
 
   constructor(counters: RateCounterFactory = memoryCounters) {
     this.windows = WINDOWS.map((w) => ({
@@ -99,17 +60,6 @@ export class RateLimits {
       counter: counters({ keyPrefix: w.name, points: Number.MAX_SAFE_INTEGER, duration: w.seconds }),
     }));
     this.failedAuth = counters({ keyPrefix: 'failed-auth', points: FAILED_AUTH_PER_MINUTE, duration: 60 });
-    this.memory =
-      counters === memoryCounters
-        ? {
-            windows: WINDOWS.map((w) => ({
-              name: w.name,
-              keys: new MemoryRateWindows(w.seconds * 1000),
-              orgs: new MemoryRateWindows(w.seconds * 1000),
-            })),
-            failedAuth: new MemoryRateWindows(60_000),
-          }
-        : undefined;
   }
 
   /**
@@ -117,67 +67,59 @@ export class RateLimits {
    * is not counted (its points are given back), so retrying after `Retry-After` works.
    */
   async admit(keyId: string, orgId: string, limits: Windows): Promise<RateDecision> {
-    if (this.memory) return this.admitInMemory(this.memory, keyId, orgId, limits);
     const subjects = [`key:${keyId}`, `org:${orgId}`];
     const pairs = this.windows.flatMap((w) => subjects.map((subject) => ({ w, subject })));
-    // Store limiters count each in one atomic update.
+    // Memory limiters count synchronously when called, so all six counts move together; store
+    // limiters count each in one atomic update.
     const results = await Promise.all(pairs.map(({ w, subject }) => w.counter.consume(subject)));
-    const decision = decide(
-      results.map((res, i) => ({
-        limit: limits[pairs[i]!.w.name],
-        consumed: res.consumedPoints,
-        msLeft: res.msBeforeNext,
-      })),
-    );
-    if (!decision.allowed) await Promise.all(pairs.map(({ w, subject }) => w.counter.reward(subject)));
-    return decision;
-  }
-
-  /** `admit` on the memory counters: the six counts move together, synchronously. */
-  private admitInMemory(memory: MemoryCounts, keyId: string, orgId: string, limits: Windows): RateDecision {
-    const now = Date.now();
-    const counts: Count[] = [];
-    for (const w of memory.windows) {
-      const key = w.keys.add(keyId, 1, now);
-      counts.push({ limit: limits[w.name], consumed: key.count, msLeft: key.endsAt - now });
-      const org = w.orgs.add(orgId, 1, now);
-      counts.push({ limit: limits[w.name], consumed: org.count, msLeft: org.endsAt - now });
+    const counts: Count[] = results.map((res, i) => ({
+      limit: limits[pairs[i]!.w.name],
+      consumed: res.consumedPoints,
+      msLeft: res.msBeforeNext,
+    }));
+    const over = counts.filter((c) => c.consumed > c.limit);
+    if (over.length > 0) {
+      await Promise.all(pairs.map(({ w, subject }) => w.counter.reward(subject)));
+      // Every exceeded window must end before a retry can pass: report the one ending last.
+      const blocking = over.reduce((a, b) => (b.msLeft > a.msLeft ? b : a));
+      return {
+        allowed: false,
+        limit: blocking.limit,
+        remaining: 0,
+        reset: unixSeconds(blocking.msLeft),
+        retryAfter: Math.max(1, Math.ceil(blocking.msLeft / 1000)),
+      };
     }
-    const decision = decide(counts);
-    if (!decision.allowed)
-      for (const w of memory.windows) {
-        w.keys.add(keyId, -1, now);
-        w.orgs.add(orgId, -1, now);
-      }
-    return decision;
+    const tightest = counts.reduce((a, b) => {
+      const ra = a.limit - a.consumed;
+      const rb = b.limit - b.consumed;
+      return rb < ra || (rb === ra && b.msLeft < a.msLeft) ? b : a;
+    });
+    return {
+      allowed: true,
+      limit: tightest.limit,
+      remaining: tightest.limit - tightest.consumed,
+      reset: unixSeconds(tightest.msLeft),
+      retryAfter: 0,
+    };
   }
 
   /** The refusal for `ip` when it had 60 failed authentications in the current minute, else null. */
   async failedAuthBlock(ip: string): Promise<RateDecision | null> {
-    if (this.memory) {
-      const now = Date.now();
-      const open = this.memory.failedAuth.current(ip, now);
-      return open ? this.failedAuthRefusal(open.count, open.endsAt - now) : null;
-    }
     const res = await this.failedAuth.get(ip);
-    return res ? this.failedAuthRefusal(res.consumedPoints, res.msBeforeNext) : null;
-  }
-
-  private failedAuthRefusal(consumed: number, msLeft: number): RateDecision | null {
-    if (consumed < FAILED_AUTH_PER_MINUTE) return null;
+    if (!res || res.consumedPoints < FAILED_AUTH_PER_MINUTE) return null;
     return {
       allowed: false,
       limit: FAILED_AUTH_PER_MINUTE,
       remaining: 0,
-      reset: unixSeconds(msLeft),
-      retryAfter: Math.max(1, Math.ceil(msLeft / 1000)),
+      reset: unixSeconds(res.msBeforeNext),
+      retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
     };
   }
 
   /** Counts a failed authentication (401) from `ip`. */
   async recordFailedAuth(ip: string): Promise<void> {
-    if (this.memory) this.memory.failedAuth.add(ip, 1, Date.now());
-    else await this.failedAuth.penalty(ip);
+    await this.failedAuth.penalty(ip);
   }
 }
 
