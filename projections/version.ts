@@ -5,4 +5,4 @@
  * rebuilt from the event log. test/projections/version.test.ts fails when the projections'
  * sources change and this version does not (its fixture records both).
  */
-export const READ_MODEL_VERSION = '2026-11-26.1';
+export const READ_MODEL_VERSION = '2026-11-26.2';

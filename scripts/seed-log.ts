@@ -185,7 +185,7 @@ export async function seedJobLog(
           await storeJobResult(store, jobId, { plan, warnings: [], strategy });
           const succeeded = await handleCommand(store, jobStream(jobId), jobDecider, {
             type: 'SucceedJob',
-            data: { jobId, computeMs, summary: summarizePlan(plan), warnings: [] },
+            data: { jobId, computeMs, summary: summarizePlan(plan), warnings: [], stopReason: 'time_limit' },
             metadata: metadata(),
           });
           return settleCommandOf(jobId, succeeded.state, metadata())!;

@@ -10,6 +10,7 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import type { StopReason as JobStopReason } from '../domain/job/job.js';
 import type { PackModel, Plan } from '../domain/pack/plan.js';
 import { compareScores } from './search/objective.js';
 import type { Improvement, RankedPlan, SearchResult, SearchTask } from './search/search.js';
@@ -37,12 +38,10 @@ export interface SolveOptions {
 }
 
 /**
- * Why a solved search ended (the job result's `stop_reason`): `bound_reached` every unit placed in
- * the fewest vehicles the volume and payload allow (nothing can be better); `stagnated` an
- * automatic budget's search found no better plan for long enough (search/stagnation.ts);
- * `time_limit` the budget's time ended it; `work_limit` the deterministic mode's work limit did.
+ * Why a solved search ended (domain/job/job.ts StopReason, the job's `stop_reason`): a solved
+ * search is never `canceled` (a canceled one is the `canceled` outcome).
  */
-export type StopReason = 'bound_reached' | 'stagnated' | 'time_limit' | 'work_limit';
+export type StopReason = Exclude<JobStopReason, 'canceled'>;
 
 /**
  * How the best plan improved during a solve, for the stop-rule bench (scripts/bench-auto.ts):

@@ -13,13 +13,17 @@ import {
   type JobQueuedData,
   type JobState,
   type PlanSummary,
+  type StopReason,
 } from './job.js';
 
 export type JobCommand =
   | Command<'QueueJob', JobQueuedData>
   | Command<'StartJob', { jobId: string }>
   | Command<'ReportProgress', { jobId: string; stage: string; vehiclesDone: number; placedItems: number }>
-  | Command<'SucceedJob', { jobId: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }>
+  | Command<
+      'SucceedJob',
+      { jobId: string; computeMs: number; summary: PlanSummary; warnings: Warning[]; stopReason: StopReason }
+    >
   | Command<'FailJob', { jobId: string; computeMs: number; code: JobErrorCode; message: string }>
   | Command<'CancelJob', { jobId: string; computeMs: number }>
   /** Adds a warning to a job in any state, final ones included (one per code: the event id is `<jobId>:warned:<code>`). */
@@ -60,10 +64,14 @@ export function decideJob(command: JobCommand, state: JobState): JobEvent[] {
       if (state.status !== 'running') return [];
       return [{ type: 'JobProgressed', data: { ...command.data } }];
     case 'SucceedJob': {
-      const { jobId, computeMs, summary, warnings } = command.data;
+      const { jobId, computeMs, summary, warnings, stopReason } = command.data;
       if (state.status !== 'running') return [];
       return [
-        { type: 'JobSucceeded', id: `${jobId}:ended`, data: { jobId, finishedAt: now, computeMs, summary, warnings } },
+        {
+          type: 'JobSucceeded',
+          id: `${jobId}:ended`,
+          data: { jobId, finishedAt: now, computeMs, summary, warnings, stopReason },
+        },
       ];
     }
     case 'CancelJob': {

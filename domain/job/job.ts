@@ -11,6 +11,15 @@ export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancele
 /** Spec JobError codes of failed and canceled jobs. */
 export type JobErrorCode = 'canceled' | 'time_limit_exceeded' | 'engine_failed' | 'queue_timeout' | 'server_restarted';
 
+/**
+ * Why a job's search ended (our extension: JobSummary and Result `stop_reason`):
+ * `bound_reached` every unit placed in the fewest vehicles the volume and payload allow, nothing
+ * can be better; `stagnated` an automatic budget (`time_limit` 0) ended once no better plan came
+ * for max(1 s, 30 % of the time so far); `time_limit` the budget's time ended it; `work_limit` the
+ * deterministic mode's `work_limit` did; `canceled` the job was canceled while computing.
+ */
+export type StopReason = 'bound_reached' | 'stagnated' | 'time_limit' | 'work_limit' | 'canceled';
+
 /** Spec JobSummary figures known when a job succeeds (queue_ms and compute_ms are added by the projection). */
 export interface PlanSummary {
   items_placed: number;
@@ -47,7 +56,15 @@ export type JobEvent =
   | DomainEvent<'JobProgressed', { jobId: string; stage: string; vehiclesDone: number; placedItems: number }>
   | DomainEvent<
       'JobSucceeded',
-      { jobId: string; finishedAt: string; computeMs: number; summary: PlanSummary; warnings: Warning[] }
+      {
+        jobId: string;
+        finishedAt: string;
+        computeMs: number;
+        summary: PlanSummary;
+        warnings: Warning[];
+        /** Absent in events written before the search said why it ended. */
+        stopReason?: StopReason;
+      }
     >
   | DomainEvent<
       'JobFailed',

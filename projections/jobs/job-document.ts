@@ -2,7 +2,7 @@
  * Read model of jobs (collection `jobs`): everything GET /v1/jobs/{id} shows, amounts in
  * micro-credits. Fed by `job-<id>` events and the ledger's JobSettled.
  */
-import type { JobErrorCode, JobStatus } from '../../domain/job/job.js';
+import type { JobErrorCode, JobStatus, StopReason } from '../../domain/job/job.js';
 import type { Breakdown } from '../../domain/ledger/pricing.js';
 import type { Warning } from '../../domain/pack/diagnostics.js';
 import type { FieldPath, IndexSpec } from '../../domain/ports/read-store.js';
@@ -48,6 +48,13 @@ export interface JobDocument {
   totalWeight: number;
   volumeUtilization: number;
   computeMs: number;
+  /**
+   * Why the search ended (domain/job/job.ts StopReason): from JobSucceeded; `time_limit` for a
+   * job failed `time_limit_exceeded`; `canceled` for one canceled while computing; null (or
+   * absent in documents of earlier versions) otherwise and for jobs that succeeded before the
+   * search said why.
+   */
+  stopReason?: StopReason | null;
   /**
    * Generation of the job's signed links (api/http/plan-links/signed-link.ts): absent (0) until JobLinksRevoked
    * raised it; a link signed with an older generation no longer opens.

@@ -78,6 +78,7 @@ export const jobsProjection: Projection = {
         doc.vehiclesUsed = s.vehicles_used;
         doc.totalWeight = s.total_weight;
         doc.volumeUtilization = s.volume_utilization;
+        doc.stopReason = event.data.stopReason ?? null;
         doc.warnings = [...doc.warnings, ...event.data.warnings];
         doc.progress = { stage: 'done', vehiclesDone: s.vehicles_used, placedItems: s.items_placed };
         break;
@@ -87,6 +88,12 @@ export const jobsProjection: Projection = {
         doc.finishedAt = event.data.finishedAt;
         doc.computeMs = event.data.computeMs;
         doc.error = { code: event.data.code, message: event.data.message };
+        doc.stopReason =
+          event.data.code === 'time_limit_exceeded'
+            ? 'time_limit'
+            : event.data.code === 'canceled' && doc.computeStartedAt
+              ? 'canceled'
+              : null;
         doc.progress = { ...doc.progress, stage: 'done' };
         break;
       case 'JobWarned':

@@ -11,6 +11,7 @@ import { handleCommand } from '../../domain/decider/handle.js';
 import { storeJobResult } from '../../domain/job/body.js';
 import { jobDecider } from '../../domain/job/decide.js';
 import { jobStream } from '../../domain/job/streams.js';
+import type { StopReason } from '../../domain/job/job.js';
 import type { Plan } from '../../domain/pack/plan.js';
 import type { EventStore } from '../../domain/ports/event-store.js';
 import { isStoreFailure } from '../../domain/ports/store-unavailable.js';
@@ -88,7 +89,7 @@ export function progressReporter(recorder: JobRecorder, jobId: string): NonNulla
 export async function recordSuccess(
   recorder: JobRecorder,
   jobId: string,
-  outcome: { plan: Plan; computeMs: number; strategy: string },
+  outcome: { plan: Plan; computeMs: number; strategy: string; stopReason: StopReason },
 ): Promise<void> {
   const { store, retry } = recorder;
   await retry.run('storing the result', jobId, () =>
@@ -97,7 +98,13 @@ export async function recordSuccess(
   await retry.run('recording the success', jobId, () =>
     handleCommand(store, jobStream(jobId), jobDecider, {
       type: 'SucceedJob',
-      data: { jobId, computeMs: outcome.computeMs, summary: summarizePlan(outcome.plan), warnings: [] },
+      data: {
+        jobId,
+        computeMs: outcome.computeMs,
+        summary: summarizePlan(outcome.plan),
+        warnings: [],
+        stopReason: outcome.stopReason,
+      },
       metadata: metadata(recorder),
     }),
   );

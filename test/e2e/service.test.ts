@@ -65,6 +65,15 @@ t.test('every example is packed into a plan that passes the verifier', async (t)
     t.equal(placed + plan.unplaced.length, checked.items, `${file}: every unit placed or unplaced`);
     t.equal(job.summary.items_placed, placed);
     t.equal(job.summary.vehicles_used, plan.vehicles.length);
+    // Why the search ended: an automatic budget may stop on stagnation, an explicit one never does.
+    t.equal(result.stop_reason, job.summary.stop_reason, `${file}: the result and the job say the same`);
+    const explicit = (body.options?.time_limit ?? 0) > 0;
+    t.ok(
+      (explicit ? ['bound_reached', 'time_limit'] : ['bound_reached', 'stagnated', 'time_limit']).includes(
+        job.summary.stop_reason,
+      ),
+      `${file}: stop_reason ${job.summary.stop_reason} with ${explicit ? 'an explicit' : 'the automatic'} budget`,
+    );
     t.ok(
       job.cost.credits > 0 && job.cost.credits <= job.cost.reserved_credits,
       `${file}: charged ${job.cost.credits} ≤ reserved ${job.cost.reserved_credits}`,
@@ -81,7 +90,7 @@ t.test('every example is packed into a plan that passes the verifier', async (t)
     finished[job.id] = { job, result };
     const util = plan.vehicles.length ? job.summary.volume_utilization : 0;
     t.comment(
-      `${file}: placed ${placed}/${checked.items}, vehicles ${plan.vehicles.length}, volume utilization ${(util * 100).toFixed(1)} %, compute ${job.summary.compute_ms} ms, ${job.cost.credits} credits`,
+      `${file}: placed ${placed}/${checked.items}, vehicles ${plan.vehicles.length}, volume utilization ${(util * 100).toFixed(1)} %, compute ${job.summary.compute_ms} ms (${job.summary.stop_reason}), ${job.cost.credits} credits`,
     );
   }
 });

@@ -69,6 +69,7 @@ export function jobView(
       volume_utilization: job.volumeUtilization,
       queue_ms: queueMs,
       compute_ms: job.computeMs,
+      stop_reason: job.stopReason ?? null,
     },
     cost: {
       credits: toCredits(job.chargedMicros ?? 0),
@@ -104,6 +105,7 @@ export async function resultView(
     warnings: job.warnings,
     ...jobPlanUrls(ctx, req, job),
     expires_at: job.expiresAt,
+    stop_reason: job.stopReason ?? null,
   };
 }
 

@@ -4,6 +4,7 @@
  * service sends: api/http/jobs/job-view.ts (Job, Result), domain/pack/plan.ts (ResultVehicle,
  * Placement, UnplacedItem). Lengths cm, weights kg, times ms, amounts credits.
  */
+import type { JsonSchema } from '../route-docs.js';
 import { ref, str, int, num, bool, time, nullableTime, credits, arrayOf, record } from './schema-builders.js';
 
 export const warning = record(
@@ -99,6 +100,21 @@ export const unplacedItem = record('UnplacedItem', 'A unit that could not be pla
   },
 });
 
+/** Our extension: why the search ended (domain/job/job.ts StopReason). */
+const stopReason = (what: string): JsonSchema => ({
+  type: ['string', 'null'],
+  enum: ['bound_reached', 'stagnated', 'time_limit', 'work_limit', 'canceled', null],
+  description:
+    `Our extension (not in the spec): why the search ended${what}. ` +
+    '`bound_reached`: every unit placed in the fewest vehicles the volume and payload allow (nothing can be better); ' +
+    '`stagnated`: with the automatic budget (`time_limit` 0) the search ended once no better plan had come for ' +
+    'max(1 s, 30 % of the time computed so far), after its first complete beam round; ' +
+    '`time_limit`: the budget ran out (an explicit `time_limit` is always used to its end unless the bound is reached); ' +
+    '`work_limit`: the deterministic mode\'s `work_limit` ended it; `canceled`: canceled while computing. ' +
+    'null before the job ended, when it never computed, and for jobs that ended before this field existed.',
+  example: 'stagnated',
+});
+
 export const result = record('Result', 'The load plan of a succeeded job.', {
   job_id: str('The job (`job_…`)'),
   vehicles: arrayOf('ResultVehicle', 'Loaded vehicles in loading order; empty vehicles left out'),
@@ -109,6 +125,7 @@ export const result = record('Result', 'The load plan of a succeeded job.', {
     `Our extension (not in the spec): browser link of the interactive 3D viewer of the plan, signed like pdf_url; "" after expires_at`,
   ),
   expires_at: time('When the result and the PDF and viewer links are deleted'),
+  stop_reason: stopReason(' (never `canceled` in a result)'),
 });
 
 export const jobProgress = record('JobProgress', 'Live progress; informational, branch on Job.status.', {
@@ -126,6 +143,7 @@ export const jobSummary = record('JobSummary', 'Counts and timings of a job.', {
   volume_utilization: num('0–1, average over used vehicles'),
   queue_ms: int('Time waiting for a compute slot (ms, not billed)'),
   compute_ms: int('Compute time used (ms, billed)'),
+  stop_reason: stopReason(''),
 });
 
 export const costBreakdown = record('CostBreakdown', 'Price components of the final charge, credits.', {

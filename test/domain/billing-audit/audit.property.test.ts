@@ -165,7 +165,7 @@ async function runSteps(steps: Step[], seq: number): Promise<RecordedEvent[]> {
           };
           await handleCommand(store, jobStream(jobId), jobDecider, {
             type: 'SucceedJob',
-            data: { jobId, computeMs: s.computeMs, summary, warnings: [] },
+            data: { jobId, computeMs: s.computeMs, summary, warnings: [], stopReason: 'time_limit' },
             metadata: { now: clock(), actor: ACTOR },
           });
         } else if (s.outcome === 'canceled' && state.status !== 'none') {

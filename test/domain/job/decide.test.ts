@@ -28,7 +28,7 @@ const wasStarted: JobEvent = { type: 'JobStarted', id: 'job_1:started', data: { 
 const succeeded: JobEvent = {
   type: 'JobSucceeded',
   id: 'job_1:ended',
-  data: { jobId: 'job_1', finishedAt: NOW, computeMs: 5, summary, warnings: [] },
+  data: { jobId: 'job_1', finishedAt: NOW, computeMs: 5, summary, warnings: [], stopReason: 'stagnated' },
 };
 const failed = (code: 'server_restarted' | 'canceled', message: string): JobEvent => ({
   type: 'JobFailed',
@@ -38,7 +38,7 @@ const failed = (code: 'server_restarted' | 'canceled', message: string): JobEven
 
 const succeed: JobCommand = {
   type: 'SucceedJob',
-  data: { jobId: 'job_1', computeMs: 5, summary, warnings: [] },
+  data: { jobId: 'job_1', computeMs: 5, summary, warnings: [], stopReason: 'stagnated' },
   metadata: { now: NOW, actor: ACTOR },
 };
 

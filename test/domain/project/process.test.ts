@@ -72,7 +72,7 @@ async function packedProject(store: EventStore, projectId: string, jobId: string
     });
   await handleCommand(store, jobStream(jobId), jobDecider, {
     type: 'SucceedJob',
-    data: { jobId, computeMs: 5, summary, warnings: [] },
+    data: { jobId, computeMs: 5, summary, warnings: [], stopReason: 'bound_reached' },
     metadata: { now: NOW, actor: ACTOR },
   });
 }
