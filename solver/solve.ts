@@ -46,7 +46,7 @@ export type StopReason = Exclude<JobStopReason, 'canceled'>;
 /**
  * How the best plan improved during a solve, for the stop-rule bench (scripts/bench-auto.ts):
  * each worker's new bests with `ms` counted from the solve's start, in time order, and when each
- * worker completed its first beam search (ms from the solve's start, null: never).
+ * worker completed its first beam round (ms from the solve's start, null: never).
  */
 export interface SearchTrace {
   improvements: (Improvement & { worker: number })[];
@@ -155,7 +155,7 @@ export class Solver {
     // Only an automatic budget stops on stagnation; deterministic mode stays deterministic.
     const stagnation =
       model.budgetMode === 'automatic' && model.workLimit === undefined
-        ? stagnationBoard(new Set(model.items.map((it) => it.priority)).size, start)
+        ? stagnationBoard(new Set(model.items.map((it) => it.priority)).size)
         : undefined;
     try {
       results = await Promise.allSettled(

@@ -9,7 +9,7 @@ import { loadFleet, type Construction } from './fleet-load.js';
 import { jobContext } from './job-context.js';
 import { compareScores, scoreOf, vehicleLowerBound, type Score } from './objective.js';
 import { assemblePlan } from './plan-assembly.js';
-import { offerBest, type StagnationBoard } from './stagnation.js';
+import { offerBest, workDone, type StagnationBoard } from './stagnation.js';
 import { beamRound, strategyAt } from './strategy.js';
 import { budgetEnd, spent, workBudget, type BudgetEnd } from './work-budget.js';
 
@@ -39,9 +39,9 @@ export interface SearchTask {
   converged?: Int32Array;
   /**
    * Automatic budget only (not in deterministic mode): the solve's stagnation board. The worker
-   * offers every new best to it and, once it has completed its first beam round (the beam search
-   * and the random constructions after it, strategy.ts beamRound), stops when the board says the
-   * solve's best has not improved for long enough (stagnation.ts).
+   * counts its work and offers every new best to it and, once it has completed its first beam
+   * round (the beam search and the random constructions after it, strategy.ts beamRound), stops
+   * when the board says the solve's best has not improved for long enough (stagnation.ts).
    */
   stagnation?: StagnationBoard;
 }
@@ -49,9 +49,13 @@ export interface SearchTask {
 /** Why a worker's search ended: its plan (or another worker's) reached the bound, or its budget ended. */
 export type SearchEnd = 'bound' | BudgetEnd;
 
-/** A new best of a worker: ms from the worker's start and the objective figures. */
+/**
+ * A new best of a worker: ms from the worker's start, work units done by then (of all workers in
+ * an automatic budget, stagnation.ts; else this worker's) and the objective figures.
+ */
 export interface Improvement {
   ms: number;
+  work: number;
   score: Score;
 }
 
@@ -104,7 +108,7 @@ export function search(task: SearchTask): SearchResult {
   const lowerBound = vehicleLowerBound(ctx);
   const total = task.model.items.reduce((s, it) => s + it.quantity, 0);
   const keep = task.keep ?? 2;
-  const budget = workBudget(task.deadline, task.work);
+  const budget = workBudget(task.deadline, task.work, task.stagnation);
   const best: { c: Construction; score: Score; index: number }[] = [];
   let candidates = 0,
     budgetReached = false;
@@ -130,7 +134,7 @@ export function search(task: SearchTask): SearchResult {
     if (firstBeamMs === null && beamRound(i) >= 1) {
       // The first beam round is complete: from now on stagnation may end this worker.
       firstBeamMs = Date.now() - started;
-      if (task.stagnation) budget.stagnation = task.stagnation;
+      if (budget.stagnation) budget.stagnation.armed = true;
     }
     const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
     candidates++;
@@ -146,9 +150,13 @@ export function search(task: SearchTask): SearchResult {
       else best.push({ c, score, index: i });
       best.length = Math.min(best.length, keep);
       if (improved) {
-        const now = Date.now();
-        improvements.push({ ms: now - started, score });
-        if (task.stagnation) offerBest(task.stagnation, score, now);
+        spent(budget); // brings the shared work counter up to date
+        improvements.push({
+          ms: Date.now() - started,
+          work: task.stagnation ? workDone(task.stagnation) : budget.used,
+          score,
+        });
+        if (task.stagnation) offerBest(task.stagnation, score);
       }
     }
     if (c.cut) {

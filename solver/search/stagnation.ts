@@ -1,52 +1,65 @@
 /**
- * The stagnation stop of an automatic budget (`options.time_limit` 0): the workers of one solve
- * share the best objective figures found so far and the time of the last improvement of that
- * best, and stop once no better plan has come for max(STAGNATION_MIN_MS, STAGNATION_SHARE · the
- * time since the solve began) — and only after each worker has completed its first beam search
- * (search.ts), so a search is never ended before it has looked beyond the greedy plans. An
- * explicit `time_limit` is never cut short by it (customers who ask for 20 s get 20 s).
+ * The stagnation stop of an automatic budget (`options.time_limit` 0). The workers of one solve
+ * share the best objective figures found so far and count their work (block placements,
+ * work-budget.ts) on one shared counter; the search stops once the workers together have done
+ * max(STAGNATION_MIN_WORK, STAGNATION_SHARE · all the work so far) placements without a better
+ * plan — and a worker only after it has completed its first beam round (search.ts), so a search
+ * is never ended before it has looked beyond the greedy plans. An explicit `time_limit` is never
+ * cut short by it (customers who ask for 20 s get 20 s).
+ *
+ * The rule counts work, not time, so a plan does not get worse when the machine is busy (several
+ * jobs share the cores, SOLVER_CONCURRENCY): a loaded machine takes longer to reach the same stop.
  *
  * The board lives on SharedArrayBuffers, so it crosses into the worker threads with the task:
- * cell 0 of `cells` is a spin lock, cell 1 the stop time (ms after `origin`, 2^31 − 1 until a
- * first plan), cell 2 the time of the last improvement; `best` holds the objective figures
- * (objective.ts Score, flattened) of the best plan.
+ * `cells` holds a spin lock, the work counter, the work count of the last improvement and the
+ * stop count (2^31 − 1 until a first plan); `best` the objective figures (objective.ts Score,
+ * flattened) of the best plan.
  */
 import { compareScores, type Score } from './objective.js';
 
-/** Least time without a better plan before an automatic search stops, ms. */
-export const STAGNATION_MIN_MS = 1000;
-/** Share of the time spent so far that must pass without a better plan (0.3 = 30 %). */
+/** Least work (block placements of all workers) without a better plan before an automatic search stops. */
+export const STAGNATION_MIN_WORK = 20_000;
+/** Share of all the work so far that must pass without a better plan (0.3 = 30 %). */
 export const STAGNATION_SHARE = 0.3;
 
 const NEVER = 0x7fffffff;
 const LOCK = 0;
-const STOP_AT = 1;
+const WORK = 1;
 const LAST_IMPROVEMENT = 2;
+const STOP_AT = 3;
 
 /** Shared between the workers of one solve (see top). */
 export interface StagnationBoard {
-  /** Epoch ms (Date.now()) the solve began; the board's times count from it. */
-  origin: number;
   cells: Int32Array;
   /** [has a plan, volumeByPriority…, placed, vehicles, utilization, imbalance]. */
   best: Float64Array;
 }
 
-/** A new board for a model with `priorities` distinct item priorities, the solve beginning at `origin` (epoch ms). */
-export function stagnationBoard(priorities: number, origin: number): StagnationBoard {
-  const cells = new Int32Array(new SharedArrayBuffer(3 * 4));
-  cells[STOP_AT] = NEVER;
+/** A new board for a model with `priorities` distinct item priorities. */
+export function stagnationBoard(priorities: number): StagnationBoard {
+  const cells = new Int32Array(new SharedArrayBuffer(4 * 4));
   cells[LAST_IMPROVEMENT] = NEVER;
+  cells[STOP_AT] = NEVER;
   const best = new Float64Array(new SharedArrayBuffer((priorities + 5) * 8));
-  return { origin, cells, best };
+  return { cells, best };
 }
 
 /**
- * When the search stops if nothing better comes after an improvement at `lastMs` (ms from the
- * solve's start): the first t with t − lastMs ≥ max(STAGNATION_MIN_MS, STAGNATION_SHARE · t).
+ * The work count at which the search stops if nothing better comes after an improvement at work
+ * count `last`: the first w with w − last ≥ max(STAGNATION_MIN_WORK, STAGNATION_SHARE · w).
  */
-export function stagnationStopMs(lastMs: number): number {
-  return Math.ceil(Math.max(lastMs + STAGNATION_MIN_MS, lastMs / (1 - STAGNATION_SHARE)) - 1e-9);
+export function stagnationStopWork(last: number): number {
+  return Math.ceil(Math.max(last + STAGNATION_MIN_WORK, last / (1 - STAGNATION_SHARE)) - 1e-9);
+}
+
+/** Adds `n` block placements to the solve's work counter. */
+export function countWork(board: StagnationBoard, n: number): void {
+  if (n > 0) Atomics.add(board.cells, WORK, n);
+}
+
+/** Block placements of all workers so far. */
+export function workDone(board: StagnationBoard): number {
+  return Atomics.load(board.cells, WORK);
 }
 
 function lock(cells: Int32Array): void {
@@ -80,31 +93,28 @@ function write(best: Float64Array, s: Score): void {
 }
 
 /**
- * Offers a worker's new best plan's figures to the board at `now` (epoch ms). When they beat the
- * board's best in what the customer gets — placed volume per priority, vehicles, units, fill;
- * a better balance alone does not count, it would keep a search alive for a few cm of centre of
- * gravity — they become it and the stop time moves to stagnationStopMs(now). True when they did.
+ * Offers a worker's new best plan's figures to the board. When they beat the board's best in
+ * what the customer gets — placed volume per priority, vehicles, units, fill; a better balance
+ * alone does not count, it would keep a search alive for a few cm of centre of gravity — they
+ * become it and the stop moves to stagnationStopWork(the work so far). True when they did.
  */
-export function offerBest(board: StagnationBoard, score: Score, now: number): boolean {
+export function offerBest(board: StagnationBoard, score: Score): boolean {
   const priorities = score.volumeByPriority.length;
+  const level = (s: Score): Score => ({ ...s, imbalance: 0 });
   lock(board.cells);
   try {
-    if (
-      board.best[0] === 1 &&
-      compareScores({ ...score, imbalance: 0 }, { ...read(board.best, priorities), imbalance: 0 }) >= 0
-    )
-      return false;
+    if (board.best[0] === 1 && compareScores(level(score), level(read(board.best, priorities))) >= 0) return false;
     write(board.best, score);
-    const at = Math.max(0, Math.min(NEVER - 1, now - board.origin));
+    const at = Math.min(NEVER - 1, workDone(board));
     Atomics.store(board.cells, LAST_IMPROVEMENT, at);
-    Atomics.store(board.cells, STOP_AT, Math.min(NEVER, stagnationStopMs(at)));
+    Atomics.store(board.cells, STOP_AT, Math.min(NEVER, stagnationStopWork(at)));
     return true;
   } finally {
     unlock(board.cells);
   }
 }
 
-/** True once the board's stop time has passed at `now` (epoch ms): nothing better for long enough. */
-export function stagnated(board: StagnationBoard, now: number): boolean {
-  return now - board.origin >= Atomics.load(board.cells, STOP_AT);
+/** True once the work counter has reached the board's stop: nothing better for long enough. */
+export function stagnated(board: StagnationBoard): boolean {
+  return workDone(board) >= Atomics.load(board.cells, STOP_AT);
 }

@@ -5,7 +5,7 @@
  * the same model, seed, thread count and work limit give the same plan on any machine as long as
  * the deadline does not come first.
  */
-import { stagnated, type StagnationBoard } from './stagnation.js';
+import { countWork, stagnated, type StagnationBoard } from './stagnation.js';
 
 /** The budget of one worker; `used` grows as blocks are placed. */
 export interface WorkBudget {
@@ -15,32 +15,34 @@ export interface WorkBudget {
   limit: number;
   used: number;
   /**
-   * The solve's stagnation board, once this worker may be stopped by it (automatic budget, after
-   * its first complete beam search); absent otherwise.
+   * Automatic budget only: the solve's stagnation board, on whose counter this worker's work is
+   * added, and whether it may stop this worker yet (after its first beam round, search.ts).
    */
-  stagnation?: StagnationBoard;
+  stagnation?: { board: StagnationBoard; counted: number; armed: boolean };
 }
 
 /** Why a budget is spent: `deadline`, `work` (the work limit) or `stagnated`. */
 export type BudgetEnd = 'deadline' | 'work' | 'stagnated';
 
-/** A budget ending at `deadline` (epoch ms) or after `limit` block placements. */
-export function workBudget(deadline: number, limit = Infinity): WorkBudget {
-  return { deadline, limit, used: 0 };
+/** A budget ending at `deadline` (epoch ms), after `limit` block placements or, with `board`, on stagnation once armed. */
+export function workBudget(deadline: number, limit = Infinity, board?: StagnationBoard): WorkBudget {
+  return { deadline, limit, used: 0, ...(board ? { stagnation: { board, counted: 0, armed: false } } : {}) };
 }
 
 /** True once the deadline has passed, the work limit is used up or the search stagnated. */
 export function spent(b: WorkBudget): boolean {
-  if (b.used >= b.limit) return true;
-  const now = Date.now();
-  return now > b.deadline || (b.stagnation !== undefined && stagnated(b.stagnation, now));
+  return budgetEnd(b) !== null;
 }
 
 /** Why `b` is spent (the first that holds of work, deadline, stagnation), or null while it is not. */
 export function budgetEnd(b: WorkBudget): BudgetEnd | null {
   if (b.used >= b.limit) return 'work';
-  const now = Date.now();
-  if (now > b.deadline) return 'deadline';
-  if (b.stagnation !== undefined && stagnated(b.stagnation, now)) return 'stagnated';
+  if (Date.now() > b.deadline) return 'deadline';
+  const s = b.stagnation;
+  if (s !== undefined) {
+    countWork(s.board, b.used - s.counted);
+    s.counted = b.used;
+    if (s.armed && stagnated(s.board)) return 'stagnated';
+  }
   return null;
 }
