@@ -96,7 +96,7 @@ async function run(solver: Solver, name: string, model: ModeModel): Promise<RunF
     ms: out.computeMs,
     placed: summary.items_placed,
     vehicles: summary.vehicles_used,
-    fill: 100 * summary.volume_utilization,
+    fill: Math.round(summary.volume_utilization * 10_000) / 100,
     // SolveOutcome.stopReason (the stop on stagnation); '-' from a solver without it.
     stopReason: 'stopReason' in out ? String(out.stopReason) : '-',
   };
