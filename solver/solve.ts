@@ -12,7 +12,8 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { PackModel, Plan } from '../domain/pack/plan.js';
 import { compareScores } from './search/objective.js';
-import type { RankedPlan, SearchResult, SearchTask } from './search/search.js';
+import type { Improvement, RankedPlan, SearchResult, SearchTask } from './search/search.js';
+import { stagnationBoard } from './search/stagnation.js';
 import type { WarmTask } from './thread.js';
 import { verifyPlan } from './verify/verify.js';
 
@@ -36,6 +37,24 @@ export interface SolveOptions {
 }
 
 /**
+ * Why a solved search ended (the job result's `stop_reason`): `bound_reached` every unit placed in
+ * the fewest vehicles the volume and payload allow (nothing can be better); `stagnated` an
+ * automatic budget's search found no better plan for long enough (search/stagnation.ts);
+ * `time_limit` the budget's time ended it; `work_limit` the deterministic mode's work limit did.
+ */
+export type StopReason = 'bound_reached' | 'stagnated' | 'time_limit' | 'work_limit';
+
+/**
+ * How the best plan improved during a solve, for the stop-rule bench (scripts/bench-auto.ts):
+ * each worker's new bests with `ms` counted from the solve's start, in time order, and when each
+ * worker completed its first beam search (ms from the solve's start, null: never).
+ */
+export interface SearchTrace {
+  improvements: (Improvement & { worker: number })[];
+  firstBeamMs: (number | null)[];
+}
+
+/**
  * Outcome of a solve (outcomes are data, nothing is thrown for them):
  * `solved` with a verified plan; `timedout` when the budget ended before any vehicle was packed
  * (spec: failed `time_limit_exceeded`); `canceled` when the signal aborted; `failed` when every
@@ -54,6 +73,8 @@ export type SolveOutcome =
       budgetReached: boolean;
       firstPlanMs: number | null;
       work: number;
+      stopReason: StopReason;
+      trace: SearchTrace;
     }
   | { status: 'timedout'; computeMs: number }
   | { status: 'canceled'; computeMs: number }
@@ -132,6 +153,11 @@ export class Solver {
     let results: PromiseSettledResult<SearchResult>[];
     const converged = new Int32Array(new SharedArrayBuffer(4));
     converged[0] = 0x7fffffff;
+    // Only an automatic budget stops on stagnation; deterministic mode stays deterministic.
+    const stagnation =
+      model.budgetMode === 'automatic' && model.workLimit === undefined
+        ? stagnationBoard(new Set(model.items.map((it) => it.priority)).size, start)
+        : undefined;
     try {
       results = await Promise.allSettled(
         Array.from({ length: this.threads }, (_, worker) => {
@@ -142,6 +168,7 @@ export class Solver {
             deadline,
             converged,
             ...(model.workLimit !== undefined ? { work: model.workLimit } : {}),
+            ...(stagnation ? { stagnation } : {}),
           };
           return this.pool.run(task, { signal: controller.signal }) as Promise<SearchResult>;
         }),
@@ -169,6 +196,12 @@ export class Solver {
     const firsts = ok.map((r) => r.firstPlanMs).filter((ms): ms is number => ms !== null);
     const firstPlanMs = firsts.length > 0 ? Math.min(...firsts) : null;
     const work = ok.reduce((s, r) => s + r.work, 0);
+    const trace: SearchTrace = {
+      improvements: ok
+        .flatMap((r, worker) => r.improvements.map((imp) => ({ ...imp, ms: imp.ms + r.startedAt - start, worker })))
+        .sort((a, b) => a.ms - b.ms),
+      firstBeamMs: ok.map((r) => (r.firstBeamMs === null ? null : r.firstBeamMs + r.startedAt - start)),
+    };
     const ranked: (RankedPlan & { worker: number })[] = [];
     ok.forEach((r, worker) => r.plans.forEach((p) => ranked.push({ ...p, worker })));
     // Plans at the lower bound cannot be beaten; the lowest strategy index among them is the one
@@ -192,6 +225,16 @@ export class Solver {
       const violations = verifyPlan(model, r.plan);
       if (violations.length === 0) {
         progress({ stage: 'done', vehiclesDone: r.plan.vehicles.length, placedItems: placedUnits(r.plan) });
+        const ends = ok.map((o) => o.ended);
+        const stopReason: StopReason = r.atBound
+          ? 'bound_reached'
+          : ends.includes('deadline')
+            ? 'time_limit'
+            : ends.includes('work')
+              ? 'work_limit'
+              : ends.includes('stagnated')
+                ? 'stagnated'
+                : 'time_limit';
         return {
           status: 'solved',
           plan: r.plan,
@@ -201,6 +244,8 @@ export class Solver {
           budgetReached,
           firstPlanMs,
           work,
+          stopReason,
+          trace,
         };
       }
       problems.push(

@@ -148,6 +148,12 @@ export interface PackModel {
   groupRouting: GroupRouting;
   /** Compute budget, ms. */
   budgetMs: number;
+  /**
+   * `automatic` when the budget is the automatic one (Options.time_limit 0): the search then also
+   * ends once it stops improving (solver/search/stagnation.ts). `explicit` (or absent: models
+   * stored before this field) when the customer set `time_limit`: the search uses all of it.
+   */
+  budgetMode?: 'automatic' | 'explicit';
   /** Seed of the search: the same model and seed give the same plan. */
   seed: number;
   /**

@@ -1,15 +1,17 @@
 /**
  * The search loop of one worker: runs constructions with the strategies `worker`,
- * `worker + stride`, ... (strategy.ts) until the deadline, convergence or a run of
- * candidates without improvement, and returns its best plans by the objective (objective.ts).
+ * `worker + stride`, ... (strategy.ts) until the deadline, the work limit, convergence or, in an
+ * automatic budget, stagnation (stagnation.ts), and returns its best plans by the objective
+ * (objective.ts).
  */
 import type { PackModel, Plan } from '../../domain/pack/plan.js';
 import { loadFleet, type Construction } from './fleet-load.js';
 import { jobContext } from './job-context.js';
 import { compareScores, scoreOf, vehicleLowerBound, type Score } from './objective.js';
 import { assemblePlan } from './plan-assembly.js';
-import { strategyAt } from './strategy.js';
-import { spent, workBudget } from './work-budget.js';
+import { offerBest, type StagnationBoard } from './stagnation.js';
+import { beamRound, strategyAt } from './strategy.js';
+import { budgetEnd, spent, workBudget, type BudgetEnd } from './work-budget.js';
 
 /** Work for one worker. */
 export interface SearchTask {
@@ -35,6 +37,22 @@ export interface SearchTask {
    * model, seed and threads, whichever worker finds one first.
    */
   converged?: Int32Array;
+  /**
+   * Automatic budget only (not in deterministic mode): the solve's stagnation board. The worker
+   * offers every new best to it and, once it has completed its first beam round (the beam search
+   * and the random constructions after it, strategy.ts beamRound), stops when the board says the
+   * solve's best has not improved for long enough (stagnation.ts).
+   */
+  stagnation?: StagnationBoard;
+}
+
+/** Why a worker's search ended: its plan (or another worker's) reached the bound, or its budget ended. */
+export type SearchEnd = 'bound' | BudgetEnd;
+
+/** A new best of a worker: ms from the worker's start and the objective figures. */
+export interface Improvement {
+  ms: number;
+  score: Score;
 }
 
 /** One returned plan with its objective figures. */
@@ -62,6 +80,14 @@ export interface SearchResult {
   firstPlanMs: number | null;
   /** Work units spent (block placements, work-budget.ts). */
   work: number;
+  /** Why the search ended. */
+  ended: SearchEnd;
+  /** Every new best of this worker, in order (for the stop-rule bench, scripts/bench-auto.ts). */
+  improvements: Improvement[];
+  /** ms from the worker's start to the end of its first complete beam round (null: none). */
+  firstBeamMs: number | null;
+  /** Epoch ms (Date.now()) the worker started. */
+  startedAt: number;
 }
 
 /** Atomically lowers cell 0 of `cell` to `v` if `v` is smaller. */
@@ -83,7 +109,10 @@ export function search(task: SearchTask): SearchResult {
   let candidates = 0,
     budgetReached = false;
   const started = Date.now();
-  let firstPlanMs: number | null = null;
+  let firstPlanMs: number | null = null,
+    firstBeamMs: number | null = null;
+  let ended: SearchEnd = 'bound';
+  const improvements: Improvement[] = [];
   /**
    * Nothing can be better: every unit placed in as few vehicles as the bound allows, or a
    * complete construction placed no unit at all (every strategy offers, in an empty vehicle, a
@@ -95,7 +124,13 @@ export function search(task: SearchTask): SearchResult {
     if (task.converged && i > Atomics.load(task.converged, 0)) break;
     if (spent(budget)) {
       budgetReached = true;
+      ended = budgetEnd(budget) ?? 'stagnated';
       break;
+    }
+    if (firstBeamMs === null && beamRound(i) >= 1) {
+      // The first beam round is complete: from now on stagnation may end this worker.
+      firstBeamMs = Date.now() - started;
+      if (task.stagnation) budget.stagnation = task.stagnation;
     }
     const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
     candidates++;
@@ -106,12 +141,19 @@ export function search(task: SearchTask): SearchResult {
     // even if nothing fits (every unit then unplaced with its reason).
     if (placed > 0 || !c.cut) {
       const pos = best.findIndex((b) => compareScores(score, b.score) < 0);
+      const improved = pos === 0 || best.length === 0;
       if (pos >= 0) best.splice(pos, 0, { c, score, index: i });
       else best.push({ c, score, index: i });
       best.length = Math.min(best.length, keep);
+      if (improved) {
+        const now = Date.now();
+        improvements.push({ ms: now - started, score });
+        if (task.stagnation) offerBest(task.stagnation, score, now);
+      }
     }
     if (c.cut) {
       budgetReached = true;
+      ended = budgetEnd(budget) ?? 'stagnated';
       break;
     }
     const top = best[0];
@@ -134,5 +176,9 @@ export function search(task: SearchTask): SearchResult {
     budgetReached,
     firstPlanMs,
     work: budget.used,
+    ended,
+    improvements,
+    firstBeamMs,
+    startedAt: started,
   };
 }

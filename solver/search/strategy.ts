@@ -144,6 +144,17 @@ function lanePosition(j: number): { round: number; within: number } {
 }
 
 /**
+ * The beam round strategy `i` belongs to (strategyAt): −1 for the greedy and pilot strategies
+ * (0 … 2·GREEDY_STRATEGIES − 1), else the round r of its lane's beam search, the random
+ * constructions after that beam included.
+ */
+export function beamRound(i: number): number {
+  const k = i - 2 * FIXED.length;
+  if (k < 0) return -1;
+  return lanePosition(Math.floor(k / BEAM_VARIANTS.length)).round;
+}
+
+/**
  * The `i`-th strategy of the search for a job seed, derived from `seed` and `i` only:
  * 0–4 the greedy variants (a plan fast), 5–9 the same with a pilot look-ahead of 4 blocks,
  * then two lanes (even and odd indices, so with two workers each keeps one) of beam searches,

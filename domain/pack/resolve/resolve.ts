@@ -184,6 +184,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
     enforceAxle: ctx.axleAccess && o.enforce_axle === true,
     groupRouting,
     budgetMs: computeBudgetMs(nonNegative(o.time_limit) ?? 0, units, ctx.maxTimeLimitSeconds),
+    budgetMode: (nonNegative(o.time_limit) ?? 0) > 0 ? 'explicit' : 'automatic',
     seed: wholeIn(o.seed, 1, 2_147_483_647) ?? ctx.seed,
   };
   const workLimit = wholeIn(o.work_limit, 1, 1_000_000_000);
