@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/http/pack-request/check.js';
 import type { PackModel } from '../domain/pack/plan.js';
 import type { PackRequest } from '../domain/pack/request.js';
-import { Solver, type SolveOutcome } from '../solver/solve.js';
+import { Solver, type SolveOutcome, type StopReason } from '../solver/solve.js';
 import { summarizePlan } from '../solver/summary.js';
 import { verifyPlan } from '../solver/verify/verify.js';
 import { realisticJobs, type RealisticJob } from './realistic-jobs.js';
@@ -35,13 +35,13 @@ export interface AutoBenchOptions {
   threads: string;
 }
 
-/** A run's figures: compute ms, units placed, vehicles used, mean volume fill %, why it stopped. */
+/** A run's figures: compute ms, units placed, vehicles used, mean volume fill %, why it stopped (SolveOutcome.stopReason). */
 export interface RunFigures {
   ms: number;
   placed: number;
   vehicles: number;
   fill: number;
-  stopReason: string;
+  stopReason: StopReason;
 }
 
 /** One job's row: A runs the whole automatic budget, B may stop on stagnation. */
@@ -66,9 +66,6 @@ export interface AutoSummary {
   fillDiff: number;
 }
 
-/** The model with its budget mode (PackModel.budgetMode: only 'automatic' stops on stagnation). */
-type ModeModel = PackModel & { budgetMode?: 'automatic' | 'explicit' };
-
 /** The example requests as jobs, by file name. */
 function exampleJobs(): RealisticJob[] {
   return (
@@ -84,7 +81,7 @@ function exampleJobs(): RealisticJob[] {
 }
 
 /** Solves `model` and checks the plan; throws naming the job if there is no plan or it fails verification. */
-async function run(solver: Solver, name: string, model: ModeModel): Promise<RunFigures> {
+async function run(solver: Solver, name: string, model: PackModel): Promise<RunFigures> {
   const out: SolveOutcome = await solver.solve(model);
   if (out.status !== 'solved')
     throw new Error(`${name} (${model.budgetMode}): ${out.status} ${'error' in out ? out.error.message : ''}`);
@@ -97,8 +94,7 @@ async function run(solver: Solver, name: string, model: ModeModel): Promise<RunF
     placed: summary.items_placed,
     vehicles: summary.vehicles_used,
     fill: Math.round(summary.volume_utilization * 10_000) / 100,
-    // SolveOutcome.stopReason (the stop on stagnation); '-' from a solver without it.
-    stopReason: 'stopReason' in out ? String(out.stopReason) : '-',
+    stopReason: out.stopReason,
   };
 }
 
@@ -156,7 +152,7 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
       const checked = checkPackRequest(job.request, SCRIPT_CHECK_CONTEXT);
       if (!checked.ok)
         throw new Error(`${job.name}: ${checked.message} ${JSON.stringify(checked.details.slice(0, 3))}`);
-      const model: ModeModel = checked.model;
+      const model = checked.model;
       // A and B take turns going first, so neither gains from the other warming the threads.
       const runA = (): Promise<RunFigures> => run(solver, job.name, { ...model, budgetMode: 'explicit' });
       const runB = (): Promise<RunFigures> => run(solver, job.name, { ...model, budgetMode: 'automatic' });

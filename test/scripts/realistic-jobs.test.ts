@@ -36,6 +36,7 @@ t.test(
       t.ok(checked.items >= 50 && checked.items <= 1500, `${job.name}: ${checked.items} units`);
       t.ok(m.vehicles.length >= 1 && m.vehicles.length <= 5, `${job.name}: ${m.vehicles.length} vehicle types`);
       t.equal(job.request.options?.time_limit, 0);
+      t.equal(m.budgetMode, 'automatic', `${job.name}: stops on stagnation`);
       t.equal(m.budgetMs, Math.min(30_000, 2000 + 15 * checked.items), `${job.name}: the automatic budget`);
       for (const it of m.items) {
         t.ok(it.weight >= 2 && it.weight <= 900, `${job.name} ${it.id}: ${it.weight} kg`);
@@ -83,7 +84,7 @@ t.test('the totals: Σ compute, B / A, jobs where B is worse, mean fill differen
     placed,
     vehicles,
     fill,
-    stopReason: '-',
+    stopReason: 'time_limit' as const,
   });
   const rows: AutoRow[] = [
     { name: 'x', units: 10, budgetMs: 2150, a: run(1000, 10, 1, 50), b: run(300, 10, 1, 50) },
