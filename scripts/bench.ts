@@ -62,6 +62,12 @@
  * against tsx, same work in deterministic mode (scripts/bench-threads-loader.ts).
  *
  *   npm run bench -- threads-loader [--files BR7,BR15] [--instances 1-5] [--work 20000] [--threads 1] [--rounds 3]
+ *
+ * `auto`: the automatic time limit run to its end (A) against the stop on stagnation (B): compute
+ * ms, units placed, vehicles and fill of both on the examples and on realistic generated jobs
+ * (scripts/bench-auto.ts, scripts/realistic-jobs.ts).
+ *
+ *   npm run bench -- auto [--jobs 100] [--seed 1] [--examples] [--only-examples] [--json] [--threads 2]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -252,6 +258,20 @@ program
   .action(async (o: import('./bench-threads-loader.js').ThreadsLoaderOptions) =>
     (await import('./bench-threads-loader.js')).benchThreadsLoader(o),
   );
+program
+  .command('auto')
+  .description(
+    'the automatic time limit to its end (A) against the stop on stagnation (B) on realistic jobs, plans verified (scripts/bench-auto.ts)',
+  )
+  .option('--jobs <n>', 'generated jobs (scripts/realistic-jobs.ts)', '100')
+  .option('--seed <n>', 'seed of the generated jobs', '1')
+  .option('--examples', 'the examples/*.json first')
+  .option('--only-examples', 'only the examples/*.json')
+  .option('--json', 'one JSON object per job, then a summary object')
+  .option('--threads <n>', 'worker threads per solve', '2')
+  .action(async (o: import('./bench-auto.js').AutoBenchOptions) => {
+    await (await import('./bench-auto.js')).benchAuto(o);
+  });
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
