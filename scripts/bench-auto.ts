@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- auto [--jobs 100] [--seed 1] [--examples] [--only-examples] [--json] [--threads 2]`:
+ * `npm run bench -- auto [--jobs 100] [--seed 1] [--examples] [--only-examples] [--json] [--threads 2] [--trace FILE]`:
  * the automatic time limit (`time_limit` 0: 2 s + 15 ms per unit, 2–30 s) with and without the
  * stop on stagnation. Jobs: with `--examples` (or `--only-examples`) the files in examples/ first,
  * then `--jobs` realistic jobs of seed `--seed` (scripts/realistic-jobs.ts), each resolved like the
@@ -11,14 +11,16 @@
  * B's stop reason; then Σ compute of A and B, their ratio (target ≤ 40 %), the jobs where B placed
  * fewer units or used more vehicles (target 0) and the mean fill difference B − A in points
  * (target ≥ −0.2). `--json`: one JSON object per job (AutoRow) and a summary object (AutoSummary).
+ * `--trace FILE`: every A run's search trace (how the best improved, SolveOutcome.trace) as one JSON
+ * line per job, to try other stop rules on the same searches.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/http/pack-request/check.js';
 import type { PackModel } from '../domain/pack/plan.js';
 import type { PackRequest } from '../domain/pack/request.js';
-import { Solver, type SolveOutcome, type StopReason } from '../solver/solve.js';
+import { Solver, type SearchTrace, type SolveOutcome, type StopReason } from '../solver/solve.js';
 import { summarizePlan } from '../solver/summary.js';
 import { verifyPlan } from '../solver/verify/verify.js';
 import { realisticJobs, type RealisticJob } from './realistic-jobs.js';
@@ -33,6 +35,8 @@ export interface AutoBenchOptions {
   onlyExamples?: boolean;
   json?: boolean;
   threads: string;
+  /** Write every A run's search trace (SolveOutcome.trace), one JSON line per job, to this file. */
+  trace?: string;
 }
 
 /** A run's figures: compute ms, units placed, vehicles used, mean volume fill %, why it stopped (SolveOutcome.stopReason). */
@@ -80,8 +84,16 @@ function exampleJobs(): RealisticJob[] {
   );
 }
 
-/** Solves `model` and checks the plan; throws naming the job if there is no plan or it fails verification. */
-async function run(solver: Solver, name: string, model: PackModel): Promise<RunFigures> {
+/**
+ * Solves `model` and checks the plan; throws naming the job if there is no plan or it fails
+ * verification. `onTrace` gets the search trace.
+ */
+async function run(
+  solver: Solver,
+  name: string,
+  model: PackModel,
+  onTrace: (trace: SearchTrace, computeMs: number) => void = () => undefined,
+): Promise<RunFigures> {
   const out: SolveOutcome = await solver.solve(model);
   if (out.status !== 'solved')
     throw new Error(`${name} (${model.budgetMode}): ${out.status} ${'error' in out ? out.error.message : ''}`);
@@ -89,6 +101,7 @@ async function run(solver: Solver, name: string, model: PackModel): Promise<RunF
   if (violations.length > 0)
     throw new Error(`${name} (${model.budgetMode}): plan fails verification ${JSON.stringify(violations.slice(0, 3))}`);
   const summary = summarizePlan(out.plan);
+  onTrace(out.trace, out.computeMs);
   return {
     ms: out.computeMs,
     placed: summary.items_placed,
@@ -138,6 +151,7 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
   ];
   const solver = new Solver({ threads });
   const rows: AutoRow[] = [];
+  if (o.trace) writeFileSync(o.trace, '');
   try {
     await solver.warm();
     if (!o.json) {
@@ -154,7 +168,14 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
         throw new Error(`${job.name}: ${checked.message} ${JSON.stringify(checked.details.slice(0, 3))}`);
       const model = checked.model;
       // A and B take turns going first, so neither gains from the other warming the threads.
-      const runA = (): Promise<RunFigures> => run(solver, job.name, { ...model, budgetMode: 'explicit' });
+      const trace = (t: SearchTrace, computeMs: number): void => {
+        if (o.trace)
+          appendFileSync(
+            o.trace,
+            `${JSON.stringify({ name: job.name, budgetMs: model.budgetMs, computeMs, trace: t })}\n`,
+          );
+      };
+      const runA = (): Promise<RunFigures> => run(solver, job.name, { ...model, budgetMode: 'explicit' }, trace);
       const runB = (): Promise<RunFigures> => run(solver, job.name, { ...model, budgetMode: 'automatic' });
       let a: RunFigures, b: RunFigures;
       if (rows.length % 2 === 0) {

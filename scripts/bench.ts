@@ -67,7 +67,7 @@
  * ms, units placed, vehicles and fill of both on the examples and on realistic generated jobs
  * (scripts/bench-auto.ts, scripts/realistic-jobs.ts).
  *
- *   npm run bench -- auto [--jobs 100] [--seed 1] [--examples] [--only-examples] [--json] [--threads 2]
+ *   npm run bench -- auto [--jobs 100] [--seed 1] [--examples] [--only-examples] [--json] [--threads 2] [--trace FILE]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -267,6 +267,7 @@ program
   .option('--seed <n>', 'seed of the generated jobs', '1')
   .option('--examples', 'the examples/*.json first')
   .option('--only-examples', 'only the examples/*.json')
+  .option('--trace <file>', "write every A run's search trace, one JSON line per job (to try other stop rules)")
   .option('--json', 'one JSON object per job, then a summary object')
   .option('--threads <n>', 'worker threads per solve', '2')
   .action(async (o: import('./bench-auto.js').AutoBenchOptions) => {

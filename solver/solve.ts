@@ -46,11 +46,13 @@ export type StopReason = Exclude<JobStopReason, 'canceled'>;
 /**
  * How the best plan improved during a solve, for the stop-rule bench (scripts/bench-auto.ts):
  * each worker's new bests with `ms` counted from the solve's start, in time order, and when each
- * worker completed its first beam round (ms from the solve's start, null: never).
+ * worker completed its first beam round (ms from the solve's start, null: never) and the work of
+ * all workers by then (search/stagnation.ts counts it).
  */
 export interface SearchTrace {
   improvements: (Improvement & { worker: number })[];
   firstBeamMs: (number | null)[];
+  firstBeamWork: (number | null)[];
 }
 
 /**
@@ -152,11 +154,10 @@ export class Solver {
     let results: PromiseSettledResult<SearchResult>[];
     const converged = new Int32Array(new SharedArrayBuffer(4));
     converged[0] = 0x7fffffff;
-    // Only an automatic budget stops on stagnation; deterministic mode stays deterministic.
-    const stagnation =
-      model.budgetMode === 'automatic' && model.workLimit === undefined
-        ? stagnationBoard(new Set(model.items.map((it) => it.priority)).size)
-        : undefined;
+    // Every solve counts its work on a board (the trace); only an automatic budget stops on
+    // stagnation, and never in deterministic mode, which stays deterministic.
+    const stagnation = stagnationBoard(new Set(model.items.map((it) => it.priority)).size);
+    const stopOnStagnation = model.budgetMode === 'automatic' && model.workLimit === undefined;
     try {
       results = await Promise.allSettled(
         Array.from({ length: this.threads }, (_, worker) => {
@@ -167,7 +168,8 @@ export class Solver {
             deadline,
             converged,
             ...(model.workLimit !== undefined ? { work: model.workLimit } : {}),
-            ...(stagnation ? { stagnation } : {}),
+            stagnation,
+            stopOnStagnation,
           };
           return this.pool.run(task, { signal: controller.signal }) as Promise<SearchResult>;
         }),
@@ -200,6 +202,7 @@ export class Solver {
         .flatMap((r, worker) => r.improvements.map((imp) => ({ ...imp, ms: imp.ms + r.startedAt - start, worker })))
         .sort((a, b) => a.ms - b.ms),
       firstBeamMs: ok.map((r) => (r.firstBeamMs === null ? null : r.firstBeamMs + r.startedAt - start)),
+      firstBeamWork: ok.map((r) => r.firstBeamWork),
     };
     const ranked: (RankedPlan & { worker: number })[] = [];
     ok.forEach((r, worker) => r.plans.forEach((p) => ranked.push({ ...p, worker })));

@@ -38,20 +38,23 @@ export interface SearchTask {
    */
   converged?: Int32Array;
   /**
-   * Automatic budget only (not in deterministic mode): the solve's stagnation board. The worker
-   * counts its work and offers every new best to it and, once it has completed its first beam
-   * round (the beam search and the random constructions after it, strategy.ts beamRound), stops
-   * when the board says the solve's best has not improved for long enough (stagnation.ts).
+   * The solve's stagnation board (stagnation.ts): the worker counts its work on it and offers it
+   * every new best. With `stopOnStagnation` (an automatic budget, not in deterministic mode) the
+   * worker, once it has completed its first beam round (the beam search and the random
+   * constructions after it, strategy.ts beamRound), stops when the board says the solve's best
+   * has not improved for long enough.
    */
   stagnation?: StagnationBoard;
+  stopOnStagnation?: boolean;
 }
 
 /** Why a worker's search ended: its plan (or another worker's) reached the bound, or its budget ended. */
 export type SearchEnd = 'bound' | BudgetEnd;
 
 /**
- * A new best of a worker: ms from the worker's start, work units done by then (of all workers in
- * an automatic budget, stagnation.ts; else this worker's) and the objective figures.
+ * A new best of a worker: ms from the worker's start, work units done by then (of all workers
+ * when the solve has a stagnation board, stagnation.ts; else this worker's) and the objective
+ * figures.
  */
 export interface Improvement {
   ms: number;
@@ -90,6 +93,8 @@ export interface SearchResult {
   improvements: Improvement[];
   /** ms from the worker's start to the end of its first complete beam round (null: none). */
   firstBeamMs: number | null;
+  /** Work units done by then (of all workers with a stagnation board, else this worker's). */
+  firstBeamWork: number | null;
   /** Epoch ms (Date.now()) the worker started. */
   startedAt: number;
 }
@@ -114,7 +119,8 @@ export function search(task: SearchTask): SearchResult {
     budgetReached = false;
   const started = Date.now();
   let firstPlanMs: number | null = null,
-    firstBeamMs: number | null = null;
+    firstBeamMs: number | null = null,
+    firstBeamWork: number | null = null;
   let ended: SearchEnd = 'bound';
   const improvements: Improvement[] = [];
   /**
@@ -134,7 +140,8 @@ export function search(task: SearchTask): SearchResult {
     if (firstBeamMs === null && beamRound(i) >= 1) {
       // The first beam round is complete: from now on stagnation may end this worker.
       firstBeamMs = Date.now() - started;
-      if (budget.stagnation) budget.stagnation.armed = true;
+      if (budget.stagnation && task.stopOnStagnation) budget.stagnation.armed = true;
+      firstBeamWork = task.stagnation ? workDone(task.stagnation) : budget.used;
     }
     const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
     candidates++;
@@ -187,6 +194,7 @@ export function search(task: SearchTask): SearchResult {
     ended,
     improvements,
     firstBeamMs,
+    firstBeamWork,
     startedAt: started,
   };
 }
