@@ -158,12 +158,13 @@ export function search(task: SearchTask): SearchResult {
       best.length = Math.min(best.length, keep);
       if (improved) {
         spent(budget); // brings the shared work counter up to date
+        const now = Date.now();
         improvements.push({
-          ms: Date.now() - started,
+          ms: now - started,
           work: task.stagnation ? workDone(task.stagnation) : budget.used,
           score,
         });
-        if (task.stagnation) offerBest(task.stagnation, score);
+        if (task.stagnation) offerBest(task.stagnation, score, now);
       }
     }
     if (c.cut) {

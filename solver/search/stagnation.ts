@@ -1,55 +1,77 @@
 /**
  * The stagnation stop of an automatic budget (`options.time_limit` 0). The workers of one solve
- * share the best objective figures found so far and count their work (block placements,
- * work-budget.ts) on one shared counter; the search stops once the workers together have done
- * max(STAGNATION_MIN_WORK, STAGNATION_SHARE · all the work so far) placements without a better
- * plan — and a worker only after it has completed its first beam round (search.ts), so a search
- * is never ended before it has looked beyond the greedy plans. An explicit `time_limit` is never
- * cut short by it (customers who ask for 20 s get 20 s).
+ * share the best objective figures found so far, the time and work of the last improvement of
+ * that best, and one work counter (block placements, work-budget.ts). The search stops once no
+ * better plan has come
+ * - for max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE · the budget, STAGNATION_SHARE · the time
+ *   since the solve began), and
+ * - for STAGNATION_SHARE · all the work done so far,
+ * and a worker only after it has completed its first beam round (search.ts), so a search is never
+ * ended before it has looked beyond the greedy plans. An explicit `time_limit` is never cut short
+ * by it (customers who ask for 20 s get 20 s).
  *
- * The rule counts work, not time, so a plan does not get worse when the machine is busy (several
- * jobs share the cores, SOLVER_CONCURRENCY): a loaded machine takes longer to reach the same stop.
+ * Why both: the budget grows with the units (2 s + 15 ms per unit) as does the cost of one
+ * placement, so a window in time scales with the job; the work condition keeps a busy machine
+ * (several jobs sharing the cores, SOLVER_CONCURRENCY) from stopping a search that has done less
+ * than it would have on a quiet one. Measured with `npm run bench -- auto` (scripts/bench-auto.ts).
  *
  * The board lives on SharedArrayBuffers, so it crosses into the worker threads with the task:
- * `cells` holds a spin lock, the work counter, the work count of the last improvement and the
- * stop count (2^31 − 1 until a first plan); `best` the objective figures (objective.ts Score,
- * flattened) of the best plan.
+ * `cells` holds a spin lock, the work counter, the work and the time (ms after `origin`) of the
+ * last improvement (2^31 − 1 until a first plan); `best` the objective figures (objective.ts
+ * Score, flattened) of the best plan.
  */
 import { compareScores, type Score } from './objective.js';
 
-/** Least work (block placements of all workers) without a better plan before an automatic search stops. */
-export const STAGNATION_MIN_WORK = 20_000;
-/** Share of all the work so far that must pass without a better plan (0.3 = 30 %). */
+/** Least time without a better plan before an automatic search stops, ms. */
+export const STAGNATION_MIN_MS = 1000;
+/** … and at least this share of the budget (0.1 = 10 %). */
+export const STAGNATION_BUDGET_SHARE = 0.1;
+/** Share of the time and of the work so far that must pass without a better plan (0.3 = 30 %). */
 export const STAGNATION_SHARE = 0.3;
 
 const NEVER = 0x7fffffff;
 const LOCK = 0;
 const WORK = 1;
-const LAST_IMPROVEMENT = 2;
-const STOP_AT = 3;
+const LAST_WORK = 2;
+const LAST_MS = 3;
 
 /** Shared between the workers of one solve (see top). */
 export interface StagnationBoard {
+  /** Epoch ms (Date.now()) the solve began; the board's times count from it. */
+  origin: number;
+  /** The least time without a better plan for this solve: max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE · budget), ms. */
+  minMs: number;
   cells: Int32Array;
   /** [has a plan, volumeByPriority…, placed, vehicles, utilization, imbalance]. */
   best: Float64Array;
 }
 
-/** A new board for a model with `priorities` distinct item priorities. */
-export function stagnationBoard(priorities: number): StagnationBoard {
+/**
+ * A new board for a model with `priorities` distinct item priorities and a budget of `budgetMs`
+ * (ms), the solve beginning at `origin` (epoch ms).
+ */
+export function stagnationBoard(priorities: number, budgetMs: number, origin: number): StagnationBoard {
   const cells = new Int32Array(new SharedArrayBuffer(4 * 4));
-  cells[LAST_IMPROVEMENT] = NEVER;
-  cells[STOP_AT] = NEVER;
+  cells[LAST_WORK] = NEVER;
+  cells[LAST_MS] = NEVER;
   const best = new Float64Array(new SharedArrayBuffer((priorities + 5) * 8));
-  return { cells, best };
+  return { origin, minMs: Math.max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE * budgetMs), cells, best };
 }
 
 /**
- * The work count at which the search stops if nothing better comes after an improvement at work
- * count `last`: the first w with w − last ≥ max(STAGNATION_MIN_WORK, STAGNATION_SHARE · w).
+ * Whether a search with its last improvement at `last` (ms after its start and work units done
+ * by then) has stagnated at `now` (the same): no better plan for max(minMs, STAGNATION_SHARE ·
+ * now.ms) ms and for STAGNATION_SHARE · now.work work units.
  */
-export function stagnationStopWork(last: number): number {
-  return Math.ceil(Math.max(last + STAGNATION_MIN_WORK, last / (1 - STAGNATION_SHARE)) - 1e-9);
+export function stagnatedAt(
+  last: { ms: number; work: number },
+  now: { ms: number; work: number },
+  minMs: number,
+): boolean {
+  return (
+    now.ms - last.ms >= Math.max(minMs, STAGNATION_SHARE * now.ms) &&
+    now.work - last.work >= STAGNATION_SHARE * now.work
+  );
 }
 
 /** Adds `n` block placements to the solve's work counter. */
@@ -93,28 +115,34 @@ function write(best: Float64Array, s: Score): void {
 }
 
 /**
- * Offers a worker's new best plan's figures to the board. When they beat the board's best in
- * what the customer gets — placed volume per priority, vehicles, units, fill; a better balance
- * alone does not count, it would keep a search alive for a few cm of centre of gravity — they
- * become it and the stop moves to stagnationStopWork(the work so far). True when they did.
+ * Offers a worker's new best plan's figures to the board at `now` (epoch ms). When they beat the
+ * board's best in what the customer gets — placed volume per priority, vehicles, units, fill; a
+ * better balance alone does not count, it would keep a search alive for a few cm of centre of
+ * gravity — they become it and the time and work of the last improvement are now's. True when
+ * they did.
  */
-export function offerBest(board: StagnationBoard, score: Score): boolean {
+export function offerBest(board: StagnationBoard, score: Score, now: number): boolean {
   const priorities = score.volumeByPriority.length;
   const level = (s: Score): Score => ({ ...s, imbalance: 0 });
   lock(board.cells);
   try {
     if (board.best[0] === 1 && compareScores(level(score), level(read(board.best, priorities))) >= 0) return false;
     write(board.best, score);
-    const at = Math.min(NEVER - 1, workDone(board));
-    Atomics.store(board.cells, LAST_IMPROVEMENT, at);
-    Atomics.store(board.cells, STOP_AT, Math.min(NEVER, stagnationStopWork(at)));
+    Atomics.store(board.cells, LAST_WORK, Math.min(NEVER - 1, workDone(board)));
+    Atomics.store(board.cells, LAST_MS, Math.max(0, Math.min(NEVER - 1, now - board.origin)));
     return true;
   } finally {
     unlock(board.cells);
   }
 }
 
-/** True once the work counter has reached the board's stop: nothing better for long enough. */
-export function stagnated(board: StagnationBoard): boolean {
-  return workDone(board) >= Atomics.load(board.cells, STOP_AT);
+/** True once no better plan has come for long enough at `now` (epoch ms); never before a first plan. */
+export function stagnated(board: StagnationBoard, now: number): boolean {
+  const lastMs = Atomics.load(board.cells, LAST_MS);
+  if (lastMs === NEVER) return false;
+  return stagnatedAt(
+    { ms: lastMs, work: Atomics.load(board.cells, LAST_WORK) },
+    { ms: now - board.origin, work: workDone(board) },
+    board.minMs,
+  );
 }

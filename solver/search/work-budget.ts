@@ -37,12 +37,13 @@ export function spent(b: WorkBudget): boolean {
 /** Why `b` is spent (the first that holds of work, deadline, stagnation), or null while it is not. */
 export function budgetEnd(b: WorkBudget): BudgetEnd | null {
   if (b.used >= b.limit) return 'work';
-  if (Date.now() > b.deadline) return 'deadline';
+  const now = Date.now();
+  if (now > b.deadline) return 'deadline';
   const s = b.stagnation;
   if (s !== undefined) {
     countWork(s.board, b.used - s.counted);
     s.counted = b.used;
-    if (s.armed && stagnated(s.board)) return 'stagnated';
+    if (s.armed && stagnated(s.board, now)) return 'stagnated';
   }
   return null;
 }

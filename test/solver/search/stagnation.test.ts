@@ -6,8 +6,9 @@ import {
   offerBest,
   stagnated,
   stagnationBoard,
-  stagnationStopWork,
-  STAGNATION_MIN_WORK,
+  stagnatedAt,
+  STAGNATION_BUDGET_SHARE,
+  STAGNATION_MIN_MS,
   STAGNATION_SHARE,
   countWork,
 } from '../../../solver/search/stagnation.js';
@@ -23,37 +24,53 @@ const score = (o: Partial<Score> = {}): Score => ({
   ...o,
 });
 
-t.test('the stop comes once 20,000 placements and 30 % of all the work were done without a better plan', async (t) => {
-  t.equal(stagnationStopWork(0), 20_000);
-  t.equal(stagnationStopWork(20_000), 40_000);
-  t.equal(stagnationStopWork(70_000), 100_000);
+t.test('stagnated: no better plan for max(the least time, 30 % of the time) and for 30 % of the work', async (t) => {
+  const last = { ms: 2000, work: 10_000 };
+  t.notOk(stagnatedAt(last, { ms: 2999, work: 1_000_000 }, 1000), 'less than the least time');
+  t.ok(stagnatedAt(last, { ms: 3000, work: 1_000_000 }, 1000));
+  t.notOk(stagnatedAt(last, { ms: 3000, work: 12_000 }, 1000), 'too little work since');
+  t.notOk(stagnatedAt({ ms: 7000, work: 0 }, { ms: 9999, work: 1_000_000 }, 1000), 'less than 30 % of the time');
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 10_000_000 }), (last) => {
-      const stop = stagnationStopWork(last);
-      // At the stop the rule holds, one placement earlier it does not.
-      const holds = (at: number): boolean => at - last >= Math.max(STAGNATION_MIN_WORK, STAGNATION_SHARE * at) - 1e-9;
-      return holds(stop) && !holds(stop - 1);
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: 100_000 }),
+      fc.integer({ min: 0, max: 100_000 }),
+      fc.integer({ min: 0, max: 10_000_000 }),
+      fc.integer({ min: 0, max: 10_000_000 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      (lastMs, dMs, lastWork, dWork, minMs) => {
+        const now = { ms: lastMs + dMs, work: lastWork + dWork };
+        const expected = dMs >= Math.max(minMs, STAGNATION_SHARE * now.ms) && dWork >= STAGNATION_SHARE * now.work;
+        return stagnatedAt({ ms: lastMs, work: lastWork }, now, minMs) === expected;
+      },
+    ),
   );
 });
 
-t.test('the board moves its stop only for a plan the customer would see as better', async (t) => {
-  const board = stagnationBoard(1);
-  countWork(board, 1_000_000);
-  t.notOk(stagnated(board), 'no plan yet: never stagnated');
-  t.ok(offerBest(board, score()), 'a first plan is an improvement');
-  countWork(board, 19_999);
-  t.notOk(stagnated(board));
-  countWork(board, 1);
-  t.notOk(stagnated(board), '20,000 placements are not yet 30 % of 1,020,000');
-  countWork(board, 428_572 - 20_000);
-  t.ok(stagnated(board), '428,572 placements without a better plan are 30 % of all');
-  t.notOk(offerBest(board, score({ imbalance: 0 })), 'a better balance alone is no improvement');
-  t.notOk(offerBest(board, score({ utilization: 0.4 })), 'a worse plan is none');
-  t.ok(offerBest(board, score({ vehicles: 1, utilization: 0.6 })), 'a higher fill is one');
-  t.notOk(stagnated(board));
-  t.ok(offerBest(board, score({ volumeByPriority: [1001], utilization: 0.1 })), 'more placed volume beats fill');
-});
+t.test(
+  'the board: the least time is 1 s or 10 % of the budget; only a better plan for the customer counts',
+  async (t) => {
+    t.equal(stagnationBoard(1, 3000, 0).minMs, STAGNATION_MIN_MS);
+    t.equal(stagnationBoard(1, 20_000, 0).minMs, 20_000 * STAGNATION_BUDGET_SHARE);
+    const origin = 50_000;
+    const board = stagnationBoard(1, 5000, origin);
+    countWork(board, 1000);
+    t.notOk(stagnated(board, origin + 60_000), 'no plan yet: never stagnated');
+    t.ok(offerBest(board, score(), origin + 100), 'a first plan is an improvement');
+    t.notOk(stagnated(board, origin + 1099), 'not 1 s yet');
+    t.notOk(stagnated(board, origin + 1100), '1 s, but no work since');
+    countWork(board, 500);
+    t.ok(stagnated(board, origin + 1100), '1 s and a third of the work without a better plan');
+    t.notOk(offerBest(board, score({ imbalance: 0 }), origin + 1200), 'a better balance alone is no improvement');
+    t.notOk(offerBest(board, score({ utilization: 0.4 }), origin + 1200), 'a worse plan is none');
+    t.ok(stagnated(board, origin + 1200));
+    t.ok(offerBest(board, score({ utilization: 0.6 }), origin + 1200), 'a higher fill is one');
+    t.notOk(stagnated(board, origin + 1300));
+    t.ok(
+      offerBest(board, score({ volumeByPriority: [1001], utilization: 0.1 }), origin + 1300),
+      'more volume beats fill',
+    );
+  },
+);
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'van',
@@ -121,14 +138,17 @@ t.test('an automatic budget ends once the search stops improving; an explicit on
   t.same(verifyPlan(overflow({}), auto.plan), []);
   // The last improvement of the solve's best (a worker's own new best may be worse than the other's).
   let best: Score | null = null,
-    last = 0;
+    last = { ms: 0, work: 0 };
   for (const imp of auto.trace.improvements) {
     if (best && compareScores({ ...imp.score, imbalance: 0 }, { ...best, imbalance: 0 }) >= 0) continue;
     best = imp.score;
-    last = imp.work;
+    last = imp;
   }
   // It ran at least until the rule allowed it to stop, and stopped well before the 20 s budget.
-  t.ok(auto.work >= stagnationStopWork(last), `worked ${auto.work} placements, last improvement at ${last}`);
+  t.ok(
+    stagnatedAt(last, { ms: auto.computeMs, work: auto.work }, 2000),
+    `stopped at ${auto.computeMs} ms and ${auto.work} placements, last improvement at ${last.ms} ms and ${last.work}`,
+  );
   t.ok(auto.computeMs < 15_000, `computed ${auto.computeMs} ms of a 20,000 ms budget`);
   t.ok(
     auto.trace.firstBeamMs.every((ms) => ms !== null && ms <= auto.computeMs),
