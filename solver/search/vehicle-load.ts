@@ -238,10 +238,15 @@ export function loadVehicle(
     }
     apply(ctx, p, pick, options.space, budget);
   }
-  state.remaining = p.state.remaining;
-  state.weightBlocked = p.state.weightBlocked;
-  state.loadBlocked = p.state.loadBlocked;
-  state.axleBlocked = p.state.axleBlocked;
+  // Copied into the caller's arrays, not swapped for the node's: a Construction (fleet-load.ts)
+  // holds these arrays, and the unplaced units' reasons are read from them.
+  const copyInto = (to: number[] | boolean[], from: readonly (number | boolean)[]): void => {
+    if (to !== from) to.splice(0, to.length, ...(from as never[]));
+  };
+  copyInto(state.remaining, p.state.remaining);
+  copyInto(state.weightBlocked, p.state.weightBlocked);
+  copyInto(state.loadBlocked, p.state.loadBlocked);
+  copyInto(state.axleBlocked, p.state.axleBlocked);
   if (ctx.model.enforceAxle && vehicle.axles) balanceVehicle(ctx, p.load, state);
   return p.load;
 }
