@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- br FILE… [--instances 1-100] [--budget ms] [--threads n] [--work n] [--json]`:
+ * `npm run bench -- br FILE… [--instances 1-100] [--budget ms] [--threads n] [--work n] [--json] [--loader compiled|tsx]`:
  * container loading on files of the Bischoff & Ratcliff / OR-Library format (scripts/br-format.ts),
  * one container, orientation flags enforced, full support, every plan verified by the Solver and
  * again here. A FILE is a path, or a name in `../shared/benchmarks/br` beside the repository
@@ -10,9 +10,10 @@
  * the budget ends without a plan prints a clear line and counts as 0 % fill; nothing is thrown.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Solver } from '../solver/solve.js';
+import { SERVER_DIST, buildServer, serverBuildState } from './build-server.js';
 import { verifyPlan } from '../solver/verify/verify.js';
 import { brModel, cargoShare, parseBr } from './br-format.js';
 
@@ -26,6 +27,8 @@ export interface BrBenchOptions {
   threads?: string;
   work?: string;
   json?: boolean;
+  /** `compiled` (default): the search as the service runs it, from `dist/`; `tsx`: the TypeScript sources. */
+  loader?: string;
 }
 
 /** One instance's outcome. */
@@ -71,6 +74,16 @@ export function parseRange(s: string): number[] {
 /** Arithmetic mean (0 for an empty list). */
 export const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 
+/**
+ * The Solver of the compiled service (`dist/solver/solve.js`, whose pool's threads load
+ * `thread.js`): what `npm start` runs. Builds `dist/` first when it is missing or stale.
+ */
+async function compiledSolver(): Promise<typeof Solver> {
+  if (serverBuildState() !== 'fresh') buildServer();
+  const mod = (await import(pathToFileURL(join(SERVER_DIST, 'solver', 'solve.js')).href)) as { Solver: typeof Solver };
+  return mod.Solver;
+}
+
 /** Runs the bench; resolves with every row (printed as it goes). */
 export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow[]> {
   const budget = Number(o.budget);
@@ -79,13 +92,16 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
   if (work !== undefined && !(work >= 1)) throw new RangeError(`--work must be at least 1, got "${o.work}"`);
   const wanted = parseRange(o.instances);
   const paths = files.map(resolveBrFile);
-  const solver = new Solver(o.threads ? { threads: Number(o.threads) } : {});
+  if (o.loader !== undefined && o.loader !== 'compiled' && o.loader !== 'tsx')
+    throw new RangeError(`--loader must be compiled or tsx, got "${o.loader}"`);
+  const SolverOf = o.loader === 'tsx' ? Solver : await compiledSolver();
+  const solver = new SolverOf(o.threads ? { threads: Number(o.threads) } : {});
   const rows: BrRow[] = [];
   const say = (s: string): void => {
     if (!o.json) console.log(s);
   };
   say(
-    `BR full support, budget ${budget} ms${work !== undefined ? `, work ${work} per thread (deterministic)` : ''}, ${solver.threads} threads, instances ${o.instances}`,
+    `BR full support, budget ${budget} ms${work !== undefined ? `, work ${work} per thread (deterministic)` : ''}, ${solver.threads} threads, instances ${o.instances}, ${o.loader ?? 'compiled'} search`,
   );
   try {
     await solver.warm();

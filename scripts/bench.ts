@@ -140,6 +140,11 @@ program
   .option('--threads <n>', 'worker threads (default: available cores)')
   .option('--work <n>', 'deterministic mode: work units (block placements) per thread')
   .option('--json', 'one JSON object per instance')
+  .option(
+    '--loader <compiled|tsx>',
+    'the compiled search as the service runs it (default), or the TypeScript sources',
+    'compiled',
+  )
   .action(async (files: string[], o: import('./bench-br.js').BrBenchOptions) => {
     await (await import('./bench-br.js')).benchBr(files, o);
   });
