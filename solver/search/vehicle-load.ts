@@ -560,12 +560,7 @@ function candidates(
       // would still rank below a block already found is not built (exact: no block of it could
       // win; general blocks come after and may still beat it). Not for `fit` (margins first),
       // capped columns (built from the best columns) or axles.
-      const prune =
-        need === 1 &&
-        !process.env['NOPRUNE'] &&
-        capKinds.length === 0 &&
-        p.axles.length === 0 &&
-        strategy.blockScore !== 'fit';
+      const prune = need === 1 && capKinds.length === 0 && p.axles.length === 0 && strategy.blockScore !== 'fit';
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
         const sx = space.x1 - space.x0 + EPS,
