@@ -582,6 +582,19 @@ function candidates(
           const item = model.items[i]!;
           // Hazardous units are kept low: on the floor, one layer.
           if (item.hazardous && space.y0 > EPS) continue;
+          // All the units of the kind the payload allows would still rank below the best block
+          // found: skipped whole (only where no weight or load flag would be set for it).
+          if (
+            bar > -Infinity &&
+            item.shape === 'box' &&
+            byWeight >= 1 &&
+            space.capacity === Infinity &&
+            item.maxStackWeight === 0 &&
+            kind.orientations.length > 0
+          ) {
+            const unit = kind.orientations[0]!.size;
+            if (unit.l * unit.w * unit.h * Math.min(p.state.remaining[i] ?? 0, byWeight) < bar) continue;
+          }
           const layers = kind.stackable && !item.hazardous ? stackRoom : Math.min(1, stackRoom);
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
