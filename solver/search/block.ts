@@ -287,6 +287,29 @@ export function blocksFor(
 }
 
 /**
+ * The volume by which rankBlocks orders `b` (at the bottom of `space`), cm³: the block's volume,
+ * cap included; for `fitness` (with `reach`) less the gaps beside, behind and above the block that
+ * no units can fill. Never more than the block's volume.
+ */
+export function rankVolume(b: Block, score: BlockScore, space: Space, reach?: Reach): number {
+  let dy = blockExtent(b).dy,
+    vol = blockVolume(b);
+  if (b.cap) {
+    dy += b.cap.size.h * b.cap.ny;
+    vol += blockVolume(b.cap);
+  }
+  // Fitness: the volume less the gaps beside, behind and above the block no units can fill.
+  if (score === 'fitness' && reach) {
+    const { dx, dz } = blockExtent(b);
+    const m0 = space.x1 - space.x0 - dx,
+      m1 = space.y1 - space.y0 - dy,
+      m2 = space.z1 - space.z0 - dz;
+    vol -= gapLoss(reach.x, m0) * dy * dz + gapLoss(reach.y, m1) * dx * dz + gapLoss(reach.z, m2) * dx * dy;
+  }
+  return vol;
+}
+
+/**
  * Orders `blocks` (all at the bottom of `space`) best first for `score`: `volume` by block
  * volume, cap included (ties: fewer margins); `fit` by the sorted margins left in the space
  * (smallest first), ties by volume; last ties by item index, then list order (as a stable sort).
@@ -306,21 +329,13 @@ export function rankBlocks(
     sy = space.y1 - space.y0,
     sz = space.z1 - space.z0;
   const keyed = blocks.map((b, n) => {
-    let dy = blockExtent(b).dy,
-      vol = blockVolume(b);
-    if (b.cap) {
-      dy += b.cap.size.h * b.cap.ny;
-      vol += blockVolume(b.cap);
-    }
+    const dy = blockExtent(b).dy + (b.cap ? b.cap.size.h * b.cap.ny : 0);
     const { dx, dz } = blockExtent(b);
+    const vol = rankVolume(b, score, space, reach);
     let m0 = sx - dx,
       m1 = sy - dy,
       m2 = sz - dz,
       t: number;
-    // Fitness: the volume less the gaps beside, behind and above the block no units can fill.
-    if (score === 'fitness' && reach) {
-      vol -= gapLoss(reach.x, m0) * dy * dz + gapLoss(reach.y, m1) * dx * dz + gapLoss(reach.z, m2) * dx * dy;
-    }
     if (m0 > m1) {
       t = m0;
       m0 = m1;

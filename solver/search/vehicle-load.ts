@@ -14,8 +14,10 @@ import {
   blocksFor,
   blockUnits,
   cappedColumns,
+  layersIn,
   MAX_CAP_HEIGHTS,
   rankBlocks,
+  rankVolume,
   type Block,
   type CapKind,
 } from './block.js';
@@ -288,14 +290,50 @@ function diverseBlocks(ranked: readonly Block[], k: number): Block[] {
   return out;
 }
 
+/** A beam node: a partial loading, the volume its greedy completion loads and that completion's blocks. */
+interface BeamNode {
+  p: Packing;
+  /** cm³ the greedy completion of `p` loads (−1 for the root, not valued). */
+  value: number;
+  /** The blocks the greedy completion of `p` chose, from `at` on (those after `p`). */
+  path: readonly Block[];
+  at: number;
+}
+
+/** True when `a` and `b` are the same block at the same place (candidates of equal states). */
+function sameBlock(a: Block, b: Block): boolean {
+  if (a === b) return true;
+  if (
+    a.item !== b.item ||
+    a.orientation !== b.orientation ||
+    a.x !== b.x ||
+    a.y !== b.y ||
+    a.z !== b.z ||
+    a.nx !== b.nx ||
+    a.ny !== b.ny ||
+    a.nz !== b.nz ||
+    a.size.l !== b.size.l ||
+    a.size.w !== b.size.w ||
+    a.size.h !== b.size.h ||
+    a.general !== b.general ||
+    a.mirrored !== b.mirrored ||
+    a.stagger !== b.stagger
+  )
+    return false;
+  if (!a.cap || !b.cap) return a.cap === b.cap;
+  return sameBlock(a.cap, b.cap);
+}
+
 /**
  * Beam search over block choices (after Araya & Riff's beam search with greedy evaluation): each
  * node of the beam is a partial loading; its children put one of the best `strategy.branch`
  * blocks into the node's chosen space, and each child is valued by the volume its greedy
- * completion loads. The `strategy.beam` best children (distinct values) form the next beam, until
- * no node has a block left or the budget is spent. Returns the best loading seen and whether it
- * is complete (a greedy completion the budget did not end, or a node with nothing left to load);
- * `best` null when not a single child could be valued.
+ * completion loads. The child that puts the block the node's own greedy completion began with
+ * has that completion's value already: it is not completed again. The `strategy.beam` best
+ * children (distinct values) form the next beam, until no node has a block left or the budget is
+ * spent. Returns the best loading seen and whether it is complete (a greedy completion the budget
+ * did not end, or a node with nothing left to load); `best` null when not a single child could
+ * be valued.
  */
 function beamLoad(
   ctx: JobContext,
@@ -305,29 +343,42 @@ function beamLoad(
 ): { best: Packing | null; complete: boolean } {
   let best: Packing | null = null,
     complete = false;
-  let beam: Packing[] = [root];
+  let beam: BeamNode[] = [{ p: root, value: -1, path: [], at: 0 }];
   while (beam.length > 0 && !spent(budget)) {
-    const children: { p: Packing; value: number; key: string }[] = [];
+    const children: (BeamNode & { key: string })[] = [];
     for (const node of beam) {
-      const options = candidates(ctx, node, strategy, Infinity);
+      const options = candidates(ctx, node.p, strategy, Infinity);
       if (!options) {
-        if (!best || node.load.volume > best.load.volume + EPS) {
-          best = node;
+        if (!best || node.p.load.volume > best.load.volume + EPS) {
+          best = node.p;
           complete = true;
         }
         continue;
       }
+      const next = node.path[node.at];
       for (const block of diverseBlocks(options.blocks, strategy.branch)) {
         if (spent(budget)) break;
-        const child = clone(node);
+        const child = clone(node.p);
         apply(ctx, child, block, options.space, budget);
+        if (next && sameBlock(next, block)) {
+          // The node's own greedy completion goes on from here: its value, nothing to redo.
+          children.push({
+            p: child,
+            value: node.value,
+            path: node.path,
+            at: node.at + 1,
+            key: stateKey(child, node.value),
+          });
+          continue;
+        }
         const trial = clone(child);
-        const done = greedyFinish(ctx, trial, strategy, budget);
+        const path: Block[] = [];
+        const done = greedyFinish(ctx, trial, strategy, budget, path);
         if (!best || trial.load.volume > best.load.volume + EPS) {
           best = trial;
           complete = done;
         }
-        children.push({ p: child, value: trial.load.volume, key: stateKey(child, trial.load.volume) });
+        children.push({ p: child, value: trial.load.volume, path, at: 0, key: stateKey(child, trial.load.volume) });
       }
       if (spent(budget)) break;
     }
@@ -340,18 +391,22 @@ function beamLoad(
       if (beam.length >= strategy.beam) break;
       if (seen.has(c.key)) continue;
       seen.add(c.key);
-      beam.push(c.p);
+      beam.push(c);
     }
   }
   return { best, complete };
 }
 
-/** Completes `p` greedily (best block each time, no randomness); false when the budget ended it. */
-function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, budget: WorkBudget): boolean {
+/**
+ * Completes `p` greedily (best block each time, no randomness); false when the budget ended it.
+ * The blocks chosen are appended to `path` when given.
+ */
+function greedyFinish(ctx: JobContext, p: Packing, strategy: Strategy, budget: WorkBudget, path?: Block[]): boolean {
   for (;;) {
     if (spent(budget)) return false;
     const options = candidates(ctx, p, strategy, 1);
     if (!options) return true;
+    path?.push(options.blocks[0]!);
     apply(ctx, p, options.blocks[0]!, options.space, budget);
   }
 }
@@ -506,11 +561,24 @@ function candidates(
       // Units left of the tier's kinds (general blocks take no units of other tiers).
       const tierLeft: number[] = general.length > 0 ? new Array<number>(p.state.remaining.length).fill(0) : [];
       if (general.length > 0) for (const i of kinds) tierLeft[i] = p.state.remaining[i] ?? 0;
+      // Only the best block wanted (greedy steps): a kind and orientation whose largest block
+      // would still rank below a block already found is not built (exact: no block of it could
+      // win; general blocks come after and may still beat it). Not for `fit` (margins first),
+      // capped columns (built from the best columns) or axles.
+      const prune = need === 1 && capKinds.length === 0 && p.axles.length === 0 && strategy.blockScore !== 'fit';
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
         const sx = space.x1 - space.x0 + EPS,
           sy = space.y1 - space.y0 + EPS,
           sz = space.z1 - space.z0 + EPS;
+        // A unit nothing may rest on, standing with room above it where a stackable unit
+        // left could stand, wastes that room: such blocks only when nothing else fits here.
+        const wasteful = (b: Block): boolean => {
+          const top = b.cap ?? b;
+          return !ctx.kinds[top.item]!.stackable && space.y1 - top.y - blockExtent(top).dy >= p.stackH - EPS;
+        };
+        // The ranking volume (block.ts rankVolume) of the best block found here that is not wasteful.
+        let bar = -Infinity;
         const kgRoom = weightRoom(p, space, model.allowOverweight);
         const stackRoom = model.maxStackItems > 0 ? model.maxStackItems - space.level : Infinity;
         for (const i of kinds) {
@@ -519,6 +587,19 @@ function candidates(
           const item = model.items[i]!;
           // Hazardous units are kept low: on the floor, one layer.
           if (item.hazardous && space.y0 > EPS) continue;
+          // All the units of the kind the payload allows would still rank below the best block
+          // found: skipped whole (only where no weight or load flag would be set for it).
+          if (
+            bar > -Infinity &&
+            item.shape === 'box' &&
+            byWeight >= 1 &&
+            space.capacity === Infinity &&
+            item.maxStackWeight === 0 &&
+            kind.orientations.length > 0
+          ) {
+            const unit = kind.orientations[0]!.size;
+            if (unit.l * unit.w * unit.h * Math.min(p.state.remaining[i] ?? 0, byWeight) < bar) continue;
+          }
           const layers = kind.stackable && !item.hazardous ? stackRoom : Math.min(1, stackRoom);
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
@@ -543,6 +624,15 @@ function candidates(
             }
             // Upright round units: the square grid or a staggered arrangement, whichever holds more.
             const build = item.shape !== 'box' && uprightRound(item, orientation) ? roundBlocksFor : blocksFor;
+            if (prune && build === blocksFor && bar > -Infinity) {
+              // The most units any block of this kind and orientation holds here (blocksFor).
+              const most =
+                Math.floor(sx / size.l) *
+                Math.floor(sz / size.w) *
+                Math.min(layersIn(space.y1 - space.y0, size), limits.layers);
+              const largest = size.l * size.w * size.h * Math.min(limits.available, byWeight, most);
+              if (largest < bar) continue;
+            }
             const allowed =
               p.axles.length === 0
                 ? build(i, orientation, size, space, limits, vehicle.width, strategy.wallSlices)
@@ -554,7 +644,11 @@ function candidates(
                       build(i, orientation, size, space, { ...limits, available }, vehicle.width, strategy.wallSlices),
                     limits.available,
                   );
-            for (const b of allowed) if (!item.hazardous || keepsClearance(b, p.hazards)) blocks.push(b);
+            for (const b of allowed) {
+              if (item.hazardous && !keepsClearance(b, p.hazards)) continue;
+              blocks.push(b);
+              if (prune && !wasteful(b)) bar = Math.max(bar, rankVolume(b, strategy.blockScore, space, p.reach));
+            }
           }
         }
         // General blocks only where the search's other bookkeeping (axles, stack levels, load
@@ -565,12 +659,6 @@ function candidates(
         }
         if (blocks.length > 0) {
           if (dead.size > 0) p.spaces = p.spaces.filter((s) => !dead.has(s));
-          // A unit nothing may rest on, standing with room above it where a stackable unit
-          // left could stand, wastes that room: such blocks only when nothing else fits here.
-          const wasteful = (b: Block): boolean => {
-            const top = b.cap ?? b;
-            return !ctx.kinds[top.item]!.stackable && space.y1 - top.y - blockExtent(top).dy >= p.stackH - EPS;
-          };
           if (capKinds.length === 0)
             return { space, blocks: rankBlocks(blocks, strategy.blockScore, space, wasteful, need, p.reach) };
           // The best columns get capped variants: units nothing may rest on, put on their tops.
