@@ -150,8 +150,34 @@ t.test('a box on a box of nearly the same footprint is a general block; one far 
   t.equal(stack?.flat, false, 'its top is not the whole footprint');
   t.notOk(
     shapes.some((s) => s.need.some(([i]) => i === 2)),
-    'the small box joins nothing at 98 %',
+    'the small box joins nothing at MIN_FILL',
   );
+});
+
+t.test('two boxes side by side whose widths differ join while the pair fills MIN_FILL of its box', async (t) => {
+  // 100 × 120 × 50 beside 100 × w × 50 along the length: the pair fills (120 + w) / 240 of its
+  // 200 × 50 × 120 box (the boxes are too wide to stand side by side across a 200 cm width);
+  // the strip the narrower box leaves free counts against the fill.
+  const pair = (w: number) => {
+    const ctx = jobContext(
+      model([item({ length: 100, width: 120, height: 50 }, 0), item({ length: 100, width: w, height: 50 }, 1)]),
+    );
+    return generalShapes(ctx, 300, 200, 200).find((s) => s.need.length === 2 && s.dx === 200 && s.dy === 50);
+  };
+  t.equal(MIN_FILL, 0.98);
+  const joined = pair(116);
+  t.ok(joined, '98.3 % full: joined');
+  t.equal(joined?.dz, 120);
+  t.same(
+    joined?.parts.map((p) => [p.x, p.y, p.z]),
+    [
+      [0, 0, 0],
+      [100, 0, 0],
+    ],
+    'both on the floor of the block, one after the other',
+  );
+  t.equal(joined?.flat, false, 'the narrower box leaves part of the footprint without a top');
+  t.notOk(pair(114), '97.5 % full: not joined');
 });
 
 t.test('general shapes of random jobs keep their parts inside, apart, supported and within the counts', async (t) => {
