@@ -12,7 +12,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { StopReason as JobStopReason } from '../domain/job/job.js';
 import type { PackModel, Plan } from '../domain/pack/plan.js';
-import { compareScores } from './search/objective.js';
+import { compareScores } from './search/score.js';
 import type { Improvement, RankedPlan, SearchResult, SearchTask } from './search/search.js';
 import { stagnationBoard } from './search/stagnation.js';
 import type { WarmTask } from './thread.js';

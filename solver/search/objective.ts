@@ -12,19 +12,7 @@
 import type { JobContext } from './job-context.js';
 import type { Construction } from './fleet-load.js';
 import { blockCentre, blockUnits } from './block.js';
-
-/** Objective figures of one construction. */
-export interface Score {
-  /** Placed volume (cm³) per distinct priority, highest priority first. */
-  volumeByPriority: number[];
-  /** Placed units. */
-  placed: number;
-  vehicles: number;
-  /** Placed volume / volume of the loaded vehicles, 0–1. */
-  utilization: number;
-  /** 0 = every centre of gravity at its vehicle's floor centre (in x and z). */
-  imbalance: number;
-}
+import type { Score } from './score.js';
 
 /** Scores a construction. */
 export function scoreOf(ctx: JobContext, c: Construction): Score {
@@ -65,19 +53,6 @@ export function scoreOf(ctx: JobContext, c: Construction): Score {
     utilization: vehVol > 0 ? placedVol / vehVol : 0,
     imbalance,
   };
-}
-
-/** Negative when `a` is better than `b`, positive when worse, 0 when equal. */
-export function compareScores(a: Score, b: Score): number {
-  for (let i = 0; i < a.volumeByPriority.length; i++) {
-    const d = (b.volumeByPriority[i] ?? 0) - (a.volumeByPriority[i] ?? 0);
-    if (Math.abs(d) > 1e-6) return d;
-  }
-  if (a.vehicles !== b.vehicles) return a.vehicles - b.vehicles;
-  if (a.placed !== b.placed) return b.placed - a.placed;
-  if (Math.abs(a.utilization - b.utilization) > 1e-12) return b.utilization - a.utilization;
-  if (Math.abs(a.imbalance - b.imbalance) > 1e-12) return a.imbalance - b.imbalance;
-  return 0;
 }
 
 /**

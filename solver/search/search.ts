@@ -7,7 +7,8 @@
 import type { PackModel, Plan } from '../../domain/pack/plan.js';
 import { loadFleet, type Construction } from './fleet-load.js';
 import { jobContext } from './job-context.js';
-import { compareScores, scoreOf, vehicleLowerBound, type Score } from './objective.js';
+import { scoreOf, vehicleLowerBound } from './objective.js';
+import { compareScores, type Score } from './score.js';
 import { assemblePlan } from './plan-assembly.js';
 import { offerBest, workDone, type StagnationBoard } from './stagnation.js';
 import { beamRound, strategyAt } from './strategy.js';

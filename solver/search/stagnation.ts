@@ -20,7 +20,7 @@
  * last improvement (2^31 − 1 until a first plan); `best` the objective figures (objective.ts
  * Score, flattened) of the best plan.
  */
-import { compareScores, type Score } from './objective.js';
+import { compareScores, type Score } from './score.js';
 
 /** Least time without a better plan before an automatic search stops, ms. */
 export const STAGNATION_MIN_MS = 1000;

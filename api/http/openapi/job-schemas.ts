@@ -110,7 +110,7 @@ const stopReason = (what: string): JsonSchema => ({
     '`stagnated`: with the automatic budget (`time_limit` 0) the search ended once no better plan had come for ' +
     'max(1 s, 30 % of the time computed so far), after its first complete beam round; ' +
     '`time_limit`: the budget ran out (an explicit `time_limit` is always used to its end unless the bound is reached); ' +
-    '`work_limit`: the deterministic mode\'s `work_limit` ended it; `canceled`: canceled while computing. ' +
+    "`work_limit`: the deterministic mode's `work_limit` ended it; `canceled`: canceled while computing. " +
     'null before the job ended, when it never computed, and for jobs that ended before this field existed.',
   example: 'stagnated',
 });

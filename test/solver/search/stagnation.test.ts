@@ -1,7 +1,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import type { ItemModel, PackModel, VehicleModel } from '../../../domain/pack/plan.js';
-import { compareScores, type Score } from '../../../solver/search/objective.js';
+import { compareScores, type Score } from '../../../solver/search/score.js';
 import {
   offerBest,
   stagnated,
