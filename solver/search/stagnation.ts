@@ -24,8 +24,8 @@ import { compareScores, type Score } from './score.js';
 
 /** Least time without a better plan before an automatic search stops, ms. */
 export const STAGNATION_MIN_MS = 1000;
-/** … and at least this share of the budget (0.1 = 10 %). */
-export const STAGNATION_BUDGET_SHARE = 0.1;
+/** … and at least this share of the budget (0.2 = 20 %). */
+export const STAGNATION_BUDGET_SHARE = 0.2;
 /** Share of the time and of the work so far that must pass without a better plan (0.3 = 30 %). */
 export const STAGNATION_SHARE = 0.3;
 

@@ -47,7 +47,7 @@ t.test('stagnated: no better plan for max(the least time, 30 % of the time) and 
 });
 
 t.test(
-  'the board: the least time is 1 s or 10 % of the budget; only a better plan for the customer counts',
+  'the board: the least time is 1 s or 20 % of the budget; only a better plan for the customer counts',
   async (t) => {
     t.equal(stagnationBoard(1, 3000, 0).minMs, STAGNATION_MIN_MS);
     t.equal(stagnationBoard(1, 20_000, 0).minMs, 20_000 * STAGNATION_BUDGET_SHARE);

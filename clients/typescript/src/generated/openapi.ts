@@ -107,7 +107,7 @@ export type JobSummary = {
   queue_ms: number;
   /** Compute time used (ms, billed) */
   compute_ms: number;
-  /** Our extension (not in the spec): why the search ended. `bound_reached`: every unit placed in the fewest vehicles the volume and payload allow (nothing can be better); `stagnated`: with the automatic budget (`time_limit` 0) the search ended once no better plan had come for max(1 s, 30 % of the time computed so far), after its first complete beam round; `time_limit`: the budget ran out (an explicit `time_limit` is always used to its end unless the bound is reached); `work_limit`: the deterministic mode's `work_limit` ended it; `canceled`: canceled while computing. null before the job ended, when it never computed, and for jobs that ended before this field existed. */
+  /** Our extension (not in the spec): why the search ended. `bound_reached`: every unit placed in the fewest vehicles the volume and payload allow (nothing can be better); `stagnated`: with the automatic budget (`time_limit` 0) the search ended once no better plan had come for max(1 s, 20 % of the budget, 30 % of the time computed so far) and for 30 % of its block placements, after its first complete beam round; `time_limit`: the budget ran out (an explicit `time_limit` is always used to its end unless the bound is reached); `work_limit`: the deterministic mode's `work_limit` ended it; `canceled`: canceled while computing. null before the job ended, when it never computed, and for jobs that ended before this field existed. */
   stop_reason: "bound_reached" | "stagnated" | "time_limit" | "work_limit" | "canceled" | null;
 };
 
@@ -158,7 +158,7 @@ export type Result = {
   viewer_url: string;
   /** When the result and the PDF and viewer links are deleted */
   expires_at: string;
-  /** Our extension (not in the spec): why the search ended (never `canceled` in a result). `bound_reached`: every unit placed in the fewest vehicles the volume and payload allow (nothing can be better); `stagnated`: with the automatic budget (`time_limit` 0) the search ended once no better plan had come for max(1 s, 30 % of the time computed so far), after its first complete beam round; `time_limit`: the budget ran out (an explicit `time_limit` is always used to its end unless the bound is reached); `work_limit`: the deterministic mode's `work_limit` ended it; `canceled`: canceled while computing. null before the job ended, when it never computed, and for jobs that ended before this field existed. */
+  /** Our extension (not in the spec): why the search ended (never `canceled` in a result). `bound_reached`: every unit placed in the fewest vehicles the volume and payload allow (nothing can be better); `stagnated`: with the automatic budget (`time_limit` 0) the search ended once no better plan had come for max(1 s, 20 % of the budget, 30 % of the time computed so far) and for 30 % of its block placements, after its first complete beam round; `time_limit`: the budget ran out (an explicit `time_limit` is always used to its end unless the bound is reached); `work_limit`: the deterministic mode's `work_limit` ended it; `canceled`: canceled while computing. null before the job ended, when it never computed, and for jobs that ended before this field existed. */
   stop_reason: "bound_reached" | "stagnated" | "time_limit" | "work_limit" | "canceled" | null;
 };
 
