@@ -1,6 +1,6 @@
 import t from 'tap';
 import fc from 'fast-check';
-import type { ItemModel, PackModel, VehicleModel } from '../../../domain/pack/plan.js';
+import type { PackModel, VehicleModel } from '../../../domain/pack/plan.js';
 import { compareScores, type Score } from '../../../solver/search/score.js';
 import {
   offerBest,
@@ -14,6 +14,7 @@ import {
 } from '../../../solver/search/stagnation.js';
 import { Solver } from '../../../solver/solve.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
+import { item } from '../verify/plan-fixture.js';
 
 const score = (o: Partial<Score> = {}): Score => ({
   volumeByPriority: [1000],
@@ -87,33 +88,13 @@ const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   auxDeck: null,
   ...o,
 });
-const item = (o: Partial<ItemModel>): ItemModel => ({
-  id: 'box',
-  label: 'Box',
-  shape: 'box',
-  length: 50,
-  width: 40,
-  height: 30,
-  weight: 10,
-  quantity: 20,
-  stackable: true,
-  maxStackWeight: 0,
-  nestingHeight: 0,
-  orientations: ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'],
-  priority: 0,
-  hazardous: false,
-  group: null,
-  groupOrder: Number.MAX_SAFE_INTEGER,
-  color: null,
-  ...o,
-});
 /** More boxes of odd sizes than one van holds: no plan reaches the bound, so only the budget or stagnation ends the search. */
 const overflow = (o: Partial<PackModel>): PackModel => ({
   vehicles: [vehicle()],
   items: [
-    item({ id: 'a', length: 47, width: 33, height: 29, quantity: 120 }),
-    item({ id: 'b', length: 61, width: 43, height: 37, quantity: 80 }),
-    item({ id: 'c', length: 29, width: 23, height: 19, quantity: 160 }),
+    item({ id: 'a', length: 47, width: 33, height: 29, weight: 10, quantity: 120 }),
+    item({ id: 'b', length: 61, width: 43, height: 37, weight: 10, quantity: 80 }),
+    item({ id: 'c', length: 29, width: 23, height: 19, weight: 10, quantity: 160 }),
   ],
   packingMode: 'fleet_only',
   maxVehicles: 1,
@@ -169,7 +150,10 @@ t.test('deterministic mode never stops on stagnation', async (t) => {
 });
 
 t.test('a plan at the bound says so', async (t) => {
-  const fits = overflow({ budgetMode: 'automatic', items: [item({ quantity: 4 })] });
+  const fits = overflow({
+    budgetMode: 'automatic',
+    items: [item({ id: 'box', length: 50, width: 40, height: 30, weight: 10, quantity: 4 })],
+  });
   const r = await solver.solve(fits);
   if (r.status !== 'solved') throw new Error(r.status);
   t.equal(r.stopReason, 'bound_reached');

@@ -1,11 +1,12 @@
 import t from 'tap';
-import type { ItemModel, PackModel, VehicleModel } from '../../../domain/pack/plan.js';
+import type { PackModel, VehicleModel } from '../../../domain/pack/plan.js';
 import { loadFleet } from '../../../solver/search/fleet-load.js';
 import { jobContext } from '../../../solver/search/job-context.js';
 import { assemblePlan } from '../../../solver/search/plan-assembly.js';
 import { strategyAt } from '../../../solver/search/strategy.js';
 import { workBudget } from '../../../solver/search/work-budget.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
+import { item } from '../verify/plan-fixture.js';
 
 const vehicle: VehicleModel = {
   id: 'van',
@@ -21,30 +22,13 @@ const vehicle: VehicleModel = {
   axles: null,
   auxDeck: null,
 };
-const item = (o: Partial<ItemModel>): ItemModel => ({
-  id: 'box',
-  label: 'Box',
-  shape: 'box',
-  length: 50,
-  width: 50,
-  height: 50,
-  weight: 10,
-  quantity: 10,
-  stackable: true,
-  maxStackWeight: 0,
-  nestingHeight: 0,
-  orientations: ['lwh', 'wlh'],
-  priority: 0,
-  hazardous: false,
-  group: null,
-  groupOrder: Number.MAX_SAFE_INTEGER,
-  color: null,
-  ...o,
-});
 /** Room for every unit, payload for some: the heavy units left out are left out for their weight. */
 const model: PackModel = {
   vehicles: [vehicle],
-  items: [item({ id: 'heavy', weight: 150, quantity: 10 }), item({ id: 'light', weight: 5, quantity: 20 })],
+  items: [
+    item({ id: 'heavy', length: 50, width: 50, height: 50, weight: 150, quantity: 10, orientations: ['lwh', 'wlh'] }),
+    item({ id: 'light', length: 50, width: 50, height: 50, weight: 5, quantity: 20, orientations: ['lwh', 'wlh'] }),
+  ],
   packingMode: 'fleet_only',
   maxVehicles: 1,
   allowOverweight: false,
