@@ -8,6 +8,7 @@ import t, { type Test } from 'tap';
 import { call } from '../helpers/service-process.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { createApiKey } from '../../application/provision.js';
+import { PackingClient, type PackRequest } from '../../clients/typescript/src/index.js';
 
 const run = inProcessService(t, 'plan-verify');
 
@@ -200,4 +201,15 @@ t.test('a key without pack:write is refused with 403', async (t) => {
   const res = await call(run.service.url, k.secret, 'POST', '/v1/plans/verify', { request, result: job });
   t.equal(res.status, 403);
   t.equal(res.body.error.code, 'scope_missing');
+});
+
+t.test('the typed client verifies a Result as GET /v1/jobs/{id}/result answers it', async (t) => {
+  const { key } = await orgWithKey(run.service);
+  const api = new PackingClient({ baseUrl: run.service.url, apiKey: key });
+  const job = await api.pack(request as PackRequest, { wait: true });
+  t.equal(job.status, 'succeeded');
+  const result = await api.getJobResult(job.id);
+  const verdict = await api.verifyPlan(request as PackRequest, result);
+  t.equal(verdict.valid, true);
+  t.same(verdict.result.vehicles, result.vehicles);
 });
