@@ -169,7 +169,7 @@ export const planVerifyRoutes: RouteModule = {
       operationId: 'verifyPlan',
       summary: 'Verify a plan against its request, free',
       description:
-        'Checks a plan (a Result, typically edited by hand) against the request it was made for, with the same independent ' +
+        'Our extension (not in the spec), for plan editing: checks a plan (a Result, typically edited by hand) against the request it was made for, with the same independent ' +
         'verifier every computed plan passes: units inside the vehicle and out of blocked areas, no overlaps, supported, ' +
         'allowed orientations, stacking rules and stack weights, payload and axle loads, groups and hazardous goods. Of the ' +
         "result only each vehicle's `vehicle_id`, `copy` and its units (`item_id`, `instance`, `x`, `y`, `z`, `orientation`) " +
