@@ -153,6 +153,16 @@ t.test('problems of the body answer 422 with paths under request. and result.', 
   const notObject = await call(run.service.url, key, 'POST', '/v1/plans/verify', [request, job]);
   t.equal(notObject.status, 400);
   t.equal(notObject.body.error.code, 'invalid_json');
+  // 1e999 parses to Infinity: no finite coordinate.
+  const huge = structuredClone(job);
+  huge.vehicles[0].placements[0].x = 123456789;
+  const raw = JSON.stringify({ request, result: huge }).replace('123456789', '1e999');
+  const infinite = await call(run.service.url, key, 'POST', '/v1/plans/verify', undefined, raw);
+  t.equal(infinite.status, 422);
+  t.same(
+    infinite.body.error.details.map((d: { path: string }) => d.path),
+    ['result.vehicles[0].placements[0].x'],
+  );
   const resultNotObject = await call(run.service.url, key, 'POST', '/v1/plans/verify', { request, result: [] });
   t.equal(resultNotObject.status, 422);
   t.same(resultNotObject.body.error.details[0].path, 'result');

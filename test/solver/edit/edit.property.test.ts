@@ -342,3 +342,57 @@ t.test('(d) a unit put onto a non-stackable unit or beyond its max_stack_weight 
   );
   t.pass('200 stacked units refused');
 });
+
+/** Any layout a client could send (the schema's types only): names known or not, any finite numbers. */
+const anyLayoutArb = (model: PackModel) => {
+  const coordinate = fc.oneof(
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    fc.constantFrom(0, -0, 1e308, -1e308, Number.MIN_VALUE),
+  );
+  const unit = fc.record({
+    item_id: fc.constantFrom(...model.items.map((it) => it.id), 'nope', ''),
+    instance: fc.integer({ min: 1, max: 40 }),
+    x: coordinate,
+    y: coordinate,
+    z: coordinate,
+    orientation: fc.constantFrom(...ALL_ORIENTATIONS),
+  });
+  return fc.record({
+    vehicles: fc.array(
+      fc.record({
+        vehicle_id: fc.constantFrom(...model.vehicles.map((v) => v.id), 'nope'),
+        copy: fc.integer({ min: 1, max: 5 }),
+        placements: fc.array(unit, { maxLength: 12 }),
+      }),
+      { maxLength: 4 },
+    ),
+    unplaced: fc.array(
+      fc.record({
+        item_id: fc.constantFrom(...model.items.map((it) => it.id), 'nope'),
+        instance: fc.integer({ min: 1, max: 40 }),
+        reason: fc.constantFrom('no_space' as const, 'time_limit' as const),
+      }),
+      { maxLength: 4 },
+    ),
+  });
+};
+
+t.test('(e) any layout a client can send is checked without throwing, and refused when it breaks a rule', async (t) => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...JOBS).chain(({ model }) => fc.tuple(fc.constant(model), anyLayoutArb(model))),
+      ([model, layout]) => {
+        const check = checkLayout(model, layout);
+        if (check.valid !== (check.problems.length === 0)) throw new Error('valid disagrees with problems');
+        // Every model unit is accounted for exactly once in the rebuilt plan when it is valid.
+        if (check.valid) {
+          const units = model.items.reduce((n, it) => n + it.quantity, 0);
+          const placed = check.plan.vehicles.reduce((n, v) => n + v.placements.length, 0);
+          if (placed + check.plan.unplaced.length !== units) throw new Error('units lost in a valid plan');
+        }
+      },
+    ),
+    { numRuns: 300, seed: 5 },
+  );
+  t.pass('300 arbitrary layouts checked');
+});
