@@ -88,8 +88,8 @@ export type ResultLayoutOutcome = { ok: true; layout: Layout } | { ok: false; de
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `result` + a path inside it: `vehicles[0].x` → `result.vehicles[0].x`, `` → `result`. */
-export function underResult(path: string, root = 'result'): string {
+/** A detail path inside the body field `root`: (`result`, `vehicles[0].x`) → `result.vehicles[0].x`; (`result`, ``) → `result`. */
+export function pathUnder(root: string, path: string): string {
   return path === '' ? root : path.startsWith('[') ? `${root}${path}` : `${root}.${path}`;
 }
 
@@ -157,7 +157,7 @@ export function readResultLayout(result: unknown, limits: OrgLimits): ResultLayo
       ok: false,
       details: (validate.errors ?? []).map((e) => {
         const d = schemaProblem(e, false);
-        return { ...d, path: underResult(d.path) };
+        return { ...d, path: pathUnder('result', d.path) };
       }),
     };
   }

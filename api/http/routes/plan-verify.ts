@@ -12,15 +12,14 @@
  * limits and rate limits of POST /v1/estimate.
  */
 import { Router } from 'express';
-import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
+import type { ErrorDetail, Warning } from '../../../domain/pack/diagnostics.js';
 import type { PackModel } from '../../../domain/pack/plan.js';
-import type { Warning } from '../../../domain/pack/diagnostics.js';
 import { checkLayout } from '../../../solver/edit/plan-check.js';
 import type { Layout } from '../../../solver/edit/layout.js';
 import { checkPackRequest } from '../pack-request/check.js';
 import { jsonTypeOf } from '../pack-request/schema-problems.js';
 import { joinField } from '../pack-request/detail-path.js';
-import { authenticate, callerOf } from '../auth/auth.js';
+import { authenticate, callerOf, type Caller } from '../auth/auth.js';
 import { jsonBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import { ROUTER_OPTIONS, type JsonSchema, type RouteModule } from '../route-docs.js';
@@ -28,7 +27,7 @@ import { ref, record, bool, str, int } from '../openapi/schema-builders.js';
 import type { PackContext } from '../context.js';
 import { checkContextFor } from '../jobs/check-context.js';
 import { resultOfPlan } from '../jobs/job-view.js';
-import { readResultLayout, RESULT_LAYOUT_SCHEMA, underResult } from '../plan-verify/result-layout.js';
+import { pathUnder, readResultLayout, RESULT_LAYOUT_SCHEMA } from '../plan-verify/result-layout.js';
 
 /** The fields of a verify body; any other is reported as `unknown_field`. */
 const BODY_FIELDS = ['request', 'result'] as const;
@@ -44,11 +43,7 @@ type VerifyBody =
  * organization (paths under `request`), `result` as a layout within the same limits (paths under
  * `result`), no other field. Every problem of both parts is collected.
  */
-async function checkVerifyBody(
-  ctx: PackContext,
-  caller: ReturnType<typeof callerOf>,
-  body: Record<string, unknown>,
-): Promise<VerifyBody> {
+async function checkVerifyBody(ctx: PackContext, caller: Caller, body: Record<string, unknown>): Promise<VerifyBody> {
   const details: ErrorDetail[] = [];
   let accepted: { model: PackModel; warnings: Warning[] } | undefined;
   if (body['request'] === undefined) {
@@ -57,7 +52,7 @@ async function checkVerifyBody(
     const request = body['request'];
     const checked = checkPackRequest(request, await checkContextFor(ctx, caller, request));
     if (checked.ok) accepted = { model: checked.model, warnings: checked.warnings };
-    else details.push(...checked.details.map((d) => ({ ...d, path: underResult(d.path, 'request') })));
+    else details.push(...checked.details.map((d) => ({ ...d, path: pathUnder('request', d.path) })));
   }
   const read = readResultLayout(body['result'], caller.org.limits);
   if (!read.ok) details.push(...read.details);
