@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- verify [--units 2000] [--types 50] [--runs 20] [--work 20000]`: the time to
- * verify a large plan (plan editing, POST /v1/plans/verify). A job of `units` boxes of `types`
- * kinds (sizes 20–120 cm, weights 5–60 kg, fixed seed; upright) into 13.6 m trailers in auto mode
+ * `npm run bench -- verify [--units 2000] [--types 50] [--sizes 20-120] [--runs 20] [--work 20000]`:
+ * the time to verify a large plan (plan editing, POST /v1/plans/verify). A job of `units` boxes of `types`
+ * kinds (sizes 20–120 cm or `--sizes`, weights 5–60 kg, fixed seed; upright) into 13.6 m trailers in auto mode
  * is solved by the service started in this process (deterministic mode, `work` block
  * placements); its result is then verified `runs` times in process (checkLayout: plan rebuilt
  * from the layout and verified, with the two parts apart) and `runs` times through
@@ -28,12 +28,19 @@ export interface VerifyBenchOptions {
   types: string;
   runs: string;
   work: string;
+  /** Box sizes, cm: `min-max` (20-120: about 220 units per trailer; 20-50: about 1,000). */
+  sizes: string;
 }
 
 /** The large job's request (deterministic for the same arguments). */
-export function largeRequest(units: number, types: number, work: number): PackRequest {
+export function largeRequest(
+  units: number,
+  types: number,
+  work: number,
+  sizes: { min: number; max: number } = { min: 20, max: 120 },
+): PackRequest {
   const rng = mulberry32(20261126);
-  const size = (): number => 20 + Math.floor(rng() * 101);
+  const size = (): number => sizes.min + Math.floor(rng() * (sizes.max - sizes.min + 1));
   const items: ItemInput[] = [];
   for (let i = 0; i < types; i++) {
     items.push({
@@ -96,7 +103,8 @@ async function timed(runs: number, f: () => unknown): Promise<number[]> {
 export async function benchVerify(o: VerifyBenchOptions): Promise<void> {
   const units = Number(o.units),
     runs = Number(o.runs);
-  const request = largeRequest(units, Number(o.types), Number(o.work));
+  const [min, max] = o.sizes.split('-').map(Number) as [number, number];
+  const request = largeRequest(units, Number(o.types), Number(o.work), { min, max });
   const dir = mkdtempSync(join(tmpdir(), 'packing-bench-verify-'));
   const service = await startService({
     port: 0,
@@ -141,9 +149,9 @@ export async function benchVerify(o: VerifyBenchOptions): Promise<void> {
     const result = await api<Plan>('GET', `/v1/jobs/${job.id}/result`);
     const plan: Plan = { vehicles: result.vehicles, unplaced: result.unplaced };
     const placed = plan.vehicles.reduce((n, v) => n + v.placements.length, 0);
-    console.log(
-      `plan: ${placed}/${units} units placed in ${plan.vehicles.length} trailers (work_limit ${o.work}, compute ${job.summary.compute_ms} ms)`,
-    );
+    const most = Math.max(...plan.vehicles.map((v) => v.placements.length));
+    console.log(`plan: ${placed}/${units} units placed in ${plan.vehicles.length} trailers (at most ${most} in one)`);
+    console.log(`  boxes ${o.sizes} cm (work_limit ${o.work}, compute ${job.summary.compute_ms} ms)`);
 
     const checked = checkPackRequest(request, SCRIPT_CHECK_CONTEXT);
     if (!checked.ok) throw new Error(`request: ${checked.message}`);
