@@ -538,6 +538,72 @@ export type Options = {
   work_limit?: number;
 };
 
+/** A plan to verify: the request it was made for and the plan (a Result, typically edited). */
+export type PlanVerifyRequest = {
+  request: PackRequest;
+  /** A Result as GET /v1/jobs/{id}/result answers it, edited or not. Only the fields listed here are read; every other field (figures, steps, labels, sizes, links…) may be sent and is ignored: the plan is rebuilt from the units and the request. */
+  result: {
+    /** Vehicles in loading order */
+    vehicles: {
+      /** Request vehicle definition id */
+      vehicle_id: string;
+      /** 1-based copy of that definition */
+      copy: number;
+      /** Ignored (vehicles are indexed in the order listed) */
+      index?: number;
+      /** The units in this vehicle */
+      placements: {
+        /** Item definition id of the unit */
+        item_id: string;
+        /** 1-based unit number within the item definition */
+        instance: number;
+        /** Min corner, from the front wall (cm) */
+        x: number;
+        /** Min corner, up from the floor (cm) */
+        y: number;
+        /** Min corner, from the right wall (cm) */
+        z: number;
+        /** Which defined sides lie along x, z, y */
+        orientation: "lwh" | "wlh" | "lhw" | "hwl" | "whl" | "hlw";
+      }[];
+    }[];
+    /** Units left out, with the reason to report; every unit not placed is unplaced whether listed or not */
+    unplaced?: {
+      /** Item definition id of the unit */
+      item_id: string;
+      /** 1-based unit number within the item definition */
+      instance: number;
+      /** Reason reported for the unit */
+      reason?: "no_space" | "weight_limit" | "load_limit" | "axle_limit" | "vehicle_limit" | "time_limit";
+    }[];
+  };
+};
+
+/** The verdict on a plan. */
+export type PlanVerification = {
+  /** True when no rule is broken */
+  valid: boolean;
+  /** Every broken rule; empty when valid */
+  problems: PlanProblem[];
+  /** The plan rebuilt from the units sent (sizes, labels, weights, loading steps, figures and axle loads recomputed; cm, kg), in the shape of GET /v1/jobs/{id}/result. There is no job: `job_id`, `pdf_url` and `viewer_url` are "", `expires_at` is the time of the answer (nothing is stored), `stop_reason` is null and `warnings` are the request's. */
+  result: Result;
+};
+
+/** One broken rule of a verified plan. */
+export type PlanProblem = {
+  /** The rule: `vehicles`, `bounds`, `overlap`, `support`, `orientation`, `weight`, `stacking`, `stack_items`, `stack_weight`, `floor_load`, `stack_density`, `blocked_area`, `instances`, `steps`, `figures`, `axle_load`, `cog_range`, `group_routing`, `hazardous`, `aux_deck`, `pinned` */
+  rule: string;
+  /** English explanation with the figures (cm, kg) */
+  message: string;
+  /** The units the problem concerns (both units of an overlap); empty for a vehicle-wide problem */
+  units: {
+    /** Item definition id */
+    item_id: string;
+    /** 1-based unit number */
+    instance: number;
+  }[];
+};
+
 /** A page of jobs, newest first (by created_at, then id). Jobs are listed without `result`. */
 export type JobList = {
   /** The jobs of this page */
@@ -1365,6 +1431,17 @@ export interface Operations {
       200: Estimate;
     };
   };
+  /** POST /v1/plans/verify: Verify a plan against its request, free */
+  verifyPlan: {
+    method: "POST";
+    path: "/v1/plans/verify";
+    pathParams: never;
+    query: never;
+    body: PlanVerifyRequest;
+    responses: {
+      200: PlanVerification;
+    };
+  };
   /** GET /v1/jobs: List jobs */
   listJobs: {
     method: "GET";
@@ -1879,6 +1956,7 @@ export const OPERATIONS = {
   getDocs: { method: "GET", path: "/docs" },
   createPackJob: { method: "POST", path: "/v1/pack" },
   estimatePackJob: { method: "POST", path: "/v1/estimate" },
+  verifyPlan: { method: "POST", path: "/v1/plans/verify" },
   listJobs: { method: "GET", path: "/v1/jobs" },
   getJob: { method: "GET", path: "/v1/jobs/{id}" },
   cancelJob: { method: "DELETE", path: "/v1/jobs/{id}" },
