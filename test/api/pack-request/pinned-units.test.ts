@@ -15,10 +15,30 @@ type Body = Record<string, any>;
 /** A 13.6 m trailer (1360 × 248 × 270 cm, 24 t, two copies) and three items; `edit` changes it. */
 function body(edit: (b: Body) => void = () => undefined): Body {
   const b: Body = {
-    vehicles: [{ id: 'trailer', type: 'trailer', length: 1360, width: 248, height: 270, max_weight: 24000, quantity: 2 }],
+    vehicles: [
+      { id: 'trailer', type: 'trailer', length: 1360, width: 248, height: 270, max_weight: 24000, quantity: 2 },
+    ],
     items: [
-      { id: 'pal', shape: 'pallet', length: 120, width: 80, height: 100, weight: 500, quantity: 4, max_stack_weight: 600 },
-      { id: 'crate', length: 100, width: 60, height: 50, weight: 50, quantity: 3, rotation: 'upright', stackable: false },
+      {
+        id: 'pal',
+        shape: 'pallet',
+        length: 120,
+        width: 80,
+        height: 100,
+        weight: 500,
+        quantity: 4,
+        max_stack_weight: 600,
+      },
+      {
+        id: 'crate',
+        length: 100,
+        width: 60,
+        height: 50,
+        weight: 50,
+        quantity: 3,
+        rotation: 'upright',
+        stackable: false,
+      },
       { id: 'acid', length: 60, width: 60, height: 60, weight: 30, quantity: 2, hazardous: true },
       { id: 'lye', length: 60, width: 60, height: 60, weight: 30, quantity: 2, hazardous: true },
     ],
@@ -32,7 +52,14 @@ function failure(o: CheckOutcome): Extract<CheckOutcome, { ok: false }> {
   return o;
 }
 
-const pal = (x: number, z: number, more: Body = {}): Body => ({ item_id: 'pal', x, y: 0, z, orientation: 'lwh', ...more });
+const pal = (x: number, z: number, more: Body = {}): Body => ({
+  item_id: 'pal',
+  x,
+  y: 0,
+  z,
+  orientation: 'lwh',
+  ...more,
+});
 
 t.test('pinned units resolve into the model: item index, corner, orientation, copy (default 1)', async (t) => {
   const out = checkPackRequest(
