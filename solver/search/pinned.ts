@@ -168,7 +168,7 @@ function seedOf(
     hazards: [],
     deckWeight: 0,
   };
-  for (const a of units) {
+  for (const [order, a] of units.entries()) {
     const block: Block = {
       item: a.u.item,
       orientation: a.u.orientation,
@@ -179,7 +179,7 @@ function seedOf(
       x: a.u.x,
       y: a.u.y,
       z: a.u.z,
-      pinned: { instance: a.instance, nest: a.nest },
+      pinned: { instance: a.instance, order, nest: a.nest },
     };
     seed.blocks.push(block);
     const w = a.item.weight;

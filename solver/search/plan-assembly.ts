@@ -14,7 +14,7 @@ import type {
   UnplacedUnit,
 } from '../../domain/pack/plan.js';
 import type { Construction } from './fleet-load.js';
-import { loadingSteps, type Box } from './loading-steps.js';
+import { loadingSteps, restsOn, underDeck, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';
 import { axleLines, axleLoad, axlesWithin } from './axle-load.js';
 import { groupRanks } from './job-context.js';
@@ -24,6 +24,8 @@ interface Unit extends Box {
   orientation: Placement['orientation'];
   /** A pinned unit's instance (pinned.ts), undefined for the units the search placed. */
   instance?: number;
+  /** A pinned unit's position among its vehicle copy's pinned units, in request order. */
+  order?: number;
 }
 
 /**
@@ -69,8 +71,8 @@ export function axleLoadsOf(axles: AxleModel, weight: number, momentX: number): 
 /**
  * Builds the Plan of construction `c` for `model`. Pinned units (pinned.ts) keep their instances
  * (1..k of their item, in request order), the other units of an item follow from k + 1; in each
- * vehicle the pinned units take the first loading steps (in the order the loading-steps rule
- * gives among themselves), the others follow in their own order.
+ * vehicle the pinned units take the first loading steps (in request order when it holds, see
+ * pinnedFirst), the others follow in their own order.
  */
 export function assemblePlan(model: PackModel, c: Construction): Plan {
   const nextInstance = model.items.map(() => 1);
@@ -89,6 +91,7 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
           rank: rank(b.item),
           kind: b.item,
           instance: b.pinned.instance,
+          order: b.pinned.order,
           x: b.x,
           y: b.y,
           z: b.z,
@@ -226,19 +229,26 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
 }
 
 /**
- * Loading steps (1-based, per unit) with the pinned units first: the pinned units in the order
- * loadingSteps gives them among themselves, then the others in the order it gives them among
- * all units. Both orders put every unit after what it rests on; pinned units never rest on
- * others (admission checks them alone), so the joined order does too.
+ * Loading steps (1-based, per unit) with the pinned units first: the pinned units in request
+ * order when that order loads every unit after what it rests on (and, with a second deck, the
+ * floor below a deck section before the units on it: loading-steps.ts), as a re-plan from a step
+ * sends them, else in the order loadingSteps gives them among themselves; then the others in
+ * the order loadingSteps gives them among all units. Both orders put every unit after what it
+ * rests on; pinned units never rest on others (admission checks them alone), so the joined order
+ * does too.
  */
 function pinnedFirst(units: readonly Unit[], deckHeight: number | null): number[] {
   const all = loadingSteps(units, deckHeight);
-  const pinned = units.map((u, i) => i).filter((i) => units[i]!.instance !== undefined);
+  const pinned = units
+    .map((_, i) => i)
+    .filter((i) => units[i]!.instance !== undefined)
+    .sort((a, b) => units[a]!.order! - units[b]!.order!);
   if (pinned.length === 0) return all;
-  const own = loadingSteps(
-    pinned.map((i) => units[i]!),
-    deckHeight,
-  );
+  const boxes = pinned.map((i) => units[i]!);
+  const before = restsOn(boxes, deckHeight);
+  underDeck(boxes, deckHeight).forEach((l, k) => before[k]!.push(...l));
+  const requestOrderHolds = before.every((l, k) => l.every((j) => j < k));
+  const own = requestOrderHolds ? boxes.map((_, k) => k + 1) : loadingSteps(boxes, deckHeight);
   const steps = new Array<number>(units.length);
   pinned.forEach((ui, k) => (steps[ui] = own[k]!));
   const rest = units

@@ -6,7 +6,7 @@
  * enforced axles among the jobs). The pinned units alone pass admission (with enforce_axle, unless
  * they break the axle rules alone), and the new plan verifies (verifyPlan empty,
  * rule `pinned` included), keeps every pinned unit exactly where it was, and loads each vehicle's
- * pinned units in its first steps. Short deterministic searches (work limit), so it runs in
+ * pinned units in its first steps, at the steps they had. Short deterministic searches (work limit), so it runs in
  * seconds.
  */
 import t from 'tap';
@@ -211,7 +211,11 @@ t.test('re-solving with a support-closed part of a valid plan pinned keeps it in
                   q.orientation === u.orientation,
               );
               if (!p) throw new Error(`a pinned unit of ${def.id} copy ${copy} moved`);
-              if (p.step > mine.length) throw new Error(`a pinned unit has step ${p.step} > ${mine.length}`);
+              // Sent in the old plan's step order, a valid loading order: the steps stay the same.
+              const old = first.vehicles
+                .find((pv) => pv.vehicle_id === def.id && pv.copy === copy)!
+                .placements.find((q) => q.x === u.x && q.y === u.y && q.z === u.z && q.item_id === p.item_id)!;
+              if (p.step !== old.step) throw new Error(`a pinned unit has step ${p.step}, before ${old.step}`);
             }
             pinnedUnits += mine.length;
           }

@@ -93,7 +93,7 @@ t.test('a 40 ft container with 6 pinned EUR pallets at the front: 20 more packed
     const p = at(v, u);
     t.ok(p, `pinned pallet ${k + 1} is where it was`);
     t.equal(p?.instance, k + 1, `pinned pallet ${k + 1} is instance ${k + 1}`);
-    t.ok(p && p.step <= 6, `pinned pallet ${k + 1} is loaded in steps 1..6 (step ${p?.step})`);
+    t.equal(p?.step, k + 1, `pinned pallet ${k + 1} is loaded in step ${k + 1} (request order)`);
   });
   t.same(
     v.placements
@@ -228,4 +228,30 @@ t.test('with a group routing, earlier groups do not go in front of pinned units 
     'group a is not loaded into the copy whose pinned unit is of group b',
   );
   t.equal(plan.unplaced.length, 0, 'the other copy takes group a');
+});
+
+t.test('pinned units listed before what they rest on still load after it', async (t) => {
+  const m = model({
+    vehicles: [
+      {
+        ...container(),
+        loaded: [
+          { item: 0, x: 0, y: 100, z: 0, orientation: 'lwh', copy: 1 },
+          { item: 0, x: 0, y: 0, z: 0, orientation: 'lwh', copy: 1 },
+        ],
+      },
+    ],
+    items: [item({ id: 'box', length: 100, width: 100, height: 100, weight: 10, quantity: 3 })],
+  });
+  const plan = solve(m);
+  t.same(verifyPlan(m, plan), [], 'the plan verifies (rule steps included)');
+  t.match(
+    [...plan.vehicles[0]!.placements].sort((a, b) => a.step - b.step),
+    [
+      { instance: 2, y: 0, step: 1 },
+      { instance: 1, y: 100, step: 2 },
+      { instance: 3, step: 3 },
+    ],
+    'instances in request order, steps in loading order: the lower unit first',
+  );
 });
