@@ -1,9 +1,10 @@
 /**
  * The hand-worked re-plan case of pinned units (request Vehicle.loaded): solves a pack request,
  * pins the units of its plan up to a loading step (every unit of the result vehicles before
- * `--vehicle`, and the units of that vehicle with step ≤ `--step`, as design §4 "re-plan from
- * step K" does), solves the request again with them pinned, and prints for both plans the fill,
- * the units placed and the verifier's findings, and whether every pinned unit kept its place.
+ * `--vehicle`, and the units of that vehicle with step ≤ `--step`: solver/edit/replan-request.ts,
+ * "re-plan from step K"), solves the request again with them pinned, and prints for both plans
+ * the fill, the units placed and the verifier's findings, and whether every pinned unit kept its
+ * place and its loading step.
  * Deterministic: one search worker, `--work` block placements (default 20,000).
  *
  * Usage: npx tsx scripts/pinned-replan.ts examples/eur-pallets-13-6m-trailer.json --step 10 [--vehicle 0] [--work 20000]
@@ -12,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/http/pack-request/check.js';
 import type { PackModel, Plan } from '../domain/pack/plan.js';
-import type { LoadedUnitInput, PackRequest } from '../domain/pack/request.js';
+import type { PackRequest } from '../domain/pack/request.js';
+import { replanRequest } from '../solver/edit/replan-request.js';
 import { search } from '../solver/search/search.js';
 import { verifyPlan } from '../solver/verify/verify.js';
 
@@ -57,29 +59,17 @@ const model = modelOf(request);
 const first = solve(model);
 console.log(`before (${first.ms} ms): ${figures(model, first.plan)}`);
 
-// The pinned units: whole vehicles before `vehicle`, steps 1..step of `vehicle`.
-const pinnedRequest = structuredClone(request);
-const pins: { vehicle_id: string; copy: number; unit: LoadedUnitInput; step: number }[] = [];
-first.plan.vehicles.forEach((v, i) => {
-  if (i > vehicle) return;
-  for (const p of [...v.placements].sort((a, b) => a.step - b.step)) {
-    if (i === vehicle && p.step > step) continue;
-    pins.push({
-      vehicle_id: v.vehicle_id,
-      copy: v.copy,
-      step: p.step,
-      unit: { item_id: p.item_id, x: p.x, y: p.y, z: p.z, orientation: p.orientation, copy: v.copy },
-    });
-  }
-});
-model.vehicles.forEach((definition, i) => {
-  const mine = pins.filter((p) => p.vehicle_id === definition.id);
-  if (mine.length === 0) return;
-  const raw = pinnedRequest.vehicles[i]!;
-  raw.loaded = mine.map((p) => p.unit);
-  // A re-plan lists the auto-added copies it pins in: their definition's quantity is raised.
-  raw.quantity = Math.max(definition.quantity, ...mine.map((p) => p.unit.copy ?? 1));
-});
+// The pinned units: whole vehicles before `vehicle`, steps 1..step of `vehicle` (design §4).
+const pinnedRequest = replanRequest(request, first.plan, vehicle, step);
+const pins = pinnedRequest.vehicles.flatMap((v, i) =>
+  (v.loaded ?? []).map((unit) => {
+    const copy = unit.copy ?? 1;
+    const before = first.plan.vehicles
+      .find((pv) => pv.vehicle_id === model.vehicles[i]!.id && pv.copy === copy)!
+      .placements.find((p) => p.item_id === unit.item_id && p.x === unit.x && p.y === unit.y && p.z === unit.z)!;
+    return { vehicle_id: model.vehicles[i]!.id, copy, unit, step: before.step };
+  }),
+);
 const pinnedModel = modelOf(pinnedRequest);
 const second = solve(pinnedModel);
 console.log(`pinned: ${pins.length} units (vehicles before ${vehicle}, steps 1..${step} of vehicle ${vehicle})`);
