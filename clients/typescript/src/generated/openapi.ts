@@ -460,6 +460,24 @@ export type Vehicle = {
   max_middle_axle_weight?: number;
   /** Maximum rear axle load (kg) */
   max_rear_axle_weight?: number;
+  /** Our extension: units already loaded in copies of this vehicle (pinned units), kept where they are; the rest is packed around them */
+  loaded?: LoadedUnit[];
+};
+
+/** Our extension (not in the spec): one unit already loaded in a copy of this vehicle, a pinned unit. The plan keeps it exactly where it is (its position and orientation), counts it as one unit of its item's quantity (pinned units take the instances 1..k of their item, in request order) and packs the rest around it: it takes room, weight and axle load, and other units may stand on it as on any placed unit. Its vehicle copy is always in the plan, and its loading steps come first. A re-plan from a loading step sends the units loaded so far this way. */
+export type LoadedUnit = {
+  /** Id of an item of this request; the unit is one of its quantity */
+  item_id: string;
+  /** Min corner along the length, from the front wall, as Placement.x (cm) */
+  x: number;
+  /** Min corner above the floor, as Placement.y (cm) */
+  y: number;
+  /** Min corner across the width, as Placement.z (cm) */
+  z: number;
+  /** As Placement.orientation; must be one the item's rotation allows */
+  orientation: "lwh" | "wlh" | "lhw" | "hwl" | "whl" | "hlw";
+  /** Which copy of this vehicle definition holds the unit, 1-based, at most quantity; default 1 */
+  copy?: number;
 };
 
 /** One SKU / package type with `quantity` identical units. Sizes are outer package sizes in cm, `weight` is one unit in kg. `template_id` supplies every field; fields sent beside it override. Without a template `height` and `weight` are required, `length` and `width` unless the shape is cylinder or drum, which need `radius`. */
