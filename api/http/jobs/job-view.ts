@@ -11,7 +11,8 @@ import { creditsRemainingOf } from './credits-remaining.js';
 import type { LedgerFunds } from '../../../domain/ledger/ledger.js';
 import { ApiError } from '../errors.js';
 import { waitForJobEnd } from './job-wait.js';
-import { baseUrl, jobPlanUrls } from '../plan-links/plan-links.js';
+import { baseUrl, jobPlanUrls, type PlanUrls } from '../plan-links/plan-links.js';
+import type { Plan } from '../../../domain/pack/plan.js';
 import type { LinkSettings } from '../context.js';
 import type { UseCasePorts } from '../../../application/ports.js';
 
@@ -98,12 +99,21 @@ export async function resultView(
 ): Promise<Record<string, unknown> | null> {
   const plan = (await readJobBody(ctx.store, job.id, 'result')).result?.plan;
   if (!plan) return null;
+  return resultOfPlan(job, plan, jobPlanUrls(ctx, req, job));
+}
+
+/** Spec Result of `plan` (the job's own, or a plan revision's) with the links `urls` to it. */
+export function resultOfPlan(
+  job: JobDocument,
+  plan: Pick<Plan, 'vehicles' | 'unplaced'>,
+  urls: PlanUrls,
+): Record<string, unknown> {
   return {
     job_id: job.id,
     vehicles: plan.vehicles,
     unplaced: plan.unplaced,
     warnings: job.warnings,
-    ...jobPlanUrls(ctx, req, job),
+    ...urls,
     expires_at: job.expiresAt,
     stop_reason: job.stopReason ?? null,
   };

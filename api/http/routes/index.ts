@@ -16,6 +16,7 @@ import { packRoutes } from './pack.js';
 import { planPdfRoutes } from './plan-pdf.js';
 import { planViewerRoutes } from './plan-viewer.js';
 import { projectsRoutes } from './projects.js';
+import { revisionsRoutes } from './revisions.js';
 import { templatesRoutes } from './templates.js';
 import { usageRoutes } from './usage.js';
 import { vehiclesRoutes } from './vehicles.js';
@@ -29,6 +30,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   estimateRoutes,
   jobListRoutes,
   jobsRoutes,
+  revisionsRoutes,
   loadingListRoutes,
   accountRoutes,
   usageRoutes,
