@@ -15,7 +15,6 @@ import { decodeRevisionContent, encodeRevisionContent, readPlanRevised } from '.
 import {
   checkBaseRevision,
   revisionDecider,
-  type JobRevisionEvent,
   type RevisionHistory,
   type RevisionSummary,
 } from '../domain/job/revision.js';
@@ -107,7 +106,7 @@ export async function revisePlan(
     data: { jobId, eventId: randomUUID(), baseRevision, operationsCount: operations.length, problems, content },
     metadata: { now: ports.clock(), actor },
   });
-  const [saved] = events as JobRevisionEvent[];
+  const [saved] = events;
   if (!saved) throw new Error(`revision ${baseRevision + 1} of job ${jobId} was not stored`);
   const { revision, createdAt, createdBy, operationsCount } = saved.data;
   return { summary: { revision, baseRevision, createdAt, createdBy, operationsCount }, plan };

@@ -54,7 +54,9 @@ function freeMove(vehicle: PlannedVehicle): { unit: Placement; x: number; y: num
     for (let z = vehicle.width - unit.width; z >= 0; z -= 10) {
       const blocked = others.some(
         (p) =>
-          cross(x, unit.length, p.x, p.length) && cross(z, unit.width, p.z, p.width) && cross(0, unit.height, p.y, p.height),
+          cross(x, unit.length, p.x, p.length) &&
+          cross(z, unit.width, p.z, p.width) &&
+          cross(0, unit.height, p.y, p.height),
       );
       if (!blocked && (x !== unit.x || z !== unit.z || unit.y !== 0)) return { unit, x, y: 0, z };
     }
@@ -253,9 +255,7 @@ t.test('the loading list of a revision', async (t) => {
   });
   t.equal(res.status, 200);
   t.match(res.headers.get('content-disposition'), `${jobId}-r1-loading-list.csv`);
-  const row = (await res.text())
-    .split('\r\n')
-    .find((line) => line.includes(`,${move1.item_id},${move1.instance},`))!;
+  const row = (await res.text()).split('\r\n').find((line) => line.includes(`,${move1.item_id},${move1.instance},`))!;
   t.match(row, `,${move1.x},${move1.y},${move1.z},`, 'the moved unit at its new position');
 });
 
@@ -287,7 +287,11 @@ t.test('revisions survive a restart of the service', async (t) => {
   await run.restart();
   t.same((await get(`/v1/jobs/${jobId}/revisions`)).body, before, 'the same list');
   // The port changes with the restart: links compared without their origin.
-  const originless = (r: any) => ({ ...r, pdf_url: new URL(r.pdf_url).search, viewer_url: new URL(r.viewer_url).search });
+  const originless = (r: any) => ({
+    ...r,
+    pdf_url: new URL(r.pdf_url).search,
+    viewer_url: new URL(r.viewer_url).search,
+  });
   t.same(
     originless((await get(`/v1/jobs/${jobId}/result?revision=1`)).body),
     originless(result1),

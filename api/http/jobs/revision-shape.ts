@@ -46,7 +46,7 @@ const unit: JsonSchema = {
 const moveOrPlace: JsonSchema = {
   title: 'MoveOperation',
   description:
-    '`move` a placed unit, or `place` an unplaced one, into a vehicle of the base revision\'s Result (`vehicle`: its index there, 0-based) at a position (min corner, cm) and orientation the item allows.',
+    "`move` a placed unit, or `place` an unplaced one, into a vehicle of the base revision's Result (`vehicle`: its index there, 0-based) at a position (min corner, cm) and orientation the item allows.",
   type: 'object',
   additionalProperties: false,
   required: ['op', 'item_id', 'instance', 'vehicle', 'x', 'y', 'z', 'orientation'],
@@ -60,10 +60,14 @@ const moveOrPlace: JsonSchema = {
       maximum: 100_000,
       description: "Index of the vehicle in the base revision's Result `vehicles`",
     },
-    x: coordinate('Length position'),
-    y: coordinate('Width position'),
-    z: coordinate('Height position'),
-    orientation: { enum: [...ALL_ORIENTATIONS], description: 'Which defined dimension lies along x, y, z' },
+    x: coordinate('Position along the length (x)'),
+    y: coordinate('Height above the floor (y, vertical)'),
+    z: coordinate('Position across the width (z)'),
+    orientation: {
+      enum: [...ALL_ORIENTATIONS],
+      description:
+        'As Placement.orientation: `lwh` as defined, `wlh` turned about the vertical axis, the others tipped',
+    },
   },
 };
 
@@ -79,7 +83,7 @@ const remove: JsonSchema = {
 const swap: JsonSchema = {
   title: 'SwapOperation',
   description:
-    '`swap` two units: each takes the other\'s vehicle and position and keeps its orientation; with an unplaced one, the placed one becomes unplaced and the other takes its place (turned like it when its item allows, else its first allowed orientation).',
+    "`swap` two units: each takes the other's vehicle and position and keeps its orientation; with an unplaced one, the placed one becomes unplaced and the other takes its place (turned like it when its item allows, else its first allowed orientation).",
   type: 'object',
   additionalProperties: false,
   required: ['op', 'a', 'b'],
@@ -128,7 +132,7 @@ const actor: JsonSchema = {
 };
 
 const revisionProperties: Record<string, JsonSchema> = {
-  revision: { type: 'integer', minimum: 1, description: 'Revision number: 1, 2, … (0 is the job\'s own plan)' },
+  revision: { type: 'integer', minimum: 1, description: "Revision number: 1, 2, … (0 is the job's own plan)" },
   created_at: { type: 'string', format: 'date-time', description: 'RFC 3339' },
   created_by: actor,
   base_revision: { type: 'integer', minimum: 0, description: 'The revision it was edited from' },
@@ -182,7 +186,13 @@ const lowerRefs = (schema: unknown): unknown =>
 
 const validate = new Ajv2020({ allErrors: true, strict: true, verbose: true, discriminator: true }).compile({
   ...(lowerRefs(input) as JsonSchema),
-  $defs: lowerRefs({ PlanUnit: unit, MoveOperation: moveOrPlace, RemoveOperation: remove, SwapOperation: swap, EditOperation: operation }) as JsonSchema,
+  $defs: lowerRefs({
+    PlanUnit: unit,
+    MoveOperation: moveOrPlace,
+    RemoveOperation: remove,
+    SwapOperation: swap,
+    EditOperation: operation,
+  }) as JsonSchema,
 });
 
 /**

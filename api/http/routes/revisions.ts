@@ -32,7 +32,11 @@ function cursorRevision(after: { id: string } | null): number {
   if (after === null) return Number.POSITIVE_INFINITY;
   if (/^[1-9][0-9]{0,8}$/.test(after.id)) return Number(after.id);
   throw new ApiError('validation_failed', 'the query is invalid', [
-    { path: 'cursor', code: 'invalid_value', message: 'cursor is not one this service issued; pass next_cursor unchanged' },
+    {
+      path: 'cursor',
+      code: 'invalid_value',
+      message: 'cursor is not one this service issued; pass next_cursor unchanged',
+    },
   ]);
 }
 
@@ -99,8 +103,8 @@ export const revisionsRoutes: RouteModule = {
       summary: "Save a revision of a job's plan (edit it)",
       description:
         "Our extension. Applies `operations` in order to revision `base_revision` of the succeeded job's plan (0: the job's own; `vehicle` indices are those of that revision's Result), rebuilds the plan (sizes, weights, loading steps, figures, axle loads) and checks it with the same independent verifier every solver plan passes. " +
-        "Valid: 201 with revision `base_revision + 1` and its Result (its own `pdf_url` and `viewer_url`; read it again with GET /v1/jobs/{id}/result?revision=N). " +
-        "`base_revision` not the latest revision: 409 `conflict` (also when another save on the same revision was stored first): reload the latest and edit that. " +
+        'Valid: 201 with revision `base_revision + 1` and its Result (its own `pdf_url` and `viewer_url`; read it again with GET /v1/jobs/{id}/result?revision=N). ' +
+        '`base_revision` not the latest revision: 409 `conflict` (also when another save on the same revision was stored first): reload the latest and edit that. ' +
         "Not valid: 422 `validation_failed`, nothing stored, one detail per problem: `path` `operations[i]` for the operation that caused it (the last one that moved one of the units the problem names), else `result`; `code` `invalid_operation` (an operation names a unit, vehicle or orientation that cannot be used) or the verifier's rule (`overlap`, `bounds`, `support`, `weight`, …); `message` the verifier's, with the figures. " +
         "Free (no credits). The web app's session of an owner or member may save (with its CSRF token).",
       tags: ['Jobs'],
