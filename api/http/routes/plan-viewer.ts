@@ -11,7 +11,8 @@
  * api/http/plan-viewer/docs.ts, the plan's schemas api/http/plan-viewer/shape.ts.
  */
 import express, { Router } from 'express';
-import { readJobBody } from '../../../domain/job/body.js';
+import { readJobBody, type JobBody } from '../../../domain/job/body.js';
+import type { Plan } from '../../../domain/pack/plan.js';
 import { ApiError } from '../errors.js';
 import { VIEWER_BUILD, assetsOf, isBuilt, pageReader } from '../front-ends.js';
 import { setNoStore, setPageSecurity } from '../page-security.js';
@@ -24,6 +25,23 @@ import { viewerPlan } from '../plan-viewer/viewer-plan.js';
 import { orgDisplayUnits } from '../plan-links/org-display-units.js';
 
 const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(String(param))?.[0];
+
+/**
+ * The plan a viewer link shows and which revision it is (plan editing): for now always the
+ * job's own plan, revision 0. Revisions plug in here (the revision named by the signed query).
+ * Throws 410 result_expired when the plan is no longer stored.
+ */
+function viewedPlan(
+  _services: RouteContext,
+  _jobId: string,
+  body: JobBody,
+  _query: unknown,
+): Promise<{ revision: number; plan: Plan }> {
+  // Revisions are read from the store: async already, so plugging them in changes no caller.
+  const plan = body.result?.plan;
+  if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
+  return Promise.resolve({ revision: 0, plan });
+}
 
 function viewerRouter(services: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
@@ -53,8 +71,7 @@ function viewerRouter(services: RouteContext): Router {
   router.get('/viewer/:job/plan.json', async (req, res) => {
     const job = await openSignedPlan(services, 'viewer', jobOf(req.params['job']), req.query);
     const body = await readJobBody(services.store, job.id);
-    const plan = body.result?.plan;
-    if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
+    const { revision, plan } = await viewedPlan(services, job.id, body, req.query);
     setNoStore(res);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.json(
@@ -64,6 +81,7 @@ function viewerRouter(services: RouteContext): Router {
         createdAt: job.createdAt,
         expiresAt: job.expiresAt,
         plan,
+        revision,
         model: body.request?.model ?? null,
         requestGroups: body.request?.request.groups ?? [],
         warnings: job.warnings,
