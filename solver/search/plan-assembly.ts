@@ -4,8 +4,6 @@
  * unplaced units with their reason. Coordinates are kept exact (no rounding).
  */
 import type {
-  AxleLoad,
-  AxleModel,
   PackModel,
   Placement,
   Plan,
@@ -16,7 +14,7 @@ import type {
 import type { Construction } from './fleet-load.js';
 import { loadingSteps, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';
-import { axleLines, axleLoad, axlesWithin } from './axle-load.js';
+import { axleLoadsOf } from './vehicle-figures.js';
 import { groupRanks } from './job-context.js';
 
 interface Unit extends Box {
@@ -50,18 +48,6 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
   if (c.loadBlocked[i]) return 'load_limit';
   if (c.axleBlocked[i]) return 'axle_limit';
   return 'no_space';
-}
-
-/** Spec AxleLoad[] for cargo of `weight` kg with moment `momentX` kg·cm about the cargo front. */
-export function axleLoadsOf(axles: AxleModel, weight: number, momentX: number): AxleLoad[] {
-  return axleLines(axles).map((line) => ({
-    // To the gram: exact figures would show float noise (11500.0000115 kg).
-    name: line.name,
-    position: line.position,
-    load: Math.round(axleLoad(line, weight, momentX) * 1000) / 1000,
-    max: line.max,
-    ok: axlesWithin([line], weight, momentX),
-  }));
 }
 
 /** Builds the Plan of construction `c` for `model`. */

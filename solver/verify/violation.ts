@@ -33,6 +33,8 @@ export interface Violation {
   vehicle?: number;
   item_id?: string;
   instance?: number;
+  /** The other unit a rule names beside `item_id`/`instance` (the second unit of an overlapping pair). */
+  other?: { item_id: string; instance: number };
 }
 
 /** Geometric tolerance, cm: faces closer than this touch; overlaps thinner than this are none. */
