@@ -8,6 +8,8 @@
 import t from 'tap';
 import { EditHistory } from '../../viewer/src/edit/edit-history.js';
 import { PlanEditor, problemsOf } from '../../viewer/src/edit/plan-editor.js';
+import { editedPlan } from '../../viewer/src/edit/edited-plan.js';
+import { viewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
 import { smallModel, smallPlan } from '../solver/verify/plan-fixture.js';
 
 const A1 = { item_id: 'A', instance: 1 };
@@ -142,6 +144,45 @@ t.test('placing an unplaced unit: a place operation; steps after it merge into i
   t.equal(e.operations.length, 1, 'the tentative move is not recorded');
   // And the first unit stays placed where the operation put it.
   t.same(e.where(A1)?.unit.x, 0);
+  // On top of B#1 (not stackable): the stacking problem lists B#1 and names C#1 in its message.
+  const onB = e.check(e.destination(C1, 0, e.boxOf('C', { x: 120, y: 60, z: 20 }, 'lwh'), 'lwh'));
+  const stacking = onB.problems.find((p) => p.rule === 'stacking');
+  t.ok(stacking, 'a stacking problem');
+  t.same(stacking!.units, [B1], 'its units: the one carrying');
+  t.same(problemsOf(onB, C1), [stacking], "C#1's problems: the one whose message names it");
+  t.same(problemsOf(onB, { item_id: 'C', instance: 11 }), [], 'C#11 is not C#1');
+});
+
+t.test('editedPlan: the opened vehicles in their order, rebuilt; an emptied one drawn empty', async (t) => {
+  const e = editor();
+  const opened = viewerPlan({
+    jobId: 'job_x',
+    reference: null,
+    createdAt: '',
+    expiresAt: '',
+    plan: smallPlan(),
+    revision: 0,
+    model: smallModel(),
+    requestGroups: [],
+    warnings: [],
+  });
+  e.remove({ item_id: 'B', instance: 2 }); // the second vehicle's only unit
+  e.put(C1, 0, e.boxOf('C', { x: 250, y: 0, z: 0 }, 'lwh'), 'lwh');
+  const check = e.check();
+  t.equal(check.plan.vehicles.length, 1, "the check's plan leaves the empty vehicle out");
+  const drawn = editedPlan(opened, check.plan);
+  t.same(
+    drawn.vehicles.map((v) => [v.index, v.copy, v.placements.length, v.total_weight]),
+    [
+      [0, 1, 5, 51],
+      [1, 2, 0, 0],
+    ],
+  );
+  t.same(drawn.vehicles[1]!.blocked_areas, opened.vehicles[1]!.blocked_areas, 'zones kept');
+  t.same(
+    drawn.unplaced.map((u) => `${u.item_id}#${u.instance}`),
+    ['B#2'],
+  );
 });
 
 t.test('EditHistory: a new deed forgets what was undone; clear empties both', async (t) => {

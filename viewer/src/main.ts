@@ -10,8 +10,9 @@
  * For tests and tools the page marks its state on `<body>`: `data-ready="1"` once the first
  * vehicle is drawn (`data-error` with the envelope's code instead when loading failed),
  * `data-vehicle`, `data-units` (units of the shown vehicle), `data-step`, `data-visible` (units
- * drawn now), `data-load-ms` (navigation start → first drawn frame) and `data-drawer` (the panel
- * open as a drawer on a small screen, panel-drawers.ts). `window.planViewer` gives a unit's
+ * drawn now), `data-load-ms` (navigation start → first drawn frame), `data-drawer` (the panel
+ * open as a drawer on a small screen, panel-drawers.ts), `data-revision` (of the plan shown) and
+ * `data-edit-access` (`granted` once the edit mode is offered, else `none`; edit-mode.ts adds its own). `window.planViewer` gives a unit's
  * position on screen and the camera.
  */
 import { Raycaster, Vector2, Vector3 } from 'three';
@@ -31,7 +32,7 @@ import { ROUND_SHAPES } from './unit-edges.js';
 import { showWeightChart } from './weight-chart.js';
 import { measureWords } from './measure-words.js';
 import { isolatedText } from '../../display/text.js';
-import { editAccess } from './edit/edit-calls.js';
+import { editAccess, openedFromWebApp } from './edit/edit-calls.js';
 import { EditMode, type ViewerHost } from './edit/edit-mode.js';
 import './style.css';
 
@@ -39,6 +40,10 @@ import './style.css';
 export interface PlanViewerProbe {
   /** Viewport CSS pixels of the middle of a unit's top face in the shown vehicle, or null when not drawn. */
   screenPoint(itemId: string, instance: number): { x: number; y: number } | null;
+  /** The drawn unit under viewport point (x, y) of the shown vehicle (what a click there picks), or null. */
+  unitAt(x: number, y: number): { item_id: string; instance: number } | null;
+  /** Viewport CSS pixels of the plan point (x, y, z) (cm) of the shown vehicle: where to point to drop a unit there. */
+  screenOf(x: number, y: number, z: number): { x: number; y: number };
   /** Orbits the camera once around the load in `frames` animation frames; resolves with the mean ms per frame. */
   orbitFrameMs(frames: number): Promise<number>;
   /** The camera's position, orbit target and distance (cm): what a drag, pan or pinch changes. */
@@ -228,13 +233,16 @@ async function start(): Promise<void> {
 
   // A click or tap (not the end of an orbit drag or a pinch) picks the unit under the pointer.
   const canvas = stage.canvas;
-  stage.onTap((x, y) => {
-    if (!shown) return;
+  const unitAt = (x: number, y: number): Placement | null => {
+    if (!shown) return null;
     const r = canvas.getBoundingClientRect();
     const ndc = new Vector2(((x - r.left) / r.width) * 2 - 1, -((y - r.top) / r.height) * 2 + 1);
     const ray = new Raycaster();
     ray.setFromCamera(ndc, stage.camera);
-    select(shown.units.pick(ray));
+    return shown.units.pick(ray);
+  };
+  stage.onTap((x, y) => {
+    if (shown) select(unitAt(x, y));
   });
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') select(null);
@@ -273,6 +281,15 @@ async function start(): Promise<void> {
       const r = canvas.getBoundingClientRect();
       return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
     },
+    unitAt(x, y) {
+      const p = unitAt(x, y);
+      return p && { item_id: p.item_id, instance: p.instance };
+    },
+    screenOf(x, y, z) {
+      const v = new Vector3(x, y, z).project(stage.camera);
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
+    },
     orbitFrameMs: (frames) => stage.orbitFrameMs(frames),
     camera: () => stage.view(),
   };
@@ -295,14 +312,32 @@ async function start(): Promise<void> {
 
 /**
  * Offers the edit mode (edit/edit-mode.ts) when the plan carries the job's model and the page is
- * opened by a signed-in member of the job's organization (the web app's session on this origin);
- * a link opened without a session stays read-only.
+ * opened from the web app (framed by it, or by its link) by a signed-in member of the job's
+ * organization (the web app's session on this origin). A signed link opened elsewhere or without a
+ * session stays read-only.
  */
 async function offerEditing(host: ViewerHost, opened: ViewerPlan): Promise<void> {
   const model = opened.model;
-  if (!model || opened.vehicles.length === 0) return;
+  // For tests and tools: `data-edit-access` says the question is settled (granted or none).
+  if (!model || opened.vehicles.length === 0) return void (body.dataset['editAccess'] = 'none');
+  const remembered = 'plan-viewer.from-web-app';
+  let parentPath: string | null = null;
+  try {
+    if (window.parent !== window && window.parent.location.origin === window.location.origin)
+      parentPath = window.parent.location.pathname;
+  } catch {
+    // Framed by another site: its location is not readable.
+  }
+  const from = {
+    origin: window.location.origin,
+    parentPath,
+    referrer: document.referrer,
+    remembered: stored(() => sessionStorage.getItem(remembered)) === '1',
+  };
+  if (!openedFromWebApp(from)) return void (body.dataset['editAccess'] = 'none');
   const access = await editAccess((input, init) => window.fetch(input, init), opened.job_id);
-  if (!access) return;
+  if (!access) return void (body.dataset['editAccess'] = 'none');
+  stored(() => sessionStorage.setItem(remembered, '1'));
   new EditMode(
     host,
     {
@@ -323,7 +358,16 @@ async function offerEditing(host: ViewerHost, opened: ViewerPlan): Promise<void>
     { ...opened, model },
     access,
   );
-  body.dataset['editable'] = '1';
+  body.dataset['editAccess'] = 'granted';
+}
+
+/** `f()`, or undefined when the browser refuses storage (a privacy setting). */
+function stored<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
 }
 
 void start();

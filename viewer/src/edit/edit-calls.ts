@@ -77,6 +77,35 @@ export async function editAccess(fetch: Fetch, jobId: string): Promise<EditAcces
   }
 }
 
+/** What tells the viewer page it was opened from the signed-in web app. */
+export interface OpenedFrom {
+  /** This page's origin. */
+  origin: string;
+  /** Path of the page framing this one when it is on this origin, else null (not framed, or framed by another site). */
+  parentPath: string | null;
+  /** `document.referrer` ('' when none). */
+  referrer: string;
+  /** This tab opened a viewer from the web app before (a saved revision reloads the page without a referrer). */
+  remembered: boolean;
+}
+
+/**
+ * True when the viewer was opened from the web app (`/app/…` on this origin): framed by its job or
+ * playground page, or opened by its link. Only then does the viewer ask for the session: a signed
+ * link opened from anywhere else (an e-mail, a chat) stays read-only without asking.
+ */
+export function openedFromWebApp(from: OpenedFrom): boolean {
+  const inApp = (path: string): boolean => path === '/app' || path.startsWith('/app/');
+  if (from.parentPath !== null && inApp(from.parentPath)) return true;
+  if (from.remembered) return true;
+  try {
+    const r = new URL(from.referrer);
+    return r.origin === from.origin && inApp(r.pathname);
+  } catch {
+    return false;
+  }
+}
+
 /** Path and query of `url` (the service's links carry its public origin; the viewer calls its own). */
 export function pathOf(url: string): string {
   const u = new URL(url, 'http://localhost');

@@ -216,7 +216,22 @@ export class PlanEditor {
   }
 }
 
-/** The problems `check` names `unit` in. */
+/**
+ * The problems of `check` about `unit`: those naming it in `units`, and those whose message names
+ * it (the verifier writes units as `item#instance`; some rules list only one of the two units
+ * they concern, e.g. `stacking` the unit carrying, not the one resting on it).
+ */
 export function problemsOf(check: Pick<PlanCheck, 'problems'>, unit: ProblemUnit): PlanProblem[] {
-  return check.problems.filter((p) => p.units.some((u) => u.item_id === unit.item_id && u.instance === unit.instance));
+  const name = unitKey(unit.item_id, unit.instance);
+  const mentioned = (message: string): boolean => {
+    for (let at = message.indexOf(name); at >= 0; at = message.indexOf(name, at + 1)) {
+      const before = message[at - 1];
+      const after = message[at + name.length];
+      if ((before === undefined || !/[\w#-]/.test(before)) && (after === undefined || !/\d/.test(after))) return true;
+    }
+    return false;
+  };
+  return check.problems.filter(
+    (p) => p.units.some((u) => u.item_id === unit.item_id && u.instance === unit.instance) || mentioned(p.message),
+  );
 }
