@@ -12,7 +12,7 @@
  *   whose request pins the units loaded up to step K, and the web app opens it.
  * Measured and printed (not asserted): time from a drop to the red / green frame on a 500-unit
  * plan and the browser's check of a 2,000-unit plan (plans served in place of the job's, with
- * their model). Screenshots go to test-artifacts/plan-edit/.
+ * their model). axe-core checks the page in edit mode. Screenshots go to test-artifacts/plan-edit/.
  *   npx tap test/browser/plan-edit.test.ts
  */
 import t from 'tap';
@@ -25,6 +25,7 @@ import { inProcessService } from '../helpers/in-process-service.js';
 import { browserCall, orgWithOwnerInvitation, type Browser as Session } from '../helpers/web-session.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 import { untilJob } from '../helpers/job-state.js';
+import { axeCheck } from '../helpers/axe.js';
 import { item } from '../solver/verify/plan-fixture.js';
 import { planFromLayout, type LayoutUnit } from '../../solver/edit/layout.js';
 import { viewerPlan, type ViewerPlan } from '../../api/http/plan-viewer/viewer-plan.js';
@@ -99,7 +100,8 @@ if (!existsSync(CHROMIUM)) {
 
   /** A browser context, signed in as the owner (the session cookie) unless `signedIn` is false. */
   async function context(signedIn = true, viewport = { width: 1280, height: 820 }): Promise<BrowserContext> {
-    const c = await browser.newContext({ viewport, baseURL: run.service.url });
+    // bypassCSP: axe-core's script is added to a page whose policy allows only its own scripts.
+    const c = await browser.newContext({ viewport, baseURL: run.service.url, bypassCSP: true });
     if (signedIn) {
       const [name, value] = owner.cookie.split('=') as [string, string];
       await c.addCookies([{ name, value, url: run.service.url }]);
