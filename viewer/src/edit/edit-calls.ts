@@ -70,6 +70,8 @@ export async function editAccess(fetch: Fetch, jobId: string): Promise<EditAcces
       headers: { accept: 'application/json' },
       credentials: 'same-origin',
     });
+    // Read to its end: a body left unread keeps its connection busy (the page never gets idle).
+    await job.text();
     if (!job.ok) return null;
     return { role, name: body.user?.name ?? '', csrfToken: body.csrf_token };
   } catch {
