@@ -278,6 +278,55 @@ if (!existsSync(CHROMIUM)) {
     },
   );
 
+  t.test('save answers: 422 lists the problems, 409 offers the latest revision', async (t) => {
+    const revised = await api('GET', `/v1/jobs/${job.id}/result?revision=1`);
+    const c = await context();
+
+    // On revision 1, the latest: a unit put on a crate does not save (422), the problems are listed.
+    const latest = await openViewer(c, revised.viewer_url);
+    t.equal((await dataset(latest.page))['revision'], '1');
+    await latest.page.click('#edit');
+    await latest.page.waitForSelector('body[data-editing="1"]');
+    const seen = await visibleTops(latest.page, revised.vehicles[0].placements);
+    const under = seen.find((p) => p.item_id === 'crate')!;
+    const moved = seen.find((p) => p !== under && p.length <= under.length && p.width <= under.width)!;
+    await drag(
+      latest.page,
+      await unitPoint(latest.page, moved.item_id, moved.instance),
+      await unitPoint(latest.page, 'crate', under.instance),
+    );
+    await latest.page.waitForSelector('body[data-operations="1"][data-valid="0"]');
+    await latest.page.click('#save');
+    await latest.page.waitForSelector('body[data-saved="invalid"] #edit-message:not([hidden])');
+    const details = await latest.page.$$eval('#edit-message li', (lis) =>
+      lis.map((li) => (li as unknown as PageElement & { textContent: string }).textContent),
+    );
+    t.ok(
+      details.some((d) => /^operations\[0\]: .*not stackable/.test(d)),
+      `the stacking problem, traced to operation 0: ${details.join(' | ')}`,
+    );
+    t.match(await latest.page.textContent('#edit-message'), /^Not saved: the plan breaks a rule/);
+
+    // On revision 0 while revision 1 exists: a change does not save (409); the latest opens.
+    const old = await openViewer(c, job.viewer_url);
+    await old.page.click('#edit');
+    await old.page.waitForSelector('body[data-editing="1"]');
+    // `[` picks the last loaded unit (nothing rests on it), Delete takes it out: a valid change.
+    await old.page.keyboard.press('[');
+    await old.page.keyboard.press('Delete');
+    await old.page.waitForSelector('body[data-operations="1"]');
+    await old.page.click('#save');
+    await old.page.waitForSelector('body[data-saved="conflict"] #edit-message button');
+    t.match(
+      await old.page.textContent('#edit-message'),
+      /^Not saved: someone saved a newer revision of this plan first/,
+    );
+    await old.page.click('#edit-message button');
+    await old.page.waitForSelector('body[data-ready="1"][data-revision="1"]', { timeout: 60_000 });
+    t.pass('"Open the latest revision" opened revision 1');
+    await c.close();
+  });
+
   t.test('inside the web app: Re-plan from step K opens a job with the first K units pinned', async (t) => {
     const c = await context(true, { width: 1280, height: 900 });
     const page = await c.newPage();

@@ -15,6 +15,7 @@
  * - undo / redo (buttons, Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y);
  * - "Save as revision": POST /v1/jobs/{id}/revisions with the operations since opening; 201 opens
  *   the new revision, 409 says someone saved first and offers the latest, 422 lists the problems;
+ *   leaving the page with changes not saved asks first (beforeunload);
  * - "Re-plan from step K" (any signed-in member, also outside edit mode): a new job packing the
  *   rest around the units loaded up to step K of the shown vehicle, opened in the web app.
  * For tests the page marks on `<body>`: `data-editing`, `data-valid`, `data-operations`,
@@ -107,6 +108,8 @@ export class EditMode {
   private dragTimer = 0;
   private dragCheckDue = false;
   private busy = false;
+  /** Set before the page leaves on purpose (a saved revision opens, the latest one is asked for). */
+  private leaving = false;
   private readonly body = document.body;
 
   constructor(
@@ -135,6 +138,10 @@ export class EditMode {
     host.stage.controls.addEventListener('change', () => this.placeLabel());
     this.listenToPointer();
     window.addEventListener('keydown', (e) => this.onKey(e));
+    // Changes not saved: the browser asks before the page is left or reloaded.
+    window.addEventListener('beforeunload', (e) => {
+      if (this.editor.operations.length > 0 && !this.leaving) e.preventDefault();
+    });
     this.updateButtons();
   }
 
@@ -511,6 +518,7 @@ export class EditMode {
     switch (outcome.kind) {
       case 'saved':
         this.say(`Saved as revision ${outcome.revision}. Opening it…`);
+        this.leaving = true;
         if (outcome.viewerUrl) window.location.assign(pathOf(outcome.viewerUrl));
         else window.location.reload();
         return;
@@ -541,6 +549,7 @@ export class EditMode {
 
   private async openLatest(): Promise<void> {
     const path = await latestViewerPath(this.fetch, this.opened.job_id);
+    this.leaving = true;
     if (path) window.location.assign(path);
     else window.location.reload();
   }
