@@ -4,19 +4,20 @@
  * - GET /viewer/{job}?expires=…&signature=…: the page (the viewer's build, api/http/front-ends.ts;
  *   503 `api_disabled` while it is not built);
  * - GET /viewer/{job}/plan.json?expires=…&signature=…: what the page draws (api/http/plan-viewer/viewer-plan.ts),
- *   asked for with the page's own query;
+ *   asked for with the page's own query (a plan revision's link carries `revision=N` in its
+ *   signed query: the plan is then that revision's);
  * - /viewer/assets/*: the page's scripts and styles (hashed names, cached for a year).
  * A bad, expired or PDF-purpose signature answers 404 `not_found`, a plan past retention 410
  * `result_expired`, in the spec's error envelope. Their OpenAPI operations are
  * api/http/plan-viewer/docs.ts, the plan's schemas api/http/plan-viewer/shape.ts.
  */
 import express, { Router } from 'express';
-import { readJobBody, type JobBody } from '../../../domain/job/body.js';
-import type { Plan } from '../../../domain/pack/plan.js';
+import { readJobBody } from '../../../domain/job/body.js';
 import { ApiError } from '../errors.js';
 import { VIEWER_BUILD, assetsOf, isBuilt, pageReader } from '../front-ends.js';
 import { setNoStore, setPageSecurity } from '../page-security.js';
-import { openSignedPlan } from '../plan-links/plan-links.js';
+import { openSignedPlan, openSignedRevision } from '../plan-links/plan-links.js';
+import { rebuildRevisionPlan } from '../../../application/plan-revisions.js';
 import { PLAN_VIEWER_DOCS } from '../plan-viewer/docs.js';
 import { VIEWER_PLAN_SCHEMAS } from '../plan-viewer/shape.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
@@ -25,23 +26,6 @@ import { viewerPlan } from '../plan-viewer/viewer-plan.js';
 import { orgDisplayUnits } from '../plan-links/org-display-units.js';
 
 const jobOf = (param: unknown): string | undefined => /^job_[a-z0-9]+$/.exec(String(param))?.[0];
-
-/**
- * The plan a viewer link shows and which revision it is (plan editing): for now always the
- * job's own plan, revision 0. Revisions plug in here (the revision named by the signed query).
- * Throws 410 result_expired when the plan is no longer stored.
- */
-function viewedPlan(
-  _services: RouteContext,
-  _jobId: string,
-  body: JobBody,
-  _query: unknown,
-): Promise<{ revision: number; plan: Plan }> {
-  // Revisions are read from the store: async already, so plugging them in changes no caller.
-  const plan = body.result?.plan;
-  if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
-  return Promise.resolve({ revision: 0, plan });
-}
 
 function viewerRouter(services: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
@@ -69,9 +53,15 @@ function viewerRouter(services: RouteContext): Router {
   });
 
   router.get('/viewer/:job/plan.json', async (req, res) => {
-    const job = await openSignedPlan(services, 'viewer', jobOf(req.params['job']), req.query);
+    const { job, revision } = await openSignedRevision(services, 'viewer', jobOf(req.params['job']), req.query);
     const body = await readJobBody(services.store, job.id);
-    const { revision, plan } = await viewedPlan(services, job.id, body, req.query);
+    const model = body.request?.model;
+    // A revision's link (plan editing): its plan rebuilt from its layout with the job's model.
+    const plan =
+      revision === 0
+        ? body.result?.plan
+        : model && (await rebuildRevisionPlan(services.store, job.id, revision, model));
+    if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
     setNoStore(res);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.json(
@@ -82,7 +72,7 @@ function viewerRouter(services: RouteContext): Router {
         expiresAt: job.expiresAt,
         plan,
         revision,
-        model: body.request?.model ?? null,
+        model: model ?? null,
         requestGroups: body.request?.request.groups ?? [],
         warnings: job.warnings,
         displayUnits: await orgDisplayUnits(services, job.orgId),
