@@ -193,7 +193,6 @@ export class EditMode {
     const moved = this.moved;
     if (moved && this.editor.where(moved)) this.host.select(moved);
     this.show(this.check);
-    this.host.listUnplaced((unit, label) => this.armPlacing(unit, label));
     // The stage draws at the next animation frame (asked for by the redraw, so before this one).
     requestAnimationFrame(() => {
       this.host.stage.renderer.getContext().finish();
