@@ -1,7 +1,8 @@
 /**
  * The viewer link on the real embedded service: `viewer_url` on the Job and the
  * Result, the page and its hashed assets (content types, caching, no CDN), the plan data with
- * blocked areas, the second deck, items, groups and unplaced units matching the Result, and the
+ * blocked areas, the second deck, items, groups and unplaced units matching the Result, the revision
+ * and the resolved model (for the edit mode's checks), and the
  * spec's error envelope for PDF-purpose, tampered, foreign, expired links and a plan past
  * retention.
  */
@@ -116,7 +117,7 @@ t.test('the page and its assets: HTML without a CDN, hashed assets cached for a 
   await envelope(t, `${run.service.url}/viewer/assets/none.js`, 404, 'not_found');
 });
 
-t.test('the plan data: the Result plus blocked areas, deck, items and groups', async (t) => {
+t.test('the plan data: the Result plus blocked areas, deck, items, groups, revision and model', async (t) => {
   const url = new URL(local(job.viewer_url));
   const res = await fetch(`${url.origin}${url.pathname}/plan.json${url.search}`);
   t.equal(res.status, 200);
@@ -187,6 +188,26 @@ t.test('the plan data: the Result plus blocked areas, deck, items and groups', a
     { name: 'B', order: 2, color: null },
   ]);
   t.same(data.warnings, job.warnings);
+  t.equal(data.revision, 0, "revision 0: the job's own plan");
+  t.same(
+    data.model.items.map((it: any) => [it.id, it.quantity, it.length, it.width, it.height, it.weight]),
+    [
+      ['box', 6, 60, 40, 40, 10],
+      ['crate', 2, 80, 60, 50, 30],
+      ['ingot', 3, 100, 80, 30, 1400],
+    ],
+    'the resolved model: every item with its size, weight and quantity',
+  );
+  t.ok(
+    data.model.items.every((it: any) => Array.isArray(it.orientations) && it.orientations.includes('lwh')),
+    'each item with its allowed orientations',
+  );
+  t.same(
+    data.model.vehicles.map((v: any) => [v.id, v.length, v.width, v.height, v.maxWeight, v.auxDeck]),
+    [['deck-truck', 400, 240, 260, 3000, { height: 130, maxWeight: 1500 }]],
+    'the resolved vehicle with its deck',
+  );
+  t.equal(data.model.packingMode, 'fleet_only');
 
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat('date-time', true);

@@ -292,8 +292,9 @@ if (!existsSync(CHROMIUM)) {
     t.ok(canvas.width <= 390 && canvas.height >= 0.5 * 844, 'the 3D view takes the width and at least half the height');
     await page.screenshot({ path: join(SHOTS, `phone-viewer.png`) });
 
-    // Every control of the bar and every toggle is on screen; each toggle opens its drawer inside the window.
-    for (const control of await page.locator('#bar select, #bar button, #bar input').all()) {
+    // Every control of the bar (those shown: the edit mode's stay hidden here) and every toggle is
+    // on screen; each toggle opens its drawer inside the window.
+    for (const control of await page.locator('#bar select:visible, #bar button:visible, #bar input:visible').all()) {
       const b = (await control.boundingBox())!;
       t.ok(
         b.x >= 0 && b.x + b.width <= 390 && b.y >= 0 && b.y + b.height <= 844,

@@ -371,6 +371,8 @@ if (!existsSync(CHROMIUM)) {
     t.comment(`round cargo: ${plan.vehicles.map((v) => `${v.name}: ${kinds(v)}`).join('; ')}`);
     const viewer: ViewerPlan = {
       job_id: job.id,
+      revision: 0,
+      model: null,
       reference: 'Drums and rolls (hand-built)',
       created_at: job.created_at ?? '2026-11-23T10:00:00Z',
       expires_at: '2099-01-01T00:00:00Z',

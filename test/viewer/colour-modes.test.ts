@@ -40,6 +40,8 @@ const placement = (item_id: string, instance: number) => ({
 function planOf(items: ViewerItem[], placed: string[], groups: ViewerPlan['groups'] = []): ViewerPlan {
   return {
     job_id: 'job_x',
+    revision: 0,
+    model: null,
     reference: null,
     created_at: '',
     expires_at: '',

@@ -31,14 +31,14 @@ export class StepControl {
     els.play.addEventListener('click', () => (this.playing ? this.stop() : this.start()));
   }
 
-  /** A new vehicle: steps 0..`lastStep`, showing all of them. */
-  reset(lastStep: number): void {
+  /** A new vehicle: steps 0..`lastStep`, showing all of them, or those up to `at` (clamped; a redraw of an edited plan keeps its step). */
+  reset(lastStep: number, at = lastStep): void {
     this.stop();
     this.last = lastStep;
     this.els.slider.min = '0';
     this.els.slider.max = String(lastStep);
     this.els.slider.step = '1';
-    this.set(lastStep);
+    this.set(at);
   }
 
   /** Moves to `step` (clamped) as if the slider had been moved there. */

@@ -6,8 +6,16 @@ import type { UnplacedUnit } from '../../domain/pack/plan.js';
 import { REASON_TEXT, instanceRanges } from './plan-words.js';
 import { userLabel } from './user-label.js';
 
-/** Fills `list` (a `<ul>`) and `heading` with the unplaced units of the plan. */
-export function showUnplaced(list: HTMLElement, heading: HTMLElement, unplaced: readonly UnplacedUnit[]): void {
+/**
+ * Fills `list` (a `<ul>`) and `heading` with the unplaced units of the plan. With `onPlace` (the
+ * edit mode), each row has a Place button handing over its first unit and the item's label.
+ */
+export function showUnplaced(
+  list: HTMLElement,
+  heading: HTMLElement,
+  unplaced: readonly UnplacedUnit[],
+  onPlace: ((unit: { item_id: string; instance: number }, label: string) => void) | null = null,
+): void {
   heading.textContent = `Unplaced units (${unplaced.length})`;
   const rows = new Map<string, { unit: UnplacedUnit; instances: number[] }>();
   for (const u of unplaced) {
@@ -40,6 +48,19 @@ export function showUnplaced(list: HTMLElement, heading: HTMLElement, unplaced: 
         `, instance${instances.length > 1 ? 's' : ''} ${instanceRanges(instances)}`,
       );
       li.append(what, why, which);
+      if (onPlace) {
+        const first = Math.min(...instances);
+        const place = document.createElement('button');
+        place.type = 'button';
+        place.className = 'place';
+        place.textContent = 'Place';
+        place.setAttribute(
+          'aria-label',
+          `Place ${unit.label} (${unit.item_id}, instance ${first}) in the vehicle shown`,
+        );
+        place.addEventListener('click', () => onPlace({ item_id: unit.item_id, instance: first }, unit.label));
+        li.append(' ', place);
+      }
       return li;
     }),
   );

@@ -57,7 +57,7 @@ export const PLAN_VIEWER_DOCS: RouteDoc[] = [
     path: '/viewer/{job}/plan.json',
     operationId: 'getPlanViewerData',
     summary: 'The plan as the 3D viewer draws it (signed browser link)',
-    description: `${EXTENSION} What the viewer page of \`viewer_url\` loads, with the page's own \`expires\` and \`signature\`: the Result's vehicles (each with its blocked areas and second deck) and unplaced units, every item definition with its colour and group, and the groups.`,
+    description: `${EXTENSION} What the viewer page of \`viewer_url\` loads, with the page's own \`expires\` and \`signature\`: the Result's vehicles (each with its blocked areas and second deck) and unplaced units, every item definition with its colour and group, the groups, which revision of the plan it is and the resolved model (so the viewer's edit mode can check changes with the service's verifier).`,
     tags: ['Jobs'],
     scopes: [],
     parameters: LINK_PARAMETERS,

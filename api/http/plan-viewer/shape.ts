@@ -1,6 +1,6 @@
 /**
  * The shape of the 3D viewer's plan (our extension): the JSON Schemas of ViewerPlan and its parts
- * (ViewerVehicle, ViewerItem, ViewerGroup), as GET /viewer/{job}/plan.json answers it
+ * (ViewerVehicle, ViewerItem, ViewerGroup, ViewerModel), as GET /viewer/{job}/plan.json answers it
  * (api/http/plan-viewer/viewer-plan.ts writes it) and the OpenAPI document shows it. Lengths cm, weights kg.
  */
 import type { JsonSchema } from '../route-docs.js';
@@ -25,9 +25,16 @@ export const VIEWER_PLAN_SCHEMAS: Record<string, JsonSchema> = {
       'groups',
       'warnings',
       'display_units',
+      'revision',
+      'model',
     ],
     properties: {
       job_id: { type: 'string', description: 'The job (`job_…`)' },
+      revision: {
+        type: 'integer',
+        minimum: 0,
+        description: "Which revision of the job's plan this is: 0 = the plan the job made, N = revision N",
+      },
       reference: { type: ['string', 'null'], description: "Caller's reference from the request, or null" },
       created_at: { type: 'string', format: 'date-time', description: 'When the job was created' },
       expires_at: { type: 'string', format: 'date-time', description: 'The link and this document are deleted then' },
@@ -62,6 +69,74 @@ export const VIEWER_PLAN_SCHEMAS: Record<string, JsonSchema> = {
         description:
           "How the viewer shows lengths and weights: the organization's display units (metric: cm, kg; imperial: in, lb). The figures of this document stay cm and kg.",
       },
+      model: {
+        oneOf: [{ $ref: '#/components/schemas/ViewerModel' }, { type: 'null' }],
+        description:
+          "The job's request resolved into plain numbers, so the viewer's edit mode checks a changed plan with the service's own verifier; null when the request is not stored",
+      },
+    },
+  },
+  ViewerModel: {
+    title: 'ViewerModel',
+    description: `${EXTENSION} A pack request resolved into plain numbers (presets, templates, overrides and defaults applied): what the solver and the plan verifier read. Lengths cm, weights kg, times ms. Field names are the service's own (camelCase).`,
+    type: 'object',
+    required: [
+      'vehicles',
+      'items',
+      'packingMode',
+      'maxVehicles',
+      'allowOverweight',
+      'maxStackItems',
+      'maxStackDensity',
+      'enforceAxle',
+      'groupRouting',
+    ],
+    properties: {
+      vehicles: {
+        type: 'array',
+        description: 'Vehicle definitions (`id`, size, `maxWeight`, `quantity`, `blockedAreas`, `auxDeck`, `axles`…)',
+        items: {
+          type: 'object',
+          required: ['id', 'name', 'length', 'width', 'height', 'maxWeight', 'quantity'],
+          properties: {
+            id: { type: 'string', description: 'vehicle_id of the Result' },
+            name: { type: 'string' },
+            length: { type: 'number', description: 'cm, along x' },
+            width: { type: 'number', description: 'cm, along z' },
+            height: { type: 'number', description: 'cm, along y' },
+            maxWeight: { type: 'number', description: 'Payload, kg' },
+            quantity: { type: 'integer', description: 'Copies listed' },
+          },
+        },
+      },
+      items: {
+        type: 'array',
+        description: 'Item definitions with their allowed orientations, in preference order',
+        items: {
+          type: 'object',
+          required: ['id', 'length', 'width', 'height', 'weight', 'quantity', 'orientations'],
+          properties: {
+            id: { type: 'string', description: 'item_id of the Result' },
+            length: { type: 'number', description: 'cm, as defined' },
+            width: { type: 'number', description: 'cm, as defined' },
+            height: { type: 'number', description: 'cm, as defined' },
+            weight: { type: 'number', description: 'kg, one unit' },
+            quantity: { type: 'integer', description: 'Units requested' },
+            orientations: {
+              type: 'array',
+              items: { type: 'string', enum: ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'] },
+              description: 'Allowed orientations (spec Placement.orientation), never empty',
+            },
+          },
+        },
+      },
+      packingMode: { type: 'string', enum: ['auto', 'fleet_only'] },
+      maxVehicles: { type: 'integer', description: 'Most vehicles the plan may use' },
+      allowOverweight: { type: 'boolean' },
+      maxStackItems: { type: 'integer', description: 'Units in one stack, 0 = unlimited' },
+      maxStackDensity: { type: 'number', description: 'kg/m² of a stack, 0 = unlimited' },
+      enforceAxle: { type: 'boolean' },
+      groupRouting: { type: 'string', enum: ['none', 'wall', 'routing', 'no_stack'] },
     },
   },
   ViewerVehicle: {

@@ -51,6 +51,11 @@ export interface ViewerGroup {
 /** The viewer's plan document. */
 export interface ViewerPlan {
   job_id: string;
+  /**
+   * Which revision of the job's plan this is (plan editing): 0 = the plan the job made, N = the
+   * plan of revision N (the signed query's `revision`).
+   */
+  revision: number;
   reference: string | null;
   created_at: string;
   /** The link and this document are gone after it (spec Job.expires_at). */
@@ -67,6 +72,12 @@ export interface ViewerPlan {
    * as metric.
    */
   display_units?: DisplayUnits;
+  /**
+   * The job's resolved model (cm, kg; the solver's PackModel as stored with the job), so the
+   * viewer's edit mode checks a changed plan with the same verifier as the service; null when
+   * the request body is not stored.
+   */
+  model: PackModel | null;
 }
 
 /** What viewerPlan reads: the job's identity, its stored plan and resolved model, the request's groups. */
@@ -76,6 +87,8 @@ export interface ViewerPlanSource {
   createdAt: string;
   expiresAt: string;
   plan: Plan;
+  /** The revision `plan` is (0 = the job's own plan). */
+  revision: number;
   /** The resolved model (null when the request body is not stored: no zones, decks or item list). */
   model: PackModel | null;
   /** The request's `groups` as sent (colours of groups). */
@@ -105,6 +118,7 @@ export function viewerPlan(src: ViewerPlanSource): ViewerPlan {
   });
   return {
     job_id: src.jobId,
+    revision: src.revision,
     reference: src.reference,
     created_at: src.createdAt,
     expires_at: src.expiresAt,
@@ -114,6 +128,7 @@ export function viewerPlan(src: ViewerPlanSource): ViewerPlan {
     groups: groupsOf(src),
     warnings: src.warnings,
     display_units: src.displayUnits ?? 'metric',
+    model: src.model,
   };
 }
 

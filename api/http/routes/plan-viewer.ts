@@ -71,6 +71,7 @@ function viewerRouter(services: RouteContext): Router {
         createdAt: job.createdAt,
         expiresAt: job.expiresAt,
         plan,
+        revision,
         model: model ?? null,
         requestGroups: body.request?.request.groups ?? [],
         warnings: job.warnings,

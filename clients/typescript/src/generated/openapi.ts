@@ -1323,6 +1323,8 @@ export type ProjectItem = {
 export type ViewerPlan = {
   /** The job (`job_…`) */
   job_id: string;
+  /** Which revision of the job's plan this is: 0 = the plan the job made, N = revision N */
+  revision: number;
   /** Caller's reference from the request, or null */
   reference: string | null;
   /** When the job was created */
@@ -1341,6 +1343,55 @@ export type ViewerPlan = {
   warnings: Warning[];
   /** How the viewer shows lengths and weights: the organization's display units (metric: cm, kg; imperial: in, lb). The figures of this document stay cm and kg. */
   display_units: "metric" | "imperial";
+  /** The job's request resolved into plain numbers, so the viewer's edit mode checks a changed plan with the service's own verifier; null when the request is not stored */
+  model: ViewerModel | null;
+};
+
+/** Our extension (not in the spec). A pack request resolved into plain numbers (presets, templates, overrides and defaults applied): what the solver and the plan verifier read. Lengths cm, weights kg, times ms. Field names are the service's own (camelCase). */
+export type ViewerModel = {
+  /** Vehicle definitions (`id`, size, `maxWeight`, `quantity`, `blockedAreas`, `auxDeck`, `axles`…) */
+  vehicles: {
+    /** vehicle_id of the Result */
+    id: string;
+    name: string;
+    /** cm, along x */
+    length: number;
+    /** cm, along z */
+    width: number;
+    /** cm, along y */
+    height: number;
+    /** Payload, kg */
+    maxWeight: number;
+    /** Copies listed */
+    quantity: number;
+  }[];
+  /** Item definitions with their allowed orientations, in preference order */
+  items: {
+    /** item_id of the Result */
+    id: string;
+    /** cm, as defined */
+    length: number;
+    /** cm, as defined */
+    width: number;
+    /** cm, as defined */
+    height: number;
+    /** kg, one unit */
+    weight: number;
+    /** Units requested */
+    quantity: number;
+    /** Allowed orientations (spec Placement.orientation), never empty */
+    orientations: (("lwh" | "wlh" | "lhw" | "hwl" | "whl" | "hlw")[]);
+  }[];
+  packingMode: "auto" | "fleet_only";
+  /** Most vehicles the plan may use */
+  maxVehicles: number;
+  allowOverweight: boolean;
+  /** Units in one stack, 0 = unlimited */
+  maxStackItems: number;
+  /** kg/m² of a stack, 0 = unlimited */
+  maxStackDensity: number;
+  enforceAxle: boolean;
+  groupRouting: "none" | "wall" | "routing" | "no_stack";
 };
 
 /** Our extension (not in the spec). A ResultVehicle with its floor zones and second deck. */
