@@ -7,13 +7,11 @@
  * - `{type: 'replan-job-created', jobId}`: a re-plan started the new job `jobId`.
  * Pure.
  */
-import type { Session } from '../session.js';
-
 /** Roles that edit plans: the owner and members (a role added later does not, until it is named here). */
 const EDITING_ROLES: ReadonlySet<string> = new Set(['owner', 'member']);
 
-/** True when a person of `role` may edit plans (save revisions, re-plan). */
-export function canEditPlans(role: Session['user']['role']): boolean {
+/** True when a person of `role` (the session's `user.role`, session.tsx) may edit plans (save revisions). */
+export function canEditPlans(role: string): boolean {
   return EDITING_ROLES.has(role);
 }
 
