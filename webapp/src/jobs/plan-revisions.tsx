@@ -26,6 +26,7 @@ import {
   latestRevision,
   planFigures,
   revisionName,
+  revisionPhrase,
   revisionRows,
   weightText,
   type RevisionEntry,
@@ -44,8 +45,7 @@ function changesText(entry: RevisionEntry): string {
   if (entry.revision === 0) return '—';
   const n = entry.operations_count;
   const edits = n === undefined ? 'Edits' : `${n} ${n === 1 ? 'edit' : 'edits'}`;
-  const base = entry.base_revision ?? entry.revision - 1;
-  return `${edits} of ${base === 0 ? 'the original plan' : `revision ${base}`}`;
+  return `${edits} of ${revisionPhrase(entry.base_revision ?? entry.revision - 1)}`;
 }
 
 /** The plan of `job` (succeeded) with its revisions, the editor and the re-plan form. */
@@ -166,13 +166,18 @@ export function PlanRevisions({ job }: { job: Job }) {
                 <button
                   type="button"
                   className="link"
-                  aria-label={`Open in 3D: ${name}`}
+                  aria-label={`Open in 3D: ${revisionPhrase(r.revision)}`}
                   onClick={() => void show(r.revision, false)}
                 >
                   Open in 3D
                 </button>{' '}
                 {links?.pdf ? (
-                  <a href={links.pdf} target="_blank" rel="noopener" aria-label={`PDF of ${name}`}>
+                  <a
+                    href={links.pdf}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`PDF of ${revisionPhrase(r.revision)}`}
+                  >
                     PDF
                   </a>
                 ) : failures.has(r.revision) && !result ? (
@@ -229,7 +234,7 @@ export function PlanRevisions({ job }: { job: Job }) {
           <iframe
             ref={frame}
             className="pg-viewer"
-            title={`3D plan of ${job.id}, ${revisionName(shown.revision).toLowerCase()}`}
+            title={`3D plan of ${job.id}, ${revisionPhrase(shown.revision)}`}
             src={shown.url}
           />
         ) : null}

@@ -69,6 +69,11 @@ export function revisionName(revision: number): string {
   return revision === 0 ? 'Original plan' : `Revision ${revision}`;
 }
 
+/** "the original plan" or "revision N", inside a sentence or a control's name. */
+export function revisionPhrase(revision: number): string {
+  return revision === 0 ? 'the original plan' : `revision ${revision}`;
+}
+
 /** The latest revision among `rows` (0 when none is listed). */
 export function latestRevision(rows: readonly RevisionEntry[]): number {
   return rows.reduce((latest, r) => Math.max(latest, r.revision), 0);
