@@ -12,7 +12,10 @@ import { Field } from '../ui/field.js';
 import { readReplanForm, replanJob, vehicleChoices } from './replan.js';
 import { revisionName } from './revision-list.js';
 
-/** The form for job `jobId`; `revisions`: the revision numbers to offer; `resultOf` reads a revision's Result. */
+/**
+ * The form for job `jobId`; `revisions`: the revision numbers listed (the original plan is always
+ * offered); `shownRevision`: the default; `resultOf` reads a revision's Result.
+ */
 export function ReplanForm({
   jobId,
   revisions,
@@ -52,7 +55,7 @@ export function ReplanForm({
     };
   }, [revision, resultOf]);
 
-  const offered = [...new Set([...revisions, shownRevision, revision])].sort((a, b) => b - a);
+  const offered = [...new Set([...revisions, shownRevision, revision, 0])].sort((a, b) => b - a);
   const choices = result ? vehicleChoices(result) : [];
   const units = choices[Number(vehicle)]?.units ?? 0;
 

@@ -103,7 +103,10 @@ export function JobPage() {
         </p>
       ) : null}
       {job ? (
-        <JobDetails job={job} plan={job.status === 'succeeded' ? <PlanRevisions job={job} /> : undefined} />
+        <JobDetails
+          job={job}
+          plan={job.status === 'succeeded' ? <PlanRevisions key={job.id} job={job} /> : undefined}
+        />
       ) : failure ? null : (
         <p role="status">Loading…</p>
       )}
