@@ -63,6 +63,11 @@
  *
  *   npm run bench -- threads-loader [--files BR7,BR15] [--instances 1-5] [--work 20000] [--threads 1] [--rounds 3]
  *
+ * `verify`: plan editing, the time to verify a large job's plan in process (checkLayout) and
+ * through POST /v1/plans/verify (scripts/bench-verify.ts).
+ *
+ *   npm run bench -- verify [--units 2000] [--types 50] [--sizes 20-120] [--runs 20] [--work 20000]
+ *
  * `auto`: the automatic time limit run to its end (A) against the stop on stagnation (B): compute
  * ms, units placed, vehicles and fill of both on the examples and on realistic generated jobs
  * (scripts/bench-auto.ts, scripts/realistic-jobs.ts).
@@ -172,6 +177,19 @@ program
   .option('--threads <n>', 'worker threads (default: available cores)')
   .action(async (o: import('./bench-large.js').LargeBenchOptions) => {
     await (await import('./bench-large.js')).benchLarge(o);
+  });
+program
+  .command('verify')
+  .description(
+    "a large job's plan verified in process (checkLayout) and through POST /v1/plans/verify (scripts/bench-verify.ts)",
+  )
+  .option('--units <n>', 'units', '2000')
+  .option('--types <n>', 'box types', '50')
+  .option('--sizes <min-max>', 'box sizes, cm (20-50 puts about 1,000 units in one trailer)', '20-120')
+  .option('--runs <n>', 'timed runs of each', '20')
+  .option('--work <n>', 'deterministic mode: block placements of the solve', '20000')
+  .action(async (o: import('./bench-verify.js').VerifyBenchOptions) => {
+    await (await import('./bench-verify.js')).benchVerify(o);
   });
 program
   .command('alonso')

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { startService } from '../service/server.js';
+import type { OperationExamples } from '../api/http/openapi/examples.js';
 
 /** The fields of the answers the walk reads: a created resource's id, a job's status and viewer link. */
 interface Answer {
@@ -28,11 +29,7 @@ const EXAMPLE_ORIGIN = 'https://packing.example.com';
 /** Where the captured webhook endpoint points (a loopback receiver in the capture). */
 const EXAMPLE_RECEIVER = 'https://erp.example.com';
 
-/** Examples of one operation: its request body and a success answer by status code. */
-export interface OperationExamples {
-  request?: unknown;
-  responses: Record<string, unknown>;
-}
+export type { OperationExamples } from '../api/http/openapi/examples.js';
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'packing-openapi-examples-'));
@@ -80,6 +77,22 @@ async function main(): Promise<void> {
     entry.responses[String(status ?? res.status)] ??= answer;
     return answer as Answer;
   };
+  /** Captures one more case of `operationId` (shown by name beside its first capture). */
+  const alternative = async (
+    operationId: string,
+    name: string,
+    summary: string,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<void> => {
+    const key = `${operationId}:${name}`;
+    await api(key, method, path, body);
+    const captured = out[key]!;
+    delete out[key];
+    const entry = (out[operationId] ??= { responses: {} });
+    (entry.alternatives ??= []).push({ name, summary, ...captured });
+  };
   try {
     const request = JSON.parse(
       readFileSync(new URL('examples/eur-pallets-13-6m-trailer.json', ROOT), 'utf8'),
@@ -102,7 +115,23 @@ async function main(): Promise<void> {
     const viewer = new URL(done.viewer_url);
     await api('getPlanViewerData', 'GET', `${viewer.pathname}/plan.json${viewer.search}`);
     await api('createPackJob', 'POST', '/v1/pack?wait=60', { ...request, reference: 'FTL-2024-0613 Duisburg - Lyon' });
-    await api('getJobResult', 'GET', `/v1/jobs/${queued.id}/result`);
+    const result = (await api('getJobResult', 'GET', `/v1/jobs/${queued.id}/result`)) as unknown as {
+      vehicles: { placements: { x: number; y: number; z: number }[] }[];
+    };
+    // Plan editing: the job's own result verifies; moved onto its neighbour, a pallet overlaps it.
+    await api('verifyPlan', 'POST', '/v1/plans/verify', { request, result });
+    out['verifyPlan']!.summary = "A job's result as it came: valid";
+    const edited = structuredClone(result);
+    const [first, second] = edited.vehicles[0]!.placements;
+    Object.assign(second!, { x: first!.x, y: first!.y, z: first!.z });
+    await alternative(
+      'verifyPlan',
+      'overlap',
+      'The second pallet moved onto the first: valid false, rule overlap',
+      'POST',
+      '/v1/plans/verify',
+      { request, result: edited },
+    );
     await api('listJobs', 'GET', '/v1/jobs?limit=1');
     const slow = await api('createPackJob', 'POST', '/v1/pack', {
       ...request,

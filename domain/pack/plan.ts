@@ -46,6 +46,26 @@ export interface VehicleModel {
    * carries at most `maxWeight` kg; units stand under it or on it, never through it. null: none.
    */
   auxDeck: { height: number; maxWeight: number } | null;
+  /**
+   * Pinned units (request Vehicle.loaded, our extension): units already in copies of this
+   * vehicle that the plan keeps exactly where they are, in request order. Absent or empty: none.
+   */
+  loaded?: PinnedUnit[];
+}
+
+/**
+ * One pinned unit: one unit of item `item` (index into PackModel.items) in copy `copy` (1-based)
+ * of its vehicle, min corner at x, y, z (cm, vehicle coordinates as in Placement), turned
+ * `orientation`. Pinned units of an item take its instances 1..k in request order (vehicles in
+ * order, each vehicle's `loaded` in order).
+ */
+export interface PinnedUnit {
+  item: number;
+  x: number;
+  y: number;
+  z: number;
+  orientation: Orientation;
+  copy: number;
 }
 
 /**

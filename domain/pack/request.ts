@@ -32,7 +32,25 @@ export interface Rect {
   width: number;
 }
 
-/** One vehicle definition of a request (spec Vehicle table). */
+/** The six placement orientations (spec Placement.orientation; domain/pack/plan.ts Orientation). */
+export const ORIENTATIONS = ['lwh', 'wlh', 'lhw', 'hwl', 'whl', 'hlw'] as const;
+
+/**
+ * Our extension, Vehicle.loaded: one unit already loaded in a copy of the vehicle (a pinned
+ * unit). The plan keeps it exactly there and packs the rest around it. `x`, `y`, `z` are the
+ * unit's min corner in vehicle coordinates, cm, as in Placement; `copy` the 1-based copy of the
+ * vehicle definition (default 1, at most its quantity).
+ */
+export interface LoadedUnitInput {
+  item_id: string;
+  x: number;
+  y: number;
+  z: number;
+  orientation: (typeof ORIENTATIONS)[number];
+  copy?: number;
+}
+
+/** One vehicle definition of a request (spec Vehicle table; `loaded` is our extension). */
 export interface VehicleInput {
   id?: string;
   vehicle_id?: string;
@@ -62,6 +80,8 @@ export interface VehicleInput {
   trailer_start_to_kingpin?: number;
   max_middle_axle_weight?: number;
   max_rear_axle_weight?: number;
+  /** Our extension: units already loaded (pinned), see LoadedUnitInput. */
+  loaded?: LoadedUnitInput[];
 }
 
 /** One item definition (SKU) of a request (spec Item table); `quantity` identical units. */

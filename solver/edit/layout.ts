@@ -16,7 +16,7 @@ import type {
   UnplacedUnit,
 } from '../../domain/pack/plan.js';
 import { groupRanks } from '../search/job-context.js';
-import { loadingSteps, restsOn, type Box } from '../search/loading-steps.js';
+import { loadingSteps, restsOn, underDeck, type Box } from '../search/loading-steps.js';
 import { vehicleFigures } from '../search/vehicle-figures.js';
 
 /** One unit of a layout: which unit (item id, 1-based instance), where (min corner, cm), how turned. */
@@ -27,6 +27,11 @@ export interface LayoutUnit {
   y: number;
   z: number;
   orientation: Orientation;
+  /**
+   * Loading step the unit had (1-based within its vehicle), when known: kept when every unit of
+   * the vehicle has one and they still make a loading order (planFromLayout), else recomputed.
+   */
+  step?: number;
 }
 
 /** One vehicle copy of a layout: its definition id (ResultVehicle.vehicle_id), copy (1-based) and units. */
@@ -70,6 +75,7 @@ export function layoutOf(plan: Plan): Layout {
         y: p.y,
         z: p.z,
         orientation: p.orientation,
+        step: p.step,
       })),
     })),
     unplaced: plan.unplaced.map((u) => ({ item_id: u.item_id, instance: u.instance, reason: u.reason })),
@@ -90,8 +96,9 @@ export function placedSize(
 
 /**
  * Rebuilds the full Plan of `layout` for `model`: placed sizes from each item and orientation,
- * labels and weights from the items, loading steps (solver/search/loading-steps.ts: nothing before
- * what holds it up, group order with a group routing), the figures and axle loads of each vehicle,
+ * labels and weights from the items, loading steps (the layout's own when every unit of the
+ * vehicle has one and they are still a loading order, so an unedited plan keeps its steps; else
+ * solver/search/loading-steps.ts: nothing before what holds it up, group order with a group routing), the figures and axle loads of each vehicle,
  * and as unplaced every model unit the layout does not place (reason from `layout.unplaced`, else
  * `no_space`). Vehicles with no units are left out and the rest indexed 0.. in layout order.
  * Never throws: names the model does not know are kept (sizes 0, weight 0) for the verifier to
@@ -148,7 +155,8 @@ export function planFromLayout(model: PackModel, layout: Layout): Plan {
       };
     });
     const deck = v?.auxDeck?.height ?? null;
-    const steps = loadingSteps(boxes, deck);
+    const given = lv.placements.map((u) => u.step ?? 0);
+    const steps = isLoadingOrder(boxes, deck, given) ? given : loadingSteps(boxes, deck);
     const nested = nestedDepths(boxes, deck);
     placements.forEach((p, k) => (p.step = steps[k]!));
     const order = placements.map((_, k) => k).sort((a, b) => steps[a]! - steps[b]!);
@@ -184,6 +192,30 @@ export function planFromLayout(model: PackModel, layout: Layout): Plan {
     }
   }
   return { vehicles, unplaced };
+}
+
+/**
+ * True when `steps` numbers the boxes 1..n, each once, every box after the boxes it rests on and,
+ * with a second deck, every box on or above the deck after the boxes under it in its stretch
+ * (the orders loadingSteps makes), and, with group ranks, no box before a box of a lower rank it
+ * could be loaded after (ranks never decrease along the steps).
+ */
+function isLoadingOrder(boxes: readonly Box[], deck: number | null, steps: readonly number[]): boolean {
+  const n = boxes.length;
+  const seen = new Uint8Array(n + 1);
+  for (const s of steps) {
+    if (!Number.isInteger(s) || s < 1 || s > n || seen[s]) return false;
+    seen[s] = 1;
+  }
+  const below = restsOn(boxes, deck);
+  const under = underDeck(boxes, deck);
+  for (let i = 0; i < n; i++) {
+    for (const j of below[i]!) if (steps[j]! >= steps[i]!) return false;
+    for (const j of under[i]!) if (steps[j]! >= steps[i]!) return false;
+  }
+  const byStep = boxes.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
+  for (let k = 1; k < n; k++) if ((boxes[byStep[k]!]!.rank ?? 0) < (boxes[byStep[k - 1]!]!.rank ?? 0)) return false;
+  return true;
 }
 
 const ORIENTATION_INDEX: Record<Orientation, number> = { lwh: 0, wlh: 1, lhw: 2, hwl: 3, whl: 4, hlw: 5 };

@@ -35,12 +35,13 @@ function allowedMoves(
   lines: readonly AxleLine[],
   mass: Mass,
   blocks: readonly Block[],
+  movable: boolean,
 ): { dx: Interval; dz: Interval } {
   const v = load.vehicle;
   const axles = v.axles!;
   let dx: Interval = { lo: 0, hi: 0 };
   let dz: Interval = { lo: 0, hi: 0 };
-  if (v.blockedAreas.length === 0 && blocks.length > 0) {
+  if (movable && v.blockedAreas.length === 0 && blocks.length > 0) {
     const ext = blocks.map((b) => ({ b, e: blockExtent(b) }));
     dx = { lo: -Math.min(...ext.map(({ b }) => b.x)), hi: v.length - Math.max(...ext.map(({ b, e }) => b.x + e.dx)) };
     dz = { lo: -Math.min(...ext.map(({ b }) => b.z)), hi: v.width - Math.max(...ext.map(({ b, e }) => b.z + e.dz)) };
@@ -112,8 +113,16 @@ function freeBlocks(blocks: readonly Block[], deckHeight: number | null): Block[
 /**
  * Moves or unloads `load` (mutated, with `state`) until its axles and centre of gravity are
  * within the limits of its vehicle's axle model; a vehicle without limits is left as it is.
+ * A load with `pinned` blocks (pinned.ts) is never moved and its pinned blocks never unloaded:
+ * only other blocks are taken out, and when those are not enough the load stays as it is.
  */
-export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadState): void {
+export function balanceVehicle(
+  ctx: JobContext,
+  load: VehicleLoad,
+  state: LoadState,
+  pinned?: ReadonlySet<Block>,
+): void {
+  const movable = !pinned || pinned.size === 0;
   const axles = load.vehicle.axles;
   if (!axles) return;
   const lines = axleLines(axles);
@@ -121,7 +130,7 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
   for (;;) {
     const mass = { w: load.weight, mx: load.momentX, mz: load.momentZ };
     if (load.blocks.length === 0) return;
-    const { dx, dz } = allowedMoves(load, lines, mass, load.blocks);
+    const { dx, dz } = allowedMoves(load, lines, mass, load.blocks, movable);
     if (dx.lo <= dx.hi && dz.lo <= dz.hi) {
       const mx = nearestToZero(dx),
         mz = nearestToZero(dz);
@@ -136,6 +145,7 @@ export function balanceVehicle(ctx: JobContext, load: VehicleLoad, state: LoadSt
     }
     let best: { b: Block; left: number; w: number } | null = null;
     for (const b of freeBlocks(load.blocks, load.vehicle.auxDeck?.height ?? null)) {
+      if (pinned?.has(b)) continue;
       const m = massOf(ctx, b);
       const left = excess(load, lines, { w: mass.w - m.w, mx: mass.mx - m.mx, mz: mass.mz - m.mz });
       if (!best || left < best.left - 1e-12 || (Math.abs(left - best.left) <= 1e-12 && m.w < best.w))

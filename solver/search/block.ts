@@ -40,6 +40,13 @@ export interface Block {
    */
   general?: GeneralShape;
   mirrored?: boolean;
+  /**
+   * A pinned unit (request Vehicle.loaded, pinned.ts): a one-unit block the search starts with and
+   * never moves or removes. `instance`: its item's instance in the plan; `order`: its position
+   * among the pinned units of its vehicle copy, in request order; `nest`: cm it sinks into the
+   * identical pinned unit under it (nesting_height), else 0.
+   */
+  pinned?: { instance: number; order: number; nest: number };
 }
 
 /** A simple block inside a general block, placed relative to the general block's min corner. */

@@ -14,6 +14,7 @@ import { mulberry32 } from './prng.js';
 import { GREEDY_STRATEGIES, strategyAt, type Strategy } from './strategy.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
 import { loadVehicle } from './vehicle-load.js';
+import { seedFor } from './pinned.js';
 import { spent, type WorkBudget } from './work-budget.js';
 
 /** A loaded vehicle with its identity in the plan. */
@@ -46,12 +47,39 @@ function anyLeft(state: LoadState): boolean {
   return state.remaining.some((r) => r > 0);
 }
 
-/** Runs one construction with `strategy` until done or `budget` is spent. */
+/**
+ * Runs one construction with `strategy` until done or `budget` is spent. Every vehicle copy with
+ * pinned units (pinned.ts) is in it, even when nothing else is loaded there or the budget cut
+ * the construction short.
+ */
 export function loadFleet(ctx: JobContext, strategy: Strategy, budget: WorkBudget): Construction {
+  const out = construct(ctx, strategy, budget);
+  for (const seed of ctx.pinned) {
+    const vehicle = ctx.model.vehicles[seed.vehicle]!;
+    if (out.vehicles.some((v) => v.vehicle === vehicle && v.copy === seed.copy)) continue;
+    out.vehicles.push({
+      vehicle,
+      blocks: seed.blocks.slice(),
+      weight: seed.weight,
+      volume: seed.volume,
+      momentX: seed.momentX,
+      momentZ: seed.momentZ,
+      minX: seed.minX,
+      maxX: seed.maxX,
+      cut: out.cut,
+      copy: seed.copy,
+      autoAdded: false,
+    });
+  }
+  return out;
+}
+
+function construct(ctx: JobContext, strategy: Strategy, budget: WorkBudget): Construction {
   const { model } = ctx;
   const rng = mulberry32(strategy.seed);
   const state: LoadState = {
-    remaining: model.items.map((it) => it.quantity),
+    // Pinned units are loaded from the start (pinned.ts), not searched for.
+    remaining: model.items.map((it, i) => it.quantity - ctx.pinnedCount[i]!),
     weightBlocked: model.items.map(() => false),
     loadBlocked: model.items.map(() => false),
     axleBlocked: model.items.map(() => false),
@@ -67,10 +95,14 @@ export function loadFleet(ctx: JobContext, strategy: Strategy, budget: WorkBudge
     vehicleLimitHit: false,
   };
   const limit = Math.max(0, model.maxVehicles);
+  // Copies with pinned units are always loaded; the others leave room for them within the limit.
+  let pinnedAhead = ctx.pinned.length;
   for (const v of model.vehicles) {
     for (let copy = 1; copy <= v.quantity; copy++) {
-      if (!anyLeft(state) || out.vehicles.length >= limit) break;
-      const load = loadVehicle(ctx, v, state, strategy, rng, budget);
+      const seed = seedFor(ctx.pinned, model, v, copy);
+      if (seed) pinnedAhead--;
+      else if (!anyLeft(state) || out.vehicles.length + pinnedAhead >= limit) continue;
+      const load = loadVehicle(ctx, v, state, strategy, rng, budget, seed);
       if (load.blocks.length > 0) out.vehicles.push({ ...load, copy, autoAdded: false });
       if (load.cut) {
         out.cut = true;
@@ -171,6 +203,8 @@ function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out:
   const { model } = ctx;
   const last = out.vehicles[out.vehicles.length - 1];
   if (!last || out.vehicles.length < 2) return false;
+  // A copy with pinned units stays in the plan.
+  if (seedFor(ctx.pinned, model, last.vehicle, last.copy)) return false;
   const order = out.vehicles
     .slice(0, -1)
     .map((v, i) => ({ v, i }))
@@ -180,7 +214,9 @@ function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out:
     if (last.volume + v.volume > reach * vol(v) + 1e-6) continue;
     if (!model.allowOverweight && last.weight + v.weight > v.vehicle.maxWeight + 1e-9) continue;
     const units = model.items.map(() => 0);
-    for (const b of [...v.blocks, ...last.blocks]) units[b.item]! += blockUnits(b);
+    // Pinned units of the earlier vehicle stay where they are: its loading starts from them again.
+    const seed = seedFor(ctx.pinned, model, v.vehicle, v.copy);
+    for (const b of [...v.blocks, ...last.blocks]) if (!b.pinned) units[b.item]! += blockUnits(b);
     const n = units.reduce((a, b) => a + b, 0),
       kinds = units.filter((u) => u > 0).length;
     const tries = [
@@ -200,7 +236,7 @@ function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out:
         loadBlocked: out.loadBlocked.slice(),
         axleBlocked: out.axleBlocked.slice(),
       };
-      const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), budget);
+      const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), budget, seed);
       if (load.cut) {
         out.cut = true;
         return false;

@@ -4,6 +4,7 @@
  */
 import type { Orientation, PackModel } from '../../domain/pack/plan.js';
 import { distinctOrientations, type OrientedSize } from './orientation.js';
+import { pinnedCounts, pinnedSeeds, type PinnedSeed } from './pinned.js';
 
 /** One item definition as the packer sees it. */
 export interface ItemKind {
@@ -36,6 +37,10 @@ export interface JobContext {
    * fill, on BR10–15-like loads they add 0.5–3.5 points (measured in's note).
    */
   sparse: boolean;
+  /** The seeds of the vehicle copies with pinned units (pinned.ts), vehicles in model order. */
+  pinned: PinnedSeed[];
+  /** Pinned units per item index (loaded from the start, not searched for). */
+  pinnedCount: number[];
 }
 
 /** Most units per kind, on average, of a job whose beam searches use general blocks. */
@@ -85,5 +90,5 @@ export function jobContext(model: PackModel): JobContext {
   }
   const units = model.items.reduce((n, it) => n + it.quantity, 0);
   const sparse = model.items.length > 0 && units <= SPARSE_UNITS_PER_KIND * model.items.length;
-  return { model, kinds, tiers, groupRank, sparse };
+  return { model, kinds, tiers, groupRank, sparse, pinned: pinnedSeeds(model), pinnedCount: pinnedCounts(model) };
 }

@@ -58,7 +58,8 @@ export function scoreOf(ctx: JobContext, c: Construction): Score {
 /**
  * Lower bound on the vehicles any plan placing every unit needs: the fewest vehicles (listed
  * copies, plus in auto mode copies of the largest definition up to maxVehicles) whose volume and,
- * unless overweight is allowed, payload reach the units' total volume and weight.
+ * unless overweight is allowed, payload reach the units' total volume and weight; never fewer
+ * than the copies with pinned units.
  */
 export function vehicleLowerBound(ctx: JobContext): number {
   const { model } = ctx;
@@ -95,5 +96,6 @@ export function vehicleLowerBound(ctx: JobContext): number {
         caps.map((c) => c.w),
         wt,
       );
-  return Math.max(1, byVol, byWeight);
+  // Every copy with pinned units is in every plan.
+  return Math.max(1, byVol, byWeight, ctx.pinned.length);
 }

@@ -12,7 +12,7 @@ import type {
   UnplacedUnit,
 } from '../../domain/pack/plan.js';
 import type { Construction } from './fleet-load.js';
-import { loadingSteps, type Box } from './loading-steps.js';
+import { loadingSteps, restsOn, underDeck, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';
 import { axleLoadsOf } from './vehicle-figures.js';
 import { groupRanks } from './job-context.js';
@@ -20,6 +20,10 @@ import { groupRanks } from './job-context.js';
 interface Unit extends Box {
   item: number;
   orientation: Placement['orientation'];
+  /** A pinned unit's instance (pinned.ts), undefined for the units the search placed. */
+  instance?: number;
+  /** A pinned unit's position among its vehicle copy's pinned units, in request order. */
+  order?: number;
 }
 
 /**
@@ -50,9 +54,15 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
   return 'no_space';
 }
 
-/** Builds the Plan of construction `c` for `model`. */
+/**
+ * Builds the Plan of construction `c` for `model`. Pinned units (pinned.ts) keep their instances
+ * (1..k of their item, in request order), the other units of an item follow from k + 1; in each
+ * vehicle the pinned units take the first loading steps (in request order when it holds, see
+ * pinnedFirst), the others follow in their own order.
+ */
 export function assemblePlan(model: PackModel, c: Construction): Plan {
   const nextInstance = model.items.map(() => 1);
+  for (const v of model.vehicles) for (const u of v.loaded ?? []) nextInstance[u.item]!++;
   // With a group routing the crew loads group by group (the search never puts a group under a later one).
   const ranks = groupRanks(model);
   const rank = (item: number): number => (model.groupRouting === 'none' ? 0 : ranks[item]!);
@@ -60,6 +70,24 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
   c.vehicles.forEach((lv, index) => {
     const units: Unit[] = [];
     for (const b of lv.blocks) {
+      if (b.pinned) {
+        units.push({
+          item: b.item,
+          orientation: b.orientation,
+          rank: rank(b.item),
+          kind: b.item,
+          instance: b.pinned.instance,
+          order: b.pinned.order,
+          x: b.x,
+          y: b.y,
+          z: b.z,
+          dx: b.size.l,
+          dy: b.size.h,
+          dz: b.size.w,
+          ...(b.pinned.nest > 0 ? { nest: b.pinned.nest } : {}),
+        });
+        continue;
+      }
       if (b.stagger) {
         // A staggered block: each circle's bounding square (2r × 2r), layer over layer.
         const r = b.stagger.radius;
@@ -104,7 +132,7 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
         }
       }
     }
-    const steps = loadingSteps(units, lv.vehicle.auxDeck?.height ?? null);
+    const steps = pinnedFirst(units, lv.vehicle.auxDeck?.height ?? null);
     const order = units.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
     const v = lv.vehicle;
     let weight = 0,
@@ -129,8 +157,8 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
       vx += uv * (u.x + u.dx / 2);
       vy += uv * (u.y + u.dy / 2);
       vz += uv * (u.z + u.dz / 2);
-      const instance = nextInstance[u.item]!;
-      nextInstance[u.item] = instance + 1;
+      const instance = u.instance ?? nextInstance[u.item]!;
+      if (u.instance === undefined) nextInstance[u.item] = instance + 1;
       return {
         item_id: it.id,
         instance,
@@ -184,4 +212,35 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
     }
   });
   return { vehicles, unplaced };
+}
+
+/**
+ * Loading steps (1-based, per unit) with the pinned units first: the pinned units in request
+ * order when that order loads every unit after what it rests on (and, with a second deck, the
+ * floor below a deck section before the units on it: loading-steps.ts), as a re-plan from a step
+ * sends them, else in the order loadingSteps gives them among themselves; then the others in
+ * the order loadingSteps gives them among all units. Both orders put every unit after what it
+ * rests on; pinned units never rest on others (admission checks them alone), so the joined order
+ * does too.
+ */
+function pinnedFirst(units: readonly Unit[], deckHeight: number | null): number[] {
+  const all = loadingSteps(units, deckHeight);
+  const pinned = units
+    .map((_, i) => i)
+    .filter((i) => units[i]!.instance !== undefined)
+    .sort((a, b) => units[a]!.order! - units[b]!.order!);
+  if (pinned.length === 0) return all;
+  const boxes = pinned.map((i) => units[i]!);
+  const before = restsOn(boxes, deckHeight);
+  underDeck(boxes, deckHeight).forEach((l, k) => before[k]!.push(...l));
+  const requestOrderHolds = before.every((l, k) => l.every((j) => j < k));
+  const own = requestOrderHolds ? boxes.map((_, k) => k + 1) : loadingSteps(boxes, deckHeight);
+  const steps = new Array<number>(units.length);
+  pinned.forEach((ui, k) => (steps[ui] = own[k]!));
+  const rest = units
+    .map((_, i) => i)
+    .filter((i) => units[i]!.instance === undefined)
+    .sort((a, b) => all[a]! - all[b]!);
+  rest.forEach((ui, k) => (steps[ui] = pinned.length + k + 1));
+  return steps;
 }

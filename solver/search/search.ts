@@ -124,13 +124,16 @@ export function search(task: SearchTask): SearchResult {
     firstBeamWork: number | null = null;
   let ended: SearchEnd = 'bound';
   const improvements: Improvement[] = [];
+  // Pinned units are placed by every construction (pinned.ts).
+  const pinned = ctx.pinnedCount.reduce((s, n) => s + n, 0);
   /**
    * Nothing can be better: every unit placed in as few vehicles as the bound allows, or a
-   * complete construction placed no unit at all (every strategy offers, in an empty vehicle, a
-   * block of any unit that fits there, so no construction can place one).
+   * complete construction placed no unit at all besides the pinned ones (every strategy offers,
+   * in an empty vehicle or in the spaces around a vehicle's pinned units, a block of any unit
+   * that fits there, so no construction can place one).
    */
   const atBound = (score: Score, c: Construction): boolean =>
-    (score.placed === total && score.vehicles <= lowerBound) || (score.placed === 0 && !c.cut);
+    (score.placed === total && score.vehicles <= lowerBound) || (score.placed === pinned && !c.cut);
   for (let i = task.worker; ; i += task.stride) {
     if (task.converged && i > Atomics.load(task.converged, 0)) break;
     if (spent(budget)) {

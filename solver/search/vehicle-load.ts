@@ -22,19 +22,11 @@ import {
   type CapKind,
 } from './block.js';
 import type { JobContext } from './job-context.js';
-import { bears, capacityAbove, floorCapacity, layersByLoad } from './load-bearing.js';
+import { bears, capacityAbove, layersByLoad } from './load-bearing.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
 import { balanceVehicle } from './axle-balance.js';
 import { footprint, keepsClearance, type HazardFootprint } from './hazard.js';
-import {
-  EPS,
-  initialSpace,
-  occupy,
-  removeContained,
-  volume as spaceVolume,
-  type MinSize,
-  type Space,
-} from './maximal-space.js';
+import { EPS, occupy, removeContained, volume as spaceVolume, type MinSize, type Space } from './maximal-space.js';
 import type { Random } from './prng.js';
 import type { Strategy } from './strategy.js';
 import type { LoadState, VehicleLoad } from './load-state.js';
@@ -43,6 +35,8 @@ import { bearingArea, uprightRound } from './round-arrangement.js';
 import { roundBlocksFor } from './round-block.js';
 import { spent, type WorkBudget } from './work-budget.js';
 import { generalBlocksFor, generalParts, generalShapesFor } from './general-block.js';
+import { cargoSpaces } from './cargo-space.js';
+import type { PinnedSeed } from './pinned.js';
 
 /** A vehicle being loaded: its spaces, load and the tier in progress. */
 interface Packing {
@@ -61,6 +55,13 @@ interface Packing {
   hazards: HazardFootprint[];
   /** kg standing on the second deck (VehicleModel.auxDeck). */
   deckWeight: number;
+  /** The load starts with pinned units (pinned.ts): it is never moved as a whole. */
+  pinned: boolean;
+  /**
+   * With a group routing, the highest group rank among the pinned units (−1: none): groups
+   * before it are not loaded into this vehicle (they would have to go in front of or under it).
+   */
+  lowestGroup: number;
   /**
    * Reachable lengths (reach.ts) of the units left when the vehicle's loading began, for the
    * `fitness` block score (not updated as kinds run out: cheaper, and close enough).
@@ -136,6 +137,8 @@ function clone(p: Packing): Packing {
     group: p.group,
     hazards: p.hazards,
     deckWeight: p.deckWeight,
+    pinned: p.pinned,
+    lowestGroup: p.lowestGroup,
     load: { ...p.load, blocks: p.load.blocks.slice() },
     state: {
       remaining: p.state.remaining.slice(),
@@ -148,7 +151,9 @@ function clone(p: Packing): Packing {
 
 /**
  * Loads `vehicle` from `state` (mutated: remaining counts drop, weight flags set) following
- * `strategy`; stops when `budget` is spent and reports `cut`.
+ * `strategy`; stops when `budget` is spent and reports `cut`. With `seed` (a copy with pinned
+ * units, pinned.ts) the loading starts from the pinned units, already placed and counted (not
+ * in `state.remaining`); they stay first in the load's blocks, unmoved.
  */
 export function loadVehicle(
   ctx: JobContext,
@@ -157,47 +162,23 @@ export function loadVehicle(
   strategy: Strategy,
   rng: Random,
   budget: WorkBudget,
+  seed?: PinnedSeed,
 ): VehicleLoad {
   const load: VehicleLoad = {
     vehicle,
-    blocks: [],
-    weight: 0,
-    volume: 0,
-    momentX: 0,
-    momentZ: 0,
-    minX: Infinity,
-    maxX: -Infinity,
+    blocks: seed ? seed.blocks.slice() : [],
+    weight: seed?.weight ?? 0,
+    volume: seed?.volume ?? 0,
+    momentX: seed?.momentX ?? 0,
+    momentZ: seed?.momentZ ?? 0,
+    minX: seed?.minX ?? Infinity,
+    maxX: seed?.maxX ?? -Infinity,
     cut: false,
   };
   const min = minSize(ctx, state.remaining);
   if (!Number.isFinite(min.x)) return load;
-  const deck = vehicle.auxDeck;
-  // With a second deck the cargo space is two floors: under the deck, and on it.
-  let spaces: Space[] = deck
-    ? [
-        initialSpace(vehicle.length, vehicle.width, deck.height, floorCapacity(ctx.model, vehicle)),
-        { ...initialSpace(vehicle.length, vehicle.width, vehicle.height), y0: deck.height },
-      ]
-    : [initialSpace(vehicle.length, vehicle.width, vehicle.height, floorCapacity(ctx.model, vehicle))];
-  for (const r of vehicle.blockedAreas) {
-    spaces = occupy(
-      spaces,
-      {
-        x0: r.x,
-        x1: r.x + r.length,
-        z0: r.z,
-        z1: r.z + r.width,
-        y0: 0,
-        y1: deck?.height ?? vehicle.height,
-        topLevel: 0,
-        supportsAbove: false,
-        capacityAbove: 0,
-      },
-      min,
-    );
-  }
   const root: Packing = {
-    spaces,
+    spaces: seed ? seed.spaces : cargoSpaces(ctx.model, vehicle, min),
     min,
     stackH: stackableHeight(ctx, state.remaining),
     load,
@@ -205,8 +186,11 @@ export function loadVehicle(
     tier: 0,
     axles: enforcedAxleLines(ctx.model.enforceAxle, vehicle),
     group: -1,
-    hazards: [],
-    deckWeight: 0,
+    hazards: seed?.hazards ?? [],
+    deckWeight: seed?.deckWeight ?? 0,
+    pinned: (seed?.blocks.length ?? 0) > 0,
+    lowestGroup:
+      seed && ctx.model.groupRouting !== 'none' ? Math.max(-1, ...seed.blocks.map((b) => ctx.groupRank[b.item]!)) : -1,
     reach: reachFor(ctx, state.remaining, Math.max(vehicle.length, vehicle.width, vehicle.height)),
   };
   const beamed = strategy.beam > 0 ? beamLoad(ctx, root, strategy, budget) : null;
@@ -249,7 +233,8 @@ export function loadVehicle(
   copyInto(state.weightBlocked, p.state.weightBlocked);
   copyInto(state.loadBlocked, p.state.loadBlocked);
   copyInto(state.axleBlocked, p.state.axleBlocked);
-  if (ctx.model.enforceAxle && vehicle.axles) balanceVehicle(ctx, p.load, state);
+  if (ctx.model.enforceAxle && vehicle.axles)
+    balanceVehicle(ctx, p.load, state, seed ? new Set(seed.blocks) : undefined);
   return p.load;
 }
 
@@ -538,6 +523,11 @@ function candidates(
   const vehicle = p.load.vehicle;
   while (p.tier < ctx.tiers.length) {
     const kinds = ctx.tiers[p.tier]!.filter((i) => (p.state.remaining[i] ?? 0) > 0);
+    if (kinds.length > 0 && ctx.groupRank[kinds[0]!]! < p.lowestGroup) {
+      // Pinned units of a later group are here: an earlier group would go in front of or under them.
+      p.tier++;
+      continue;
+    }
     if (kinds.length > 0 && model.groupRouting !== 'none' && ctx.groupRank[kinds[0]!] !== p.group) {
       enterGroup(ctx, p, ctx.groupRank[kinds[0]!]!);
     }
@@ -727,14 +717,14 @@ function blockMoment(ctx: JobContext, b: Block): { w: number; m: number } {
 /**
  * True when, with `b` added, some move of the whole load along the free length (which
  * axle-balance.ts may make once the vehicle is loaded) keeps every enforced axle within its
- * maximum. Loads of vehicles with blocked areas are never moved.
+ * maximum. Loads of vehicles with blocked areas or pinned units are never moved.
  */
 function axleFits(ctx: JobContext, p: Packing, b: Block): boolean {
   const { w, m } = blockMoment(ctx, b);
   const v = p.load.vehicle;
   const minX = Math.min(p.load.minX, b.x),
     maxX = Math.max(p.load.maxX, b.x + blockExtent(b).dx);
-  const [lo, hi] = v.blockedAreas.length > 0 ? [0, 0] : [-minX, v.length - maxX];
+  const [lo, hi] = v.blockedAreas.length > 0 || p.pinned ? [0, 0] : [-minX, v.length - maxX];
   return axlesWithinMovable(p.axles, p.load.weight + w, p.load.momentX + m, lo, hi);
 }
 
@@ -770,6 +760,10 @@ function axleAllowed(
  * of or beside earlier ones.
  */
 function enterGroup(ctx: JobContext, p: Packing, group: number): void {
+  if (p.pinned) {
+    enterGroupAroundPinned(ctx, p, group);
+    return;
+  }
   const first = p.group < 0;
   p.group = group;
   if (first || p.load.blocks.length === 0) return;
@@ -806,6 +800,47 @@ function enterGroup(ctx: JobContext, p: Packing, group: number): void {
       },
       p.min,
     );
+  }
+}
+
+/**
+ * enterGroup for a load that began with pinned units, which may be of this group or of earlier
+ * ones (groups before the pinned ones are never entered: Packing.lowestGroup): the same rules,
+ * measured on the blocks of earlier groups only. With `wall` the group starts behind them; with
+ * `no_stack` nothing may rest on a block of another group (the room above each is closed); with
+ * `routing` and `no_stack` the lanes in front of earlier groups' blocks are closed.
+ */
+function enterGroupAroundPinned(ctx: JobContext, p: Packing, group: number): void {
+  p.group = group;
+  const { model } = ctx;
+  const vehicle = p.load.vehicle;
+  const deck = vehicle.auxDeck;
+  const earlier = p.load.blocks.filter((b) => ctx.groupRank[b.item]! < group);
+  const closed = (o: { x0: number; x1: number; y0: number; y1: number; z0: number; z1: number }): void => {
+    p.spaces = occupy(p.spaces, { ...o, topLevel: 0, supportsAbove: false, capacityAbove: 0 }, p.min);
+  };
+  if (model.groupRouting === 'wall') {
+    if (earlier.length === 0) return;
+    const wall = Math.max(...earlier.map((b) => b.x + blockExtent(b).dx));
+    p.spaces = removeContained(
+      p.spaces.filter((s) => s.x1 > wall + EPS).map((s) => (s.x0 < wall ? { ...s, x0: wall } : s)),
+      p.min,
+    );
+    return;
+  }
+  if (model.groupRouting === 'no_stack') {
+    for (const b of p.load.blocks) {
+      if (ctx.groupRank[b.item] === group) continue;
+      const e = blockExtent(b);
+      const top = b.y + e.dy;
+      const ceiling = deck && top <= deck.height + EPS ? deck.height : vehicle.height;
+      if (top < ceiling - EPS) closed({ x0: b.x, x1: b.x + e.dx, y0: top, y1: ceiling, z0: b.z, z1: b.z + e.dz });
+    }
+  }
+  for (const b of earlier) {
+    if (b.x <= EPS) continue;
+    const e = blockExtent(b);
+    closed({ x0: 0, x1: b.x, y0: b.y, y1: b.y + e.dy, z0: b.z, z1: b.z + e.dz });
   }
 }
 

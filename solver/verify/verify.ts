@@ -16,6 +16,7 @@ import { checkInstances } from './instances.js';
 import { checkLoadBearing } from './load-bearing.js';
 import { checkOrientation } from './orientation.js';
 import { checkOverlap } from './overlap.js';
+import { checkPinned } from './pinned.js';
 import { loadedVehicles } from './placed-unit.js';
 import { checkStackItems } from './stack-items.js';
 import { checkStacking } from './stacking.js';
@@ -29,7 +30,7 @@ export type { VerifyRule, Violation } from './violation.js';
 
 /**
  * Checks a plan against its model; returns every violation found (empty = the plan is valid),
- * grouped by rule in the order: vehicles, instances, bounds, overlap, orientation, weight, then
+ * grouped by rule in the order: vehicles, instances, bounds, overlap, orientation, weight, pinned, then
  * per vehicle support, stacking, stack_items, stack_weight / floor_load / stack_density,
  * blocked_area, steps, axle_load / cog_range, group_routing, hazardous, aux_deck; then figures.
  * Lengths cm, weights kg; geometric tolerance 1e-6 cm. Throws nothing for any plan shape the
@@ -44,6 +45,7 @@ export function verifyPlan(model: PackModel, plan: Plan): Violation[] {
     ...checkOverlap(vehicles),
     ...checkOrientation(vehicles),
     ...checkWeight(vehicles, model.allowOverweight),
+    ...checkPinned(model, plan),
   ];
   const places = groupPlaces(model);
   for (const vehicle of vehicles) {

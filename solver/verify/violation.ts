@@ -24,7 +24,8 @@ export type VerifyRule =
   | 'cog_range'
   | 'group_routing'
   | 'hazardous'
-  | 'aux_deck';
+  | 'aux_deck'
+  | 'pinned';
 
 /** One broken rule in a plan. `vehicle` is the PlannedVehicle index; `item_id`/`instance` name the unit. */
 export interface Violation {

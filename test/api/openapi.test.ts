@@ -290,12 +290,19 @@ t.test('every JSON request body and response carries an example valid against it
   ajv.addSchema({ $id: 'doc', components: doc.components });
   const checked: string[] = [];
   const check = (where: string, media: any) => {
-    t.not(media.example, undefined, `${where} has an example`);
-    if (media.example === undefined) return;
+    // One example, or named ones (`examples`, e.g. POST /v1/plans/verify: a valid and an invalid plan); never both.
+    const named = Object.entries<any>(media.examples ?? {}).map(
+      ([name, e]) => [`${where} (${name})`, e.value] as const,
+    );
+    t.ok(media.example === undefined || named.length === 0, `${where} has example or examples, not both`);
+    const cases = media.example === undefined ? named : [[where, media.example] as const];
+    t.ok(cases.length > 0, `${where} has an example`);
     const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', '"doc#/components/'));
-    const valid = ajv.validate(schema, media.example);
-    t.ok(valid, `${where}: the example is valid ${valid ? '' : ajv.errorsText(ajv.errors)}`);
-    checked.push(where);
+    for (const [name, value] of cases) {
+      const valid = ajv.validate(schema, value);
+      t.ok(valid, `${name}: the example is valid ${valid ? '' : ajv.errorsText(ajv.errors)}`);
+      checked.push(name);
+    }
   };
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
@@ -314,6 +321,15 @@ t.test('every JSON request body and response carries an example valid against it
     'semi-13-6',
     'the pack example is examples/eur-pallets-13-6m-trailer.json',
   );
+  const verify = doc.paths['/v1/plans/verify'].post;
+  t.same(
+    Object.keys(verify.responses['200'].content['application/json'].examples),
+    ['default', 'overlap'],
+    'the verify operation shows a valid and an invalid plan',
+  );
+  t.equal(verify.responses['200'].content['application/json'].examples.default.value.valid, true);
+  t.equal(verify.responses['200'].content['application/json'].examples.overlap.value.valid, false);
+  t.equal(verify.responses['200'].content['application/json'].examples.overlap.value.problems[0].rule, 'overlap');
   t.equal(
     doc.paths['/v1/jobs/{id}'].get.responses['200'].content['application/json'].example.status,
     'succeeded',

@@ -11,7 +11,10 @@ import { creditsRemainingOf } from './credits-remaining.js';
 import type { LedgerFunds } from '../../../domain/ledger/ledger.js';
 import { ApiError } from '../errors.js';
 import { waitForJobEnd } from './job-wait.js';
-import { baseUrl, jobPlanUrls } from '../plan-links/plan-links.js';
+import { baseUrl, jobPlanUrls, type PlanUrls } from '../plan-links/plan-links.js';
+import type { Plan } from '../../../domain/pack/plan.js';
+import type { Warning } from '../../../domain/pack/diagnostics.js';
+import type { StopReason } from '../../../domain/job/job.js';
 import type { LinkSettings } from '../context.js';
 import type { UseCasePorts } from '../../../application/ports.js';
 
@@ -90,6 +93,35 @@ export function jobView(
   };
 }
 
+/**
+ * The fields of a spec Result around its plan, as sent: the job (`job_…`), its warnings, the
+ * signed plan links, when they expire (RFC 3339) and why the search ended. A Result of no job
+ * (POST /v1/plans/verify) has `job_id`, `pdf_url` and `viewer_url` "" (api/http/routes/plan-verify.ts).
+ */
+export interface ResultFrame extends PlanUrls {
+  job_id: string;
+  warnings: readonly Warning[];
+  expires_at: string;
+  stop_reason: StopReason | null;
+}
+
+/**
+ * Spec Result of `plan` (cm, kg) in `frame`: the shape GET /v1/jobs/{id}/result answers, shared
+ * by every answer that renders a plan (a job's result, a verified plan, a plan revision).
+ */
+export function resultOfPlan(plan: Plan, frame: ResultFrame): Record<string, unknown> {
+  return {
+    job_id: frame.job_id,
+    vehicles: plan.vehicles,
+    unplaced: plan.unplaced,
+    warnings: frame.warnings,
+    pdf_url: frame.pdf_url,
+    viewer_url: frame.viewer_url,
+    expires_at: frame.expires_at,
+    stop_reason: frame.stop_reason,
+  };
+}
+
 /** Spec Result of a succeeded job, or null when its plan is not stored. */
 export async function resultView(
   ctx: UseCasePorts & LinkSettings,
@@ -98,15 +130,13 @@ export async function resultView(
 ): Promise<Record<string, unknown> | null> {
   const plan = (await readJobBody(ctx.store, job.id, 'result')).result?.plan;
   if (!plan) return null;
-  return {
+  return resultOfPlan(plan, {
     job_id: job.id,
-    vehicles: plan.vehicles,
-    unplaced: plan.unplaced,
     warnings: job.warnings,
     ...jobPlanUrls(ctx, req, job),
     expires_at: job.expiresAt,
     stop_reason: job.stopReason ?? null,
-  };
+  });
 }
 
 /**

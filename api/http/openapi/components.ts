@@ -107,7 +107,7 @@ const deleted = record(
   },
 );
 
-/** PackRequest and its `$defs` (Rect, Vehicle, Item, Group, Options) as component schemas. */
+/** PackRequest and its `$defs` (Rect, Vehicle, LoadedUnit, Item, Group, Options) as component schemas. */
 function packRequestComponents(): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = { PackRequest: liftDefs(PACK_REQUEST_SCHEMA) as JsonSchema };
   for (const [name, def] of Object.entries(PACK_REQUEST_SCHEMA.$defs)) out[name] = liftDefs(def) as JsonSchema;

@@ -9,7 +9,7 @@ import type { JsonSchema, ResponseDoc, RouteDoc, RouteModule } from '../route-do
 import type { ErrorCode } from '../../../domain/errors.js';
 import { ERROR_STATUS } from '../error-status.js';
 import { AUTH_ERRORS, ERROR_MEANING, ref, sharedSchemas } from './components.js';
-import { capturedExamples, errorExample } from './examples.js';
+import { capturedExamples, errorExample, exampleFields } from './examples.js';
 import { tagObjects } from './tags.js';
 
 type Header = { description: string; schema: JsonSchema };
@@ -141,7 +141,9 @@ function operation(doc: RouteDoc): Record<string, unknown> {
             content: {
               [response.contentType ?? 'application/json']: {
                 schema: response.schema,
-                ...(example === undefined ? {} : { example }),
+                ...(response.example !== undefined
+                  ? { example }
+                  : exampleFields(example, examples, (e) => e.responses[status])),
               },
             },
           }
@@ -172,7 +174,9 @@ function operation(doc: RouteDoc): Record<string, unknown> {
             content: {
               'application/json': {
                 schema: doc.requestBody.schema,
-                ...(requestExample === undefined ? {} : { example: requestExample }),
+                ...(doc.requestBody.example !== undefined
+                  ? { example: requestExample }
+                  : exampleFields(requestExample, examples, (e) => e.request)),
               },
             },
           },

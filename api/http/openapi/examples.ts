@@ -9,10 +9,44 @@ import { readFileSync } from 'node:fs';
 import type { ErrorCode } from '../../../domain/errors.js';
 import { ERROR_MEANING } from './components.js';
 
-/** Captured examples of one operation: its request body and a success answer by status code. */
+/**
+ * Captured examples of one operation: its request body and a success answer by status code.
+ * `summary` and `alternatives`: an operation shown with more than one case (POST /v1/plans/verify:
+ * a valid plan and one with an overlap); the document then names each case (OpenAPI `examples`).
+ */
 export interface OperationExamples {
+  summary?: string;
   request?: unknown;
   responses: Record<string, unknown>;
+  alternatives?: AlternativeExample[];
+}
+
+/** One more case of an operation: its name (a key of OpenAPI `examples`), what it shows, its body and answers. */
+export interface AlternativeExample {
+  name: string;
+  summary: string;
+  request?: unknown;
+  responses: Record<string, unknown>;
+}
+
+/**
+ * The example fields of one media type object: `example` for a single case, else `examples` naming
+ * the captured case `default` and each alternative by its name (cases without a value left out).
+ * `pick` reads the value of a case (its request body, or its answer of one status).
+ */
+export function exampleFields(
+  primary: unknown,
+  captured: OperationExamples | undefined,
+  pick: (e: { request?: unknown; responses: Record<string, unknown> }) => unknown,
+): Record<string, unknown> {
+  const more = (captured?.alternatives ?? []).filter((a) => pick(a) !== undefined);
+  if (more.length === 0 || primary === undefined) return primary === undefined ? {} : { example: primary };
+  return {
+    examples: {
+      default: { ...(captured?.summary ? { summary: captured.summary } : {}), value: primary },
+      ...Object.fromEntries(more.map((a) => [a.name, { summary: a.summary, value: pick(a) }])),
+    },
+  };
 }
 
 const CAPTURED = JSON.parse(readFileSync(new URL('./examples.json', import.meta.url), 'utf8')) as Record<

@@ -10,6 +10,7 @@ import type { PackRequest } from '../../../domain/pack/request.js';
 import type { PackModel } from '../../../domain/pack/plan.js';
 import { resolvePackRequest, type ResolveContext } from '../../../domain/pack/resolve/resolve.js';
 import { PACK_REQUEST_SCHEMA } from './schema.js';
+import { pinnedProblems } from './pinned-admission.js';
 import { schemaProblem, jsonTypeOf } from './schema-problems.js';
 import { documentOrder } from './detail-path.js';
 import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
@@ -62,7 +63,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  *   the root path.
  * - Otherwise every problem is collected: schema problems (see schema-problems.ts for the
  *   keyword → detail code mapping) and the semantic ones of resolvePackRequest (saved vehicles,
- *   templates, conditional requirements, ids, groups, limits, does_not_fit).
+ *   templates, conditional requirements, ids, groups, limits, does_not_fit); then, once all
+ *   of that holds, the pinned units (Vehicle.loaded) checked alone by the plan verifier
+ *   (pinned-admission.ts).
  * - If any field has the wrong JSON type (a string where a number is due, null, an object for an
  *   array…) → 400 `invalid_json` (spec: "a field has the wrong type"); its details list EVERY
  *   problem found, type problems with detail code `invalid_json`, the others with their own.
@@ -92,7 +95,9 @@ export function checkPackRequest(body: unknown, ctx: CheckContext): CheckOutcome
   const schemaOk = validate(body);
   const fromSchema = schemaOk ? [] : (validate.errors ?? []).map((e, i) => schemaProblem(e, i < SUGGESTIONS));
   const resolved = resolvePackRequest(body as unknown as PackRequest, ctx);
-  if (schemaOk && resolved.ok) {
+  // Pinned units (Vehicle.loaded) that break a packing rule by themselves: no plan can keep them.
+  const pinned = schemaOk && resolved.ok ? pinnedProblems(resolved.model) : [];
+  if (schemaOk && resolved.ok && pinned.length === 0) {
     return {
       ok: true,
       request: body as unknown as PackRequest,
@@ -103,7 +108,7 @@ export function checkPackRequest(body: unknown, ctx: CheckContext): CheckOutcome
     };
   }
   // Generic "incomplete definition" details only stand in for schema problems; drop them when those are known.
-  const fromRules = resolved.ok || (resolved.incomplete && fromSchema.length > 0) ? [] : resolved.details;
+  const fromRules = resolved.ok ? pinned : resolved.incomplete && fromSchema.length > 0 ? [] : resolved.details;
   const seen = new Set<string>();
   const details = [...fromSchema, ...fromRules]
     .filter((d) => {

@@ -24,7 +24,7 @@
  */
 import { GROUP_SCHEMA, ITEM_SCHEMA } from './item-schema.js';
 import { OPTIONS_SCHEMA } from './options-schema.js';
-import { RECT_SCHEMA, VEHICLE_SCHEMA } from './vehicle-schema.js';
+import { LOADED_UNIT_SCHEMA, RECT_SCHEMA, VEHICLE_SCHEMA } from './vehicle-schema.js';
 
 export { COLOR_PATTERN, MAX_DIMENSION_CM, MAX_WEIGHT_KG, MIN_DIMENSION_CM } from './field-schemas.js';
 
@@ -54,6 +54,7 @@ export const PACK_REQUEST_SCHEMA = {
   $defs: {
     Rect: RECT_SCHEMA,
     Vehicle: VEHICLE_SCHEMA,
+    LoadedUnit: LOADED_UNIT_SCHEMA,
     Item: ITEM_SCHEMA,
     Group: GROUP_SCHEMA,
     Options: OPTIONS_SCHEMA,

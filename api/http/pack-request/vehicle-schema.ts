@@ -4,7 +4,7 @@
  * across fields (type + dimensions unless `vehicle_id`, aux deck fields, axle arrays of equal
  * length, blocked areas on the floor) are checked in domain/pack/resolve/resolve.ts.
  */
-import { VEHICLE_TYPES } from '../../../domain/pack/request.js';
+import { ORIENTATIONS, VEHICLE_TYPES } from '../../../domain/pack/request.js';
 import { MAX_DIMENSION_CM, distance, idString, length, nameString, weight, weightOrZero } from './field-schemas.js';
 
 /** Rect: a floor rectangle in cm, min-corner origin (`$defs/Rect`). */
@@ -21,6 +21,44 @@ export const RECT_SCHEMA = {
     z: distance('Right wall to near edge'),
     length: length('Extent along x'),
     width: length('Extent along z'),
+  },
+} as const;
+
+/**
+ * Most units pinned in one vehicle definition (`loaded`): a sanity bound, as many as the largest
+ * job may hold (DEFAULT_LIMITS.maxItemsPerRequest is 2,000).
+ */
+export const MAX_LOADED_UNITS = 10_000;
+
+/** LoadedUnit (our extension): one unit already in a copy of the vehicle (`$defs/LoadedUnit`). */
+export const LOADED_UNIT_SCHEMA = {
+  title: 'LoadedUnit',
+  description:
+    'Our extension (not in the spec): one unit already loaded in a copy of this vehicle, a pinned ' +
+    'unit. The plan keeps it exactly where it is (its position and orientation), counts it as one ' +
+    "unit of its item's quantity (pinned units take the instances 1..k of their item, in request " +
+    'order) and packs the rest around it: it takes room, weight and axle load, and other units may ' +
+    'stand on it as on any placed unit. Its vehicle copy is always in the plan, and its loading ' +
+    'steps come first. A re-plan from a loading step sends the units loaded so far this way.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['item_id', 'x', 'y', 'z', 'orientation'],
+  properties: {
+    item_id: idString('Id of an item of this request; the unit is one of its quantity'),
+    x: distance('Min corner along the length, from the front wall, as Placement.x'),
+    y: distance('Min corner above the floor, as Placement.y'),
+    z: distance('Min corner across the width, as Placement.z'),
+    orientation: {
+      type: 'string',
+      enum: ORIENTATIONS,
+      description: "As Placement.orientation; must be one the item's rotation allows",
+    },
+    copy: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      description: 'Which copy of this vehicle definition holds the unit, 1-based, at most quantity; default 1',
+    },
   },
 } as const;
 
@@ -83,5 +121,13 @@ export const VEHICLE_SCHEMA = {
     trailer_start_to_kingpin: distance('Trailer start to kingpin'),
     max_middle_axle_weight: weightOrZero('Maximum middle axle load'),
     max_rear_axle_weight: weightOrZero('Maximum rear axle load'),
+    loaded: {
+      type: 'array',
+      maxItems: MAX_LOADED_UNITS,
+      items: { $ref: '#/$defs/LoadedUnit' },
+      description:
+        'Our extension: units already loaded in copies of this vehicle (pinned units), kept where ' +
+        'they are; the rest is packed around them',
+    },
   },
 } as const;

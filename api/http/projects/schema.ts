@@ -16,6 +16,8 @@ export const MAX_PROJECT_ITEMS = 2000;
 const MAX_PROJECT_GROUPS = 1000;
 
 const { Vehicle, Item } = PACK_REQUEST_SCHEMA.$defs;
+// Pinned units (Vehicle.loaded) belong to one pack request, not to a project's vehicle slots.
+const { loaded: _loaded, ...slotFields } = Vehicle.properties;
 const idOf = (prefix: string, what: string): JsonSchema => ({
   type: 'string',
   minLength: 1,
@@ -31,7 +33,7 @@ export const PROJECT_VEHICLE_SCHEMA: JsonSchema = {
     "A vehicle slot of a project: `vehicle_id` names a preset or one of the organization's vehicles; `quantity` (default 1) " +
     'and any other Vehicle field sent beside it override the saved vehicle. Results of project jobs name the slot id (`pv_…`).',
   required: ['vehicle_id'],
-  properties: { ...(liftDefs(Vehicle.properties) as Record<string, JsonSchema>), id: idOf('pv_', 'slot') },
+  properties: { ...(liftDefs(slotFields) as Record<string, JsonSchema>), id: idOf('pv_', 'slot') },
 };
 
 /** An item of a project: the PackRequest Item (template_id allowed) with an `item_…` id. */

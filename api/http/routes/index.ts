@@ -14,6 +14,7 @@ import { loadingListRoutes } from './loading-list.js';
 import { metricsRoutes } from './metrics.js';
 import { packRoutes } from './pack.js';
 import { planPdfRoutes } from './plan-pdf.js';
+import { planVerifyRoutes } from './plan-verify.js';
 import { planViewerRoutes } from './plan-viewer.js';
 import { projectsRoutes } from './projects.js';
 import { templatesRoutes } from './templates.js';
@@ -27,6 +28,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   docsRoutes(() => ROUTE_MODULES),
   packRoutes,
   estimateRoutes,
+  planVerifyRoutes,
   jobListRoutes,
   jobsRoutes,
   loadingListRoutes,

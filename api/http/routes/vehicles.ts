@@ -33,6 +33,8 @@ const {
   quantity: _quantity,
   name: requestName,
   blocked_areas: blockedAreas,
+  // Pinned units belong to one pack request, not to a saved vehicle.
+  loaded: _loaded,
   ...otherVehicleFields
 } = PACK_REQUEST_SCHEMA.$defs.Vehicle.properties;
 

@@ -14,6 +14,8 @@ import type {
   Limits,
   Operations,
   PackRequest,
+  PlanVerification,
+  PlanVerifyRequest,
   Project,
   ProjectInput,
   ProjectList,
@@ -132,6 +134,15 @@ export class PackingClient {
   /** POST /v1/estimate: validation and price of a request, free (never throws for an invalid request: `valid: false`). */
   estimatePackJob(request: PackRequest): Promise<Estimate> {
     return this.send({ method: 'POST', path: '/v1/estimate', body: request, repeatable: true });
+  }
+  /**
+   * POST /v1/plans/verify: checks a plan (a job's Result, typically edited) against its request,
+   * free; a broken rule answers `valid: false` with the problems, never an error. Only each
+   * vehicle's `vehicle_id`, `copy` and units (`item_id`, `instance`, `x`, `y`, `z`, `orientation`)
+   * and the unplaced `reason`s are read; `result` of the answer is the rebuilt plan.
+   */
+  verifyPlan(request: PackRequest, result: Result | PlanVerifyRequest['result']): Promise<PlanVerification> {
+    return this.send({ method: 'POST', path: '/v1/plans/verify', body: { request, result }, repeatable: true });
   }
   /** GET /v1/jobs: one page of jobs, newest first (see iterateJobs). */
   listJobs(query: QueryOf<'listJobs'> = {}): Promise<JobList> {

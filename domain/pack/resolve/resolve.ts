@@ -22,6 +22,7 @@ import { optionWarnings, vehicleWarnings } from './constraint-warnings.js';
 import { misfit, misfitMessage } from './fit.js';
 import { groupOrders } from './groups.js';
 import { draftItem, itemModelOf, type ItemDraft } from './item-draft.js';
+import { readLoadedUnits } from './loaded-units.js';
 import { allowedOrientations, lockedOrientation } from './orientations.js';
 import type { ResolveContext, ResolveOutcome } from './resolve-context.js';
 import { assignIds, duplicateIds, readGroups, requestLimits, unlistedGroups } from './request-rules.js';
@@ -58,6 +59,7 @@ export type { ResolveContext, ResolveOutcome } from './resolve-context.js';
  * - Groups: order from groups[].order or list position; unlisted groups follow in order of
  *   appearance; no group → Number.MAX_SAFE_INTEGER. Item colour falls back to its group's.
  * - maxVehicles, budgetMs, minVehicles: see budget.ts. `items` = total units.
+ * - Vehicle.loaded (our extension, pinned units): see loaded-units.ts; checked once the rest is valid.
  *
  * Tolerates bodies that failed the JSON Schema (reads only well-typed values and skips checks
  * that depend on ill-typed ones), so check.ts can list schema and semantic problems together.
@@ -154,6 +156,13 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
   };
   const vehicleModels = goodVehicles.map((v) => vehicleModelOf(v, vehicleIds[v.index]!, ctx.axleAccess));
   const itemModels = goodItems.map((d) => itemModelOf(d, itemIds[d.index]!, orientationsOf.get(d.index)!, groupPlace));
+
+  // Pinned units (our extension, Vehicle.loaded): their entry rules, once items and vehicles are known.
+  const loaded = readLoadedUnits(rawVehicles, vehicleModels, itemModels, details);
+  if (details.length > 0) return { ok: false, details, warnings, incomplete: false };
+  loaded.forEach((units, i) => {
+    if (units.length > 0) vehicleModels[i]!.loaded = units;
+  });
 
   if (ctx.axleAccess && o.enforce_axle === true && !vehicleModels.some((v) => v.axles && enforceable(v.axles))) {
     warnings.push({

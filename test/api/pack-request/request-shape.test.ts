@@ -15,6 +15,7 @@ import t from 'tap';
 import type {
   GroupInput,
   ItemInput,
+  LoadedUnitInput,
   OptionsInput,
   PackRequest,
   Rect,
@@ -55,6 +56,7 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const sameShapes: {
   Rect: Equal<FromSchema<Defs['Rect']>, Rect>;
   Vehicle: Equal<FromSchema<Defs['Vehicle']>, VehicleInput>;
+  LoadedUnit: Equal<FromSchema<Defs['LoadedUnit']>, LoadedUnitInput>;
   Item: Equal<FromSchema<Defs['Item']>, ItemInput>;
   Group: Equal<FromSchema<Defs['Group']>, GroupInput>;
   Options: Equal<FromSchema<Defs['Options']>, OptionsInput>;
@@ -62,6 +64,7 @@ const sameShapes: {
 } = {
   Rect: true,
   Vehicle: true,
+  LoadedUnit: true,
   Item: true,
   Group: true,
   Options: true,
@@ -102,6 +105,15 @@ const VEHICLE: Presence<VehicleInput> = {
   trailer_start_to_kingpin: 'optional',
   max_middle_axle_weight: 'optional',
   max_rear_axle_weight: 'optional',
+  loaded: 'optional',
+};
+const LOADED_UNIT: Presence<LoadedUnitInput> = {
+  item_id: 'required',
+  x: 'required',
+  y: 'required',
+  z: 'required',
+  orientation: 'required',
+  copy: 'optional',
 };
 const ITEM: Presence<ItemInput> = {
   id: 'optional',
@@ -150,6 +162,7 @@ const FIELDS: Record<string, Record<string, 'required' | 'optional'>> = {
   '#': PACK_REQUEST,
   '#/$defs/Rect': RECT,
   '#/$defs/Vehicle': VEHICLE,
+  '#/$defs/LoadedUnit': LOADED_UNIT,
   '#/$defs/Item': ITEM,
   '#/$defs/Group': GROUP,
   '#/$defs/Options': OPTIONS,
@@ -172,7 +185,7 @@ function objectSchemas(schema: unknown, at = '#'): Map<string, ObjectSchema> {
 }
 
 t.test('the compile-time check ran on every shape', async (t) => {
-  t.same(Object.values(sameShapes), [true, true, true, true, true, true]);
+  t.same(Object.values(sameShapes), [true, true, true, true, true, true, true]);
 });
 
 t.test('every object of the schema has the fields of its interface, required as declared', async (t) => {

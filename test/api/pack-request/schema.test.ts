@@ -4,7 +4,7 @@ import { PACK_REQUEST_SCHEMA } from '../../../api/http/pack-request/schema.js';
 
 t.test('the schema is plain JSON and documents every sub-schema', async (t) => {
   t.same(JSON.parse(JSON.stringify(PACK_REQUEST_SCHEMA)), PACK_REQUEST_SCHEMA);
-  t.same(Object.keys(PACK_REQUEST_SCHEMA.$defs), ['Rect', 'Vehicle', 'Item', 'Group', 'Options']);
+  t.same(Object.keys(PACK_REQUEST_SCHEMA.$defs), ['Rect', 'Vehicle', 'LoadedUnit', 'Item', 'Group', 'Options']);
   for (const [name, def] of Object.entries(PACK_REQUEST_SCHEMA.$defs)) {
     t.equal(def.title, name);
     t.ok(def.description.length > 10, `${name} has a description`);

@@ -14,10 +14,10 @@ t.test('the layout of a valid plan rebuilds into the same plan: figures, steps a
   t.equal(v0.total_weight, 50);
   t.equal(v0.volume_utilization, 0.068);
   t.same(v0.center_of_gravity, { x: 77, y: 32, z: 42 });
-  // Steps are recomputed (a valid order: the plan verifies), each unit once.
+  // An unedited vehicle keeps its loading steps.
   t.same(
-    v0.placements.map((p) => p.step),
-    [1, 2, 3, 4],
+    v0.placements.map((p) => [`${p.item_id}#${p.instance}`, p.step]),
+    plan.vehicles[0]!.placements.map((p) => [`${p.item_id}#${p.instance}`, p.step]),
   );
   t.equal(check.plan.vehicles[1]!.auto_added, true);
   t.same(check.plan.unplaced, [{ item_id: 'C', instance: 1, label: 'C', reason: 'time_limit' }]);
@@ -36,6 +36,11 @@ t.test('a move onto another unit is refused with the overlap rule, naming both u
   t.ok(overlap, 'an overlap is reported');
   t.same(overlap.units.map((u) => `${u.item_id}#${u.instance}`).sort(), ['B#1', 'B#2']);
   t.equal(operationOf(overlap, edited.touchedBy), 0);
+  // The edited vehicle's steps are recomputed: 1..5, every unit after what it rests on.
+  t.same(
+    check.plan.vehicles[0]!.placements.map((p) => p.step),
+    [1, 2, 3, 4, 5],
+  );
   // The emptied vehicle 1 is left out of the rebuilt plan.
   t.equal(check.plan.vehicles.length, 1);
 });

@@ -460,6 +460,24 @@ export type Vehicle = {
   max_middle_axle_weight?: number;
   /** Maximum rear axle load (kg) */
   max_rear_axle_weight?: number;
+  /** Our extension: units already loaded in copies of this vehicle (pinned units), kept where they are; the rest is packed around them */
+  loaded?: LoadedUnit[];
+};
+
+/** Our extension (not in the spec): one unit already loaded in a copy of this vehicle, a pinned unit. The plan keeps it exactly where it is (its position and orientation), counts it as one unit of its item's quantity (pinned units take the instances 1..k of their item, in request order) and packs the rest around it: it takes room, weight and axle load, and other units may stand on it as on any placed unit. Its vehicle copy is always in the plan, and its loading steps come first. A re-plan from a loading step sends the units loaded so far this way. */
+export type LoadedUnit = {
+  /** Id of an item of this request; the unit is one of its quantity */
+  item_id: string;
+  /** Min corner along the length, from the front wall, as Placement.x (cm) */
+  x: number;
+  /** Min corner above the floor, as Placement.y (cm) */
+  y: number;
+  /** Min corner across the width, as Placement.z (cm) */
+  z: number;
+  /** As Placement.orientation; must be one the item's rotation allows */
+  orientation: "lwh" | "wlh" | "lhw" | "hwl" | "whl" | "hlw";
+  /** Which copy of this vehicle definition holds the unit, 1-based, at most quantity; default 1 */
+  copy?: number;
 };
 
 /** One SKU / package type with `quantity` identical units. Sizes are outer package sizes in cm, `weight` is one unit in kg. `template_id` supplies every field; fields sent beside it override. Without a template `height` and `weight` are required, `length` and `width` unless the shape is cylinder or drum, which need `radius`. */
@@ -536,6 +554,72 @@ export type Options = {
   seed?: number;
   /** Our extension: deterministic mode. The search stops after this many block placements per search thread (trial placements included) instead of at the time limit, so the same request, seed and service thread count give the same plan on any machine; the time limit still ends the search if it comes first (then the plan may differ). About 20,000–100,000 placements per second per thread */
   work_limit?: number;
+};
+
+/** A plan to verify: the request it was made for and the plan (a Result, typically edited). */
+export type PlanVerifyRequest = {
+  request: PackRequest;
+  /** A Result as GET /v1/jobs/{id}/result answers it, edited or not. Only the fields listed here are read; every other field (figures, steps, labels, sizes, links…) may be sent and is ignored: the plan is rebuilt from the units and the request. */
+  result: {
+    /** Vehicles in loading order */
+    vehicles: {
+      /** Request vehicle definition id */
+      vehicle_id: string;
+      /** 1-based copy of that definition */
+      copy: number;
+      /** Ignored (vehicles are indexed in the order listed) */
+      index?: number;
+      /** The units in this vehicle */
+      placements: {
+        /** Item definition id of the unit */
+        item_id: string;
+        /** 1-based unit number within the item definition */
+        instance: number;
+        /** Min corner, from the front wall (cm) */
+        x: number;
+        /** Min corner, up from the floor (cm) */
+        y: number;
+        /** Min corner, from the right wall (cm) */
+        z: number;
+        /** Which defined sides lie along x, z, y */
+        orientation: "lwh" | "wlh" | "lhw" | "hwl" | "whl" | "hlw";
+      }[];
+    }[];
+    /** Units left out, with the reason to report; every unit not placed is unplaced whether listed or not */
+    unplaced?: {
+      /** Item definition id of the unit */
+      item_id: string;
+      /** 1-based unit number within the item definition */
+      instance: number;
+      /** Reason reported for the unit */
+      reason?: "no_space" | "weight_limit" | "load_limit" | "axle_limit" | "vehicle_limit" | "time_limit";
+    }[];
+  };
+};
+
+/** The verdict on a plan. */
+export type PlanVerification = {
+  /** True when no rule is broken */
+  valid: boolean;
+  /** Every broken rule; empty when valid */
+  problems: PlanProblem[];
+  /** The plan rebuilt from the units sent (sizes, labels, weights, loading steps, figures and axle loads recomputed; cm, kg), in the shape of GET /v1/jobs/{id}/result. There is no job: `job_id`, `pdf_url` and `viewer_url` are "", `expires_at` is the time of the answer (nothing is stored), `stop_reason` is null and `warnings` are the request's. */
+  result: Result;
+};
+
+/** One broken rule of a verified plan. */
+export type PlanProblem = {
+  /** The rule: `vehicles`, `bounds`, `overlap`, `support`, `orientation`, `weight`, `stacking`, `stack_items`, `stack_weight`, `floor_load`, `stack_density`, `blocked_area`, `instances`, `steps`, `figures`, `axle_load`, `cog_range`, `group_routing`, `hazardous`, `aux_deck`, `pinned` */
+  rule: string;
+  /** English explanation with the figures (cm, kg) */
+  message: string;
+  /** The units the problem concerns (both units of an overlap); empty for a vehicle-wide problem */
+  units: {
+    /** Item definition id */
+    item_id: string;
+    /** 1-based unit number */
+    instance: number;
+  }[];
 };
 
 /** A page of jobs, newest first (by created_at, then id). Jobs are listed without `result`. */
@@ -1365,6 +1449,17 @@ export interface Operations {
       200: Estimate;
     };
   };
+  /** POST /v1/plans/verify: Verify a plan against its request, free */
+  verifyPlan: {
+    method: "POST";
+    path: "/v1/plans/verify";
+    pathParams: never;
+    query: never;
+    body: PlanVerifyRequest;
+    responses: {
+      200: PlanVerification;
+    };
+  };
   /** GET /v1/jobs: List jobs */
   listJobs: {
     method: "GET";
@@ -1879,6 +1974,7 @@ export const OPERATIONS = {
   getDocs: { method: "GET", path: "/docs" },
   createPackJob: { method: "POST", path: "/v1/pack" },
   estimatePackJob: { method: "POST", path: "/v1/estimate" },
+  verifyPlan: { method: "POST", path: "/v1/plans/verify" },
   listJobs: { method: "GET", path: "/v1/jobs" },
   getJob: { method: "GET", path: "/v1/jobs/{id}" },
   cancelJob: { method: "DELETE", path: "/v1/jobs/{id}" },
