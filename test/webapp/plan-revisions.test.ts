@@ -277,7 +277,7 @@ t.test('"Re-plan from step K" reads the request and posts the re-plan as a new j
   t.match(key, /^[0-9a-f]{32}$/, 'a fresh key by default');
 });
 
-t.test("the service's 422 (no pinned units taken yet) comes back as an ApiFailure with its details", async (t) => {
+t.test("the service's 422 (a pinned unit refused) comes back as an ApiFailure with its details", async (t) => {
   const real = globalThis.fetch;
   t.teardown(() => {
     globalThis.fetch = real;

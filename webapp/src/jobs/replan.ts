@@ -70,8 +70,8 @@ export function replanJobRequest(request: PackRequest, result: Result, vehicle: 
  * Re-plans job `jobId` from step `step` of vehicle `vehicle` of `result` (one of its revisions):
  * reads the job's request (GET /v1/jobs/{id}?include=request), builds the re-plan request and
  * posts it (POST /v1/pack, `idempotencyKey` one per click). Resolves with the new job. Throws
- * ApiFailure (410 result_expired once the request was deleted; the service's 4xx, e.g. 422 while
- * it does not take `vehicles[].loaded`) or the errors of replanJobRequest.
+ * ApiFailure (410 result_expired once the request was deleted; the service's 4xx, e.g. 422 when
+ * it refuses a pinned unit, or 402 without the credits) or the errors of replanJobRequest.
  */
 export async function replanJob(
   jobId: string,
