@@ -116,7 +116,9 @@ async function main(): Promise<void> {
     await api('getPlanViewerData', 'GET', `${viewer.pathname}/plan.json${viewer.search}`);
     await api('createPackJob', 'POST', '/v1/pack?wait=60', { ...request, reference: 'FTL-2024-0613 Duisburg - Lyon' });
     const result = (await api('getJobResult', 'GET', `/v1/jobs/${queued.id}/result`)) as unknown as {
-      vehicles: { placements: { x: number; y: number; z: number }[] }[];
+      vehicles: {
+        placements: { item_id: string; instance: number; x: number; y: number; z: number; height: number }[];
+      }[];
     };
     // Plan editing: the job's own result verifies; moved onto its neighbour, a pallet overlaps it.
     await api('verifyPlan', 'POST', '/v1/plans/verify', { request, result });
@@ -132,6 +134,13 @@ async function main(): Promise<void> {
       '/v1/plans/verify',
       { request, result: edited },
     );
+    // A plan revision: the unit with the highest top (nothing stands on it) taken off.
+    const top = [...result.vehicles[0]!.placements].sort((a, b) => b.y + b.height - (a.y + a.height))[0]!;
+    await api('createPlanRevision', 'POST', `/v1/jobs/${queued.id}/revisions`, {
+      base_revision: 0,
+      operations: [{ op: 'remove', item_id: top.item_id, instance: top.instance }],
+    });
+    await api('listPlanRevisions', 'GET', `/v1/jobs/${queued.id}/revisions`);
     await api('listJobs', 'GET', '/v1/jobs?limit=1');
     const slow = await api('createPackJob', 'POST', '/v1/pack', {
       ...request,

@@ -13,7 +13,7 @@ import { SqliteEventStore } from '../adapters/sqlite/event-store.js';
 import { SqliteReadStore } from '../adapters/sqlite/read-store.js';
 import { READ_MODEL_INDEXES } from '../projections/indexes.js';
 import { READ_MODEL_VERSION } from '../projections/version.js';
-import { JOB_BODY_STREAM_PREFIX } from '../domain/job/streams.js';
+import { JOB_BODY_STREAM_PREFIX, JOB_REVISION_STREAM_PREFIX } from '../domain/job/streams.js';
 import type { Bus } from '../domain/ports/bus.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { ReadStore } from '../domain/ports/read-store.js';
@@ -42,10 +42,10 @@ export interface Adapters {
 export async function openEventStore(which: Profile['eventStore'], dataDir: string): Promise<EventStore> {
   if (which.kind === 'sqlite') return new SqliteEventStore(join(dataDir, 'events.db'));
   const { EventStoreDbEventStore } = await import('../adapters/eventstoredb/event-store.js');
-  // Only job bodies are ever deleted: the adapter checks deletion for those streams alone.
+  // Only job bodies and plan revisions are ever deleted: the adapter checks deletion for those streams alone.
   return EventStoreDbEventStore.connect(which.url, {
     namespace: which.namespace,
-    deletableStreams: [JOB_BODY_STREAM_PREFIX],
+    deletableStreams: [JOB_BODY_STREAM_PREFIX, JOB_REVISION_STREAM_PREFIX],
   });
 }
 

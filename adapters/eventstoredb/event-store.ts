@@ -48,8 +48,9 @@
  *   revision instead. The event itself, often a whole job body, is never read again for the
  *   check. No projection uses job body events
  *   (projections/ names none of `jobbody-`, RequestStored, ResultStored or their PartStored; the API, the process
- *   manager and the solver read bodies with readStream on demand), and only job bodies are ever
- *   deleted, so `deletableStreams: ['jobbody-']` saves those reads for every other stream.
+ *   manager and the solver read bodies with readStream on demand; the same holds for the plan
+ *   revisions, `jobrevision-` and PlanRevised), and only those two kinds of stream are ever
+ *   deleted, so `deletableStreams: ['jobbody-', 'jobrevision-']` saves those reads for every other stream.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -111,7 +112,7 @@ export interface EventStoreDbOptions {
   /**
    * Prefixes (of our stream names, without the namespace) of the streams deleteStream may delete;
    * `$all` readers check only these streams' events for deletion. Default `['']`: every stream.
-   * The service deletes job bodies only, so `['jobbody-']` is the economical setting.
+   * The service deletes job bodies and plan revisions only, so `['jobbody-', 'jobrevision-']` is the economical setting.
    */
   deletableStreams?: readonly string[];
   /** How many events from the end of a stream an append searches for a repeated batch. Default 32. */

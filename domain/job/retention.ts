@@ -1,8 +1,9 @@
 /**
  * Retention (spec Job.expires_at: "When request/result bodies and the PDF link are deleted;
  * metadata and charges are kept"; Limits rule 4): once a final job is past its expires_at, its
- * body stream (`jobbody-<id>`: request, resolved model, plan) is deleted from the event store for
- * good, then `JobBodyDeleted` is recorded on the job. The job's metadata, summary and charge stay.
+ * body stream (`jobbody-<id>`: request, resolved model, plan) and its plan revisions
+ * (`jobrevision-<id>`, revision.ts) are deleted from the event store for good, then
+ * `JobBodyDeleted` is recorded on the job. The job's metadata, summary and charge stay.
  * Both steps are idempotent, so a stop between them is repaired by the next tick.
  */
 import { serviceActor } from '../decider/actor.js';
@@ -10,7 +11,7 @@ import { handleCommand } from '../decider/handle.js';
 import type { EventStore } from '../ports/event-store.js';
 import { jobDecider } from './decide.js';
 import { isFinal, type JobStatus } from './job.js';
-import { jobBodyStream, jobStream } from './streams.js';
+import { jobBodyStream, jobRevisionStream, jobStream } from './streams.js';
 
 /** A job as retention sees it (from the jobs projection). */
 export interface RetainedJob {
@@ -33,6 +34,7 @@ export async function deleteExpiredBodies(
   for (const job of jobs) {
     if (!isFinal(job.status) || job.bodyDeletedAt || now < job.expiresAt) continue;
     await store.deleteStream(jobBodyStream(job.id));
+    await store.deleteStream(jobRevisionStream(job.id));
     const out = await handleCommand(store, jobStream(job.id), jobDecider, {
       type: 'RecordBodyDeleted',
       data: { jobId: job.id },

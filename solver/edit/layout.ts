@@ -161,7 +161,7 @@ export function planFromLayout(model: PackModel, layout: Layout): Plan {
     placements.forEach((p, k) => (p.step = steps[k]!));
     const order = placements.map((_, k) => k).sort((a, b) => steps[a]! - steps[b]!);
     const definition = v ?? { length: 0, width: 0, height: 0, maxWeight: 0, axles: null };
-    const figures = vehicleFigures(
+    const { axle_loads, ...figures } = vehicleFigures(
       definition,
       placements.map((placement, k) => ({ placement, nested: nested[k]! })),
     );
@@ -179,6 +179,7 @@ export function planFromLayout(model: PackModel, layout: Layout): Plan {
       items_placed: placements.length,
       ...figures,
       placements: order.map((k) => placements[k]!),
+      ...(axle_loads ? { axle_loads } : {}),
     });
   }
   const reasons = new Map((layout.unplaced ?? []).map((u) => [unitKey(u.item_id, u.instance), u.reason] as const));

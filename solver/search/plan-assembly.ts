@@ -14,7 +14,7 @@ import type {
 import type { Construction } from './fleet-load.js';
 import { loadingSteps, restsOn, underDeck, type Box } from './loading-steps.js';
 import { EPS } from './maximal-space.js';
-import { axleLoadsOf } from './vehicle-figures.js';
+import { vehicleFigures } from './vehicle-figures.js';
 import { groupRanks } from './job-context.js';
 
 interface Unit extends Box {
@@ -135,28 +135,9 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
     const steps = pinnedFirst(units, lv.vehicle.auxDeck?.height ?? null);
     const order = units.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
     const v = lv.vehicle;
-    let weight = 0,
-      vol = 0,
-      mx = 0,
-      my = 0,
-      mz = 0,
-      vx = 0,
-      vy = 0,
-      vz = 0;
     const placements: Placement[] = order.map((ui) => {
       const u = units[ui]!;
       const it = model.items[u.item]!;
-      const w = it.weight;
-      // A nested unit occupies only what sticks out of the one under it.
-      const uv = u.dx * (u.dy - (u.nest ?? 0)) * u.dz;
-      weight += w;
-      vol += uv;
-      mx += w * (u.x + u.dx / 2);
-      my += w * (u.y + u.dy / 2);
-      mz += w * (u.z + u.dz / 2);
-      vx += uv * (u.x + u.dx / 2);
-      vy += uv * (u.y + u.dy / 2);
-      vz += uv * (u.z + u.dz / 2);
       const instance = u.instance ?? nextInstance[u.item]!;
       if (u.instance === undefined) nextInstance[u.item] = instance + 1;
       return {
@@ -172,16 +153,14 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
         rotated: u.orientation !== 'lwh',
         orientation: u.orientation,
         step: steps[ui]!,
-        weight: w,
+        weight: it.weight,
       };
     });
-    // Weightless loads have no centre of mass; the centre of the loaded volume stands in.
-    const cog =
-      weight > 0
-        ? { x: mx / weight, y: my / weight, z: mz / weight }
-        : vol > 0
-          ? { x: vx / vol, y: vy / vol, z: vz / vol }
-          : { x: 0, y: 0, z: 0 };
+    // A nested unit occupies only what sticks out of the one under it.
+    const { axle_loads, ...figures } = vehicleFigures(
+      v,
+      placements.map((placement, k) => ({ placement, nested: units[order[k]!]!.nest ?? 0 })),
+    );
     vehicles.push({
       index,
       vehicle_id: v.id,
@@ -194,13 +173,10 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
       height: v.height,
       max_weight: v.maxWeight,
       items_placed: placements.length,
-      total_weight: weight,
-      // Placed volume can exceed the cargo volume by float rounding only (no overlaps): keep 0–1.
-      volume_utilization: Math.min(1, vol / (v.length * v.width * v.height)),
-      weight_utilization: v.maxWeight > 0 ? weight / v.maxWeight : 0,
-      center_of_gravity: cog,
+      ...figures,
       placements,
-      ...(v.axles && v.axles.kind !== 'none' ? { axle_loads: axleLoadsOf(v.axles, weight, mx) } : {}),
+      // Spec ResultVehicle field order: axle loads after the placements.
+      ...(axle_loads ? { axle_loads } : {}),
     });
   });
   const unplaced: UnplacedUnit[] = [];

@@ -130,13 +130,18 @@ export async function resultView(
 ): Promise<Record<string, unknown> | null> {
   const plan = (await readJobBody(ctx.store, job.id, 'result')).result?.plan;
   if (!plan) return null;
-  return resultOfPlan(plan, {
+  return resultOfPlan(plan, jobFrame(job, jobPlanUrls(ctx, req, job)));
+}
+
+/** The frame of a job's Result (its own plan, or a plan revision's) with the links `urls` to that plan. */
+export function jobFrame(job: JobDocument, urls: PlanUrls): ResultFrame {
+  return {
     job_id: job.id,
     warnings: job.warnings,
-    ...jobPlanUrls(ctx, req, job),
+    ...urls,
     expires_at: job.expiresAt,
     stop_reason: job.stopReason ?? null,
-  });
+  };
 }
 
 /**

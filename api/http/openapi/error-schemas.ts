@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from '../../../domain/errors.js';
 import { ERROR_STATUS as STATUS_OF_CODE } from '../error-status.js';
+import type { VerifyRule } from '../../../solver/verify/violation.js';
 import { arrayOf, record, str } from './schema-builders.js';
 
 /** Detail codes of `details[].code` (spec Errors, second table). */
@@ -23,6 +24,37 @@ export const DETAIL_CODES = [
   'unknown_field',
   'invalid_json',
 ] as const;
+
+/**
+ * Detail codes of a refused plan revision (POST /v1/jobs/{id}/revisions, our extension): an
+ * operation that cannot apply, or a rule of the verifier the edited plan breaks (solver/verify).
+ * A Record over the verifier's rules, so a rule without its code here does not compile; `pinned`
+ * is the rule of pinned units (plan editing).
+ */
+const PLAN_RULES: Readonly<Record<VerifyRule | 'pinned', true>> = {
+  vehicles: true,
+  bounds: true,
+  overlap: true,
+  support: true,
+  orientation: true,
+  weight: true,
+  stacking: true,
+  stack_items: true,
+  stack_weight: true,
+  floor_load: true,
+  stack_density: true,
+  blocked_area: true,
+  instances: true,
+  steps: true,
+  figures: true,
+  axle_load: true,
+  cog_range: true,
+  group_routing: true,
+  hazardous: true,
+  aux_deck: true,
+  pinned: true,
+};
+export const PLAN_EDIT_DETAIL_CODES: readonly string[] = ['invalid_operation', ...Object.keys(PLAN_RULES)];
 
 /**
  * HTTP status of every `error.code`: the service's one table (api/http/error-status.ts), here indexed by
@@ -61,7 +93,7 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
   scope_missing: 'Key lacks a needed scope',
   preset_read_only: 'Presets cannot be changed or deleted',
   plan_limit_reached: 'Plan allows no more projects or cargo items',
-  not_found: 'No endpoint with this method and path, or no such link',
+  not_found: 'No endpoint with this method and path, no such link, or no such plan revision',
   job_not_found: 'No such job in the organization',
   vehicle_not_found: 'No such preset or organization vehicle',
   template_not_found: 'No such template',
@@ -71,7 +103,8 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
   job_failed: 'Job failed, no result; read job.error',
   job_canceled: 'Job canceled, no result',
   job_already_finished: 'Job ended, cannot be canceled',
-  conflict: 'The same Idempotency-Key is in use by a concurrent request (retry)',
+  conflict:
+    'The same Idempotency-Key is in use by a concurrent request (retry), or a plan revision was not made on the latest revision (reload it)',
   result_expired: 'Result deleted after retention',
   payload_too_large:
     'Body exceeds 10 MB, or what it asks to store exceeds 1,000,000 bytes in one change (e.g. a project of 2,000 items with long labels; job requests and results are compressed and split, so a legal pack request never gets it)',
@@ -90,7 +123,12 @@ export const errorDetail = record('ErrorDetail', 'One problem of a 400/422 answe
   path: str(
     'JSON path of the field, such as `items[3].length`; "" for the whole body; a query parameter name for query problems',
   ),
-  code: { type: 'string', enum: [...DETAIL_CODES], description: 'Detail code (spec Errors, second table)' },
+  code: {
+    type: 'string',
+    enum: [...DETAIL_CODES, ...PLAN_EDIT_DETAIL_CODES],
+    description:
+      'Detail code (spec Errors, second table); a refused plan revision (our extension) has `invalid_operation` or the rule of the verifier the edited plan breaks',
+  },
   message: str('English explanation'),
 });
 

@@ -5,12 +5,13 @@
  *   page, which loads `/viewer/<job>/plan.json` with the same query.
  * Both are valid until the job's `expires_at` and empty ("") when the job has no plan to show,
  * and signed with the job's link generation: revoking the job's links (JobLinksRevoked) raises
- * it, so every link issued before stops opening.
+ * it, so every link issued before stops opening. The links of a plan revision (plan editing,
+ * revision N ≥ 1) carry `revision=N` inside the signed query: they open that revision's plan.
  */
 import type { Request } from 'express';
 import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
 import { ApiError } from '../errors.js';
-import { checkLink, linkQuery, signLink, type LinkPurpose } from './signed-link.js';
+import { checkLink, linkQuery, linkRevisionOf, signLink, type LinkPurpose } from './signed-link.js';
 import type { LinkSettings } from '../context.js';
 import type { UseCasePorts } from '../../../application/ports.js';
 
@@ -24,14 +25,20 @@ export function retained(job: JobDocument, now: string): boolean {
   return now < job.expiresAt;
 }
 
-/** Path and query of the signed PDF link of `jobId`, valid until `expiresAt` (RFC 3339) while the link generation is `generation`. */
-export function signedPdfPath(key: Buffer, jobId: string, expiresAt: string, generation = 0): string {
-  return `/plans/${jobId}.pdf${linkQuery(signLink(key, 'pdf', jobId, expiresAt, generation))}`;
+/**
+ * Path and query of the signed PDF link of `jobId`'s plan revision `revision` (0: the job's own),
+ * valid until `expiresAt` (RFC 3339) while the link generation is `generation`.
+ */
+export function signedPdfPath(key: Buffer, jobId: string, expiresAt: string, generation = 0, revision = 0): string {
+  return `/plans/${jobId}.pdf${linkQuery(signLink(key, 'pdf', jobId, expiresAt, generation, revision))}`;
 }
 
-/** Path and query of the signed viewer page of `jobId`, valid until `expiresAt` (RFC 3339) while the link generation is `generation`. */
-export function signedViewerPath(key: Buffer, jobId: string, expiresAt: string, generation = 0): string {
-  return `/viewer/${jobId}${linkQuery(signLink(key, 'viewer', jobId, expiresAt, generation))}`;
+/**
+ * Path and query of the signed viewer page of `jobId`'s plan revision `revision` (0: the job's
+ * own), valid until `expiresAt` (RFC 3339) while the link generation is `generation`.
+ */
+export function signedViewerPath(key: Buffer, jobId: string, expiresAt: string, generation = 0, revision = 0): string {
+  return `/viewer/${jobId}${linkQuery(signLink(key, 'viewer', jobId, expiresAt, generation, revision))}`;
 }
 
 /** The two browser links of a plan. */
@@ -41,8 +48,9 @@ export interface PlanUrls {
 }
 
 /**
- * Both links of `jobId`'s plan on this service's base URL (`base`, else `baseUrl`) with link
- * generation `generation` (JobDocument.linkGeneration), or "" for both when `live` is false.
+ * Both links of `jobId`'s plan (revision `revision`, 0: the job's own) on this service's base URL
+ * (`base`, else `baseUrl`) with link generation `generation` (JobDocument.linkGeneration), or ""
+ * for both when `live` is false.
  */
 export function planUrls(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
@@ -52,19 +60,20 @@ export function planUrls(
   live: boolean,
   generation = 0,
   base?: string,
+  revision = 0,
 ): PlanUrls {
   if (!live) return { pdf_url: '', viewer_url: '' };
   base ??= baseUrl(ctx, req);
   return {
-    pdf_url: base + signedPdfPath(ctx.signingKey, jobId, expiresAt, generation),
-    viewer_url: base + signedViewerPath(ctx.signingKey, jobId, expiresAt, generation),
+    pdf_url: base + signedPdfPath(ctx.signingKey, jobId, expiresAt, generation, revision),
+    viewer_url: base + signedViewerPath(ctx.signingKey, jobId, expiresAt, generation, revision),
   };
 }
 
 /**
- * The links of a job: set for a succeeded job inside retention (spec: "" after expires_at).
- * `now` (RFC 3339, else the clock's) and `base` (else `baseUrl`) spare a caller that has them a
- * second read.
+ * The links of a job (of its plan revision `revision`, 0: its own plan): set for a succeeded job
+ * inside retention (spec: "" after expires_at). `now` (RFC 3339, else the clock's) and `base`
+ * (else `baseUrl`) spare a caller that has them a second read.
  */
 export function jobPlanUrls(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
@@ -72,6 +81,7 @@ export function jobPlanUrls(
   job: JobDocument,
   now?: string,
   base?: string,
+  revision = 0,
 ): PlanUrls {
   return planUrls(
     ctx,
@@ -81,33 +91,62 @@ export function jobPlanUrls(
     job.status === 'succeeded' && retained(job, now ?? ctx.clock()),
     job.linkGeneration ?? 0,
     base,
+    revision,
   );
 }
 
+/** What a signed link opens: the job and the plan revision its query names (0: the job's own plan). */
+export interface SignedPlan {
+  job: JobDocument;
+  revision: number;
+}
+
 /**
- * The job a signed `purpose` link opens. `jobId` is undefined when the path did not name one.
- * Throws ApiError `not_found` for a bad, expired, revoked or foreign-purpose signature and for a
- * job that did not succeed, `result_expired` for a job past retention.
+ * The job and plan revision a signed `purpose` link opens. `jobId` is undefined when the path did
+ * not name one. Throws ApiError `not_found` for a bad, expired, revoked or foreign-purpose
+ * signature (a `revision` other than the signed one included) and for a job that did not
+ * succeed, `result_expired` for a job past retention.
  */
+export async function openSignedRevision(
+  ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
+  purpose: LinkPurpose,
+  jobId: string | undefined,
+  query: Request['query'],
+): Promise<SignedPlan> {
+  // A repeated or nested parameter is no signature: it fails the check like any other wrong value.
+  const expires = typeof query['expires'] === 'string' ? query['expires'] : '';
+  const signature = typeof query['signature'] === 'string' ? query['signature'] : '';
+  const revision = linkRevisionOf(query['revision']);
+  const what = purpose === 'pdf' ? 'PDF link' : 'viewer link';
+  const job = jobId ? await ctx.reads.collection<JobDocument>(JOBS).get(jobId) : undefined;
+  // A revoked link (older generation) is refused like a tampered or expired one: same answer.
+  if (
+    !jobId ||
+    revision === null ||
+    !checkLink(
+      ctx.signingKey,
+      purpose,
+      jobId,
+      expires,
+      signature,
+      Date.parse(ctx.clock()),
+      job?.linkGeneration ?? 0,
+      revision,
+    )
+  ) {
+    throw new ApiError('not_found', `no such ${what}, or the link has expired`);
+  }
+  if (!job || job.status !== 'succeeded') throw new ApiError('not_found', `no such ${what}`);
+  if (!retained(job, ctx.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
+  return { job, revision };
+}
+
+/** The job a signed `purpose` link opens (its revision aside): openSignedRevision's job, same errors. */
 export async function openSignedPlan(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
   purpose: LinkPurpose,
   jobId: string | undefined,
   query: Request['query'],
 ): Promise<JobDocument> {
-  // A repeated or nested parameter is no signature: it fails the check like any other wrong value.
-  const expires = typeof query['expires'] === 'string' ? query['expires'] : '';
-  const signature = typeof query['signature'] === 'string' ? query['signature'] : '';
-  const what = purpose === 'pdf' ? 'PDF link' : 'viewer link';
-  const job = jobId ? await ctx.reads.collection<JobDocument>(JOBS).get(jobId) : undefined;
-  // A revoked link (older generation) is refused like a tampered or expired one: same answer.
-  if (
-    !jobId ||
-    !checkLink(ctx.signingKey, purpose, jobId, expires, signature, Date.parse(ctx.clock()), job?.linkGeneration ?? 0)
-  ) {
-    throw new ApiError('not_found', `no such ${what}, or the link has expired`);
-  }
-  if (!job || job.status !== 'succeeded') throw new ApiError('not_found', `no such ${what}`);
-  if (!retained(job, ctx.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
-  return job;
+  return (await openSignedRevision(ctx, purpose, jobId, query)).job;
 }

@@ -18,6 +18,12 @@ const LINK_PARAMETERS: RouteDoc['parameters'] = [
     schema: { type: 'string' },
   },
   {
+    name: 'revision',
+    in: 'query',
+    description: 'Plan revision, as issued in the `viewer_url` of a revision (signed with the link)',
+    schema: { type: 'string', pattern: '^[0-9]{1,9}$' },
+  },
+  {
     name: 'signature',
     in: 'query',
     required: true,

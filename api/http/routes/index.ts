@@ -17,6 +17,7 @@ import { planPdfRoutes } from './plan-pdf.js';
 import { planVerifyRoutes } from './plan-verify.js';
 import { planViewerRoutes } from './plan-viewer.js';
 import { projectsRoutes } from './projects.js';
+import { revisionsRoutes } from './revisions.js';
 import { templatesRoutes } from './templates.js';
 import { usageRoutes } from './usage.js';
 import { vehiclesRoutes } from './vehicles.js';
@@ -31,6 +32,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   planVerifyRoutes,
   jobListRoutes,
   jobsRoutes,
+  revisionsRoutes,
   loadingListRoutes,
   accountRoutes,
   usageRoutes,

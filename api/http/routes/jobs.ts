@@ -16,6 +16,7 @@ import { waitForJobEnd } from '../jobs/job-wait.js';
 import { waitParam } from '../query.js';
 import { sendJson, sendJsonAnswer } from '../json-answer.js';
 import { jobAnswer } from '../jobs/job-answer.js';
+import { REVISION_PARAMETER, revisionParam, revisionResultView } from '../jobs/plan-revision.js';
 import { ROUTER_OPTIONS, type ParameterDoc, type RouteModule } from '../route-docs.js';
 import { ref } from '../openapi/components.js';
 import type { RouteContext } from '../context.js';
@@ -30,12 +31,12 @@ export async function ownJob(ctx: RouteContext, orgId: string, jobId: string): P
   return job;
 }
 
-/** The Result of a job, or the spec's 409/410 for its state. */
-export async function resultOrError(
-  ctx: RouteContext,
-  req: Parameters<typeof resultView>[1],
-  job: JobDocument,
-): Promise<Record<string, unknown>> {
+/**
+ * Throws the spec's 409/410 when `job` has no result to read now (queued, running, failed,
+ * canceled, past retention): what GET /v1/jobs/{id}/result answers, and every route of the
+ * job's plan (its revisions too).
+ */
+export function checkResultReadable(ctx: Pick<RouteContext, 'clock'>, job: JobDocument): void {
   if (job.status === 'queued' || job.status === 'running')
     throw new ApiError('job_not_finished', `job ${job.id} is still ${job.status}`);
   if (job.status === 'failed')
@@ -43,6 +44,20 @@ export async function resultOrError(
   if (job.status === 'canceled') throw new ApiError('job_canceled', `job ${job.id} was canceled; it has no result`);
   if (!retained(job, ctx.clock()))
     throw new ApiError('result_expired', `the result of job ${job.id} was deleted at ${job.expiresAt}`);
+}
+
+/**
+ * The Result of a job (of its plan revision `revision`, 0: its own plan), or the spec's 409/410
+ * for its state; 404 not_found for a revision it does not have.
+ */
+export async function resultOrError(
+  ctx: RouteContext,
+  req: Parameters<typeof resultView>[1],
+  job: JobDocument,
+  revision = 0,
+): Promise<Record<string, unknown>> {
+  checkResultReadable(ctx, job);
+  if (revision > 0) return revisionResultView(ctx, req, job, revision);
   const result = await resultView(ctx, req, job);
   if (!result) throw new ApiError('result_expired', `the result of job ${job.id} is no longer stored`);
   return result;
@@ -96,8 +111,9 @@ export function jobsRouter(ctx: RouteContext): Router {
   });
 
   router.get('/v1/jobs/:id/result', authenticate(ctx, 'jobs:read'), async (req, res) => {
+    const revision = revisionParam(req.query['revision']);
     const job = await ownJob(ctx, callerOf(res).orgId, String(req.params['id']));
-    res.json(await resultOrError(ctx, req, job));
+    res.json(await resultOrError(ctx, req, job, revision));
   });
 
   /**
@@ -171,12 +187,20 @@ export const jobsRoutes: RouteModule = {
       operationId: 'getJobResult',
       summary: 'Get the result of a succeeded job',
       description:
-        'Placements, loading steps and the PDF link. Queued/running: 409 `job_not_finished`; failed: 409 `job_failed`; canceled: 409 `job_canceled`; after retention: 410 `result_expired`.',
+        "Placements, loading steps and the PDF link. Queued/running: 409 `job_not_finished`; failed: 409 `job_failed`; canceled: 409 `job_canceled`; after retention: 410 `result_expired`. `?revision=N` (our extension): the Result of plan revision N (POST /v1/jobs/{id}/revisions), rebuilt from its layout, with a `pdf_url` and `viewer_url` of its own; 0 or absent is the job's own plan, an unknown revision 404 `not_found`.",
       tags: ['Jobs'],
       scopes: ['jobs:read'],
-      parameters: [jobId],
+      parameters: [jobId, REVISION_PARAMETER],
       responses: { '200': { description: 'The result', schema: ref('Result') } },
-      errors: ['job_not_found', 'job_not_finished', 'job_failed', 'job_canceled', 'result_expired'],
+      errors: [
+        'job_not_found',
+        'job_not_finished',
+        'job_failed',
+        'job_canceled',
+        'result_expired',
+        'not_found',
+        'validation_failed',
+      ],
     },
     {
       method: 'delete',

@@ -1,7 +1,8 @@
 /**
  * GET /plans/{job}.pdf?expires=…&signature=… — the browser link of Job.pdf_url: no
  * Authorization header, the signature proves it was issued by us; valid until the job's
- * `expires_at`. Renders the plan with pdfkit on demand.
+ * `expires_at`. Renders the plan with pdfkit on demand. The link of a plan revision's Result
+ * carries `revision=N` in its signed query and renders that revision's plan.
  */
 import { Router } from 'express';
 import { cargoFactsOf } from '../../../pdf/cargo-facts.js';
@@ -9,7 +10,8 @@ import { renderPlanPdf } from '../../../pdf/pdf.js';
 import { ApiError } from '../errors.js';
 import { readJobBody } from '../../../domain/job/body.js';
 import { setNoStore } from '../page-security.js';
-import { openSignedPlan } from '../plan-links/plan-links.js';
+import { openSignedRevision } from '../plan-links/plan-links.js';
+import { rebuildRevisionPlan } from '../../../application/plan-revisions.js';
 import { orgDisplayUnits } from '../plan-links/org-display-units.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { RouteContext } from '../context.js';
@@ -18,11 +20,13 @@ export function planPdfRouter(ctx: RouteContext): Router {
   const router = Router(ROUTER_OPTIONS);
   router.get('/plans/:file', async (req, res) => {
     const named = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']))?.[1];
-    const job = await openSignedPlan(ctx, 'pdf', named, req.query);
+    const { job, revision } = await openSignedRevision(ctx, 'pdf', named, req.query);
     const jobId = job.id;
     const body = await readJobBody(ctx.store, jobId);
     const model = body.request?.model;
-    const plan = body.result?.plan;
+    // A revision's link (plan editing): its plan rebuilt from its layout with the job's model.
+    const plan =
+      revision === 0 ? body.result?.plan : model && (await rebuildRevisionPlan(ctx.store, jobId, revision, model));
     if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
     const colors: Record<string, string> = {};
     for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
@@ -36,7 +40,7 @@ export function planPdfRouter(ctx: RouteContext): Router {
       displayUnits: await orgDisplayUnits(ctx, job.orgId),
     });
     res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `inline; filename="${jobId}.pdf"`);
+    res.setHeader('Content-Disposition', `inline; filename="${revision > 0 ? `${jobId}-r${revision}` : jobId}.pdf"`);
     // A signed, short-lived link to an organization's plan: no cache keeps it.
     setNoStore(res);
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -55,7 +59,7 @@ export const planPdfRoutes: RouteModule = {
       operationId: 'getPlanPdf',
       summary: 'The load plan as PDF (signed browser link)',
       description:
-        "The link of `pdf_url`: 3D views and loading steps of a succeeded job. No Authorization header; the signature proves the link was issued by the service. Valid until the job's `expires_at`.",
+        "The link of `pdf_url`: 3D views and loading steps of a succeeded job (or of a plan revision: `revision` in the signed query). No Authorization header; the signature proves the link was issued by the service. Valid until the job's `expires_at`.",
       tags: ['Jobs'],
       scopes: [],
       parameters: [
@@ -72,6 +76,12 @@ export const planPdfRoutes: RouteModule = {
           required: true,
           description: 'Expiry of the link (Unix time, seconds), as issued',
           schema: { type: 'string' },
+        },
+        {
+          name: 'revision',
+          in: 'query',
+          description: 'Plan revision, as issued in the `pdf_url` of a revision (signed with the link)',
+          schema: { type: 'string', pattern: '^[0-9]{1,9}$' },
         },
         {
           name: 'signature',

@@ -4,7 +4,8 @@
  * - GET /viewer/{job}?expires=…&signature=…: the page (the viewer's build, api/http/front-ends.ts;
  *   503 `api_disabled` while it is not built);
  * - GET /viewer/{job}/plan.json?expires=…&signature=…: what the page draws (api/http/plan-viewer/viewer-plan.ts),
- *   asked for with the page's own query;
+ *   asked for with the page's own query (a plan revision's link carries `revision=N` in its
+ *   signed query: the plan is then that revision's);
  * - /viewer/assets/*: the page's scripts and styles (hashed names, cached for a year).
  * A bad, expired or PDF-purpose signature answers 404 `not_found`, a plan past retention 410
  * `result_expired`, in the spec's error envelope. Their OpenAPI operations are
@@ -15,7 +16,8 @@ import { readJobBody } from '../../../domain/job/body.js';
 import { ApiError } from '../errors.js';
 import { VIEWER_BUILD, assetsOf, isBuilt, pageReader } from '../front-ends.js';
 import { setNoStore, setPageSecurity } from '../page-security.js';
-import { openSignedPlan } from '../plan-links/plan-links.js';
+import { openSignedPlan, openSignedRevision } from '../plan-links/plan-links.js';
+import { rebuildRevisionPlan } from '../../../application/plan-revisions.js';
 import { PLAN_VIEWER_DOCS } from '../plan-viewer/docs.js';
 import { VIEWER_PLAN_SCHEMAS } from '../plan-viewer/shape.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
@@ -51,9 +53,14 @@ function viewerRouter(services: RouteContext): Router {
   });
 
   router.get('/viewer/:job/plan.json', async (req, res) => {
-    const job = await openSignedPlan(services, 'viewer', jobOf(req.params['job']), req.query);
+    const { job, revision } = await openSignedRevision(services, 'viewer', jobOf(req.params['job']), req.query);
     const body = await readJobBody(services.store, job.id);
-    const plan = body.result?.plan;
+    const model = body.request?.model;
+    // A revision's link (plan editing): its plan rebuilt from its layout with the job's model.
+    const plan =
+      revision === 0
+        ? body.result?.plan
+        : model && (await rebuildRevisionPlan(services.store, job.id, revision, model));
     if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
     setNoStore(res);
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -64,7 +71,7 @@ function viewerRouter(services: RouteContext): Router {
         createdAt: job.createdAt,
         expiresAt: job.expiresAt,
         plan,
-        model: body.request?.model ?? null,
+        model: model ?? null,
         requestGroups: body.request?.request.groups ?? [],
         warnings: job.warnings,
         displayUnits: await orgDisplayUnits(services, job.orgId),

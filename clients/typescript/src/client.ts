@@ -14,6 +14,10 @@ import type {
   Limits,
   Operations,
   PackRequest,
+  PlanRevisionCreated,
+  PlanRevisionInput,
+  PlanRevisionList,
+  PlanRevision,
   PlanVerification,
   PlanVerifyRequest,
   Project,
@@ -156,9 +160,26 @@ export class PackingClient {
   cancelJob(id: string): Promise<Job> {
     return this.send({ method: 'DELETE', path: path('/v1/jobs/{id}', { id }), repeatable: true });
   }
-  /** GET /v1/jobs/{id}/result. Throws ConflictError `job_not_finished`, `job_failed`…, NotFoundError `result_expired`. */
-  getJobResult(id: string): Promise<Result> {
-    return this.read(path('/v1/jobs/{id}/result', { id }));
+  /**
+   * GET /v1/jobs/{id}/result; `revision` (≥ 1) answers that plan revision's Result. Throws
+   * ConflictError `job_not_finished`, `job_failed`…, NotFoundError `result_expired` or `not_found`
+   * (no such revision).
+   */
+  getJobResult(id: string, query: QueryOf<'getJobResult'> = {}): Promise<Result> {
+    return this.read(path('/v1/jobs/{id}/result', { id }), query);
+  }
+  /**
+   * POST /v1/jobs/{id}/revisions: saves the edit of the job's latest plan revision (`base_revision`)
+   * as the next one, checked by the verifier. Not retried (a repeat after a lost answer is refused
+   * as stale). Throws ConflictError `conflict` (the base is not the latest), ValidationError (the
+   * edited plan breaks a rule: one detail per problem).
+   */
+  createPlanRevision(id: string, input: PlanRevisionInput): Promise<PlanRevisionCreated> {
+    return this.send({ method: 'POST', path: path('/v1/jobs/{id}/revisions', { id }), body: input, repeatable: false });
+  }
+  /** GET /v1/jobs/{id}/revisions: one page of the job's plan revisions, newest first (see iteratePlanRevisions). */
+  listPlanRevisions(id: string, query: QueryOf<'listPlanRevisions'> = {}): Promise<PlanRevisionList> {
+    return this.read(path('/v1/jobs/{id}/revisions', { id }), query);
   }
   /**
    * GET /v1/jobs/{id}/loading_list: the units in loading order, then the unplaced ones — CSV text
@@ -221,6 +242,13 @@ export class PackingClient {
   /** Every job matching `query`, newest first, across all pages. */
   iterateJobs(query: Omit<QueryOf<'listJobs'>, 'cursor'> = {}): AsyncGenerator<Job, void, undefined> {
     return eachRecord((cursor) => this.listJobs({ ...query, ...(cursor ? { cursor } : {}) }));
+  }
+  /** Every plan revision of a job, newest first, page after page. */
+  iteratePlanRevisions(
+    id: string,
+    query: Omit<QueryOf<'listPlanRevisions'>, 'cursor'> = {},
+  ): AsyncGenerator<PlanRevision, void, undefined> {
+    return eachRecord((cursor) => this.listPlanRevisions(id, { ...query, ...(cursor ? { cursor } : {}) }));
   }
 
   /** The plan PDF of a succeeded job (its signed `pdf_url`), as bytes. Throws NotFoundError when the link has expired. */

@@ -23,8 +23,8 @@ export type ErrorEnvelope = {
 export type ErrorDetail = {
   /** JSON path of the field, such as `items[3].length`; "" for the whole body; a query parameter name for query problems */
   path: string;
-  /** Detail code (spec Errors, second table) */
-  code: "required" | "invalid_value" | "out_of_range" | "duplicate_id" | "unknown_vehicle" | "unknown_template" | "type_not_allowed" | "unknown_group" | "does_not_fit" | "too_many_items" | "too_many_vehicles" | "unknown_field" | "invalid_json";
+  /** Detail code (spec Errors, second table); a refused plan revision (our extension) has `invalid_operation` or the rule of the verifier the edited plan breaks */
+  code: "required" | "invalid_value" | "out_of_range" | "duplicate_id" | "unknown_vehicle" | "unknown_template" | "type_not_allowed" | "unknown_group" | "does_not_fit" | "too_many_items" | "too_many_vehicles" | "unknown_field" | "invalid_json" | "invalid_operation" | "vehicles" | "bounds" | "overlap" | "support" | "orientation" | "weight" | "stacking" | "stack_items" | "stack_weight" | "floor_load" | "stack_density" | "blocked_area" | "instances" | "steps" | "figures" | "axle_load" | "cog_range" | "group_routing" | "hazardous" | "aux_deck" | "pinned";
   /** English explanation */
   message: string;
 };
@@ -627,6 +627,104 @@ export type JobList = {
   /** The jobs of this page */
   data: Job[];
   /** Pass as `?cursor=` for the next page; empty on the last page */
+  next_cursor: string;
+};
+
+/** Our extension (not in the spec). One unit of a plan: its item and instance. */
+export type PlanUnit = {
+  /** Result item_id */
+  item_id: string;
+  /** Unit of the item, 1-based (Result instance) */
+  instance: number;
+};
+
+/** `move` a placed unit, or `place` an unplaced one, into a vehicle of the base revision's Result (`vehicle`: its index there, 0-based) at a position (min corner, cm) and orientation the item allows. */
+export type MoveOperation = {
+  op: "move" | "place";
+  /** Result item_id */
+  item_id: string;
+  /** Unit of the item, 1-based (Result instance) */
+  instance: number;
+  /** Index of the vehicle in the base revision's Result `vehicles` */
+  vehicle: number;
+  /** Position along the length (x) of the unit's min corner in the vehicle, cm */
+  x: number;
+  /** Height above the floor (y, vertical) of the unit's min corner in the vehicle, cm */
+  y: number;
+  /** Position across the width (z) of the unit's min corner in the vehicle, cm */
+  z: number;
+  /** As Placement.orientation: `lwh` as defined, `wlh` turned about the vertical axis, the others tipped */
+  orientation: "lwh" | "wlh" | "lhw" | "hwl" | "whl" | "hlw";
+};
+
+/** `remove` a placed unit: it becomes unplaced. */
+export type RemoveOperation = {
+  op: "remove";
+  /** Result item_id */
+  item_id: string;
+  /** Unit of the item, 1-based (Result instance) */
+  instance: number;
+};
+
+/** `swap` two units: each takes the other's vehicle and position and keeps its orientation; with an unplaced one, the placed one becomes unplaced and the other takes its place (turned like it when its item allows, else its first allowed orientation). */
+export type SwapOperation = {
+  op: "swap";
+  a: PlanUnit;
+  b: PlanUnit;
+};
+
+/** Our extension (not in the spec). One edit of a plan revision, applied in order to the base revision. */
+export type EditOperation = MoveOperation | RemoveOperation | SwapOperation;
+
+/** Our extension (not in the spec). Edits of the latest revision of a job's plan. */
+export type PlanRevisionInput = {
+  /** The revision edited: the latest (0: the job's own plan); another answers 409 `conflict` */
+  base_revision: number;
+  /** The edits, applied in order (1–2000) */
+  operations: EditOperation[];
+};
+
+/** Our extension (not in the spec). A saved revision of a job's plan. */
+export type PlanRevision = {
+  /** Revision number: 1, 2, … (0 is the job's own plan) */
+  revision: number;
+  /** RFC 3339 */
+  created_at: string;
+  /** Member whose API key or web app session saved it */
+  created_by: {
+    /** Member id (usr_…) */
+    id: string;
+    name: string;
+  };
+  /** The revision it was edited from */
+  base_revision: number;
+  /** How many operations made it */
+  operations_count: number;
+};
+
+/** Our extension (not in the spec). A revision just saved, with its Result (the edited plan, verified; its own `pdf_url` and `viewer_url`). */
+export type PlanRevisionCreated = {
+  /** Revision number: 1, 2, … (0 is the job's own plan) */
+  revision: number;
+  /** RFC 3339 */
+  created_at: string;
+  /** Member whose API key or web app session saved it */
+  created_by: {
+    /** Member id (usr_…) */
+    id: string;
+    name: string;
+  };
+  /** The revision it was edited from */
+  base_revision: number;
+  /** How many operations made it */
+  operations_count: number;
+  result: Result;
+};
+
+/** Our extension (not in the spec). A page of a job's revisions, newest first. */
+export type PlanRevisionList = {
+  data: PlanRevision[];
+  /** Pass as `cursor` for the next page; "" on the last page */
   next_cursor: string;
 };
 
@@ -1533,10 +1631,48 @@ export interface Operations {
       /** Job id (`job_…`) */
       id: string;
     };
-    query: never;
+    query: {
+      /** Plan revision (POST /v1/jobs/{id}/revisions): 0 or absent is the job's own plan; an unknown revision answers 404 `not_found` */
+      revision?: number;
+    };
     body: never;
     responses: {
       200: Result;
+    };
+  };
+  /** POST /v1/jobs/{id}/revisions: Save a revision of a job's plan (edit it) */
+  createPlanRevision: {
+    method: "POST";
+    path: "/v1/jobs/{id}/revisions";
+    pathParams: {
+      /** Job id (`job_…`) */
+      id: string;
+    };
+    query: never;
+    body: PlanRevisionInput;
+    responses: {
+      201: PlanRevisionCreated;
+    };
+  };
+  /** GET /v1/jobs/{id}/revisions: List the revisions of a job's plan */
+  listPlanRevisions: {
+    method: "GET";
+    path: "/v1/jobs/{id}/revisions";
+    pathParams: {
+      /** Job id (`job_…`) */
+      id: string;
+    };
+    query: {
+      /** Page size, 1–100, default 20 */
+      limit?: number;
+      /** next_cursor of the previous page */
+      cursor?: string;
+      /** `me` or a member id (usr_…): records that member created */
+      created_by?: string;
+    };
+    body: never;
+    responses: {
+      200: PlanRevisionList;
     };
   };
   /** GET /v1/jobs/{id}/loading_list: Download the loading list of a succeeded job (CSV or Excel) */
@@ -1550,6 +1686,8 @@ export interface Operations {
     query: {
       /** `csv` (default) or `xlsx` */
       format?: "csv" | "xlsx";
+      /** Plan revision (POST /v1/jobs/{id}/revisions): 0 or absent is the job's own plan; an unknown revision answers 404 `not_found` */
+      revision?: number;
     };
     body: never;
     responses: {
@@ -1844,6 +1982,8 @@ export interface Operations {
     query: {
       /** Expiry of the link (Unix time, seconds), as issued */
       expires: string;
+      /** Plan revision, as issued in the `pdf_url` of a revision (signed with the link) */
+      revision?: string;
       /** Signature of the link, as issued */
       signature: string;
     };
@@ -1863,6 +2003,8 @@ export interface Operations {
     query: {
       /** Expiry of the link (Unix time, seconds), as issued in `viewer_url` */
       expires: string;
+      /** Plan revision, as issued in the `viewer_url` of a revision (signed with the link) */
+      revision?: string;
       /** Signature of the link, as issued in `viewer_url` */
       signature: string;
     };
@@ -1882,6 +2024,8 @@ export interface Operations {
     query: {
       /** Expiry of the link (Unix time, seconds), as issued in `viewer_url` */
       expires: string;
+      /** Plan revision, as issued in the `viewer_url` of a revision (signed with the link) */
+      revision?: string;
       /** Signature of the link, as issued in `viewer_url` */
       signature: string;
     };
@@ -1979,6 +2123,8 @@ export const OPERATIONS = {
   getJob: { method: "GET", path: "/v1/jobs/{id}" },
   cancelJob: { method: "DELETE", path: "/v1/jobs/{id}" },
   getJobResult: { method: "GET", path: "/v1/jobs/{id}/result" },
+  createPlanRevision: { method: "POST", path: "/v1/jobs/{id}/revisions" },
+  listPlanRevisions: { method: "GET", path: "/v1/jobs/{id}/revisions" },
   getJobLoadingList: { method: "GET", path: "/v1/jobs/{id}/loading_list" },
   getLimits: { method: "GET", path: "/v1/limits" },
   getBalance: { method: "GET", path: "/v1/balance" },
