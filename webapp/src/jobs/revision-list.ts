@@ -5,29 +5,21 @@
  * Result of revision N (0 = the job's own plan, with its own signed `viewer_url` and `pdf_url`).
  * Pure: the rows, their names and figures; the calls are in use-revisions.ts.
  */
-import type { Job, Result } from '../playground/pack-request.js';
+import type { Job, PlanRevision, PlanRevisionList, Result } from '../playground/pack-request.js';
 import { roundForDisplay, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
 
-/** Who saved a revision (a member of the organization; API keys have their name too). */
-export interface RevisionAuthor {
-  id: string;
-  name: string;
-}
-
-/** One entry of GET /v1/jobs/{id}/revisions (design §2); `created_by` null when not told. */
-export interface RevisionEntry {
-  revision: number;
-  created_at: string;
-  created_by: RevisionAuthor | null;
+/**
+ * One row of the revisions table: an entry of GET /v1/jobs/{id}/revisions (PlanRevision), or the
+ * original plan (revision 0), which the list does not carry: no author, no base.
+ */
+export type RevisionEntry = Omit<PlanRevision, 'created_by' | 'base_revision' | 'operations_count'> & {
+  created_by: PlanRevision['created_by'] | null;
   base_revision: number | null;
   operations_count?: number;
-}
+};
 
-/** One page of GET /v1/jobs/{id}/revisions: entries newest first and the next page's cursor (null or '' on the last). */
-export interface RevisionPage {
-  data: RevisionEntry[];
-  next_cursor: string | null;
-}
+/** One page of GET /v1/jobs/{id}/revisions: entries newest first and the next page's cursor ('' on the last). */
+export type RevisionPage = Omit<PlanRevisionList, 'next_cursor'> & { next_cursor: string | null };
 
 /** Revisions asked for per page. */
 export const REVISIONS_PER_PAGE = 20;
