@@ -8,6 +8,8 @@
  *   one Idempotency-Key per click), then the new job's page;
  * - Duplicate into the playground: the request as the playground's draft
  *   (`navigate('/playground', { state: { draft } })`);
+ * - the plan with its revisions, the editor and "Re-plan from step K" (jobs/plan-revisions.tsx) for a
+ *   succeeded job;
  * - Revoke shared links (owner, after a confirmation): every viewer and PDF link handed out so
  *   far stops opening (POST /app/api/jobs/{id}/revoke-links); the page shows the new links.
  * Another organization's job answers 404 and shows as not found.
@@ -16,6 +18,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../api.js';
 import { jobRequestOf, rerunJob } from '../jobs/job-request.js';
+import { PlanRevisions } from '../jobs/plan-revisions.js';
 import { JobDetails } from '../playground/job-details.js';
 import { isFinal, type Job } from '../playground/pack-request.js';
 import { useJob } from '../playground/use-job.js';
@@ -99,7 +102,14 @@ export function JobPage() {
           {notice}
         </p>
       ) : null}
-      {job ? <JobDetails job={job} /> : failure ? null : <p role="status">Loading…</p>}
+      {job ? (
+        <JobDetails
+          job={job}
+          plan={job.status === 'succeeded' ? <PlanRevisions key={job.id} job={job} /> : undefined}
+        />
+      ) : failure ? null : (
+        <p role="status">Loading…</p>
+      )}
       <ConfirmDialog
         open={asking === 'cancel'}
         title="Cancel this job?"

@@ -6,6 +6,7 @@
  * for a succeeded job the loading list to download (CSV, Excel) and the share links to copy. The
  * total weight is in the organization's display units.
  */
+import type { ReactNode } from 'react';
 import { CopyButton } from '../ui/copy-button.js';
 import { isFinal, type Job } from './pack-request.js';
 import { credits, percent, seconds, when } from './format.js';
@@ -45,8 +46,11 @@ export function JobProgress({ job }: { job: Job }) {
   );
 }
 
-/** Everything about `job`; `title` heads the block (an h2). */
-export function JobDetails({ job, title }: { job: Job; title?: string }) {
+/**
+ * Everything about `job`; `title` heads the block (an h2). `plan` takes the place of the plan's
+ * viewer and PDF (PlanLinks), e.g. the job page's plan with its revisions.
+ */
+export function JobDetails({ job, title, plan }: { job: Job; title?: string; plan?: ReactNode }) {
   const s = job.summary;
   const b = job.cost.breakdown;
   const units = useDisplayUnits();
@@ -125,7 +129,7 @@ export function JobDetails({ job, title }: { job: Job; title?: string }) {
           </ul>
         </>
       )}
-      <PlanLinks job={job} />
+      {plan ?? <PlanLinks job={job} />}
     </section>
   );
 }

@@ -31,7 +31,15 @@ export interface PackRequest {
  * document (clients/typescript, kept in step with the service by a test): one definition of the
  * wire, not a second copy.
  */
-export type { Warning, Estimate, Job, JobList } from '../../../clients/typescript/src/generated/openapi.js';
+export type {
+  Warning,
+  Estimate,
+  Job,
+  JobList,
+  Result,
+  PlanRevision,
+  PlanRevisionList,
+} from '../../../clients/typescript/src/generated/openapi.js';
 
 /** Spec Job status. */
 export type JobStatus = Job['status'];
