@@ -74,11 +74,12 @@ module.exports = {
     {
       name: 'application-below-edges',
       comment:
-        'application/ (use cases shared by HTTP, the web app and the admin CLI) imports only domain/ and ' +
-        'projections/: never the edges (api/), the composition root (service/), adapters or front-end sources.',
+        'application/ (use cases shared by HTTP, the web app and the admin CLI) imports only domain/, ' +
+        'projections/ and solver/ (pure plan computing: plan revisions check edits with the verifier): never the ' +
+        'edges (api/), the composition root (service/), adapters or front-end sources.',
       severity: 'error',
       from: { path: '^application/' },
-      to: { path: outside('application', 'domain', 'projections') },
+      to: { path: outside('application', 'domain', 'projections', 'solver') },
     },
     {
       name: 'api-below-service',

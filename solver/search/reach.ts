@@ -4,7 +4,10 @@
  * repeated freely) that fits in r. A block leaving a gap of r next to it wastes what no such run
  * can fill: r − reach(r). Lengths in whole cm (sizes and gaps rounded down).
  */
-import type { JobContext } from './job-context.js';
+/** What the reach tables read of a job (job-context.ts JobContext fits): each kind's index and placed sizes, cm. */
+export interface ReachJob {
+  kinds: readonly { index: number; orientations: readonly { size: { l: number; w: number; h: number } }[] }[];
+}
 
 /** Per axis, `best[r]`: the longest run ≤ r cm; lengths past the table count as fully reachable. */
 export interface Reach {
@@ -13,10 +16,10 @@ export interface Reach {
   z: Int32Array;
 }
 
-const cache = new WeakMap<JobContext, Map<string, Reach>>();
+const cache = new WeakMap<ReachJob, Map<string, Reach>>();
 
 /** The reach tables for the kinds with units left in `remaining`, up to `limit` cm (cached per job). */
-export function reachFor(ctx: JobContext, remaining: readonly number[], limit: number): Reach {
+export function reachFor(ctx: ReachJob, remaining: readonly number[], limit: number): Reach {
   let byKinds = cache.get(ctx);
   if (!byKinds) cache.set(ctx, (byKinds = new Map<string, Reach>()));
   const kinds = ctx.kinds.filter((k) => (remaining[k.index] ?? 0) > 0);
