@@ -41,7 +41,7 @@ export function checkLayout(model: PackModel, layout: Layout): PlanCheck {
     message: v.message,
     units: [
       ...(v.item_id !== undefined && v.instance !== undefined ? [{ item_id: v.item_id, instance: v.instance }] : []),
-      ...(v.other ? [v.other] : []),
+      ...(v.others ?? []),
     ],
   }));
   return { valid: problems.length === 0, problems, plan };

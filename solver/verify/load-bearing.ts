@@ -50,6 +50,25 @@ export function checkLoadBearing(
   const violations: Violation[] = [];
   const floorLimit = vehicle.definition?.floorLoadCapacity ?? 0;
   const resting = restingWeights(vehicle, below);
+  // The units whose weight reaches unit u (everything resting on it, directly or not), for a problem's `others`.
+  const above: number[][] = vehicle.units.map(() => []);
+  below.forEach((contacts, upper) => contacts.forEach((c) => above[c.lower]!.push(upper)));
+  const carried = (u: number): Violation['others'] => {
+    const seen = new Set<number>();
+    const stack = [...above[u]!];
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      if (seen.has(v)) continue;
+      seen.add(v);
+      stack.push(...above[v]!);
+    }
+    return [...seen]
+      .sort((a, b) => a - b)
+      .map((v) => {
+        const q = vehicle.units[v]!.placement;
+        return { item_id: q.item_id, instance: q.instance };
+      });
+  };
   vehicle.units.forEach((unit, u) => {
     const p = unit.placement;
     const name = unitName(p.item_id, p.instance);
@@ -61,6 +80,7 @@ export function checkLoadBearing(
         vehicle: vehicle.position,
         item_id: p.item_id,
         instance: p.instance,
+        others: carried(u),
         message: `${name} in vehicle ${vehicle.position} carries ${num(load)} kg; item ${p.item_id} allows ${num(limit)} kg resting on one unit (max_stack_weight).`,
       });
     }
@@ -75,6 +95,7 @@ export function checkLoadBearing(
         vehicle: vehicle.position,
         item_id: p.item_id,
         instance: p.instance,
+        others: carried(u),
         message: `${name} in vehicle ${vehicle.position} presses on the floor with ${figure}; the floor_load_capacity is ${num(floorLimit)} kg/m².`,
       });
     }
@@ -84,6 +105,7 @@ export function checkLoadBearing(
         vehicle: vehicle.position,
         item_id: p.item_id,
         instance: p.instance,
+        others: carried(u),
         message: `The stack on ${name} in vehicle ${vehicle.position} weighs ${figure}; max_stack_density_kg_m2 is ${num(maxStackDensity)}.`,
       });
     }

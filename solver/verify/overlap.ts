@@ -63,7 +63,7 @@ export function checkOverlap(vehicles: readonly LoadedVehicle[]): Violation[] {
           vehicle: vehicle.position,
           item_id: p.item_id,
           instance: p.instance,
-          other: { item_id: q.item_id, instance: q.instance },
+          others: [{ item_id: q.item_id, instance: q.instance }],
           message: round
             ? `${unitName(p.item_id, p.instance)} and ${unitName(q.item_id, q.instance)} in vehicle ${vehicle.position}: ${both} reach ${num(penetration(a.footprint, b.footprint))} cm into each other over ${num(dy)} cm of height.`
             : `${unitName(p.item_id, p.instance)} and ${unitName(q.item_id, q.instance)} in vehicle ${vehicle.position} overlap by ${num(dx)} × ${num(dz)} × ${num(dy)} cm (x × z × y) = ${num(dx * dy * dz)} cm³.`,

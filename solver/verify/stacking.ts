@@ -21,7 +21,7 @@ export function checkStacking(vehicle: LoadedVehicle, below: readonly Contact[][
         vehicle: vehicle.position,
         item_id: p.item_id,
         instance: p.instance,
-        other: { item_id: upper.item_id, instance: upper.instance },
+        others: [{ item_id: upper.item_id, instance: upper.instance }],
         message: `${unitName(upper.item_id, upper.instance)} rests on ${unitName(p.item_id, p.instance)} in vehicle ${vehicle.position} (${num(c.area)} cm² of its top at y = ${num(lower.y1)} cm), but item ${p.item_id} is not stackable.`,
       });
     }

@@ -34,8 +34,12 @@ export interface Violation {
   vehicle?: number;
   item_id?: string;
   instance?: number;
-  /** The other unit a rule names beside `item_id`/`instance` (the second unit of an overlapping pair). */
-  other?: { item_id: string; instance: number };
+  /**
+   * Other units the problem concerns beside `item_id`/`instance`: the second unit of an
+   * overlapping pair, the unit resting on a non-stackable one, the units whose weight overloads a
+   * unit or the floor under it (plan editing traces a problem to the edit that moved one of them).
+   */
+  others?: { item_id: string; instance: number }[];
 }
 
 /** Geometric tolerance, cm: faces closer than this touch; overlaps thinner than this are none. */

@@ -332,12 +332,12 @@ t.test('(d) a unit put onto a non-stackable unit or beyond its max_stack_weight 
       if (check.valid) throw new Error(`${rule}: the stacked plan was accepted`);
       const rules = check.problems.map((p) => p.rule);
       if (rules.join() !== rule) throw new Error(`expected only ${rule}, got ${rules.join(', ')}`);
-      // The verifier names the unit carrying the load (u0) and, for stacking, the unit on top (u1): the move.
+      // The verifier names the unit carrying the load (u0) and the unit on top (u1): the move.
       const problem = check.problems[0]!;
       const named = problem.units.map((u) => u.item_id).join();
-      if (named !== (rule === 'stacking' ? 'u0,u1' : 'u0')) throw new Error(`names ${JSON.stringify(problem.units)}`);
-      if (rule === 'stacking' && operationOf(problem, edited.touchedBy) !== 0)
-        throw new Error('the stacking problem is not traced to the move');
+      if (named !== 'u0,u1') throw new Error(`names ${JSON.stringify(problem.units)}`);
+      if (operationOf(problem, edited.touchedBy) !== 0)
+        throw new Error(`the ${rule} problem is not traced to the move`);
     }),
     { numRuns: 200, seed: 4 },
   );
