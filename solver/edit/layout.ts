@@ -62,8 +62,13 @@ export function unitKey(itemId: string, instance: number): string {
   return `${itemId}#${instance}`;
 }
 
-/** The layout of a plan (its vehicles in order, their units in step order, the unplaced with reasons). */
-export function layoutOf(plan: Plan): Layout {
+/**
+ * The layout of a plan, or a copy of a layout with only the layout's fields (a posted Result read
+ * as a layout: other fields dropped): vehicles in order, their units, the unplaced with their
+ * reasons. `steps` false leaves the units' loading steps out, so planFromLayout recomputes them.
+ */
+export function layoutOf(plan: Plan | Layout, options: { steps?: boolean } = {}): Layout {
+  const steps = options.steps ?? true;
   return {
     vehicles: plan.vehicles.map((v) => ({
       vehicle_id: v.vehicle_id,
@@ -75,10 +80,14 @@ export function layoutOf(plan: Plan): Layout {
         y: p.y,
         z: p.z,
         orientation: p.orientation,
-        step: p.step,
+        ...(steps && p.step !== undefined ? { step: p.step } : {}),
       })),
     })),
-    unplaced: plan.unplaced.map((u) => ({ item_id: u.item_id, instance: u.instance, reason: u.reason })),
+    unplaced: (plan.unplaced ?? []).map((u) => ({
+      item_id: u.item_id,
+      instance: u.instance,
+      ...(u.reason !== undefined ? { reason: u.reason } : {}),
+    })),
   };
 }
 

@@ -10,7 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
 import type { OrgLimits } from '../../../domain/organization/limits.js';
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
-import type { Layout } from '../../../solver/edit/layout.js';
+import { layoutOf, type Layout } from '../../../solver/edit/layout.js';
 import { UNPLACED_REASONS } from '../../../solver/verify/instances.js';
 import { schemaProblem } from '../pack-request/schema-problems.js';
 import type { JsonSchema } from '../route-docs.js';
@@ -161,26 +161,6 @@ export function readResultLayout(result: unknown, limits: OrgLimits): ResultLayo
       }),
     };
   }
-  return {
-    ok: true,
-    layout: {
-      vehicles: result.vehicles.map((v) => ({
-        vehicle_id: v.vehicle_id,
-        copy: v.copy,
-        placements: v.placements.map((p) => ({
-          item_id: p.item_id,
-          instance: p.instance,
-          x: p.x,
-          y: p.y,
-          z: p.z,
-          orientation: p.orientation,
-        })),
-      })),
-      unplaced: (result.unplaced ?? []).map((u) => ({
-        item_id: u.item_id,
-        instance: u.instance,
-        ...(u.reason !== undefined ? { reason: u.reason } : {}),
-      })),
-    },
-  };
+  // Only the fields read: steps and figures are recomputed.
+  return { ok: true, layout: layoutOf(result, { steps: false }) };
 }
