@@ -215,6 +215,9 @@ export function generalShapesFor(ctx: JobContext, length: number, height: number
  * wall, `vehicleWidth`), largest first, at most `limit`: those that fit the space, with units of
  * each item left (`remaining`) and weighing at most `weightRoom` kg. A block put at the right
  * wall has its parts mirrored across the width (`generalParts`), so they stay flush with that wall.
+ * `minVolume` (cm³): the shapes are sorted by volume, so the scan ends at the first one smaller,
+ * for a greedy step that needs only blocks that can beat one already found (a general block's
+ * ranking volume is at most its volume, block.ts rankVolume).
  */
 export function generalBlocksFor(
   shapes: readonly GeneralShape[],
@@ -223,6 +226,7 @@ export function generalBlocksFor(
   weightRoom: number,
   vehicleWidth: number,
   limit: number,
+  minVolume = -Infinity,
 ): Block[] {
   const out: Block[] = [];
   const sx = space.x1 - space.x0 + EPS,
@@ -232,6 +236,7 @@ export function generalBlocksFor(
   const room = weightRoom + 1e-9;
   for (let k = 0; k < shapes.length && out.length < limit; k++) {
     const s = shapes[k]!;
+    if (s.volume < minVolume) break;
     if (s.dx > sx || s.dy > sy || s.dz > sz || s.weight > room) continue;
     let left = true;
     for (let j = 0; j < s.need.length; j++) {

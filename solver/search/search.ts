@@ -11,7 +11,7 @@ import { scoreOf, vehicleLowerBound } from './objective.js';
 import { compareScores, type Score } from './score.js';
 import { assemblePlan } from './plan-assembly.js';
 import { offerBest, workDone, type StagnationBoard } from './stagnation.js';
-import { beamRound, strategyAt } from './strategy.js';
+import { beamRound, randomsPerRound, strategyAt } from './strategy.js';
 import { budgetEnd, spent, workBudget, type BudgetEnd } from './work-budget.js';
 
 /** Work for one worker. */
@@ -124,6 +124,7 @@ export function search(task: SearchTask): SearchResult {
     firstBeamWork: number | null = null;
   let ended: SearchEnd = 'bound';
   const improvements: Improvement[] = [];
+  const randoms = randomsPerRound(task.model);
   // Pinned units are placed by every construction (pinned.ts).
   const pinned = ctx.pinnedCount.reduce((s, n) => s + n, 0);
   /**
@@ -141,13 +142,13 @@ export function search(task: SearchTask): SearchResult {
       ended = budgetEnd(budget) ?? 'stagnated';
       break;
     }
-    if (firstBeamMs === null && beamRound(i) >= 1) {
+    if (firstBeamMs === null && beamRound(i, randoms) >= 1) {
       // The first beam round is complete: from now on stagnation may end this worker.
       firstBeamMs = Date.now() - started;
       if (budget.stagnation && task.stopOnStagnation) budget.stagnation.armed = true;
       firstBeamWork = task.stagnation ? workDone(task.stagnation) : budget.used;
     }
-    const c = loadFleet(ctx, strategyAt(task.model.seed, i), budget);
+    const c = loadFleet(ctx, strategyAt(task.model.seed, i, randoms), budget);
     candidates++;
     if (firstPlanMs === null && !c.cut) firstPlanMs = Date.now() - started;
     const score = scoreOf(ctx, c);

@@ -2,6 +2,7 @@
  * Parameters of one construction of the search: how the next space is chosen, how blocks are
  * ranked and how much randomness (GRASP) is used.
  */
+import type { PackModel } from '../../domain/pack/plan.js';
 import { mixSeed, mulberry32, type Random } from './prng.js';
 
 /**
@@ -130,14 +131,37 @@ const BEAM_VARIANTS: { fixed: number; wallSlices: boolean; general: boolean }[] 
   { fixed: 1, wallSlices: true, general: true },
 ];
 
-/** Random constructions after beam round r of a lane: RANDOM_PER_ROUND · 2^r (their share of the time stays about even). */
-const RANDOM_PER_ROUND = 2;
+/**
+ * Random constructions after beam round r of a lane: RANDOM_PER_ROUND · 2^r (their share of the
+ * time stays about even). They diversify the fleet: which units go to which vehicle.
+ */
+export const RANDOM_PER_ROUND = 2;
 
-/** Where position `j` of a lane falls: its beam round, and 0 for the beam itself or 1, 2, … for the random constructions after it. */
-function lanePosition(j: number): { round: number; within: number } {
+/**
+ * Random constructions per beam round (times 2^r) for a job: none when the plan can hold at most
+ * one vehicle, for there the beams always load more (BR1–15, 45 instances at 10 s: no random
+ * construction was ever the best plan) and the time is theirs; else RANDOM_PER_ROUND.
+ */
+export function randomsPerRound(model: Pick<PackModel, 'vehicles' | 'packingMode' | 'maxVehicles'>): number {
+  const slots =
+    model.packingMode === 'fleet_only'
+      ? Math.min(
+          model.maxVehicles,
+          model.vehicles.reduce((n, v) => n + v.quantity, 0),
+        )
+      : model.maxVehicles;
+  return slots <= 1 ? 0 : RANDOM_PER_ROUND;
+}
+
+/**
+ * Where position `j` of a lane falls: its beam round, and 0 for the beam itself or 1, 2, … for
+ * the random constructions after it (`randoms` · 2^r after round r).
+ */
+function lanePosition(j: number, randoms: number): { round: number; within: number } {
+  if (randoms === 0) return { round: j, within: 0 };
   let start = 0;
   for (let round = 0; ; round++) {
-    const len = 1 + RANDOM_PER_ROUND * 2 ** Math.min(round, 30);
+    const len = 1 + randoms * 2 ** Math.min(round, 30);
     if (j < start + len) return { round, within: j - start };
     start += len;
   }
@@ -146,33 +170,33 @@ function lanePosition(j: number): { round: number; within: number } {
 /**
  * The beam round strategy `i` belongs to (strategyAt): −1 for the greedy and pilot strategies
  * (0 … 2·GREEDY_STRATEGIES − 1), else the round r of its lane's beam search, the random
- * constructions after that beam included.
+ * constructions after that beam included (`randoms`: randomsPerRound).
  */
-export function beamRound(i: number): number {
+export function beamRound(i: number, randoms = RANDOM_PER_ROUND): number {
   const k = i - 2 * FIXED.length;
   if (k < 0) return -1;
-  return lanePosition(Math.floor(k / BEAM_VARIANTS.length)).round;
+  return lanePosition(Math.floor(k / BEAM_VARIANTS.length), randoms).round;
 }
 
 /**
- * The `i`-th strategy of the search for a job seed, derived from `seed` and `i` only:
+ * The `i`-th strategy of the search for a job seed, derived from `seed`, `i` and `randoms` only:
  * 0–4 the greedy variants (a plan fast), 5–9 the same with a pilot look-ahead of 4 blocks,
  * then two lanes (even and odd indices, so with two workers each keeps one) of beam searches,
  * one per BEAM_VARIANTS entry, whose work doubles from round to round (beamShape: iterative
  * widening, so the search improves for as long as the budget lasts); after beam round r a lane
- * runs RANDOM_PER_ROUND · 2^r random constructions (half pilot with 2–8 blocks looked at, half
+ * runs `randoms` · 2^r random constructions (randomsPerRound; half pilot with 2–8 blocks looked at, half
  * GRASP with a candidate list of 5–50 %, half of each with every block shape), which diversify
  * where the beams are slow (many vehicles: the example cartons-40hc-overflow needs one to fit
  * in two containers).
  */
-export function strategyAt(seed: number, i: number): Strategy {
+export function strategyAt(seed: number, i: number, randoms = RANDOM_PER_ROUND): Strategy {
   const own = mixSeed(seed, i);
   const fixed = FIXED[i % FIXED.length]!;
   if (i < FIXED.length) return { ...fixed, seed: own };
   if (i < 2 * FIXED.length) return { ...fixed, name: `${fixed.name}-pilot4`, pilot: 4, seed: own };
   const k = i - 2 * FIXED.length;
   const lane = k % BEAM_VARIANTS.length;
-  const { round, within } = lanePosition(Math.floor(k / BEAM_VARIANTS.length));
+  const { round, within } = lanePosition(Math.floor(k / BEAM_VARIANTS.length), randoms);
   if (within === 0) {
     const { fixed: f, wallSlices, general } = BEAM_VARIANTS[lane]!;
     const variant = FIXED[f]!;

@@ -644,7 +644,9 @@ function candidates(
         // General blocks only where the search's other bookkeeping (axles, stack levels, load
         // bearing) has nothing to say: their parts need room, units and payload alone.
         if (general.length > 0 && space.capacity === Infinity && blocks.length > 0) {
-          for (const b of generalBlocksFor(general, space, tierLeft, kgRoom, vehicle.width, MAX_GENERAL))
+          // Greedy steps: shapes too small to beat the best block found are not scanned (exact).
+          const least = prune ? bar : -Infinity;
+          for (const b of generalBlocksFor(general, space, tierLeft, kgRoom, vehicle.width, MAX_GENERAL, least))
             blocks.push(b);
         }
         if (blocks.length > 0) {
