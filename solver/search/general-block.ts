@@ -211,8 +211,9 @@ export function generalShapesFor(ctx: JobContext, length: number, height: number
 }
 
 /**
- * General blocks of `shapes` for `space` (at its bottom, on the side nearer to a vehicle side
- * wall, `vehicleWidth`), largest first, at most `limit`: those that fit the space, with units of
+ * General blocks of `shapes` (volume descending, as generalShapes returns them) for `space` (at
+ * its bottom, on the side nearer to a vehicle side wall, `vehicleWidth`), largest first, at most
+ * `limit`: those that fit the space, with units of
  * each item left (`remaining`) and weighing at most `weightRoom` kg. A block put at the right
  * wall has its parts mirrored across the width (`generalParts`), so they stay flush with that wall.
  * `minVolume` (cm³): the shapes are sorted by volume, so the scan ends at the first one smaller,
@@ -234,7 +235,17 @@ export function generalBlocksFor(
     sz = space.z1 - space.z0 + EPS;
   const nearLeft = space.z0 <= vehicleWidth - space.z1;
   const room = weightRoom + 1e-9;
-  for (let k = 0; k < shapes.length && out.length < limit; k++) {
+  // A shape's units fill at most its box, which must fit the space: the shapes larger than the
+  // space's volume come first (volume descending) and are skipped at once (binary search).
+  const spaceVolume = sx * sy * sz;
+  let lo = 0,
+    hi = shapes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (shapes[mid]!.volume > spaceVolume) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < shapes.length && out.length < limit; k++) {
     const s = shapes[k]!;
     if (s.volume < minVolume) break;
     if (s.dx > sx || s.dy > sy || s.dz > sz || s.weight > room) continue;

@@ -244,6 +244,73 @@ t.test('general blocks for a space fit it, need no more units than are left, and
   t.same(generalBlocksFor(shapes, space, [2, 2], 15, 400, 100), [], 'nothing over the payload left');
 });
 
+t.test(
+  'the scan of general shapes skips only shapes that cannot fit or cannot beat the least volume asked for',
+  async (t) => {
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            length: fc.constantFrom(20, 25, 30, 40, 50, 60),
+            width: fc.constantFrom(20, 25, 30, 40, 50, 60),
+            height: fc.constantFrom(20, 25, 30, 40, 50, 60),
+            quantity: fc.integer({ min: 1, max: 3 }),
+          }),
+          { minLength: 2, maxLength: 8 },
+        ),
+        fc.record({
+          x: fc.integer({ min: 0, max: 200 }),
+          y: fc.integer({ min: 0, max: 100 }),
+          z: fc.integer({ min: 0, max: 100 }),
+          dx: fc.integer({ min: 20, max: 200 }),
+          dy: fc.integer({ min: 20, max: 150 }),
+          dz: fc.integer({ min: 20, max: 150 }),
+        }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 8, maxLength: 8 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (kinds, box, left, limit, cut) => {
+          const ctx = jobContext(model(kinds.map((k, i) => item({ ...k, orientations: ['lwh', 'wlh'] }, i))));
+          const shapes = generalShapes(ctx, 300, 200, 200);
+          const space = {
+            ...initialSpace(300, 200, 200),
+            x0: box.x,
+            x1: Math.min(300, box.x + box.dx),
+            y0: box.y,
+            y1: Math.min(200, box.y + box.dy),
+            z0: box.z,
+            z1: Math.min(200, box.z + box.dz),
+          };
+          const remaining = kinds.map((_, i) => left[i]!);
+          // Every shape that fits the space with the units left, in order, the first `limit`.
+          const fitting = shapes
+            .filter(
+              (s) =>
+                s.dx <= space.x1 - space.x0 + 1e-7 &&
+                s.dy <= space.y1 - space.y0 + 1e-7 &&
+                s.dz <= space.z1 - space.z0 + 1e-7 &&
+                s.need.every(([i, n]) => n <= remaining[i]!),
+            )
+            .slice(0, limit);
+          const least = fitting.length > 0 ? fitting[Math.floor(cut * fitting.length)]!.volume : 0;
+          compared += fitting.length;
+          const all = generalBlocksFor(shapes, space, remaining, Infinity, 200, limit).map((b) => b.general);
+          const big = generalBlocksFor(shapes, space, remaining, Infinity, 200, limit, least).map((b) => b.general);
+          return (
+            all.length === fitting.length &&
+            all.every((g, k) => g === fitting[k]) &&
+            big.length === fitting.filter((s) => s.volume >= least).length &&
+            big.every((g, k) => g === fitting[k])
+          );
+        },
+      ),
+      { numRuns: 200, seed: 21 },
+    );
+    t.ok(compared > 200, `${compared} fitting shapes compared`);
+  },
+);
+
 const greedy = (general: boolean): Strategy => ({
   name: 'test',
   spaceRank: 'corner',
