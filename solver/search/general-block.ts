@@ -213,12 +213,11 @@ export function generalShapesFor(ctx: JobContext, length: number, height: number
 /**
  * General blocks of `shapes` (volume descending, as generalShapes returns them) for `space` (at
  * its bottom, on the side nearer to a vehicle side wall, `vehicleWidth`), largest first, at most
- * `limit`: those that fit the space, with units of
- * each item left (`remaining`) and weighing at most `weightRoom` kg. A block put at the right
- * wall has its parts mirrored across the width (`generalParts`), so they stay flush with that wall.
- * `minVolume` (cm³): the shapes are sorted by volume, so the scan ends at the first one smaller,
- * for a greedy step that needs only blocks that can beat one already found (a general block's
- * ranking volume is at most its volume, block.ts rankVolume).
+ * `limit`: those that fit the space, with units of each item left (`remaining`) and weighing at
+ * most `weightRoom` kg. A block put at the right wall has its parts mirrored across the width
+ * (`generalParts`), so they stay flush with that wall. With `minVolume` (cm³) the scan ends at the
+ * first shape of less volume: a greedy step wants only blocks that can beat one already found,
+ * and a general block's ranking volume is at most its volume (block.ts rankVolume).
  */
 export function generalBlocksFor(
   shapes: readonly GeneralShape[],
