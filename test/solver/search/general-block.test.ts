@@ -11,7 +11,7 @@ import {
 } from '../../../solver/search/general-block.js';
 import { blockExtent } from '../../../solver/search/block.js';
 import { jobContext } from '../../../solver/search/job-context.js';
-import { initialSpace } from '../../../solver/search/maximal-space.js';
+import { EPS, initialSpace } from '../../../solver/search/maximal-space.js';
 import { loadFleet } from '../../../solver/search/fleet-load.js';
 import { assemblePlan } from '../../../solver/search/plan-assembly.js';
 import { workBudget } from '../../../solver/search/work-budget.js';
@@ -287,9 +287,9 @@ t.test(
           const fitting = shapes
             .filter(
               (s) =>
-                s.dx <= space.x1 - space.x0 + 1e-7 &&
-                s.dy <= space.y1 - space.y0 + 1e-7 &&
-                s.dz <= space.z1 - space.z0 + 1e-7 &&
+                s.dx <= space.x1 - space.x0 + EPS &&
+                s.dy <= space.y1 - space.y0 + EPS &&
+                s.dz <= space.z1 - space.z0 + EPS &&
                 s.need.every(([i, n]) => n <= remaining[i]!),
             )
             .slice(0, limit);
