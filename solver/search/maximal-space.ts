@@ -162,35 +162,48 @@ export function occupy(spaces: readonly Space[], o: Occupied, min: MinSize): Spa
     else kept.push(s);
   }
   fresh = fresh.filter((s) => bigEnough(s, min));
-  const all = kept.concat();
-  const queue = fresh.slice();
+  // `queue` grows at its end while read from `head` (first in, first out, without shifting).
+  const queue = fresh;
   const added: Space[] = [];
   let joinCount = 0;
-  while (queue.length > 0) {
-    const p = queue.shift()!;
-    if (all.some((q) => dominates(q, p)) || added.some((q) => q !== p && dominates(q, p))) continue;
+  const joinWith = (p: Space, q: Space): void => {
+    if (q === p) return;
+    for (const j of joins(p, q)) {
+      if (joinCount >= MAX_JOINS) break;
+      if (!bigEnough(j, min)) continue;
+      joinCount++;
+      queue.push(j);
+    }
+  };
+  for (let head = 0; head < queue.length; head++) {
+    const p = queue[head]!;
+    if (dominatedIn(kept, p) || dominatedIn(added, p)) continue;
     added.push(p);
     if (joinCount >= MAX_JOINS) continue;
-    for (const q of all.concat(added)) {
-      if (q === p) continue;
-      for (const j of joins(p, q)) {
-        if (joinCount >= MAX_JOINS) break;
-        if (!bigEnough(j, min)) continue;
-        joinCount++;
-        queue.push(j);
-      }
-    }
+    // The spaces kept, then those added so far (`p` last); joins go to the queue only.
+    for (const q of kept) joinWith(p, q);
+    for (const q of added) joinWith(p, q);
   }
-  return removeContained(all.concat(added), min);
+  return removeContained(kept.concat(added), min);
+}
+
+/** True when a space of `list` other than `p` itself dominates `p`. */
+function dominatedIn(list: readonly Space[], p: Space): boolean {
+  for (const q of list) if (q !== p && dominates(q, p)) return true;
+  return false;
 }
 
 /** Drops spaces smaller than `min` and spaces contained in another one that bears as much. */
 export function removeContained(spaces: readonly Space[], min: MinSize): Space[] {
   const big = spaces.filter((s) => bigEnough(s, min));
-  big.sort((a, b) => volume(b) - volume(a));
+  // Largest first; a stable sort on volumes computed once (ties keep their order).
+  const order = big.map((_, i) => i);
+  const vol = big.map(volume);
+  order.sort((a, b) => vol[b]! - vol[a]! || a - b);
   const out: Space[] = [];
-  for (const s of big) {
-    if (!out.some((q) => dominates(q, s))) out.push(s);
+  for (const i of order) {
+    const s = big[i]!;
+    if (!dominatedIn(out, s)) out.push(s);
   }
   return out;
 }

@@ -110,20 +110,48 @@ function rankSpaces(spaces: Space[], strategy: Strategy, width: number): Space[]
 }
 
 function rankSpacesNow(spaces: Space[], strategy: Strategy, width: number): Space[] {
-  const key = (s: Space): number[] => {
-    const zd = Math.min(s.z0, width - s.z1);
-    const v = [s.x0, s.y0, zd];
-    return strategy.spaceRank === 'front' ? v : v.sort((a, b) => a - b);
-  };
-  const keyed = spaces.map((s) => ({ s, k: key(s), v: spaceVolume(s) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < 3; i++) {
-      const d = a.k[i]! - b.k[i]!;
+  // Per space: its key (x0, y0, distance to the nearer side wall; for `corner` sorted
+  // ascending) and its volume, in one typed array (no array per space).
+  const n = spaces.length;
+  const keys = new Float64Array(4 * n);
+  for (let i = 0; i < n; i++) {
+    const s = spaces[i]!;
+    let a = s.x0,
+      b = s.y0,
+      c = Math.min(s.z0, width - s.z1);
+    if (strategy.spaceRank !== 'front') {
+      // The three in ascending order (a sorting network of three swaps).
+      let t: number;
+      if (a > b) {
+        t = a;
+        a = b;
+        b = t;
+      }
+      if (b > c) {
+        t = b;
+        b = c;
+        c = t;
+      }
+      if (a > b) {
+        t = a;
+        a = b;
+        b = t;
+      }
+    }
+    keys[4 * i] = a;
+    keys[4 * i + 1] = b;
+    keys[4 * i + 2] = c;
+    keys[4 * i + 3] = spaceVolume(s);
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((i, j) => {
+    for (let k = 0; k < 3; k++) {
+      const d = keys[4 * i + k]! - keys[4 * j + k]!;
       if (Math.abs(d) > EPS) return d;
     }
-    return b.v - a.v;
+    return keys[4 * j + 3]! - keys[4 * i + 3]!;
   });
-  return keyed.map((e) => e.s);
+  return order.map((i) => spaces[i]!);
 }
 
 function clone(p: Packing): Packing {
@@ -533,15 +561,19 @@ function candidates(
     }
     if (kinds.length > 0 && p.spaces.length > 0) {
       // In the last tier with units left, a space where nothing fits now never will again.
-      const last = ctx.tiers.slice(p.tier + 1).every((tier) => tier.every((i) => (p.state.remaining[i] ?? 0) < 1));
+      let last = true;
+      for (let t = p.tier + 1; t < ctx.tiers.length && last; t++)
+        for (const i of ctx.tiers[t]!) if ((p.state.remaining[i] ?? 0) >= 1) last = false;
       const dead = new Set<Space>();
       // Kinds nothing may rest on, largest units first: candidates to cap columns.
       // Hazardous units stay on the floor: never a cap on a column.
-      const capKinds = kinds
-        .filter((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
-        .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
-        .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
-        .slice(0, MAX_CAP_KINDS);
+      const capKinds = !kinds.some((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
+        ? []
+        : kinds
+            .filter((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
+            .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
+            .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
+            .slice(0, MAX_CAP_KINDS);
       // General blocks of the tier's kinds (general-block.ts), when the strategy uses them on a job
       // of many kinds with few units each.
       const general =
@@ -549,8 +581,14 @@ function candidates(
           ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
           : [];
       // Units left of the tier's kinds (general blocks take no units of other tiers).
-      const tierLeft: number[] = general.length > 0 ? new Array<number>(p.state.remaining.length).fill(0) : [];
-      if (general.length > 0) for (const i of kinds) tierLeft[i] = p.state.remaining[i] ?? 0;
+      // With one tier, those are all the units left.
+      let tierLeft: readonly number[] = [];
+      if (general.length > 0 && ctx.tiers.length === 1) tierLeft = p.state.remaining;
+      else if (general.length > 0) {
+        const own = new Array<number>(p.state.remaining.length).fill(0);
+        for (const i of kinds) own[i] = p.state.remaining[i] ?? 0;
+        tierLeft = own;
+      }
       // Only the best block wanted (greedy steps): a kind and orientation whose largest block
       // would still rank below a block already found is not built (exact: no block of it could
       // win; general blocks come after and may still beat it). Not for `fit` (margins first),
