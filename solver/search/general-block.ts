@@ -3,7 +3,8 @@
  * of several kinds or orientations joined into one cuboid that is at least MIN_FILL full, so
  * that a construction can take, in one choice, a group of different units that fit each other
  * well. Jobs with many kinds and few units of each (BR10–15) have almost only one-unit simple
- * blocks; general blocks give them level multi-unit blocks.
+ * blocks; general blocks give them level multi-unit blocks. Jobs of few kinds (BR1: three) fill
+ * the gaps their simple blocks leave with blocks of two kinds joined (JobContext.generalBlocks).
  *
  * Shapes are built once per job and vehicle size from small simple blocks (up to BASE_UNITS
  * units) by joining two shapes:

@@ -32,19 +32,24 @@ export interface JobContext {
    */
   groupRank: number[];
   /**
-   * Many kinds with few units each: at most SPARSE_UNITS_PER_KIND units per kind on average.
-   * Beam searches use general blocks (general-block.ts) only then: on BR1–9-like loads they cost
-   * fill, on BR10–15-like loads they add 0.5–3.5 points (measured in's note).
+   * Beam searches offer general blocks (general-block.ts): on jobs of many kinds with few units
+   * each (at most SPARSE_UNITS_PER_KIND units per kind on average; BR10–15-like loads gain
+   * 0.5–3.5 points) and on jobs of at most FEW_KINDS kinds (BR1-like loads: +0.44 points at 1 s,
+   * +0.29 at 10 s). Between the two (BR2–9-like loads) they cost fill: −0.01 to −1.0 points at
+   * 3 s, for the time their scans take.
    */
-  sparse: boolean;
+  generalBlocks: boolean;
   /** The seeds of the vehicle copies with pinned units (pinned.ts), vehicles in model order. */
   pinned: PinnedSeed[];
   /** Pinned units per item index (loaded from the start, not searched for). */
   pinnedCount: number[];
 }
 
-/** Most units per kind, on average, of a job whose beam searches use general blocks. */
+/** Most units per kind, on average, of a job of many kinds whose beam searches use general blocks. */
 export const SPARSE_UNITS_PER_KIND = 3;
+
+/** Most kinds (item entries) of a job whose beam searches use general blocks whatever its units. */
+export const FEW_KINDS = 3;
 
 /** Rank of each item's group: distinct (order, name) pairs sorted, items without a group last. */
 export function groupRanks(model: PackModel): number[] {
@@ -89,6 +94,15 @@ export function jobContext(model: PackModel): JobContext {
     tiers[tiers.length - 1]!.push(i);
   }
   const units = model.items.reduce((n, it) => n + it.quantity, 0);
-  const sparse = model.items.length > 0 && units <= SPARSE_UNITS_PER_KIND * model.items.length;
-  return { model, kinds, tiers, groupRank, sparse, pinned: pinnedSeeds(model), pinnedCount: pinnedCounts(model) };
+  const generalBlocks =
+    model.items.length > 0 && (units <= SPARSE_UNITS_PER_KIND * model.items.length || model.items.length <= FEW_KINDS);
+  return {
+    model,
+    kinds,
+    tiers,
+    groupRank,
+    generalBlocks,
+    pinned: pinnedSeeds(model),
+    pinnedCount: pinnedCounts(model),
+  };
 }

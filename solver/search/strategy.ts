@@ -36,7 +36,7 @@ export interface Strategy {
   wallSlices: boolean;
   /**
    * Also offer general blocks, units of several kinds joined (general-block.ts), when the job
-   * has many kinds with few units each (JobContext.sparse).
+   * has many kinds with few units each, or few kinds (JobContext.generalBlocks).
    */
   general: boolean;
   /** Seed of this construction's random stream. */

@@ -577,7 +577,7 @@ function candidates(
       // General blocks of the tier's kinds (general-block.ts), when the strategy uses them on a job
       // of many kinds with few units each.
       const general =
-        strategy.general && ctx.sparse && p.axles.length === 0 && model.maxStackItems === 0
+        strategy.general && ctx.generalBlocks && p.axles.length === 0 && model.maxStackItems === 0
           ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
           : [];
       // Units left of the tier's kinds (general blocks take no units of other tiers).

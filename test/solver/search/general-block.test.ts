@@ -361,7 +361,7 @@ t.test('constructions with general blocks verify, and they change what the const
       };
       m.vehicles[0] = { ...m.vehicles[0]!, maxWeight: vehicle.maxWeight };
       const ctx = jobContext(m);
-      if (!ctx.sparse) throw new Error('at most 3 units per kind is a sparse job');
+      if (!ctx.generalBlocks) throw new Error('at most 3 units per kind: a job for general blocks');
       const run = (general: boolean) =>
         loadFleet(ctx, { ...greedy(general), beam, branch: beam > 0 ? 4 : 0 }, workBudget(Date.now() + 5000, 3000));
       const withGeneral = run(true);
@@ -380,17 +380,30 @@ t.test('constructions with general blocks verify, and they change what the const
   t.ok(differ > 10, `general blocks changed ${differ} of 120 constructions`);
 });
 
-t.test('a job with more than three units per kind on average gets no general blocks', async (t) => {
-  const m = model([
-    item({ length: 100, width: 120, height: 50, quantity: 4 }, 0),
-    item({ length: 100, width: 80, height: 50, quantity: 4 }, 1),
-  ]);
-  const ctx = jobContext(m);
-  t.equal(ctx.sparse, false);
-  const place = (general: boolean) =>
-    assemblePlan(m, loadFleet(ctx, greedy(general), workBudget(Date.now() + 5000, 3000))).vehicles.map(
-      (v) => v.placements,
-    );
-  t.same(place(true), place(false));
-  t.equal(jobContext(model([item({ length: 100, width: 120, height: 50, quantity: 3 }, 0)])).sparse, true);
+t.test(
+  'a job of more than three kinds with more than three units per kind on average gets no general blocks',
+  async (t) => {
+    const m = model([
+      item({ length: 100, width: 120, height: 50, quantity: 4 }, 0),
+      item({ length: 100, width: 80, height: 50, quantity: 4 }, 1),
+      item({ length: 60, width: 80, height: 50, quantity: 4 }, 2),
+      item({ length: 60, width: 40, height: 50, quantity: 4 }, 3),
+    ]);
+    const ctx = jobContext(m);
+    t.equal(ctx.generalBlocks, false);
+    const place = (general: boolean) =>
+      assemblePlan(m, loadFleet(ctx, greedy(general), workBudget(Date.now() + 5000, 3000))).vehicles.map(
+        (v) => v.placements,
+      );
+    t.same(place(true), place(false));
+    t.equal(jobContext(model([item({ length: 100, width: 120, height: 50, quantity: 3 }, 0)])).generalBlocks, true);
+  },
+);
+
+t.test('a job of at most three kinds gets general blocks, however many units each', async (t) => {
+  const kinds = (n: number) =>
+    jobContext(
+      model(Array.from({ length: n }, (_, i) => item({ length: 40 + 10 * i, width: 30, height: 20, quantity: 50 }, i))),
+    ).generalBlocks;
+  t.same([1, 2, 3, 4, 5].map(kinds), [true, true, true, false, false]);
 });
