@@ -575,7 +575,7 @@ function candidates(
             .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
             .slice(0, MAX_CAP_KINDS);
       // General blocks of the tier's kinds (general-block.ts), when the strategy uses them on a job
-      // of many kinds with few units each.
+      // they suit (JobContext.generalBlocks: many kinds with few units each, or few kinds).
       const general =
         strategy.general && ctx.generalBlocks && p.axles.length === 0 && model.maxStackItems === 0
           ? generalShapesFor(ctx, vehicle.length, vehicle.height, vehicle.width)
