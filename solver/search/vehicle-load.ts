@@ -567,10 +567,11 @@ function candidates(
       const dead = new Set<Space>();
       // Kinds nothing may rest on, largest units first: candidates to cap columns.
       // Hazardous units stay on the floor: never a cap on a column.
-      const capKinds = !kinds.some((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
+      const caps = (i: number): boolean => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous;
+      const capKinds = !kinds.some(caps)
         ? []
         : kinds
-            .filter((i) => !ctx.kinds[i]!.stackable && !model.items[i]!.hazardous)
+            .filter(caps)
             .flatMap((i) => ctx.kinds[i]!.orientations.map((o) => ({ i, ...o })))
             .sort((a, b) => b.size.l * b.size.w * b.size.h - a.size.l * a.size.w * a.size.h || a.i - b.i)
             .slice(0, MAX_CAP_KINDS);
