@@ -15,6 +15,7 @@ import type { PackModel, Plan } from '../domain/pack/plan.js';
 import { compareScores } from './search/score.js';
 import type { Improvement, RankedPlan, SearchResult, SearchTask } from './search/search.js';
 import { stagnationBoard } from './search/stagnation.js';
+import { withoutTsxLoader } from './thread-exec-argv.js';
 import type { WarmTask } from './thread.js';
 import { verifyPlan } from './verify/verify.js';
 
@@ -97,10 +98,16 @@ const RESERVE_MS_PER_UNIT = 0.4;
  * is the compiled JavaScript (`npm start` runs `dist/`, scripts/build-server.ts), `thread.ts`
  * under the tsx loader (tests, scripts), whose `--import tsx` the pool's threads inherit.
  */
-const THREAD_MODULE = new URL(
-  new URL(import.meta.url).pathname.endsWith('.ts') ? './thread.ts' : './thread.js',
-  import.meta.url,
-);
+/** True when this module is the compiled JavaScript in `dist/`. */
+const COMPILED = !new URL(import.meta.url).pathname.endsWith('.ts');
+const THREAD_MODULE = new URL(COMPILED ? './thread.js' : './thread.ts', import.meta.url);
+/**
+ * The pool's threads inherit the process's Node options, but compiled threads drop the tsx
+ * loader: under it (tests, scripts) tsx would transform `dist/`'s JavaScript again, adding
+ * esbuild's `__name` helper to every closure (about 10 % fewer placements per second than the
+ * compiled threads of `npm start`, which runs without tsx).
+ */
+const THREAD_EXEC_ARGV = COMPILED ? withoutTsxLoader(process.execArgv) : [...process.execArgv];
 
 /** The parallel solver; one pool shared by all solves until close(). */
 export class Solver {
@@ -115,6 +122,7 @@ export class Solver {
     this.poolThreads = Math.max(1, opts.poolThreads ?? this.threads * Math.max(1, opts.concurrency ?? 1));
     this.pool = new Piscina({
       filename: THREAD_MODULE.href,
+      execArgv: THREAD_EXEC_ARGV,
       minThreads: this.poolThreads,
       maxThreads: this.poolThreads,
       idleTimeout: 60_000,
