@@ -184,7 +184,7 @@ export function occupy(spaces: readonly Space[], o: Occupied, min: MinSize): Spa
     for (const q of kept) joinWith(p, q);
     for (const q of added) joinWith(p, q);
   }
-  return removeContained(kept.concat(added), min);
+  return removeContainedAfter(kept, added, min);
 }
 
 /** True when a space of `list` other than `p` itself dominates `p`. */
@@ -195,15 +195,36 @@ function dominatedIn(list: readonly Space[], p: Space): boolean {
 
 /** Drops spaces smaller than `min` and spaces contained in another one that bears as much. */
 export function removeContained(spaces: readonly Space[], min: MinSize): Space[] {
-  const big = spaces.filter((s) => bigEnough(s, min));
-  // Largest first; a stable sort on volumes computed once (ties keep their order).
-  const order = big.map((_, i) => i);
-  const vol = big.map(volume);
+  return removeContainedAfter([], spaces, min);
+}
+
+/**
+ * removeContained(kept.concat(added), min), the same list in the same order, for `kept` whose
+ * spaces do not dominate one another in their order (a removeContained or occupy result, or a
+ * subsequence of one): a kept space is only checked against the added spaces before it, since
+ * no kept space before it dominates it.
+ */
+export function removeContainedAfter(kept: readonly Space[], added: readonly Space[], min: MinSize): Space[] {
+  const all = kept.concat(added);
+  const vol = new Float64Array(all.length);
+  const order: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    if (!bigEnough(all[i]!, min)) continue;
+    order.push(i);
+    vol[i] = volume(all[i]!);
+  }
+  // Largest first; ties keep their order.
   order.sort((a, b) => vol[b]! - vol[a]! || a - b);
   const out: Space[] = [];
+  const outAdded: Space[] = [];
   for (const i of order) {
-    const s = big[i]!;
-    if (!dominatedIn(out, s)) out.push(s);
+    const s = all[i]!;
+    if (i < kept.length) {
+      if (!dominatedIn(outAdded, s)) out.push(s);
+    } else if (!dominatedIn(out, s)) {
+      out.push(s);
+      outAdded.push(s);
+    }
   }
   return out;
 }
