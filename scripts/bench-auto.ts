@@ -57,6 +57,17 @@ export interface AutoRow {
   b: RunFigures;
 }
 
+/** One line of `--trace`: an A run (the whole automatic budget) and its search trace. */
+export interface TracedJob {
+  name: string;
+  /** Units in the request. */
+  units: number;
+  budgetMs: number;
+  computeMs: number;
+  stopReason: StopReason;
+  trace: SearchTrace;
+}
+
 /** The totals over all jobs. */
 export interface AutoSummary {
   jobs: number;
@@ -92,7 +103,7 @@ async function run(
   solver: Solver,
   name: string,
   model: PackModel,
-  onTrace: (trace: SearchTrace, computeMs: number) => void = () => undefined,
+  onTrace: (trace: SearchTrace, computeMs: number, stopReason: StopReason) => void = () => undefined,
 ): Promise<RunFigures> {
   const out: SolveOutcome = await solver.solve(model);
   if (out.status !== 'solved')
@@ -101,7 +112,7 @@ async function run(
   if (violations.length > 0)
     throw new Error(`${name} (${model.budgetMode}): plan fails verification ${JSON.stringify(violations.slice(0, 3))}`);
   const summary = summarizePlan(out.plan);
-  onTrace(out.trace, out.computeMs);
+  onTrace(out.trace, out.computeMs, out.stopReason);
   return {
     ms: out.computeMs,
     placed: summary.items_placed,
@@ -168,12 +179,17 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
         throw new Error(`${job.name}: ${checked.message} ${JSON.stringify(checked.details.slice(0, 3))}`);
       const model = checked.model;
       // A and B take turns going first, so neither gains from the other warming the threads.
-      const trace = (t: SearchTrace, computeMs: number): void => {
-        if (o.trace)
-          appendFileSync(
-            o.trace,
-            `${JSON.stringify({ name: job.name, budgetMs: model.budgetMs, computeMs, trace: t })}\n`,
-          );
+      const trace = (t: SearchTrace, computeMs: number, stopReason: StopReason): void => {
+        if (!o.trace) return;
+        const traced: TracedJob = {
+          name: job.name,
+          units: checked.items,
+          budgetMs: model.budgetMs,
+          computeMs,
+          stopReason,
+          trace: t,
+        };
+        appendFileSync(o.trace, `${JSON.stringify(traced)}\n`);
       };
       const runA = (): Promise<RunFigures> => run(solver, job.name, { ...model, budgetMode: 'explicit' }, trace);
       const runB = (): Promise<RunFigures> => run(solver, job.name, { ...model, budgetMode: 'automatic' });

@@ -30,6 +30,11 @@
  *
  *   npm run bench -- fairness [--budget 90000] [--concurrency n] [--threads n] [--pool-threads n]
  *
+ * `stop-rules`: stop rules of the automatic budget replayed over an `auto --trace` file
+ * (scripts/bench-stop-rules.ts).
+ *
+ *   npm run bench -- stop-rules --trace FILE [--json]
+ *
  * `idempotency`: concurrent retries with one Idempotency-Key, jobs made per round
  * (scripts/bench-idempotency.ts).
  *
@@ -295,6 +300,16 @@ program
   .option('--threads <n>', 'worker threads per solve', '2')
   .action(async (o: import('./bench-auto.js').AutoBenchOptions) => {
     await (await import('./bench-auto.js')).benchAuto(o);
+  });
+program
+  .command('stop-rules')
+  .description(
+    'stop rules of the automatic budget replayed over the searches an `auto --trace` run recorded (scripts/bench-stop-rules.ts)',
+  )
+  .requiredOption('--trace <file>', 'the trace file of `npm run bench -- auto --trace FILE`')
+  .option('--json', 'one JSON object: the rule in use and the least compute per number of worse jobs')
+  .action(async (o: import('./bench-stop-rules.js').StopRulesOptions) => {
+    (await import('./bench-stop-rules.js')).benchStopRules(o);
   });
 try {
   await program.parseAsync(process.argv);

@@ -93,13 +93,13 @@ export type SolveOutcome =
 const RESERVE_MS = 50;
 const RESERVE_MS_PER_UNIT = 0.4;
 
+/** True when this module is the compiled JavaScript in `dist/`. */
+const COMPILED = !new URL(import.meta.url).pathname.endsWith('.ts');
 /**
  * The worker thread's module, beside this one and in the same form: `thread.js` when this module
  * is the compiled JavaScript (`npm start` runs `dist/`, scripts/build-server.ts), `thread.ts`
- * under the tsx loader (tests, scripts), whose `--import tsx` the pool's threads inherit.
+ * under the tsx loader (tests, scripts), whose `--import tsx` the pool's threads then inherit.
  */
-/** True when this module is the compiled JavaScript in `dist/`. */
-const COMPILED = !new URL(import.meta.url).pathname.endsWith('.ts');
 const THREAD_MODULE = new URL(COMPILED ? './thread.js' : './thread.ts', import.meta.url);
 /**
  * The pool's threads inherit the process's Node options, but compiled threads drop the tsx
