@@ -17,7 +17,12 @@
 import { readFileSync } from 'node:fs';
 import type { Score } from '../solver/search/score.js';
 import { compareScores } from '../solver/search/score.js';
-import { STAGNATION_BUDGET_SHARE, STAGNATION_MIN_MS, STAGNATION_SHARE } from '../solver/search/stagnation.js';
+import {
+  STAGNATION_BUDGET_SHARE,
+  STAGNATION_LEFT_OVER_FACTOR,
+  STAGNATION_MIN_MS,
+  STAGNATION_SHARE,
+} from '../solver/search/stagnation.js';
 import type { TracedJob } from './bench-auto.js';
 
 /** Options of the `stop-rules` bench (strings as commander gives them). */
@@ -34,7 +39,7 @@ export interface StopRule {
   budgetShare: number;
   /** Share of the time and of the work since the start that must pass without a better plan. */
   share: number;
-  /** Factor on the least window and on the share while the best plan leaves units unplaced (1: none). */
+  /** Factor on the budget's share and on `share` while the best plan leaves units unplaced (1: none). */
   shortFactor: number;
 }
 
@@ -54,7 +59,7 @@ export const RULE_IN_USE: StopRule = {
   minMs: STAGNATION_MIN_MS,
   budgetShare: STAGNATION_BUDGET_SHARE,
   share: STAGNATION_SHARE,
-  shortFactor: 1,
+  shortFactor: STAGNATION_LEFT_OVER_FACTOR,
 };
 
 const level = (s: Score): Score => ({ ...s, imbalance: 0 });
@@ -105,7 +110,7 @@ export function replay(job: TracedJob, rule: StopRule): { ms: number; score: Sco
     const next = best[k + 1]?.ms ?? Infinity;
     const f = score.placed < job.units ? rule.shortFactor : 1;
     const share = Math.min(0.95, rule.share * f);
-    const minMs = Math.max(rule.minMs, rule.budgetShare * job.budgetMs) * f;
+    const minMs = Math.max(rule.minMs, rule.budgetShare * f * job.budgetMs);
     // The time condition: now − last ≥ max(minMs, share · now).
     let t = Math.max(beamsDone, lastMs + minMs, lastMs / (1 - share));
     // The work condition: work(now) − lastWork ≥ share · work(now), found by stepping 10 ms.

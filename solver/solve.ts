@@ -166,7 +166,7 @@ export class Solver {
     converged[0] = 0x7fffffff;
     // Every solve counts its work on a board (the trace); only an automatic budget stops on
     // stagnation, and never in deterministic mode, which stays deterministic.
-    const stagnation = stagnationBoard(new Set(model.items.map((it) => it.priority)).size, budget, start);
+    const stagnation = stagnationBoard(new Set(model.items.map((it) => it.priority)).size, budget, start, units);
     const stopOnStagnation = model.budgetMode === 'automatic' && model.workLimit === undefined;
     try {
       results = await Promise.allSettled(

@@ -15,7 +15,8 @@ export type JobErrorCode = 'canceled' | 'time_limit_exceeded' | 'engine_failed' 
  * Why a job's search ended (our extension: JobSummary and Result `stop_reason`):
  * `bound_reached` every unit placed in the fewest vehicles the volume and payload allow, nothing
  * can be better; `stagnated` an automatic budget (`time_limit` 0) ended once no better plan came
- * for max(1 s, 20 % of the budget, 30 % of the time so far) (solver/search/stagnation.ts);
+ * for max(1 s, 30 % of the budget, 30 % of the time so far), 18 % and 18 % while units are left
+ * over (solver/search/stagnation.ts);
  * `time_limit` the budget's time ended it; `work_limit` the deterministic mode's `work_limit` did;
  * `canceled` the job was canceled while computing.
  */

@@ -6,9 +6,15 @@
  * - for max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE · the budget, STAGNATION_SHARE · the time
  *   since the solve began), and
  * - for STAGNATION_SHARE · all the work done so far,
- * and a worker only after it has completed its first beam round (search.ts), so a search is never
+ * both shares times STAGNATION_LEFT_OVER_FACTOR while the best plan leaves units unplaced; and a
+ * worker only after it has completed its first beam round (search.ts), so a search is never
  * ended before it has looked beyond the greedy plans. An explicit `time_limit` is never cut short
  * by it (customers who ask for 20 s get 20 s).
+ *
+ * Why the two windows: a job whose plan places every unit can still save a whole vehicle late in
+ * its budget, while a job with units left over only gains a little fill, and the plan that gains
+ * it often comes far later than any window worth its compute. Chosen by replaying rules over the
+ * searches of 210 jobs (`npm run bench -- stop-rules`, scripts/bench-stop-rules.ts).
  *
  * Why both: the budget grows with the units (2 s + 15 ms per unit) as does the cost of one
  * placement, so a window in time scales with the job; the work condition keeps a busy machine
@@ -24,10 +30,12 @@ import { compareScores, type Score } from './score.js';
 
 /** Least time without a better plan before an automatic search stops, ms. */
 export const STAGNATION_MIN_MS = 1000;
-/** … and at least this share of the budget (0.2 = 20 %). */
-export const STAGNATION_BUDGET_SHARE = 0.2;
+/** … and at least this share of the budget (0.3 = 30 %). */
+export const STAGNATION_BUDGET_SHARE = 0.3;
 /** Share of the time and of the work so far that must pass without a better plan (0.3 = 30 %). */
 export const STAGNATION_SHARE = 0.3;
+/** Factor on both shares while the best plan leaves units unplaced (0.6: 18 % of the budget, of the time and of the work). */
+export const STAGNATION_LEFT_OVER_FACTOR = 0.6;
 
 const NEVER = 0x7fffffff;
 const LOCK = 0;
@@ -39,39 +47,48 @@ const LAST_MS = 3;
 export interface StagnationBoard {
   /** Epoch ms (Date.now()) the solve began; the board's times count from it. */
   origin: number;
-  /** The least time without a better plan for this solve: max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE · budget), ms. */
+  /** The least time without a better plan while every unit is placed: max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE · budget), ms. */
   minMs: number;
+  /** … and while units are left over: the budget's share times STAGNATION_LEFT_OVER_FACTOR, ms. */
+  leftOverMinMs: number;
+  /** Units of the job. */
+  units: number;
   cells: Int32Array;
   /** [has a plan, volumeByPriority…, placed, vehicles, utilization, imbalance]. */
   best: Float64Array;
 }
 
 /**
- * A new board for a model with `priorities` distinct item priorities and a budget of `budgetMs`
- * (ms), the solve beginning at `origin` (epoch ms).
+ * A new board for a model with `priorities` distinct item priorities and `units` units, a budget
+ * of `budgetMs` (ms), the solve beginning at `origin` (epoch ms).
  */
-export function stagnationBoard(priorities: number, budgetMs: number, origin: number): StagnationBoard {
+export function stagnationBoard(priorities: number, budgetMs: number, origin: number, units: number): StagnationBoard {
   const cells = new Int32Array(new SharedArrayBuffer(4 * 4));
   cells[LAST_WORK] = NEVER;
   cells[LAST_MS] = NEVER;
   const best = new Float64Array(new SharedArrayBuffer((priorities + 5) * 8));
-  return { origin, minMs: Math.max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE * budgetMs), cells, best };
+  return {
+    origin,
+    minMs: Math.max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE * budgetMs),
+    leftOverMinMs: Math.max(STAGNATION_MIN_MS, STAGNATION_BUDGET_SHARE * STAGNATION_LEFT_OVER_FACTOR * budgetMs),
+    units,
+    cells,
+    best,
+  };
 }
 
 /**
  * Whether a search with its last improvement at `last` (ms after its start and work units done
- * by then) has stagnated at `now` (the same): no better plan for max(minMs, STAGNATION_SHARE ·
- * now.ms) ms and for STAGNATION_SHARE · now.work work units.
+ * by then) has stagnated at `now` (the same): no better plan for max(minMs, share · now.ms) ms
+ * and for share · now.work work units.
  */
 export function stagnatedAt(
   last: { ms: number; work: number },
   now: { ms: number; work: number },
   minMs: number,
+  share = STAGNATION_SHARE,
 ): boolean {
-  return (
-    now.ms - last.ms >= Math.max(minMs, STAGNATION_SHARE * now.ms) &&
-    now.work - last.work >= STAGNATION_SHARE * now.work
-  );
+  return now.ms - last.ms >= Math.max(minMs, share * now.ms) && now.work - last.work >= share * now.work;
 }
 
 /** Adds `n` block placements to the solve's work counter. */
@@ -140,9 +157,12 @@ export function offerBest(board: StagnationBoard, score: Score, now: number): bo
 export function stagnated(board: StagnationBoard, now: number): boolean {
   const lastMs = Atomics.load(board.cells, LAST_MS);
   if (lastMs === NEVER) return false;
+  // Units placed by the best plan (read without the lock: one figure, written before LAST_MS).
+  const leftOver = board.best[board.best.length - 4]! < board.units;
   return stagnatedAt(
     { ms: lastMs, work: Atomics.load(board.cells, LAST_WORK) },
     { ms: now - board.origin, work: workDone(board) },
-    board.minMs,
+    leftOver ? board.leftOverMinMs : board.minMs,
+    leftOver ? STAGNATION_SHARE * STAGNATION_LEFT_OVER_FACTOR : STAGNATION_SHARE,
   );
 }

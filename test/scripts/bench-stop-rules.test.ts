@@ -31,14 +31,21 @@ const job = (name = 'late'): TracedJob => ({
   },
 });
 
-t.test('the rule in use stops 20 % of the budget after the last better plan, with that plan', async (t) => {
-  const stop = replay(job(), RULE_IN_USE);
-  t.equal(stop.ms, 2_100);
+/** The rule before the windows depended on units left over. */
+const FLAT: StopRule = { minMs: 1000, budgetShare: 0.2, share: 0.3, shortFactor: 1 };
+
+t.test('a rule stops its window after the last better plan, with that plan', async (t) => {
+  const stop = replay(job(), FLAT);
+  t.equal(stop.ms, 2_100, '20 % of the budget after 0.1 s');
   t.equal(stop.score?.placed, 10);
 });
 
+t.test('the rule in use: 18 % of the budget while units are left (solver/search/stagnation.ts)', async (t) => {
+  t.equal(replay(job(), RULE_IN_USE).ms, 1_900);
+});
+
 t.test('a longer window while units are left runs to the end and keeps the late plan', async (t) => {
-  const patient: StopRule = { ...RULE_IN_USE, shortFactor: 3 };
+  const patient: StopRule = { ...FLAT, shortFactor: 3 };
   const stop = replay(job(), patient);
   t.equal(stop.ms, 9_900);
   t.equal(stop.score?.placed, 12);
@@ -47,13 +54,13 @@ t.test('a longer window while units are left runs to the end and keeps the late 
 t.test('no stop before every worker has completed its first beam round', async (t) => {
   const j = job();
   j.trace.firstBeamMs = [50, 4_000];
-  t.equal(replay(j, RULE_IN_USE).ms, 4_000);
+  t.equal(replay(j, FLAT).ms, 4_000);
   j.trace.firstBeamMs = [50, null];
-  t.equal(replay(j, RULE_IN_USE).ms, 9_900, 'a worker that never completed one: the search runs to its end');
+  t.equal(replay(j, FLAT).ms, 9_900, 'a worker that never completed one: the search runs to its end');
 });
 
 t.test('figures over jobs: compute share, worse jobs and fill difference', async (t) => {
-  const f = ruleFigures([job('a'), job('b')], RULE_IN_USE);
+  const f = ruleFigures([job('a'), job('b')], FLAT);
   t.equal(f.computeShare, (100 * 2 * 2_100) / (2 * 9_900));
   t.same(f.worse, ['a', 'b']);
   t.equal(Math.round(f.fillDiff * 1e9) / 1e9, -10, 'fill 50 % at the stop against 60 % at the end');

@@ -108,7 +108,7 @@ const stopReason = (what: string): JsonSchema => ({
     `Our extension (not in the spec): why the search ended${what}. ` +
     '`bound_reached`: every unit placed in the fewest vehicles the volume and payload allow (nothing can be better); ' +
     '`stagnated`: with the automatic budget (`time_limit` 0) the search ended once no better plan had come for ' +
-    'max(1 s, 20 % of the budget, 30 % of the time computed so far) and for 30 % of its block placements, after its first complete beam round; ' +
+    'max(1 s, 30 % of the budget, 30 % of the time computed so far) and for 30 % of its block placements (18 % for each share while units are left unplaced), after its first complete beam round; ' +
     '`time_limit`: the budget ran out (an explicit `time_limit` is always used to its end unless the bound is reached); ' +
     "`work_limit`: the deterministic mode's `work_limit` ended it; `canceled`: canceled while computing. " +
     'null before the job ended, when it never computed, and for jobs that ended before this field existed.',

@@ -8,6 +8,7 @@ import {
   stagnationBoard,
   stagnatedAt,
   STAGNATION_BUDGET_SHARE,
+  STAGNATION_LEFT_OVER_FACTOR,
   STAGNATION_MIN_MS,
   STAGNATION_SHARE,
   countWork,
@@ -31,6 +32,7 @@ t.test('stagnated: no better plan for max(the least time, 30 % of the time) and 
   t.ok(stagnatedAt(last, { ms: 3000, work: 1_000_000 }, 1000));
   t.notOk(stagnatedAt(last, { ms: 3000, work: 12_000 }, 1000), 'too little work since');
   t.notOk(stagnatedAt({ ms: 7000, work: 0 }, { ms: 9999, work: 1_000_000 }, 1000), 'less than 30 % of the time');
+  t.ok(stagnatedAt({ ms: 7000, work: 0 }, { ms: 9999, work: 1_000_000 }, 1000, 0.18), '18 % of the time will do');
   fc.assert(
     fc.property(
       fc.integer({ min: 0, max: 100_000 }),
@@ -48,12 +50,17 @@ t.test('stagnated: no better plan for max(the least time, 30 % of the time) and 
 });
 
 t.test(
-  'the board: the least time is 1 s or 20 % of the budget; only a better plan for the customer counts',
+  'the board: the least time is 1 s or 30 % of the budget; only a better plan for the customer counts',
   async (t) => {
-    t.equal(stagnationBoard(1, 3000, 0).minMs, STAGNATION_MIN_MS);
-    t.equal(stagnationBoard(1, 20_000, 0).minMs, 20_000 * STAGNATION_BUDGET_SHARE);
+    t.equal(stagnationBoard(1, 3000, 0, 10).minMs, STAGNATION_MIN_MS);
+    t.equal(stagnationBoard(1, 20_000, 0, 10).minMs, 20_000 * STAGNATION_BUDGET_SHARE);
+    t.equal(
+      stagnationBoard(1, 20_000, 0, 10).leftOverMinMs,
+      20_000 * STAGNATION_BUDGET_SHARE * STAGNATION_LEFT_OVER_FACTOR,
+    );
     const origin = 50_000;
-    const board = stagnationBoard(1, 5000, origin);
+    // Every unit placed by the plans offered (10 of 10).
+    const board = stagnationBoard(1, 3000, origin, 10);
     countWork(board, 1000);
     t.notOk(stagnated(board, origin + 60_000), 'no plan yet: never stagnated');
     t.ok(offerBest(board, score(), origin + 100), 'a first plan is an improvement');
@@ -72,6 +79,23 @@ t.test(
     );
   },
 );
+
+t.test('while the best plan leaves units unplaced, the windows are shorter', async (t) => {
+  const origin = 0;
+  // A 20 s budget: 6 s without a better plan once every unit is placed, 3.6 s while units are left.
+  const left = stagnationBoard(1, 20_000, origin, 11);
+  const all = stagnationBoard(1, 20_000, origin, 10);
+  for (const board of [left, all]) {
+    countWork(board, 1000);
+    offerBest(board, score({ placed: 10 }), origin + 100);
+    countWork(board, 100_000);
+  }
+  t.notOk(stagnated(left, origin + 3699), 'units left: not 3.6 s yet');
+  t.ok(stagnated(left, origin + 3700), 'units left: 3.6 s without a better plan');
+  t.notOk(stagnated(all, origin + 3700), 'every unit placed: not 6 s yet');
+  t.notOk(stagnated(all, origin + 6099));
+  t.ok(stagnated(all, origin + 6100), 'every unit placed: 6 s without a better plan');
+});
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'van',
@@ -126,8 +150,15 @@ t.test('an automatic budget ends once the search stops improving; an explicit on
     last = imp;
   }
   // It ran at least until the rule allowed it to stop, and stopped well before the 20 s budget.
+  // Units are left over: the shorter windows apply.
+  const leftOverMs = 20_000 * STAGNATION_BUDGET_SHARE * STAGNATION_LEFT_OVER_FACTOR;
   t.ok(
-    stagnatedAt(last, { ms: auto.computeMs, work: auto.work }, 2000),
+    stagnatedAt(
+      last,
+      { ms: auto.computeMs, work: auto.work },
+      leftOverMs,
+      STAGNATION_SHARE * STAGNATION_LEFT_OVER_FACTOR,
+    ),
     `stopped at ${auto.computeMs} ms and ${auto.work} placements, last improvement at ${last.ms} ms and ${last.work}`,
   );
   t.ok(auto.computeMs < 15_000, `computed ${auto.computeMs} ms of a 20,000 ms budget`);
