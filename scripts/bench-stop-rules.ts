@@ -16,8 +16,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Score } from '../solver/search/score.js';
-import { compareScores } from '../solver/search/score.js';
 import {
+  betterForCustomer,
   STAGNATION_BUDGET_SHARE,
   STAGNATION_LEFT_OVER_FACTOR,
   STAGNATION_MIN_MS,
@@ -62,14 +62,12 @@ export const RULE_IN_USE: StopRule = {
   shortFactor: STAGNATION_LEFT_OVER_FACTOR,
 };
 
-const level = (s: Score): Score => ({ ...s, imbalance: 0 });
-
 /** The board's best over time: each improvement that beats the best so far (balance aside, as offerBest). */
 function bestOverTime(job: TracedJob): { ms: number; work: number; score: Score }[] {
   const out: { ms: number; work: number; score: Score }[] = [];
   for (const i of [...job.trace.improvements].sort((a, b) => a.ms - b.ms)) {
     const last = out[out.length - 1];
-    if (!last || compareScores(level(i.score), level(last.score)) < 0) out.push(i);
+    if (!last || betterForCustomer(i.score, last.score)) out.push(i);
   }
   return out;
 }
@@ -97,9 +95,16 @@ function workCurve(job: TracedJob): (ms: number) => number {
   };
 }
 
-/** When `rule` stops `job` (ms) and with which best plan; the end of its run when it never does. */
-export function replay(job: TracedJob, rule: StopRule): { ms: number; score: Score | undefined } {
+/**
+ * When `rule` stops `job` (ms) and with which best plan (the end of its run when it never does),
+ * and the best plan at the end.
+ */
+export function replay(
+  job: TracedJob,
+  rule: StopRule,
+): { ms: number; score: Score | undefined; atEnd: Score | undefined } {
   const best = bestOverTime(job);
+  const atEnd = best[best.length - 1]?.score;
   const end = job.computeMs;
   const work = workCurve(job);
   const beams = job.trace.firstBeamMs;
@@ -115,9 +120,9 @@ export function replay(job: TracedJob, rule: StopRule): { ms: number; score: Sco
     let t = Math.max(beamsDone, lastMs + minMs, lastMs / (1 - share));
     // The work condition: work(now) − lastWork ≥ share · work(now), found by stepping 10 ms.
     while (t < Math.min(next, end) && work(t) * (1 - share) < lastWork) t += 10;
-    if (t < next && t < end) return { ms: t, score };
+    if (t < next && t < end) return { ms: t, score, atEnd };
   }
-  return { ms: end, score: best[best.length - 1]?.score };
+  return { ms: end, score: atEnd, atEnd };
 }
 
 /** The figures of `rule` over `jobs`. */
@@ -127,8 +132,8 @@ export function ruleFigures(jobs: readonly TracedJob[], rule: StopRule): RuleFig
     fill = 0;
   const worse: string[] = [];
   for (const job of jobs) {
-    const atEnd = bestOverTime(job).at(-1)?.score;
     const stop = replay(job, rule);
+    const atEnd = stop.atEnd;
     full += job.computeMs;
     stopped += Math.min(stop.ms, job.computeMs);
     if (!atEnd || !stop.score) continue;

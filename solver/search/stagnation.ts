@@ -132,6 +132,14 @@ function write(best: Float64Array, s: Score): void {
 }
 
 /**
+ * Whether `a` beats `b` in what the customer gets: placed volume per priority, vehicles, units,
+ * fill (objective order, score.ts); balance aside. What counts as an improvement of the board.
+ */
+export function betterForCustomer(a: Score, b: Score): boolean {
+  return compareScores({ ...a, imbalance: 0 }, { ...b, imbalance: 0 }) < 0;
+}
+
+/**
  * Offers a worker's new best plan's figures to the board at `now` (epoch ms). When they beat the
  * board's best in what the customer gets — placed volume per priority, vehicles, units, fill; a
  * better balance alone does not count, it would keep a search alive for a few cm of centre of
@@ -140,10 +148,9 @@ function write(best: Float64Array, s: Score): void {
  */
 export function offerBest(board: StagnationBoard, score: Score, now: number): boolean {
   const priorities = score.volumeByPriority.length;
-  const level = (s: Score): Score => ({ ...s, imbalance: 0 });
   lock(board.cells);
   try {
-    if (board.best[0] === 1 && compareScores(level(score), level(read(board.best, priorities))) >= 0) return false;
+    if (board.best[0] === 1 && !betterForCustomer(score, read(board.best, priorities))) return false;
     write(board.best, score);
     Atomics.store(board.cells, LAST_WORK, Math.min(NEVER - 1, workDone(board)));
     Atomics.store(board.cells, LAST_MS, Math.max(0, Math.min(NEVER - 1, now - board.origin)));
@@ -157,8 +164,10 @@ export function offerBest(board: StagnationBoard, score: Score, now: number): bo
 export function stagnated(board: StagnationBoard, now: number): boolean {
   const lastMs = Atomics.load(board.cells, LAST_MS);
   if (lastMs === NEVER) return false;
-  // Units placed by the best plan (read without the lock: one figure, written before LAST_MS).
-  const leftOver = board.best[board.best.length - 4]! < board.units;
+  // Units placed by the best plan (read without the lock: one figure, written before LAST_MS;
+  // the layout of `best` is read()'s: placed after the priorities' volumes, then four figures).
+  const placed = board.best[board.best.length - 4]!;
+  const leftOver = placed < board.units;
   return stagnatedAt(
     { ms: lastMs, work: Atomics.load(board.cells, LAST_WORK) },
     { ms: now - board.origin, work: workDone(board) },
