@@ -15,7 +15,7 @@ import type { PackModel, Plan } from '../domain/pack/plan.js';
 import { compareScores } from './search/score.js';
 import type { Improvement, RankedPlan, SearchResult, SearchTask } from './search/search.js';
 import { stagnationBoard } from './search/stagnation.js';
-import { withoutTsxLoader } from './thread-exec-argv.js';
+import { threadExecArgv } from './thread-exec-argv.js';
 import type { WarmTask } from './thread.js';
 import { verifyPlan } from './verify/verify.js';
 
@@ -102,12 +102,12 @@ const COMPILED = !new URL(import.meta.url).pathname.endsWith('.ts');
  */
 const THREAD_MODULE = new URL(COMPILED ? './thread.js' : './thread.ts', import.meta.url);
 /**
- * The pool's threads inherit the process's Node options, but compiled threads drop the tsx
- * loader: under it (tests, scripts) tsx would transform `dist/`'s JavaScript again, adding
- * esbuild's `__name` helper to every closure (about 10 % fewer placements per second than the
- * compiled threads of `npm start`, which runs without tsx).
+ * The pool's threads inherit the process's Node options (thread-exec-argv.ts), but compiled
+ * threads drop the tsx loader: under it (tests, scripts) tsx would transform `dist/`'s JavaScript
+ * again, adding esbuild's `__name` helper to every closure (about 10 % fewer placements per second
+ * than the compiled threads of `npm start`, which runs without tsx).
  */
-const THREAD_EXEC_ARGV = COMPILED ? withoutTsxLoader(process.execArgv) : [...process.execArgv];
+const THREAD_EXEC_ARGV = threadExecArgv(process.execArgv, COMPILED);
 
 /** The parallel solver; one pool shared by all solves until close(). */
 export class Solver {

@@ -5,10 +5,12 @@
  * ran `dist/solver/thread.js`); and the files the server reads at run time are found from the
  * compiled modules: the OpenAPI document (its captured examples and the package version) equals
  * the one built from the sources, and the 3D viewer's page is served from the front-end build.
+ * Then the compiled solver's pool in a plain `node` process given a V8 heap flag (as a service
+ * unit may start it): its threads start with the flag inherited.
  */
 import t from 'tap';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -96,4 +98,28 @@ t.test('npm start serves from compiled JavaScript, worker threads included', { t
   await exited;
   await closed;
   t.equal(entries.at(-1)?.msg, 'stopped', 'a graceful stop');
+});
+
+t.test("the compiled solver's threads start under node --max-old-space-size", { timeout: 120_000 }, async (t) => {
+  // dist/ is built by `npm start` in the test before (prestart).
+  const solve = join(ROOT, 'dist', 'solver', 'solve.js');
+  t.ok(existsSync(solve), 'dist/solver/solve.js was built');
+  const script = [
+    `const { Solver } = await import(${JSON.stringify(solve)});`,
+    'const s = new Solver({ threads: 2 });',
+    'await s.warm();',
+    'await s.close();',
+    "console.log('warm');",
+  ].join('\n');
+  const file = join(dataDir, 'warm-compiled-solver.mjs');
+  writeFileSync(file, script);
+  const r = spawnSync(process.execPath, ['--max-old-space-size=512', file], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 100_000,
+    // Plain node, as a service unit runs it: no loader from the test runner.
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  t.equal(r.status, 0, r.stderr);
+  t.match(r.stdout, /warm/, 'two compiled threads started with the V8 flag inherited');
 });
