@@ -10,7 +10,8 @@
  * placed, vehicles and mean volume fill % (the job summary's, solver/summary.ts) of A and B and
  * B's stop reason; then Σ compute of A and B, their ratio (target ≤ 40 %), the jobs where B placed
  * fewer units or used more vehicles (target 0) and the mean fill difference B − A in points
- * (target ≥ −0.2). `--json`: one JSON object per job (AutoRow) and a summary object (AutoSummary).
+ * (target ≥ −0.2). The search is the compiled one of `npm start` (dist/, built first when stale),
+ * as in scripts/bench-br.ts. `--json`: one JSON object per job (AutoRow) and a summary object (AutoSummary).
  * `--trace FILE`: every A run's search trace (how the best improved, SolveOutcome.trace) as one JSON
  * line per job, to try other stop rules on the same searches.
  */
@@ -20,9 +21,10 @@ import { fileURLToPath } from 'node:url';
 import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/http/pack-request/check.js';
 import type { PackModel } from '../domain/pack/plan.js';
 import type { PackRequest } from '../domain/pack/request.js';
-import { Solver, type SearchTrace, type SolveOutcome, type StopReason } from '../solver/solve.js';
+import type { SearchTrace, Solver, SolveOutcome, StopReason } from '../solver/solve.js';
 import { summarizePlan } from '../solver/summary.js';
 import { verifyPlan } from '../solver/verify/verify.js';
+import { compiledSolver } from './bench-br.js';
 import { realisticJobs, type RealisticJob } from './realistic-jobs.js';
 
 const EXAMPLES_DIR = fileURLToPath(new URL('../examples/', import.meta.url));
@@ -160,7 +162,9 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
     ...(o.examples || o.onlyExamples ? exampleJobs() : []),
     ...(o.onlyExamples ? [] : realisticJobs(count, seed)),
   ];
-  const solver = new Solver({ threads });
+  // The search as the service runs it: the compiled JavaScript of `npm start` (dist/).
+  const CompiledSolver = await compiledSolver();
+  const solver = new CompiledSolver({ threads });
   const rows: AutoRow[] = [];
   if (o.trace) writeFileSync(o.trace, '');
   try {

@@ -78,7 +78,7 @@ export const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Ma
  * The Solver of the compiled service (`dist/solver/solve.js`, whose pool's threads load
  * `thread.js`): what `npm start` runs. Builds `dist/` first when it is missing or stale.
  */
-async function compiledSolver(): Promise<typeof Solver> {
+export async function compiledSolver(): Promise<typeof Solver> {
   if (serverBuildState() !== 'fresh') buildServer();
   const mod = (await import(pathToFileURL(join(SERVER_DIST, 'solver', 'solve.js')).href)) as { Solver: typeof Solver };
   return mod.Solver;

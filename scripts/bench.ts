@@ -35,6 +35,11 @@
  *
  *   npm run bench -- stop-rules --trace FILE [--json]
  *
+ * `cores`: what 1 → 2 threads give on this machine, kernels of compute, cache, memory and
+ * allocation alone and in two threads at once (scripts/bench-cores.ts).
+ *
+ *   npm run bench -- cores [--ms 3000] [--rounds 3] [--kernels compute,cache,memory,allocation]
+ *
  * `idempotency`: concurrent retries with one Idempotency-Key, jobs made per round
  * (scripts/bench-idempotency.ts).
  *
@@ -286,6 +291,15 @@ program
   .action(async (o: import('./bench-threads-loader.js').ThreadsLoaderOptions) =>
     (await import('./bench-threads-loader.js')).benchThreadsLoader(o),
   );
+program
+  .command('cores')
+  .description(
+    'what 1 → 2 threads give on this machine: compute, cache, memory and allocation kernels alone and in two threads at once (scripts/bench-cores.ts)',
+  )
+  .option('--ms <n>', 'ms per run', '3000')
+  .option('--rounds <n>', 'rounds, alternating which runs first', '3')
+  .option('--kernels <list>', 'kernels, comma-separated', 'compute,cache,memory,allocation')
+  .action(async (o: import('./bench-cores.js').CoresBenchOptions) => (await import('./bench-cores.js')).benchCores(o));
 program
   .command('auto')
   .description(

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench -- cores [--ms 3000] [--rounds 3] [--kernels compute,cache,memory,allocation]`:
+ * what 1 → 2 threads can give on this machine, whatever the search does. Each kernel
+ * (scripts/core-kernels.ts) runs for `ms` in one worker thread alone, then in two at once; the
+ * scaling is the two threads' iterations over the one thread's, in the same round (rounds
+ * alternate which runs first; the median round is printed with the range). A search thread's
+ * 1 → 2 scaling (`npm run bench -- br BR13 --threads 1`, then `2`) is read against these: a kernel
+ * that cannot reach 2× here marks a ceiling of the machine (shared caches, memory, the
+ * hypervisor's placement of the virtual cores), not of the search.
+ */
+import { Piscina } from 'piscina';
+import type { KernelName, KernelRunTask, KernelTask } from './core-kernels.js';
+
+const KERNELS: readonly KernelName[] = ['compute', 'cache', 'memory', 'allocation'];
+
+/** Options of the `cores` bench (strings as commander gives them). */
+export interface CoresBenchOptions {
+  ms: string;
+  rounds: string;
+  kernels: string;
+}
+
+/** One kernel's figures: iterations per second with one and with two threads, per round. */
+export interface KernelScaling {
+  kernel: KernelName;
+  /** Iterations per second of one thread alone, per round. */
+  one: number[];
+  /** Iterations per second of two threads at once (their sum), per round. */
+  two: number[];
+}
+
+/** The median of `values` (the mean of the middle two for an even count); NaN when empty. */
+export function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? NaN : s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Two threads' throughput over one thread's, per round (the same rounds, in order). */
+export function scalings(k: KernelScaling): number[] {
+  return k.one.map((one, i) => (one > 0 ? k.two[i]! / one : NaN));
+}
+
+/**
+ * Runs `task` in `threads` worker threads at once (a fresh pool, so no thread has warmed up in an
+ * earlier run); resolves to their iterations per second, summed.
+ */
+async function runThreads(task: KernelTask, threads: number): Promise<number> {
+  const pool = new Piscina<KernelRunTask, { iterations: number }>({
+    filename: new URL('./core-kernels.ts', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    // The parent's Node options, its TypeScript loader among them (tsx, or tap's under tests).
+    execArgv: [...process.execArgv],
+  });
+  try {
+    const arrived = new Int32Array(new SharedArrayBuffer(4));
+    const counts = await Promise.all(Array.from({ length: threads }, () => pool.run({ ...task, arrived, threads })));
+    return (counts.reduce((a, c) => a + c.iterations, 0) * 1000) / task.ms;
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/**
+ * Measures every kernel of `kernels` for `rounds` rounds of one thread and two threads (`ms`
+ * each, ms); throws RangeError on an unknown kernel or a bad number.
+ */
+export async function measureCores(
+  kernels: readonly KernelName[],
+  ms: number,
+  rounds: number,
+): Promise<KernelScaling[]> {
+  const out: KernelScaling[] = [];
+  for (const kernel of kernels) {
+    const k: KernelScaling = { kernel, one: [], two: [] };
+    for (let r = 0; r < rounds; r++) {
+      const task: KernelTask = { kernel, ms };
+      if (r % 2 === 0) {
+        k.one.push(await runThreads(task, 1));
+        k.two.push(await runThreads(task, 2));
+      } else {
+        k.two.push(await runThreads(task, 2));
+        k.one.push(await runThreads(task, 1));
+      }
+    }
+    out.push(k);
+  }
+  return out;
+}
+
+/** Parses the options (RangeError on bad ones). */
+export function coresOptions(o: CoresBenchOptions): { kernels: KernelName[]; ms: number; rounds: number } {
+  const ms = Number(o.ms);
+  const rounds = Number(o.rounds);
+  if (!Number.isInteger(ms) || ms < 10) throw new RangeError(`--ms must be an integer of at least 10, not "${o.ms}"`);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new RangeError(`--rounds must be a positive integer, not "${o.rounds}"`);
+  const kernels = o.kernels.split(',').map((s) => s.trim());
+  for (const k of kernels)
+    if (!(KERNELS as readonly string[]).includes(k))
+      throw new RangeError(`unknown kernel "${k}" (known: ${KERNELS.join(', ')})`);
+  return { kernels: kernels as KernelName[], ms, rounds };
+}
+
+/** The `cores` bench: prints one line per kernel (see top). */
+export async function benchCores(o: CoresBenchOptions): Promise<void> {
+  const { kernels, ms, rounds } = coresOptions(o);
+  console.log(`1 → 2 threads, ${ms} ms per run, ${rounds} rounds (median, range)`);
+  for (const k of await measureCores(kernels, ms, rounds)) {
+    const s = scalings(k);
+    const m = (v: number): string => `${(v / 1e6).toFixed(1)}M/s`;
+    console.log(
+      `${k.kernel.padEnd(11)} 1 thread ${m(median(k.one)).padStart(9)}  2 threads ${m(median(k.two)).padStart(9)}  ` +
+        `${median(s).toFixed(2)}× (${Math.min(...s).toFixed(2)}–${Math.max(...s).toFixed(2)})`,
+    );
+  }
+}
