@@ -5,8 +5,10 @@
  * again here. A FILE is a path, or a name in `../shared/benchmarks/br` beside the repository
  * (`thpack3.txt`, `BR12.txt`, or just `BR3`, which means thpack3.txt for BR1–BR7).
  * Prints one line per instance (`--json`: one JSON object per line with `file`, `instance`,
- * `fill` %, `placed`, `total`, `ms`, `verified`, `candidates`, `work`, `strategy`) and a summary per file with
- * the placements per second of all threads (how well threads add up). An instance
+ * `fill` %, `placed`, `total`, `ms`, `verified`, `candidates`, `work`, `cpuMs`, `strategy`) and a
+ * summary per file with the placements per second of all threads (how well threads add up), the
+ * same per CPU-second of the process, and the cores the solves kept busy (CPU ms over wall ms: a
+ * lone search thread keeps more than one core busy, its GC running on the other). An instance
  * the budget ends without a plan prints a clear line and counts as 0 % fill; nothing is thrown.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -44,6 +46,11 @@ export interface BrRow {
   candidates: number;
   /** Block placements of all threads (work units). */
   work: number;
+  /**
+   * CPU ms of the whole process during the solve (user and system, every thread: the search
+   * threads, V8's GC helpers, the main thread). Over `ms`, the cores the solve kept busy.
+   */
+  cpuMs: number;
   /** Name of the strategy whose plan was returned (search/strategy.ts); absent without a plan. */
   strategy?: string;
   /** Why there is no plan (budget ended first, or a failure); absent when solved. */
@@ -113,7 +120,10 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
       for (const pr of problems) {
         const model = { ...brModel(pr, budget), ...(work !== undefined ? { workLimit: work } : {}) };
         const total = pr.boxes.reduce((s, b) => s + b.quantity, 0);
+        const cpu = process.cpuUsage();
         const out = await solver.solve(model);
+        const used = process.cpuUsage(cpu);
+        const cpuMs = Math.round((used.user + used.system) / 1000);
         let row: BrRow;
         if (out.status === 'solved') {
           const v = out.plan.vehicles[0];
@@ -127,6 +137,7 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
             verified: verifyPlan(model, out.plan).length === 0,
             candidates: out.candidates,
             work: out.work,
+            cpuMs,
             strategy: out.strategy,
           };
         } else {
@@ -146,6 +157,7 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
             verified: false,
             candidates: 0,
             work: 0,
+            cpuMs,
             error: why,
           };
         }
@@ -158,15 +170,20 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
             `${file} #${String(row.instance).padEnd(3)} fill ${row.fill.toFixed(2)} %  placed ${row.placed}/${row.total}  cargo ${(100 * cargoShare(pr)).toFixed(1)} %  ${row.ms} ms  ${row.candidates} candidates  ${Math.round(row.work / Math.max(1, row.ms))}k placements/s  ${row.verified ? 'verified' : 'NOT VERIFIED'}`,
           );
       }
+      const placements = own.reduce((s, r) => s + r.work, 0);
+      const wallMs = Math.max(
+        1,
+        own.reduce((s, r) => s + r.ms, 0),
+      );
+      const busyMs = Math.max(
+        1,
+        own.reduce((s, r) => s + r.cpuMs, 0),
+      );
       summary.push(
         `${file.padEnd(12)} ${String(own.length).padStart(4)} instances  mean fill ${mean(own.map((r) => r.fill)).toFixed(2)} %  ` +
-          `mean ${mean(own.map((r) => r.ms)).toFixed(0)} ms  ${(
-            own.reduce((s, r) => s + r.work, 0) /
-            Math.max(
-              1,
-              own.reduce((s, r) => s + r.ms, 0),
-            )
-          ).toFixed(1)}k placements/s  verified ${own.filter((r) => r.verified).length}/${own.length}`,
+          `mean ${mean(own.map((r) => r.ms)).toFixed(0)} ms  ${(placements / wallMs).toFixed(1)}k placements/s  ` +
+          `${(placements / busyMs).toFixed(1)}k per CPU-second (${(busyMs / wallMs).toFixed(2)} cores busy)  ` +
+          `verified ${own.filter((r) => r.verified).length}/${own.length}`,
       );
     }
     if (!o.json) {

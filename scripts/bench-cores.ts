@@ -43,15 +43,14 @@ export function scalings(k: KernelScaling): number[] {
 
 /**
  * Runs `task` in `threads` worker threads at once (a fresh pool, so no thread has warmed up in an
- * earlier run); resolves to their iterations per second, summed.
+ * earlier run); resolves to their iterations per second, summed. The threads inherit the process's
+ * Node options: its TypeScript loader, and V8 flags to compare (`node --single-threaded-gc …`).
  */
 async function runThreads(task: KernelTask, threads: number): Promise<number> {
   const pool = new Piscina<KernelRunTask, { iterations: number }>({
     filename: new URL('./core-kernels.ts', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
-    // The parent's Node options, its TypeScript loader among them (tsx, or tap's under tests).
-    execArgv: [...process.execArgv],
   });
   try {
     const arrived = new Int32Array(new SharedArrayBuffer(4));

@@ -1,15 +1,17 @@
 /**
  * Piscina worker of `npm run bench -- cores` (scripts/bench-cores.ts): runs one kernel for `ms`
  * milliseconds of wall time, once every thread of the run has arrived, and returns the number of
- * iterations it completed. The kernels
- * stand for the kinds of work a search thread does, so their 1 → 2 thread scaling tells what the
- * machine itself allows:
+ * iterations it completed. The kernels stand for the kinds of work a search thread does, so their
+ * 1 → 2 thread scaling tells what the machine itself allows:
  * - `compute`: integer arithmetic in registers, no memory traffic, no allocation;
  * - `cache`: dependent random reads over 8 MiB (beyond one core's 2 MiB L2, within a shared L3);
  * - `memory`: dependent random reads over 256 MiB (main memory);
  * - `allocation`: short-lived small objects and arrays, a few kept (the young generation and
- *   its scavenges, as the search's space lists and candidate blocks make them).
+ *   its scavenges, as the search's space lists and candidate blocks make them: the search's
+ *   own maximal spaces here).
  */
+import type { Space } from '../solver/search/maximal-space.js';
+
 /** A kernel's name (see the top of this file). */
 export type KernelName = 'compute' | 'cache' | 'memory' | 'allocation';
 
@@ -45,16 +47,6 @@ function chain(n: number): Int32Array {
   return next;
 }
 
-/** A small box, as the search's maximal spaces are. */
-interface Box {
-  x0: number;
-  y0: number;
-  z0: number;
-  x1: number;
-  y1: number;
-  z1: number;
-}
-
 /**
  * Runs `task.kernel` until `task.ms` have passed; returns the iterations done (a checksum keeps
  * the work from being optimized away and is returned beside it).
@@ -85,12 +77,13 @@ export function runKernel(task: KernelTask): { iterations: number; checksum: num
     }
     checksum = at;
   } else {
-    const kept: Box[][] = new Array<Box[]>(1_024);
+    const kept: Space[][] = new Array<Space[]>(1_024);
     let k = 0;
     while (performance.now() < until) {
       for (let i = 0; i < CHUNK / 16; i++) {
-        const boxes: Box[] = [];
-        for (let j = 0; j < 16; j++) boxes.push({ x0: j, y0: i, z0: k, x1: j + 10, y1: i + 10, z1: k + 10 });
+        const boxes: Space[] = [];
+        for (let j = 0; j < 16; j++)
+          boxes.push({ x0: j, y0: i, z0: k, x1: j + 10, y1: i + 10, z1: k + 10, level: 0, capacity: Infinity });
         const big = boxes.filter((b) => (b.x0 + b.z0) % 3 !== 0);
         checksum = (checksum + big.length) | 0;
         // One list in 64 survives a while, as the search's best loadings and beam nodes do.
