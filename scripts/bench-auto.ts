@@ -11,7 +11,8 @@
  * B's stop reason; then Σ compute of A and B, their ratio (target ≤ 40 %), the jobs where B placed
  * fewer units or used more vehicles (target 0) and the mean fill difference B − A in points
  * (target ≥ −0.2). The search is the compiled one of `npm start` (dist/, built first when stale),
- * as in scripts/bench-br.ts. `--json`: one JSON object per job (AutoRow) and a summary object (AutoSummary).
+ * as in scripts/bench-br.ts. `--json`: one JSON object per job (AutoRow) and a summary object
+ * (AutoSummary).
  * `--trace FILE`: every A run's search trace (how the best improved, SolveOutcome.trace) as one JSON
  * line per job, to try other stop rules on the same searches.
  */
@@ -163,10 +164,11 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
     ...(o.onlyExamples ? [] : realisticJobs(count, seed)),
   ];
   // The search as the service runs it: the compiled JavaScript of `npm start` (dist/).
+  // The trace file is made first: a bad path fails before any thread starts.
+  if (o.trace) writeFileSync(o.trace, '');
   const CompiledSolver = await compiledSolver();
   const solver = new CompiledSolver({ threads });
   const rows: AutoRow[] = [];
-  if (o.trace) writeFileSync(o.trace, '');
   try {
     await solver.warm();
     if (!o.json) {

@@ -3,7 +3,9 @@
  * what 1 → 2 threads can give on this machine, whatever the search does. Each kernel
  * (scripts/core-kernels.ts) runs for `ms` in one worker thread alone, then in two at once; the
  * scaling is the two threads' iterations over the one thread's, in the same round (rounds
- * alternate which runs first; the median round is printed with the range). A search thread's
+ * alternate which runs first). Printed: the median of the one-thread rates, of the two-thread
+ * rates and of the per-round ratios (each median on its own, so not always of one round), and
+ * the ratios' range. A search thread's
  * 1 → 2 scaling (`npm run bench -- br BR13 --threads 1`, then `2`) is read against these: a kernel
  * that cannot reach 2× here marks a ceiling of the machine (shared caches, memory, the
  * hypervisor's placement of the virtual cores), not of the search.
@@ -47,7 +49,7 @@ export function scalings(k: KernelScaling): number[] {
  * Node options: its TypeScript loader, and V8 flags to compare (`node --single-threaded-gc …`).
  */
 async function runThreads(task: KernelTask, threads: number): Promise<number> {
-  const pool = new Piscina<KernelRunTask, { iterations: number }>({
+  const pool = new Piscina<KernelRunTask, { iterations: number; synced: boolean }>({
     filename: new URL('./core-kernels.ts', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
@@ -55,6 +57,8 @@ async function runThreads(task: KernelTask, threads: number): Promise<number> {
   try {
     const arrived = new Int32Array(new SharedArrayBuffer(4));
     const counts = await Promise.all(Array.from({ length: threads }, () => pool.run({ ...task, arrived, threads })));
+    if (counts.some((c) => !c.synced))
+      throw new Error(`the ${threads} threads of kernel ${task.kernel} did not all start within 10 s`);
     return (counts.reduce((a, c) => a + c.iterations, 0) * 1000) / task.ms;
   } finally {
     await pool.destroy();
@@ -63,7 +67,8 @@ async function runThreads(task: KernelTask, threads: number): Promise<number> {
 
 /**
  * Measures every kernel of `kernels` for `rounds` rounds of one thread and two threads (`ms`
- * each, ms); throws RangeError on an unknown kernel or a bad number.
+ * each, ms). Throws when a run's threads did not start together (coresOptions checks the
+ * arguments).
  */
 export async function measureCores(
   kernels: readonly KernelName[],
@@ -105,7 +110,7 @@ export function coresOptions(o: CoresBenchOptions): { kernels: KernelName[]; ms:
 /** The `cores` bench: prints one line per kernel (see top). */
 export async function benchCores(o: CoresBenchOptions): Promise<void> {
   const { kernels, ms, rounds } = coresOptions(o);
-  console.log(`1 → 2 threads, ${ms} ms per run, ${rounds} rounds (median, range)`);
+  console.log(`1 → 2 threads, ${ms} ms per run, ${rounds} rounds (medians; the ratio's range)`);
   for (const k of await measureCores(kernels, ms, rounds)) {
     const s = scalings(k);
     const m = (v: number): string => `${(v / 1e6).toFixed(1)}M/s`;

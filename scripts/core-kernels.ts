@@ -47,20 +47,29 @@ function chain(n: number): Int32Array {
   return next;
 }
 
+/** What a kernel reads, built before any clock starts: the chain of `cache` and `memory`, else null. */
+export function prepareKernel(kernel: KernelName): Int32Array | null {
+  const mib = kernel === 'cache' ? 8 : kernel === 'memory' ? 256 : 0;
+  return mib > 0 ? chain(mib * 262_144) : null; // MiB of 4-byte entries
+}
+
+/** What a kernel run returns: whole chunks done, and a checksum that keeps the work from being optimized away. */
+export interface KernelCount {
+  iterations: number;
+  checksum: number;
+}
+
 /**
- * Runs `task.kernel` until `task.ms` have passed; returns the iterations done (a checksum keeps
- * the work from being optimized away and is returned beside it).
+ * Runs `task.kernel` over `prepared` (prepareKernel's) until `task.ms` have passed, at least one
+ * chunk; returns the iterations done.
  */
-export function runKernel(task: KernelTask): { iterations: number; checksum: number } {
-  // The chains (MiB of 4-byte entries) are built before the clock starts.
-  const mib = task.kernel === 'cache' ? 8 : task.kernel === 'memory' ? 256 : 0;
-  const next = mib > 0 ? chain(mib * 262_144) : null;
+export function runKernel(task: KernelTask, prepared = prepareKernel(task.kernel)): KernelCount {
   const until = performance.now() + task.ms;
   let iterations = 0;
   let checksum = 0;
   if (task.kernel === 'compute') {
     let s = 1;
-    while (performance.now() < until) {
+    do {
       for (let i = 0; i < CHUNK; i++) {
         s ^= s << 13;
         s ^= s >>> 17;
@@ -68,18 +77,18 @@ export function runKernel(task: KernelTask): { iterations: number; checksum: num
         checksum = (checksum + (s & 0xff)) | 0;
       }
       iterations += CHUNK;
-    }
-  } else if (next) {
+    } while (performance.now() < until);
+  } else if (prepared) {
     let at = 0;
-    while (performance.now() < until) {
-      for (let i = 0; i < CHUNK; i++) at = next[at]!;
+    do {
+      for (let i = 0; i < CHUNK; i++) at = prepared[at]!;
       iterations += CHUNK;
-    }
+    } while (performance.now() < until);
     checksum = at;
   } else {
     const kept: Space[][] = new Array<Space[]>(1_024);
     let k = 0;
-    while (performance.now() < until) {
+    do {
       for (let i = 0; i < CHUNK / 16; i++) {
         const boxes: Space[] = [];
         for (let j = 0; j < 16; j++)
@@ -90,20 +99,27 @@ export function runKernel(task: KernelTask): { iterations: number; checksum: num
         if (i % 64 === 0) kept[k++ % kept.length] = big;
       }
       iterations += CHUNK;
-    }
+    } while (performance.now() < until);
   }
   return { iterations, checksum };
 }
 
-/** Piscina entry: waits (without spinning, at most 10 s) until every thread of the run has arrived, then runs. */
-export default function run(task: KernelRunTask): { iterations: number; checksum: number } {
+/**
+ * Piscina entry: builds what the kernel reads, then waits (without spinning, at most 10 s) until
+ * every thread of the run has arrived, then runs. `synced` is false when the wait timed out (the
+ * threads' clocks did not start together).
+ */
+export default function run(task: KernelRunTask): KernelCount & { synced: boolean } {
+  const prepared = prepareKernel(task.kernel);
   Atomics.add(task.arrived, 0, 1);
   Atomics.notify(task.arrived, 0);
   const until = Date.now() + 10_000;
+  let synced = false;
   for (;;) {
     const seen = Atomics.load(task.arrived, 0);
-    if (seen >= task.threads || Date.now() >= until) break;
+    if (seen >= task.threads) synced = true;
+    if (synced || Date.now() >= until) break;
     Atomics.wait(task.arrived, 0, seen, until - Date.now());
   }
-  return runKernel({ kernel: task.kernel, ms: task.ms });
+  return { ...runKernel({ kernel: task.kernel, ms: task.ms }, prepared), synced };
 }

@@ -103,9 +103,10 @@ const COMPILED = !new URL(import.meta.url).pathname.endsWith('.ts');
 const THREAD_MODULE = new URL(COMPILED ? './thread.js' : './thread.ts', import.meta.url);
 /**
  * The pool's threads inherit the process's Node options (thread-exec-argv.ts), but compiled
- * threads drop the tsx loader: under it (tests, scripts) tsx would transform `dist/`'s JavaScript
- * again, adding esbuild's `__name` helper to every closure (about 10 % fewer placements per second
- * than the compiled threads of `npm start`, which runs without tsx).
+ * threads under the tsx loader (tests, scripts) get a short list without it, and without any
+ * option outside that module's KEPT (other preloads too): tsx would transform `dist/`'s
+ * JavaScript again, adding esbuild's `__name` helper to every closure (about 10 % fewer
+ * placements per second than the compiled threads of `npm start`, which runs without tsx).
  */
 const THREAD_EXEC_ARGV = threadExecArgv(process.execArgv, COMPILED);
 

@@ -1,9 +1,9 @@
 /**
- * The Node options of the solver's worker threads (solve.ts). Compiled threads (`dist/`) run
- * without the tsx loader, as under `npm start`, even when the process that starts them runs
- * TypeScript through it (tests, `npm run bench`). Threads otherwise inherit the process's
+ * The Node options of the solver's worker threads (solve.ts). Threads inherit the process's
  * options as Node passes them on (V8's heap and GC flags included), so the service starts under
- * any options plain `node` accepts.
+ * any options plain `node` accepts. Compiled threads (`dist/`) run without the tsx loader, as
+ * under `npm start`, even when the process that starts them runs TypeScript through it (tests,
+ * `npm run bench`); they then get only the few options in KEPT (other preloads are dropped too).
  */
 
 /** Node options that take a module to load before the program: `--import tsx`, `--import=tsx`. */

@@ -5,8 +5,8 @@
  * ran `dist/solver/thread.js`); and the files the server reads at run time are found from the
  * compiled modules: the OpenAPI document (its captured examples and the package version) equals
  * the one built from the sources, and the 3D viewer's page is served from the front-end build.
- * Then the compiled solver's pool in a plain `node` process given a V8 heap flag (as a service
- * unit may start it): its threads start with the flag inherited.
+ * Then the compiled solver in a plain `node` process given a V8 heap flag (as a service unit may
+ * start it): its threads inherit the flag and solve an example.
  */
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApi } from '../../api/http/openapi/document.js';
 import { ROUTE_MODULES } from '../../api/http/routes/index.js';
+import { buildServer, serverBuildState } from '../../scripts/build-server.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-npm-start-compiled-'));
@@ -100,26 +101,30 @@ t.test('npm start serves from compiled JavaScript, worker threads included', { t
   t.equal(entries.at(-1)?.msg, 'stopped', 'a graceful stop');
 });
 
-t.test("the compiled solver's threads start under node --max-old-space-size", { timeout: 120_000 }, async (t) => {
-  // dist/ is built by `npm start` in the test before (prestart).
-  const solve = join(ROOT, 'dist', 'solver', 'solve.js');
-  t.ok(existsSync(solve), 'dist/solver/solve.js was built');
+t.test('the compiled solver solves under node --max-old-space-size', { timeout: 240_000 }, async (t) => {
+  // dist/ is built by `npm start` in the test before (prestart); built here when run alone.
+  if (serverBuildState() !== 'fresh') buildServer();
+  const dist = join(ROOT, 'dist');
   const script = [
-    `const { Solver } = await import(${JSON.stringify(solve)});`,
+    "import { readFileSync } from 'node:fs';",
+    `const { checkPackRequest, SCRIPT_CHECK_CONTEXT } = await import(${JSON.stringify(join(dist, 'api', 'http', 'pack-request', 'check.js'))});`,
+    `const { Solver } = await import(${JSON.stringify(join(dist, 'solver', 'solve.js'))});`,
+    `const body = JSON.parse(readFileSync(${JSON.stringify(join(ROOT, 'examples', 'eur-pallets-13-6m-trailer.json'))}, 'utf8'));`,
+    'const checked = checkPackRequest(body, SCRIPT_CHECK_CONTEXT);',
     'const s = new Solver({ threads: 2 });',
-    'await s.warm();',
+    'const out = await s.solve(checked.model);',
     'await s.close();',
-    "console.log('warm');",
+    "console.log(out.status, out.status === 'solved' ? out.plan.vehicles.reduce((n, v) => n + v.items_placed, 0) : 0);",
   ].join('\n');
-  const file = join(dataDir, 'warm-compiled-solver.mjs');
+  const file = join(dataDir, 'solve-compiled.mjs');
   writeFileSync(file, script);
   const r = spawnSync(process.execPath, ['--max-old-space-size=512', file], {
     cwd: ROOT,
     encoding: 'utf8',
-    timeout: 100_000,
+    timeout: 200_000,
     // Plain node, as a service unit runs it: no loader from the test runner.
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   t.equal(r.status, 0, r.stderr);
-  t.match(r.stdout, /warm/, 'two compiled threads started with the V8 flag inherited');
+  t.match(r.stdout, /^solved [1-9]\d*$/m, 'the compiled threads, started with the V8 flag inherited, placed units');
 });
