@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { buildOpenApi } from '../../api/http/openapi/document.js';
 import { ROUTE_MODULES } from '../../api/http/routes/index.js';
 import { buildServer, serverBuildState } from '../../scripts/build-server.js';
+import { exampleSolveScript } from '../helpers/solve-script.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-npm-start-compiled-'));
@@ -105,17 +106,7 @@ t.test('the compiled solver solves under node --max-old-space-size', { timeout: 
   // dist/ is built by `npm start` in the test before (prestart); built here when run alone.
   if (serverBuildState() !== 'fresh') buildServer();
   const dist = join(ROOT, 'dist');
-  const script = [
-    "import { readFileSync } from 'node:fs';",
-    `const { checkPackRequest, SCRIPT_CHECK_CONTEXT } = await import(${JSON.stringify(join(dist, 'api', 'http', 'pack-request', 'check.js'))});`,
-    `const { Solver } = await import(${JSON.stringify(join(dist, 'solver', 'solve.js'))});`,
-    `const body = JSON.parse(readFileSync(${JSON.stringify(join(ROOT, 'examples', 'eur-pallets-13-6m-trailer.json'))}, 'utf8'));`,
-    'const checked = checkPackRequest(body, SCRIPT_CHECK_CONTEXT);',
-    'const s = new Solver({ threads: 2 });',
-    'const out = await s.solve(checked.model);',
-    'await s.close();',
-    "console.log(out.status, out.status === 'solved' ? out.plan.vehicles.reduce((n, v) => n + v.items_placed, 0) : 0);",
-  ].join('\n');
+  const script = exampleSolveScript(dist, 'js');
   const file = join(dataDir, 'solve-compiled.mjs');
   writeFileSync(file, script);
   const r = spawnSync(process.execPath, ['--max-old-space-size=512', file], {

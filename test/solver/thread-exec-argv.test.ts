@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadExecArgv, withoutTsxLoader } from '../../solver/thread-exec-argv.js';
+import { exampleSolveScript } from '../helpers/solve-script.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -46,16 +47,7 @@ t.test('threads inherit the options Node passes on, unless compiled threads must
 t.test('a solver solves in a process given a V8 heap flag', { timeout: 120_000 }, async (t) => {
   // The TypeScript solver's threads inherit --max-old-space-size with the loader (the compiled
   // service's case is checked in test/e2e/npm-start-compiled.test.ts).
-  const script = [
-    "import { readFileSync } from 'node:fs';",
-    `const { checkPackRequest, SCRIPT_CHECK_CONTEXT } = await import(${JSON.stringify(join(ROOT, 'api', 'http', 'pack-request', 'check.ts'))});`,
-    `const { Solver } = await import(${JSON.stringify(join(ROOT, 'solver', 'solve.ts'))});`,
-    `const body = JSON.parse(readFileSync(${JSON.stringify(join(ROOT, 'examples', 'eur-pallets-13-6m-trailer.json'))}, 'utf8'));`,
-    'const s = new Solver({ threads: 2 });',
-    'const out = await s.solve(checkPackRequest(body, SCRIPT_CHECK_CONTEXT).model);',
-    'await s.close();',
-    "console.log(out.status, out.status === 'solved' ? out.plan.vehicles.reduce((n, v) => n + v.items_placed, 0) : 0);",
-  ].join('\n');
+  const script = exampleSolveScript(ROOT, 'ts');
   // A module file, not `-e`: the threads would inherit `--input-type` too.
   const dir = mkdtempSync(join(tmpdir(), 'packing-thread-argv-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
