@@ -12,6 +12,7 @@
  */
 import { Piscina } from 'piscina';
 import type { KernelName, KernelRunTask, KernelTask } from './core-kernels.js';
+import { median } from './page-transfer.js';
 
 const KERNELS: readonly KernelName[] = ['compute', 'cache', 'memory', 'allocation'];
 
@@ -29,13 +30,6 @@ export interface KernelScaling {
   one: number[];
   /** Iterations per second of two threads at once (their sum), per round. */
   two: number[];
-}
-
-/** The median of `values` (the mean of the middle two for an even count); NaN when empty. */
-export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length === 0 ? NaN : s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 /** Two threads' throughput over one thread's, per round (the same rounds, in order). */

@@ -19,6 +19,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PackModel } from '../domain/pack/plan.js';
 import { parseRange, resolveBrFile } from './bench-br.js';
+import { median } from './page-transfer.js';
 import { brModel, parseBr } from './br-format.js';
 import { SERVER_DIST, buildServer, serverBuildState } from './build-server.js';
 
@@ -95,12 +96,6 @@ function solveInChild(loader: Loader, program: string, models: PackModel[], thre
     ),
   );
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** Thousands per ms: the median and the range, e.g. `17.2 (11.9–32.7)`. */
 const figure = (xs: number[]): string =>
