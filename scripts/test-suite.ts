@@ -1,0 +1,118 @@
+/**
+ * `npm test [-- --skip eslint,prettier]`: the whole test run, in timed phases.
+ *
+ * - `prepare`: tap's test class built for package.json's plugin list when it is not (a fresh
+ *   `npm ci` leaves tap's default one, whose TypeScript plugin would load ts-node into every test
+ *   process beside tsx: about 1 s a file), the two front ends and the compiled server (`dist/`)
+ *   built when missing or stale, once, so no test file builds them itself;
+ * - the static checks `typecheck`, `eslint`, `prettier` and `layers` (npm run lint:layers);
+ * - `tap`: every test file.
+ *
+ * `prepare` runs first; then the static checks on two lanes at once (ESLint alone on one, the
+ * others one after another on the other); tap starts when both lanes are done. A concurrent phase's output is printed
+ * whole when it ends, under a line with its name, time and exit code; tap's output streams.
+ * Every phase runs even when an earlier one failed, so one run reports every failure. The phase
+ * times go to `.tap/phase-times.json` (scripts/test-phases.ts) for `npm run test:times`.
+ * Exit code: 0 when every phase passed, else that of the first failing phase.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { REPO_ROOT, writePhaseTimes, type PhaseTime } from './test-phases.js';
+
+/** A phase: a command run in the repository's root. */
+interface Phase {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const node = process.execPath;
+const tsx = (script: string, ...args: string[]): Phase['args'] => ['--import', 'tsx', script, ...args];
+/** A command npm installed into node_modules/.bin. */
+const bin = (name: string): string => join(REPO_ROOT, 'node_modules', '.bin', name);
+
+const PREPARE: Phase = { name: 'prepare', command: node, args: tsx('scripts/test-prepare.ts') };
+const TYPECHECK: Phase = { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] };
+const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'] };
+const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] };
+const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lint:layers'] };
+const TAP: Phase = { name: 'tap', command: bin('tap'), args: [] };
+
+/**
+ * The lanes that run side by side after `prepare` and before tap, each a list of phases run one
+ * after another. `prepare` comes first alone: rebuilding tap's test class rewrites the types the
+ * type-aware checks read.
+ */
+const LANES: readonly (readonly Phase[])[] = [[ESLINT], [TYPECHECK, PRETTIER, LAYERS]];
+
+const started = performance.now();
+const seconds = (ms: number): number => Math.round(ms / 100) / 10;
+const times: PhaseTime[] = [];
+
+/**
+ * Runs one phase; `buffered`: its output is kept and printed when it ends (phases on two lanes
+ * would interleave), else it streams. Resolves with its exit code (1 when it could not start or
+ * was killed by a signal).
+ */
+function runPhase(phase: Phase, buffered: boolean): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(phase.command, phase.args, {
+      cwd: REPO_ROOT,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const done = (status: number): void => {
+      const time: PhaseTime = {
+        name: phase.name,
+        seconds: seconds(performance.now() - t0),
+        status,
+        startedAt: seconds(t0 - started),
+      };
+      times.push(time);
+      writePhaseTimes({ phases: times, totalSeconds: seconds(performance.now() - started) });
+      const head = `── ${phase.name}: ${time.seconds.toFixed(1)} s, ${status === 0 ? 'passed' : `failed (exit ${status})`}`;
+      process.stdout.write(`${head}\n${Buffer.concat(output).toString()}`);
+      resolve(status);
+    };
+    child.once('error', (err) => {
+      output.push(Buffer.from(`${phase.name} did not start: ${err.message}\n`));
+      done(1);
+    });
+    child.once('exit', (code) => done(code ?? 1));
+  });
+}
+
+async function runLane(lane: readonly Phase[], skip: ReadonlySet<string>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const phase of lane) if (!skip.has(phase.name)) statuses.push(await runPhase(phase, true));
+  return statuses;
+}
+
+const program = new Command('test')
+  .description('type-check, lint and run every tap test, each phase timed (.tap/phase-times.json)')
+  .option(
+    '--skip <phases>',
+    'comma-separated phases to leave out: prepare, typecheck, eslint, prettier, layers, tap',
+    '',
+  )
+  .action(async (o: { skip: string }) => {
+    const skip = new Set(o.skip.split(',').filter(Boolean));
+    const statuses = await runLane([PREPARE], skip);
+    statuses.push(...(await Promise.all(LANES.map((lane) => runLane(lane, skip)))).flat());
+    if (!skip.has(TAP.name)) statuses.push(await runPhase(TAP, false));
+    const failed = times.filter((p) => p.status !== 0).map((p) => p.name);
+    process.stdout.write(
+      `── npm test: ${seconds(performance.now() - started).toFixed(1)} s; ` +
+        `${failed.length ? `failed: ${failed.join(', ')}` : 'every phase passed'}\n`,
+    );
+    process.exitCode = statuses.find((s) => s !== 0) ?? 0;
+  });
+
+program.parseAsync().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+/**
+ * `npm run test:times [-- --top 10] [--phase name=seconds …]`: where the last `npm test` spent its
+ * time, from that run's own records (nothing is run again):
+ *
+ * - the phases (scripts/test-suite.ts writes `.tap/phase-times.json`), with each `--phase` given
+ *   first (`.ci/run` passes `npm-ci=…`, which `npm test` cannot time);
+ * - the slowest test files, seconds from their process's start to its exit, from tap's process
+ *   records (`.tap/processinfo/*.json`: `externalID` is the test file, `runtime` ms), which
+ *   include Node's start and the loaders, unlike the `# time=` tap prints; with the number of
+ *   files, their sum and how many ran at once on average (sum / tap's wall time).
+ *
+ * Prints "no …" lines, never a stack trace, when a record is missing.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { TAP_DIR, readPhaseTimes } from './test-phases.js';
+
+/** A test file's process: its path (relative to the repository) and run time, s. */
+export interface FileTime {
+  file: string;
+  seconds: number;
+}
+
+/** The test files' process times of the last tap run, slowest first. */
+export function fileTimes(dir = join(TAP_DIR, 'processinfo')): FileTime[] {
+  if (!existsSync(dir)) return [];
+  const byFile = new Map<string, number>();
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.json')) continue;
+    const info = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { externalID?: string; runtime?: number };
+    // Processes a test file started (a service, a cluster node) carry no externalID of their own.
+    // A file run twice (a rerun into the same folder) counts once, at its longer time.
+    if (info.externalID && typeof info.runtime === 'number')
+      byFile.set(info.externalID, Math.max(byFile.get(info.externalID) ?? 0, info.runtime / 1000));
+  }
+  const times = [...byFile].map(([file, seconds]): FileTime => ({ file, seconds }));
+  return times.sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
+}
+
+const s1 = (seconds: number): string => seconds.toFixed(1).padStart(7);
+
+const program = new Command('test:times')
+  .description("print the last npm test's phase times and slowest test files")
+  .option('--top <n>', 'how many of the slowest files', '10')
+  .option('--phase <name=seconds...>', 'a phase timed outside npm test, printed first', [])
+  .action((o: { top: string; phase: string[] }) => {
+    const lines: string[] = [];
+    const extra = o.phase.map((p) => {
+      const [name, value] = p.split('=');
+      return { name: name ?? p, seconds: Number(value) };
+    });
+    const recorded = readPhaseTimes();
+    lines.push('phase times (s, wall):');
+    for (const p of extra) lines.push(`${s1(p.seconds)}  ${p.name}`);
+    if (!recorded) lines.push('  no phase times: .tap/phase-times.json is missing (run npm test)');
+    else {
+      for (const p of recorded.phases)
+        lines.push(
+          `${s1(p.seconds)}  ${p.name} (from ${p.startedAt.toFixed(1)} s${p.status === 0 ? '' : `, exit ${p.status}`})`,
+        );
+      lines.push(`${s1(recorded.totalSeconds)}  npm test, whole`);
+    }
+    const files = fileTimes();
+    const top = Math.max(1, Number(o.top) || 10);
+    lines.push(`the ${top} slowest test files (s, process start to exit):`);
+    if (files.length === 0) lines.push('  no test-file records: .tap/processinfo is missing (run tap)');
+    for (const f of files.slice(0, top)) lines.push(`${s1(f.seconds)}  ${f.file}`);
+    const sum = files.reduce((a, f) => a + f.seconds, 0);
+    const tap = recorded?.phases.find((p) => p.name === 'tap');
+    if (files.length)
+      lines.push(
+        `${files.length} test files, ${sum.toFixed(0)} s in all` +
+          (tap && tap.seconds > 0
+            ? `, ${(sum / tap.seconds).toFixed(2)} at once on average over tap's ${tap.seconds.toFixed(0)} s`
+            : ''),
+      );
+    process.stdout.write(`${lines.join('\n')}\n`);
+  });
+
+program.parse();
