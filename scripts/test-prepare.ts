@@ -15,6 +15,7 @@
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { FRONT_ENDS, ensureBuild } from './front-end-builds.js';
 import { REPO_ROOT } from './test-phases.js';
@@ -32,15 +33,25 @@ async function configuredPlugins(): Promise<string[]> {
     .sort();
 }
 
-/** The plugins tap's test class was built with (the `plugins:` block of `tap versions`), sorted. */
+/**
+ * The plugins of the `plugins:` block of `tap versions`' output (YAML: `  "@tapjs/after": 3.3.12`),
+ * sorted: those tap's test class was built with. None when the block is missing.
+ */
+export function pluginsOfVersions(versions: string): string[] {
+  const block = versions.split('\nplugins:\n')[1] ?? '';
+  const plugins: string[] = [];
+  for (const line of block.split('\n')) {
+    const m = /^\s+"?([^":\s]+)"?:/.exec(line);
+    if (!m) break;
+    plugins.push(m[1]!);
+  }
+  return plugins.sort();
+}
+
+/** The plugins tap's test class was built with, sorted. */
 async function builtPlugins(): Promise<string[]> {
   const { stdout } = await run(TAP, ['versions'], { cwd: REPO_ROOT });
-  const block = stdout.split('\nplugins:\n')[1] ?? '';
-  return block
-    .split('\n')
-    .map((l) => /^\s+"?([^":\s]+)"?:/.exec(l)?.[1])
-    .filter((p): p is string => p !== undefined)
-    .sort();
+  return pluginsOfVersions(stdout);
 }
 
 /** Builds tap's test class when it was built for other plugins than package.json's; true when it built. */
@@ -70,7 +81,9 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

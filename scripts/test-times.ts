@@ -13,6 +13,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { TAP_DIR, readPhaseTimes } from './test-phases.js';
 
@@ -78,4 +79,4 @@ const program = new Command('test:times')
     process.stdout.write(`${lines.join('\n')}\n`);
   });
 
-program.parse();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) program.parse();
