@@ -1,19 +1,18 @@
 /**
  * `npm test [-- --skip eslint,prettier]`: the whole test run, in timed phases.
  *
- * - `prepare`: tap's test class built for package.json's plugin list when it is not (a fresh
- *   `npm ci` leaves tap's default one, whose TypeScript plugin would load ts-node into every test
- *   process beside tsx: about 1 s a file), the two front ends and the compiled server (`dist/`)
- *   built when missing or stale, once, so no test file builds them itself;
+ * - `prepare` (scripts/test-prepare.ts): tap's test class built for package.json's plugins, the
+ *   two front ends and the compiled server (`dist/`) built when missing or stale, once;
  * - the static checks `typecheck`, `eslint`, `prettier` and `layers` (npm run lint:layers);
  * - `tap`: every test file.
  *
  * `prepare` runs first; then the static checks on two lanes at once (ESLint alone on one, the
- * others one after another on the other); tap starts when both lanes are done. A concurrent phase's output is printed
- * whole when it ends, under a line with its name, time and exit code; tap's output streams.
- * Every phase runs even when an earlier one failed, so one run reports every failure. The phase
- * times go to `.tap/phase-times.json` (scripts/test-phases.ts) for `npm run test:times`.
- * Exit code: 0 when every phase passed, else that of the first failing phase.
+ * others one after another on the other); tap starts when both lanes are done. A concurrent
+ * phase's output is printed whole when it ends, under a line with its name, time and exit code;
+ * tap's output streams. Every phase runs even when an earlier one failed, so one run reports
+ * every failure. The phase times go to `.tap/phase-times.json` (scripts/test-phases.ts) for
+ * `npm run test:times`. Exit code: 0 when every phase passed, else that of the first phase to
+ * end failing.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -28,11 +27,10 @@ interface Phase {
 }
 
 const node = process.execPath;
-const tsx = (script: string, ...args: string[]): Phase['args'] => ['--import', 'tsx', script, ...args];
 /** A command npm installed into node_modules/.bin. */
 const bin = (name: string): string => join(REPO_ROOT, 'node_modules', '.bin', name);
 
-const PREPARE: Phase = { name: 'prepare', command: node, args: tsx('scripts/test-prepare.ts') };
+const PREPARE: Phase = { name: 'prepare', command: node, args: ['--import', 'tsx', 'scripts/test-prepare.ts'] };
 const TYPECHECK: Phase = { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] };
 const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'] };
 const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] };
@@ -52,10 +50,10 @@ const times: PhaseTime[] = [];
 
 /**
  * Runs one phase; `buffered`: its output is kept and printed when it ends (phases on two lanes
- * would interleave), else it streams. Resolves with its exit code (1 when it could not start or
- * was killed by a signal).
+ * would interleave), else it streams. Its time and exit code (1 when it could not start or was
+ * killed by a signal) go to `times`.
  */
-function runPhase(phase: Phase, buffered: boolean): Promise<number> {
+function runPhase(phase: Phase, buffered: boolean): Promise<void> {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const child = spawn(phase.command, phase.args, {
@@ -76,7 +74,7 @@ function runPhase(phase: Phase, buffered: boolean): Promise<number> {
       writePhaseTimes({ phases: times, totalSeconds: seconds(performance.now() - started) });
       const head = `── ${phase.name}: ${time.seconds.toFixed(1)} s, ${status === 0 ? 'passed' : `failed (exit ${status})`}`;
       process.stdout.write(`${head}\n${Buffer.concat(output).toString()}`);
-      resolve(status);
+      resolve();
     };
     child.once('error', (err) => {
       output.push(Buffer.from(`${phase.name} did not start: ${err.message}\n`));
@@ -86,10 +84,8 @@ function runPhase(phase: Phase, buffered: boolean): Promise<number> {
   });
 }
 
-async function runLane(lane: readonly Phase[], skip: ReadonlySet<string>): Promise<number[]> {
-  const statuses: number[] = [];
-  for (const phase of lane) if (!skip.has(phase.name)) statuses.push(await runPhase(phase, true));
-  return statuses;
+async function runLane(lane: readonly Phase[], skip: ReadonlySet<string>): Promise<void> {
+  for (const phase of lane) if (!skip.has(phase.name)) await runPhase(phase, true);
 }
 
 const program = new Command('test')
@@ -101,15 +97,15 @@ const program = new Command('test')
   )
   .action(async (o: { skip: string }) => {
     const skip = new Set(o.skip.split(',').filter(Boolean));
-    const statuses = await runLane([PREPARE], skip);
-    statuses.push(...(await Promise.all(LANES.map((lane) => runLane(lane, skip)))).flat());
-    if (!skip.has(TAP.name)) statuses.push(await runPhase(TAP, false));
-    const failed = times.filter((p) => p.status !== 0).map((p) => p.name);
+    await runLane([PREPARE], skip);
+    await Promise.all(LANES.map((lane) => runLane(lane, skip)));
+    if (!skip.has(TAP.name)) await runPhase(TAP, false);
+    const failed = times.filter((p) => p.status !== 0);
     process.stdout.write(
       `── npm test: ${seconds(performance.now() - started).toFixed(1)} s; ` +
-        `${failed.length ? `failed: ${failed.join(', ')}` : 'every phase passed'}\n`,
+        `${failed.length ? `failed: ${failed.map((p) => p.name).join(', ')}` : 'every phase passed'}\n`,
     );
-    process.exitCode = statuses.find((s) => s !== 0) ?? 0;
+    process.exitCode = failed[0]?.status ?? 0;
   });
 
 program.parseAsync().catch((err: unknown) => {
