@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { startService } from '../../service/server.js';
 import { tlsFromEnvironment } from '../../service/tls.js';
+import { nodeChild, serviceMainArgs } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-https-'));
@@ -68,7 +69,7 @@ t.test('TLS_CERT_FILE and TLS_KEY_FILE: both, neither, or a clear refusal', asyn
     /cannot read TLS_CERT_FILE=/,
   );
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+  const child = spawn(...nodeChild(serviceMainArgs()), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -153,7 +154,7 @@ t.test(
   'npm start serves HTTPS with both variables',
   { skip: hasOpenssl() ? false : 'openssl is not installed' },
   async (t) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+    const child = spawn(...nodeChild(serviceMainArgs()), {
       cwd: ROOT,
       env: {
         ...process.env,

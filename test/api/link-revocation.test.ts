@@ -19,6 +19,7 @@ import { call } from '../helpers/service-process.js';
 import { orgWithKey } from '../helpers/in-process-service.js';
 import { acceptedMember, browserCall, type Browser } from '../helpers/web-session.js';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-link-revocation-'));
@@ -42,8 +43,7 @@ t.teardown(async () => {
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      ...nodeChild(['--import', 'tsx', 'scripts/admin.ts', ...args]),
       { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { signingKey } from '../../service/signing-key.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-signing-key-'));
@@ -30,7 +31,7 @@ function contender(dataDir: string): { ready: Promise<void>; go(): void; done: P
       catch (err) { console.log('error ' + err.message); }
       process.exit(0);
     });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawn(...nodeChild(['--import', 'tsx', '--input-type=module', '-e', script]), {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

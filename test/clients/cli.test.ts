@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { run } from '../../clients/typescript/src/cli/program.js';
 import { EXIT } from '../../clients/typescript/src/cli/exit-codes.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EXAMPLE = join(ROOT, 'examples/eur-pallets-13-6m-trailer.json');
@@ -36,7 +37,7 @@ const envFor = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
 
 /** Runs the CLI as a child process (`node --import tsx …/cli/main.ts`). */
 function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'clients/typescript/src/cli/main.ts', ...args], {
+  const child = spawn(...nodeChild(['--import', 'tsx', 'clients/typescript/src/cli/main.ts', ...args]), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
+import { nodeChild, serviceMainArgs } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-lock-'));
@@ -21,7 +22,7 @@ t.teardown(async () => {
 });
 
 function startOnce(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+  return spawnSync(...nodeChild(serviceMainArgs()), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PACKING_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',

@@ -25,6 +25,7 @@ import {
   type LedgerCount,
 } from '../helpers/idempotency-race.js';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 t.setTimeout(600_000);
@@ -207,7 +208,7 @@ t.test(
 
 /** Starts a service whose admissions stop after the claim (test/helpers/stalled-admission.ts), posts once with `key`, kills it (SIGKILL) once the claim is stored. */
 async function killAfterClaim(dir: string, apiKeyOf: () => string, key: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/stalled-admission.ts', dir], {
+  const child = spawn(...nodeChild(['--import', 'tsx', 'test/helpers/stalled-admission.ts', dir]), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -29,6 +29,7 @@ import {
 } from '../helpers/local-cluster.js';
 import { natsServerBinary } from '../helpers/nats-server.js';
 import { call } from '../helpers/service-process.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 t.setTimeout(600_000);
@@ -166,11 +167,10 @@ if (!natsServerBinary()) {
       `PACKING_READ_STORE=sqlite: ${JOBS} jobs submitted, ${succeeded} succeeded, ${JOBS} charged once, all ended ${(endedMs / 1000).toFixed(1)} s after the first was posted`,
     );
 
-    const replay = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
+    const replay = spawnSync(...nodeChild(['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir]), {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     t.equal(replay.status, 0, `replay-billing exits 0:\n${replay.stdout}${replay.stderr}`);
     t.match(replay.stdout, / 0 differences/, 'replay-billing reports 0 differences');
   });

@@ -22,6 +22,7 @@ import { awaitBatch, jobBatch, submitBatch } from '../helpers/job-batch.js';
 import { provisionClusterOrganization, startLocalCluster, type LocalCluster } from '../helpers/local-cluster.js';
 import { natsServerBinary } from '../helpers/nats-server.js';
 import { call } from '../helpers/service-process.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // Seven processes share two cores with the other test files: more room than tap's default.
@@ -205,11 +206,10 @@ if (!natsServerBinary()) {
     );
 
     // The billing audit replay over the same log.
-    const replay = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
+    const replay = spawnSync(...nodeChild(['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir]), {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     t.equal(replay.status, 0, `replay-billing exits 0:\n${replay.stdout}${replay.stderr}`);
     t.match(replay.stdout, / 0 differences/, 'replay-billing reports 0 differences');
   });

@@ -35,6 +35,7 @@ import {
   type LocalCluster,
 } from '../helpers/local-cluster.js';
 import { natsServerBinary } from '../helpers/nats-server.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // Six processes and a 60 s outage share two cores with the other test files.
@@ -270,11 +271,10 @@ if (!natsServerBinary()) {
     }
 
     // The billing audit replay over the whole log.
-    const replay = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
+    const replay = spawnSync(...nodeChild(['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir]), {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     t.equal(replay.status, 0, `replay-billing exits 0:\n${replay.stdout}${replay.stderr}`);
     t.match(replay.stdout, / 0 differences/, 'replay-billing reports 0 differences');
     t.comment(`${everyJob.length} jobs in all; replay-billing: ${replay.stdout.trim().split('\n').at(-1)}`);

@@ -20,6 +20,7 @@ import {
 } from '../../application/operator-commands.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-switches-'));
@@ -117,7 +118,7 @@ t.test('suspension: 403 account_inactive for its keys, the other answers; reacti
 
 /** Runs `npm run admin -- …` on the service's data dir; its stdout parsed (one JSON line). */
 async function admin(...args: string[]): Promise<Record<string, any>> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+  const { stdout } = await promisify(execFile)(...nodeChild(['--import', 'tsx', 'scripts/admin.ts', ...args]), {
     cwd: ROOT,
     env: { ...process.env, PACKING_DATA_DIR: dataDir, PACKING_EVENT_STORE: 'sqlite' },
   });

@@ -22,6 +22,7 @@ import { jobBatch } from '../helpers/job-batch.js';
 import { provisionClusterOrganization, startLocalCluster, type LocalCluster } from '../helpers/local-cluster.js';
 import { natsServerBinary } from '../helpers/nats-server.js';
 import { awaitJob, jobProblems, postJobUntilAccepted, tallyJobs, type Answer } from '../helpers/store-fault-checks.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 t.setTimeout(300_000);
@@ -175,11 +176,10 @@ if (!natsServerBinary()) {
         'every 503 is api_disabled with Retry-After',
       );
 
-      const replay = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir],
-        { cwd: ROOT, encoding: 'utf8' },
-      );
+      const replay = spawnSync(...nodeChild(['--import', 'tsx', 'scripts/replay-billing.ts', '--data-dir', dataDir]), {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       t.equal(replay.status, 0, `replay-billing exits 0:\n${replay.stdout}${replay.stderr}`);
       t.match(replay.stdout, / 0 differences/, 'replay-billing reports 0 differences');
 

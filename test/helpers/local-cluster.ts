@@ -1,7 +1,8 @@
 /**
  * The multi-process profile on one machine (DESIGN §2): a `nats-server` with JetStream,
  * API processes, one projector/scheduler process and solver-node processes, all started from the
- * one entry point (`service/main.ts`) with `PACKING_ROLES`, sharing one SQLite event store file.
+ * one entry point (the compiled `dist/service/main.js` when fresh: test/helpers/node-child.ts) with
+ * `PACKING_ROLES`, sharing one SQLite event store file.
  * Each process is ready when it logs its known line ("listening" or "running"); no sleeps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import { createApiKey, provisionOrganization } from '../../application/provision
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import type { FaultPlan } from './faulty-event-store.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
+import { nodeChild, serviceMainArgs } from './node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -34,14 +36,13 @@ export interface ClusterProcess {
   exited: Promise<number>;
 }
 
-/** The entry point of the service, and the test-only one that injects store faults (FAULTS). */
-const MAIN = 'service/main.ts';
+/** The test-only entry point that injects store faults (FAULTS); the service's own is test/helpers/node-child.ts serviceMainArgs. */
 const FAULTY_MAIN = 'test/helpers/faulty-service-main.ts';
 
 /**
  * Starts one process of `roles` on `dataDir` with `env`; resolves once it is ready. With
  * `env.FAULTS` set it runs test/helpers/faulty-service-main.ts (store faults injected) instead
- * of service/main.ts.
+ * of the service's entry point.
  */
 export async function startClusterProcess(
   name: string,
@@ -49,7 +50,8 @@ export async function startClusterProcess(
   dataDir: string,
   env: Record<string, string>,
 ): Promise<ClusterProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', env['FAULTS'] ? FAULTY_MAIN : MAIN], {
+  const main = nodeChild(env['FAULTS'] ? ['--import', 'tsx', FAULTY_MAIN] : serviceMainArgs());
+  const child = spawn(...main, {
     cwd: ROOT,
     env: {
       ...process.env,

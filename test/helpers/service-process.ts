@@ -1,12 +1,14 @@
 /**
- * Starts the real service (`node --import tsx service/main.ts`) as a child process on a free port
- * and a given data dir; resolves when its log says "listening" (a known log line, no sleeps).
+ * Starts the real service as a child process on a free port and a given data dir (compiled
+ * `dist/service/main.js` when fresh, else `service/main.ts` under tsx: test/helpers/node-child.ts);
+ * resolves when its log says "listening" (a known log line, no sleeps).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { nodeChild, serviceMainArgs } from './node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,7 +27,8 @@ export async function startServiceProcess(
   env: Record<string, string> = {},
   root = ROOT,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+  const main = nodeChild(serviceMainArgs(root));
+  const child = spawn(...main, {
     cwd: root,
     env: {
       ...process.env,

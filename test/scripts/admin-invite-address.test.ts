@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { startService } from '../../service/server.js';
 import { SERVICE_URL_FILE, browsableUrl, runningServiceUrl } from '../../service/service-address.js';
 import { browserCall } from '../helpers/web-session.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-admin-address-'));
@@ -28,8 +29,7 @@ function admin(
   delete base['PUBLIC_BASE_URL'];
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      ...nodeChild(['--import', 'tsx', 'scripts/admin.ts', ...args]),
       { cwd: ROOT, env: { ...base, ...env } },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );

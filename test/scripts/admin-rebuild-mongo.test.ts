@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-admin-rebuild-mongo-'));
@@ -22,8 +23,7 @@ function admin(
   const started = Date.now();
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      ...nodeChild(['--import', 'tsx', 'scripts/admin.ts', ...args]),
       { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: join(dir, 'data'), ...env } },
       (err, stdout, stderr) =>
         resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr, ms: Date.now() - started }),

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-admin-rotate-'));
@@ -18,8 +19,7 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      ...nodeChild(['--import', 'tsx', 'scripts/admin.ts', ...args]),
       { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: dir, PACKING_EVENT_STORE: 'sqlite' } },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startOperationsStandIn } from '../helpers/eventstore-operations-stand-in.js';
+import { nodeChild } from '../helpers/node-child.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-admin-scavenge-'));
@@ -19,8 +20,7 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 function admin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      ...nodeChild(['--import', 'tsx', 'scripts/admin.ts', ...args]),
       { cwd: ROOT, env: { ...process.env, PACKING_DATA_DIR: join(dir, 'data'), ...env } },
       (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
     );

@@ -38,6 +38,7 @@ import {
 import { repairReads } from '../../../projections/jobs/repair-reads.js';
 import { ProjectionRunner } from '../../../projections/runner.js';
 import { READ_MODEL_VERSION } from '../../../projections/version.js';
+import { nodeChild } from '../../helpers/node-child.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/ledger-log/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -224,8 +225,16 @@ t.test('npm run replay-billing finds no difference and the same balances', async
   await (await loadedStore(dir)).close();
   // The reloaded events are recorded now: an as-of after them, past every expiry of the fixture.
   const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/replay-billing.ts', '--json', '--data-dir', dir, '--as-of', '2099-01-01T00:00:00Z'],
+    ...nodeChild([
+      '--import',
+      'tsx',
+      'scripts/replay-billing.ts',
+      '--json',
+      '--data-dir',
+      dir,
+      '--as-of',
+      '2099-01-01T00:00:00Z',
+    ]),
     { cwd: ROOT, env: { ...process.env, PACKING_EVENT_STORE: 'sqlite' } },
   );
   const report = JSON.parse(stdout) as {
