@@ -1,0 +1,47 @@
+/**
+ * Node children of tests (test/helpers/node-child.ts): tap's process-info preload is left out of
+ * their NODE_OPTIONS in both spellings, other options kept; a real child started so sees none of
+ * it while this test process (run by tap) has it; the service starts from the fresh `dist/`.
+ */
+import t from 'tap';
+import { execFileSync } from 'node:child_process';
+import { nodeChild, serviceMainArgs, withoutTapPreload } from '../helpers/node-child.js';
+import { serverBuildState, SERVER_MAIN } from '../../scripts/build-server.js';
+
+const PRELOAD = 'file:///srv/node_modules/@tapjs/processinfo/dist/esm/import.mjs';
+
+t.test('withoutTapPreload drops the preload in both spellings and keeps the rest in order', async (t) => {
+  t.equal(withoutTapPreload(`--import=${PRELOAD}`), '');
+  t.equal(
+    withoutTapPreload(`--max-old-space-size=512 --import ${PRELOAD} --enable-source-maps`),
+    '--max-old-space-size=512 --enable-source-maps',
+  );
+  t.equal(withoutTapPreload('--import=./otel.js --stack-size=984'), '--import=./otel.js --stack-size=984');
+  t.equal(withoutTapPreload(''), '');
+});
+
+t.test('nodeChild: env sets what is left of NODE_OPTIONS, or unsets it', async (t) => {
+  t.same(nodeChild(['x.js'], `--import=${PRELOAD}`), ['env', ['-u', 'NODE_OPTIONS', process.execPath, 'x.js']]);
+  t.same(nodeChild(['x.js'], `--import=${PRELOAD} --trace-warnings`), [
+    'env',
+    ['NODE_OPTIONS=--trace-warnings', process.execPath, 'x.js'],
+  ]);
+});
+
+t.test('a child started so does not load the preload', async (t) => {
+  const script = 'console.log(JSON.stringify(process.env.NODE_OPTIONS ?? null))';
+  const seen = JSON.parse(execFileSync(...nodeChild(['-e', script]), { encoding: 'utf8' })) as string | null;
+  t.notMatch(seen ?? '', /@tapjs[\\/]processinfo/, 'the child has no process-info preload');
+  if (process.env['TAP'] === '1')
+    t.match(process.env['NODE_OPTIONS'] ?? '', /@tapjs[\\/]processinfo/, 'while this test process, run by tap, has it');
+});
+
+t.test('the service starts from dist/ when it is fresh, else from the sources under tsx', async (t) => {
+  const fresh = serverBuildState() === 'fresh';
+  t.same(
+    serviceMainArgs(),
+    fresh ? [SERVER_MAIN] : ['--import', 'tsx', 'service/main.ts'],
+    `dist/ is ${fresh ? '' : 'not '}fresh`,
+  );
+  t.same(serviceMainArgs('/elsewhere/'), ['--import', 'tsx', 'service/main.ts'], 'another checkout: its sources');
+});
