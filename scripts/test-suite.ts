@@ -1,5 +1,6 @@
 /**
- * `npm test [-- --skip eslint,prettier]`: the whole test run, in timed phases.
+ * `npm test [-- --skip eslint,prettier]`: the whole test run, in timed phases; `npm run test:deep`
+ * (`--deep`): the same with the property tests' deep counts (test/helpers/property-runs.ts).
  *
  * - `prepare` (scripts/test-prepare.ts): tap's test class built for package.json's plugins, the
  *   two front ends and the compiled server (`dist/`) built when missing or stale, once;
@@ -95,8 +96,13 @@ const program = new Command('test')
     'comma-separated phases to leave out: prepare, typecheck, eslint, prettier, layers, tap',
     '',
   )
-  .action(async (o: { skip: string }) => {
+  .option(
+    '--deep',
+    'property tests try more cases from fresh seeds (PACKING_TEST_DEPTH=deep: test/helpers/property-runs.ts)',
+  )
+  .action(async (o: { skip: string; deep?: boolean }) => {
     const skip = new Set(o.skip.split(',').filter(Boolean));
+    if (o.deep) process.env['PACKING_TEST_DEPTH'] = 'deep';
     await runLane([PREPARE], skip);
     await Promise.all(LANES.map((lane) => runLane(lane, skip)));
     if (!skip.has(TAP.name)) await runPhase(TAP, false);

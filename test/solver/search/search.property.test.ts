@@ -12,6 +12,7 @@ import type {
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
 import { search } from '../../../solver/search/search.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
+import { propertyRuns } from '../../helpers/property-runs.js';
 
 /** Deterministic search budget of these tests: block placements per worker (search.ts SearchTask.work). */
 const SEARCH_WORK = 4000;
@@ -189,9 +190,9 @@ t.test('every plan of random small models verifies and accounts for every unit o
       if (model.packingMode === 'fleet_only' && plan.vehicles.some((v) => v.auto_added))
         throw new Error('auto_added in fleet_only');
     }),
-    { numRuns: 150, seed: 42 },
+    propertyRuns(50, 42),
   );
-  t.pass('150 random models');
+  t.pass('random models');
 });
 
 // Loads where units that support nothing meet stackable columns (capped columns), over several
@@ -239,9 +240,9 @@ t.test('plans with capped columns and repacked vehicles verify and account for e
       const plan = checkedPlan(model, 1, 300);
       for (const v of plan.vehicles) if (v.placements.length === 0) throw new Error('empty vehicle in plan');
     }),
-    { numRuns: 100, seed: 7 },
+    propertyRuns(35, 7),
   );
-  t.pass('100 random models');
+  t.pass('random models');
 });
 
 // Loads with max_stack_weight per item, floor load per vehicle and a stack density: every plan
@@ -274,9 +275,9 @@ t.test('plans under max_stack_weight, floor load and stack density limits verify
         loadLimited++;
       }
     }),
-    { numRuns: 150, seed: 11 },
+    propertyRuns(50, 11),
   );
-  t.ok(loadLimited > 0, `${loadLimited} of 150 plans left units unplaced for load_limit: the limits bind`);
+  t.ok(loadLimited > 0, `${loadLimited} plans left units unplaced for load_limit: the limits bind`);
 });
 
 // Round units: some items become drums (upright) or cylinders (upright or lying, as
@@ -325,10 +326,10 @@ t.test('plans with drums and cylinders among the items verify', async (t) => {
       )
         staggered++;
     }),
-    { numRuns: 100, seed: 23 },
+    propertyRuns(35, 23),
   );
   t.ok(round > 0, `${round} upright round units placed`);
-  t.ok(staggered > 0, `${staggered} of 100 plans use a staggered arrangement`);
+  t.ok(staggered > 0, `${staggered} plans use a staggered arrangement`);
 });
 
 // enforce_axle on random vehicles: axle positions and maxima (a share of the payload), centre-of-
@@ -386,9 +387,9 @@ t.test('plans with enforce_axle keep every axle and centre of gravity within lim
       const plan = checkedPlan(model, 0, 300);
       if (plan.unplaced.some((u) => u.reason === 'axle_limit')) axleLimited++;
     }),
-    { numRuns: 150, seed: 13 },
+    propertyRuns(50, 13),
   );
-  t.ok(axleLimited > 0, `${axleLimited} of 150 plans left units unplaced for axle_limit: the limits bind`);
+  t.ok(axleLimited > 0, `${axleLimited} plans left units unplaced for axle_limit: the limits bind`);
 });
 
 // Group routings on random models whose items name groups g1, g2 or none (with random priorities,
@@ -431,9 +432,9 @@ t.test(
         const blocked = unreachable(checkedPlan(model, 0, 300));
         if (blocked.length > 0) throw new Error(`unreachable in step order: ${blocked.slice(0, 3).join('; ')}`);
       }),
-      { numRuns: 200, seed: 17 },
+      propertyRuns(70, 17),
     );
-    t.pass('200 random routed models');
+    t.pass('random routed models');
   },
 );
 
@@ -457,7 +458,7 @@ t.test('plans with hazardous items keep them low and apart, and verify', async (
         if (kinds.size > 1) apart++;
       }
     }),
-    { numRuns: 150, seed: 19 },
+    propertyRuns(50, 19),
   );
   t.ok(apart > 0, `${apart} vehicles carry two or more hazardous items apart`);
 });
@@ -489,7 +490,7 @@ t.test('plans with second decks verify', async (t) => {
         if (v.placements.some((q) => Math.abs(q.y - deck.height) < 1e-9)) onDeck++;
       }
     }),
-    { numRuns: 150, seed: 23 },
+    propertyRuns(50, 23),
   );
   t.ok(onDeck > 0, `${onDeck} vehicles carry units on their deck`);
 });
@@ -525,7 +526,7 @@ t.test('plans with nesting items verify', async (t) => {
         }
       }
     }),
-    { numRuns: 150, seed: 29 },
+    propertyRuns(50, 29),
   );
   t.ok(nested > 0, `${nested} units sit nested in another`);
 });
