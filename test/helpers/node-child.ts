@@ -32,7 +32,10 @@ export function withoutTapPreload(nodeOptions: string): string {
     const word = words[i] ?? '';
     const next = words[i + 1] ?? '';
     if (TAP_PRELOAD.test(word)) continue;
-    if ((word === '--import' || word === '--loader' || word === '--require' || word === '-r') && TAP_PRELOAD.test(next)) {
+    if (
+      (word === '--import' || word === '--loader' || word === '--require' || word === '-r') &&
+      TAP_PRELOAD.test(next)
+    ) {
       i++;
       continue;
     }
