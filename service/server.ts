@@ -115,8 +115,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     }
     if (roles.has('solver')) {
       const { clock } = services;
-      const { solverThreads: threads, solverConcurrency: concurrency } = config;
-      stops.push(startSolver({ profile, store, bus: opened.bus!, clock, log, threads, concurrency }));
+      const { solverThreads: threads, solverConcurrency: concurrency, solverThreadModule: threadModule } = config;
+      stops.push(startSolver({ profile, store, bus: opened.bus!, clock, log, threads, concurrency, threadModule }));
     }
     if (config.heartbeatFile)
       stops.push(startHeartbeat(config.heartbeatFile, health, config.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS));

@@ -18,6 +18,8 @@ export interface ServiceConfig {
   solverThreads?: number;
   /** Jobs computing at once on this process's solver node (default DEFAULT_SOLVER_CONCURRENCY). */
   solverConcurrency?: number;
+  /** The search threads' module (default: beside solver/solve in its form; tests give the compiled one). */
+  solverThreadModule?: URL;
   publicBaseUrl?: string;
   log?: Logger;
   /** Level of the log made when `log` is not given; default: the LOG_LEVEL variable, else `info`. */

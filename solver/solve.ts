@@ -30,6 +30,13 @@ export interface SolverOptions {
   threads?: number;
   concurrency?: number;
   poolThreads?: number;
+  /**
+   * The worker thread's module (default: `thread.ts` or `thread.js` beside this module, in its
+   * form). A compiled `thread.js` from a TypeScript process starts without the tsx preload, as
+   * compiled threads do (thread-exec-argv.ts); tests give `dist/solver/thread.js` (a tenth of the
+   * CPU of a thread under tsx to start).
+   */
+  threadModule?: URL;
 }
 
 /** Per-solve options: cancellation and coarse progress (stages `search`, `verify`, `done`). */
@@ -108,7 +115,8 @@ const THREAD_MODULE = new URL(COMPILED ? './thread.js' : './thread.ts', import.m
  * JavaScript again, adding esbuild's `__name` helper to every closure (about 10 % fewer
  * placements per second than the compiled threads of `npm start`, which runs without tsx).
  */
-const THREAD_EXEC_ARGV = threadExecArgv(process.execArgv, COMPILED);
+const threadExecArgvOf = (module: URL): string[] | undefined =>
+  threadExecArgv(process.execArgv, !module.pathname.endsWith('.ts'));
 
 /** The parallel solver; one pool shared by all solves until close(). */
 export class Solver {
@@ -121,9 +129,10 @@ export class Solver {
   constructor(opts: SolverOptions = {}) {
     this.threads = Math.max(1, opts.threads ?? os.availableParallelism());
     this.poolThreads = Math.max(1, opts.poolThreads ?? this.threads * Math.max(1, opts.concurrency ?? 1));
+    const module = opts.threadModule ?? THREAD_MODULE;
     this.pool = new Piscina({
-      filename: THREAD_MODULE.href,
-      execArgv: THREAD_EXEC_ARGV,
+      filename: module.href,
+      execArgv: threadExecArgvOf(module),
       minThreads: this.poolThreads,
       maxThreads: this.poolThreads,
       idleTimeout: 60_000,

@@ -22,6 +22,8 @@ export interface SolverRoleOptions {
   threads?: number | undefined;
   /** Jobs computing at once on this node (default DEFAULT_SOLVER_CONCURRENCY). */
   concurrency?: number | undefined;
+  /** The search threads' module (solver/solve.ts SolverOptions `threadModule`; default beside the solver). */
+  threadModule?: URL | undefined;
 }
 
 /**
@@ -31,7 +33,11 @@ export interface SolverRoleOptions {
 export function startSolver(options: SolverRoleOptions): () => Promise<void> {
   const { store, bus, clock, log } = options;
   const concurrency = options.concurrency ?? DEFAULT_SOLVER_CONCURRENCY;
-  const solver = new Solver({ ...(options.threads ? { threads: options.threads } : {}), concurrency });
+  const solver = new Solver({
+    ...(options.threads ? { threads: options.threads } : {}),
+    ...(options.threadModule ? { threadModule: options.threadModule } : {}),
+    concurrency,
+  });
   const prefetch = options.profile.bus.kind === 'inproc' ? IN_PROCESS_PREFETCH : concurrency;
   const node = new SolverNode({ store, bus, solver, clock, log, concurrency, prefetch });
   void node

@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { startService } from '../../service/server.js';
 import { tlsFromEnvironment } from '../../service/tls.js';
-import { nodeChild, serviceMainArgs } from '../helpers/node-child.js';
+import { nodeChild } from '../helpers/node-child.js';
+import { serviceMainArgs } from '../helpers/compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-https-'));

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
-import { nodeChild, serviceMainArgs } from '../helpers/node-child.js';
+import { nodeChild } from '../helpers/node-child.js';
+import { serviceMainArgs } from '../helpers/compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'packing-lock-'));

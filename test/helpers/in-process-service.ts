@@ -1,7 +1,9 @@
 /**
  * The real service in the test's own process on a temporary data dir and a free port (embedded
- * profile, one solver thread and one compute slot unless told otherwise, silent log), closed and removed at the end of the test file; and
- * organizations with a key whose rate limits never get in a test's way.
+ * profile, one solver thread and one compute slot unless told otherwise, silent log), closed and
+ * removed at the end of the test file, its solver threads on the compiled `dist/solver/thread.js`
+ * when fresh (test/helpers/compiled-service.ts); and organizations with a key whose rate limits
+ * never get in a test's way.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import type { Test } from 'tap';
 import { pino } from 'pino';
 import { startService, type RunningService, type ServiceConfig } from '../../service/server.js';
 import { createApiKey, provisionOrganization } from '../../application/provision.js';
+import { solverThreadModule } from './compiled-service.js';
 import type { OrgLimits } from '../../domain/organization/limits.js';
 
 /** A running service for `t` (a test file's root); `restart()` stops it and starts it again on the same data dir. */
@@ -19,6 +22,8 @@ export function inProcessService(
   config: Partial<ServiceConfig> = {},
 ): { readonly service: RunningService; restart(): Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), `packing-${name}-`));
+  const threadModule = solverThreadModule();
+  const threads = threadModule ? { solverThreadModule: threadModule } : {};
   const start = () =>
     startService({
       port: 0,
@@ -27,6 +32,7 @@ export function inProcessService(
       solverThreads: 1,
       solverConcurrency: 1,
       log: pino({ level: 'silent' }),
+      ...threads,
       ...config,
     });
   let running: RunningService | undefined;

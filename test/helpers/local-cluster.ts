@@ -14,7 +14,8 @@ import { createApiKey, provisionOrganization } from '../../application/provision
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import type { FaultPlan } from './faulty-event-store.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
-import { nodeChild, serviceMainArgs } from './node-child.js';
+import { nodeChild } from './node-child.js';
+import { serviceMainArgs } from './compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;

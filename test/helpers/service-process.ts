@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { nodeChild, serviceMainArgs } from './node-child.js';
+import { nodeChild } from './node-child.js';
+import { serviceMainArgs } from './compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,11 +1,13 @@
 /**
  * Node children of tests (test/helpers/node-child.ts): tap's process-info preload is left out of
  * their NODE_OPTIONS in both spellings, other options kept; a real child started so sees none of
- * it while this test process (run by tap) has it; the service starts from the fresh `dist/`.
+ * it while this test process (run by tap) has it; the service and its solver threads start from
+ * `dist/` when it is fresh (test/helpers/compiled-service.ts).
  */
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
-import { nodeChild, serviceMainArgs, withoutTapPreload } from '../helpers/node-child.js';
+import { nodeChild, withoutTapPreload } from '../helpers/node-child.js';
+import { serviceMainArgs, solverThreadModule } from '../helpers/compiled-service.js';
 import { serverBuildState, SERVER_MAIN } from '../../scripts/build-server.js';
 
 const PRELOAD = 'file:///srv/node_modules/@tapjs/processinfo/dist/esm/import.mjs';
@@ -44,4 +46,9 @@ t.test('the service starts from dist/ when it is fresh, else from the sources un
     `dist/ is ${fresh ? '' : 'not '}fresh`,
   );
   t.same(serviceMainArgs('/elsewhere/'), ['--import', 'tsx', 'service/main.ts'], 'another checkout: its sources');
+  t.equal(
+    solverThreadModule()?.pathname.endsWith('/dist/solver/thread.js'),
+    fresh ? true : undefined,
+    'and so the threads',
+  );
 });
