@@ -3,7 +3,7 @@
  * fields of their records, the `{data, next_cursor}` list shape and its query parameters, and the
  * way a record body's problems become the spec's 400/422 answers.
  */
-import type { ValidateFunction } from 'ajv';
+import type { SchemaValidator } from './schema-validator.js';
 import type { ErrorDetail } from '../../domain/pack/diagnostics.js';
 import type { PackRequest, VehicleType } from '../../domain/pack/request.js';
 import { resolvePackRequest, type ResolveOutcome } from '../../domain/pack/resolve/resolve.js';
@@ -67,7 +67,7 @@ export const LIST_PARAMETERS: ParameterDoc[] = [
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Schema problems of `value`, with the spec's detail codes (api/http/pack-request/schema-problems.ts). */
-export function schemaProblemsOf(validate: ValidateFunction, value: unknown): ErrorDetail[] {
+export function schemaProblemsOf(validate: SchemaValidator, value: unknown): ErrorDetail[] {
   return validate(value) ? [] : (validate.errors ?? []).map((e, i) => schemaProblem(e, i < 50));
 }
 

@@ -5,6 +5,7 @@
  * `PlanRevisionList`; one source for the route and the OpenAPI document. Lengths cm.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { validatorOnFirstUse } from '../schema-validator.js';
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
 import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
 import { schemaProblem } from '../pack-request/schema-problems.js';
@@ -184,16 +185,18 @@ export const REVISION_SCHEMAS: Record<string, JsonSchema> = {
 const lowerRefs = (schema: unknown): unknown =>
   JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/')) as unknown;
 
-const validate = new Ajv2020({ allErrors: true, strict: true, verbose: true, discriminator: true }).compile({
-  ...(lowerRefs(input) as JsonSchema),
-  $defs: lowerRefs({
-    PlanUnit: unit,
-    MoveOperation: moveOrPlace,
-    RemoveOperation: remove,
-    SwapOperation: swap,
-    EditOperation: operation,
-  }) as JsonSchema,
-});
+const validate = validatorOnFirstUse(() =>
+  new Ajv2020({ allErrors: true, strict: true, verbose: true, discriminator: true }).compile({
+    ...(lowerRefs(input) as JsonSchema),
+    $defs: lowerRefs({
+      PlanUnit: unit,
+      MoveOperation: moveOrPlace,
+      RemoveOperation: remove,
+      SwapOperation: swap,
+      EditOperation: operation,
+    }) as JsonSchema,
+  }),
+);
 
 /**
  * The problems of a POST body against PlanRevisionInput ([] when valid), as the spec's details

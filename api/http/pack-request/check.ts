@@ -1,6 +1,6 @@
 /**
  * Validation of the POST /v1/pack and POST /v1/estimate body: JSON Schema (schema.ts, compiled
- * once at module load) plus the semantic rules of domain/pack/resolve/resolve.ts, answered in one pass
+ * once, on first use) plus the semantic rules of domain/pack/resolve/resolve.ts, answered in one pass
  * with every problem (spec Errors: "`details[]` lists every problem").
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -10,16 +10,19 @@ import type { PackRequest } from '../../../domain/pack/request.js';
 import type { PackModel } from '../../../domain/pack/plan.js';
 import { resolvePackRequest, type ResolveContext } from '../../../domain/pack/resolve/resolve.js';
 import { PACK_REQUEST_SCHEMA } from './schema.js';
+import { validatorOnFirstUse } from '../schema-validator.js';
 import { pinnedProblems } from './pinned-admission.js';
 import { schemaProblem, jsonTypeOf } from './schema-problems.js';
 import { documentOrder } from './detail-path.js';
 import { DEFAULT_LIMITS } from '../../../domain/organization/limits.js';
 import { findPreset } from '../../../domain/vehicle/presets.js';
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-// ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
-ajvFormats.default(ajv);
-const validate = ajv.compile(PACK_REQUEST_SCHEMA);
+const validate = validatorOnFirstUse(() => {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  // ajv-formats is CommonJS: its default export arrives as the module object under NodeNext.
+  ajvFormats.default(ajv);
+  return ajv.compile(PACK_REQUEST_SCHEMA);
+});
 
 /** Unknown fields that get a "did you mean" hint, per body (bounds the work on hostile bodies). */
 const SUGGESTIONS = 200;

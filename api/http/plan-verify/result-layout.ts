@@ -7,6 +7,7 @@
  * (`result.vehicles[0].placements[3].x`).
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { validatorOnFirstUse } from '../schema-validator.js';
 import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
 import type { OrgLimits } from '../../../domain/organization/limits.js';
 import { ALL_ORIENTATIONS } from '../../../domain/pack/plan.js';
@@ -80,8 +81,9 @@ export const RESULT_LAYOUT_SCHEMA: JsonSchema = {
   },
 };
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-const validate = ajv.compile<Layout>(RESULT_LAYOUT_SCHEMA);
+const validate = validatorOnFirstUse(() =>
+  new Ajv2020({ allErrors: true, strict: true, verbose: true }).compile<Layout>(RESULT_LAYOUT_SCHEMA),
+);
 
 /** A read `result`: its layout, or the problems found (paths under `result`). */
 export type ResultLayoutOutcome = { ok: true; layout: Layout } | { ok: false; details: ErrorDetail[] };

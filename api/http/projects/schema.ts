@@ -6,6 +6,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
+import { sharedOnFirstUse, validatorOnFirstUse } from '../schema-validator.js';
 import { liftDefs, ref } from '../openapi/components.js';
 import { PACK_REQUEST_SCHEMA } from '../pack-request/schema.js';
 import type { JsonSchema } from '../route-docs.js';
@@ -178,8 +179,15 @@ const DEFS = {
     ProjectItem: lowerRefs(PROJECT_ITEM_SCHEMA),
   },
 };
-const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-ajvFormats.default(ajv);
-/** Validators of the ProjectInput and ProjectPatch bodies, compiled once. */
-export const validateProjectInput = ajv.compile({ ...lowerRefs(PROJECT_INPUT_SCHEMA), ...DEFS });
-export const validateProjectPatch = ajv.compile({ ...lowerRefs(PROJECT_PATCH_SCHEMA), ...DEFS });
+const ajv = sharedOnFirstUse(() => {
+  const made = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+  ajvFormats.default(made);
+  return made;
+});
+/** Validators of the ProjectInput and ProjectPatch bodies, compiled once, on first use. */
+export const validateProjectInput = validatorOnFirstUse(() =>
+  ajv().compile({ ...lowerRefs(PROJECT_INPUT_SCHEMA), ...DEFS }),
+);
+export const validateProjectPatch = validatorOnFirstUse(() =>
+  ajv().compile({ ...lowerRefs(PROJECT_PATCH_SCHEMA), ...DEFS }),
+);

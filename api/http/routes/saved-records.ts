@@ -20,6 +20,7 @@
  */
 import { Router, type Request } from 'express';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { sharedOnFirstUse, validatorOnFirstUse } from '../schema-validator.js';
 import { handleCommand } from '../../../domain/decider/handle.js';
 import type { ErrorDetail } from '../../../domain/pack/diagnostics.js';
 import type { FieldPath, Where } from '../../../domain/ports/read-store.js';
@@ -52,9 +53,9 @@ export function savedRecordRoutes<K extends string, I extends string, F extends 
   const { inputTitle, patchTitle, inputSchema, patchSchema, recordSchema } = schemas;
   const { recordView, presetView, presetSortKey } = savedRecordViews<K, I, F>(resource);
 
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true });
-  const validateInput = ajv.compile(inputSchema);
-  const validatePatch = ajv.compile(patchSchema);
+  const ajv = sharedOnFirstUse(() => new Ajv2020({ allErrors: true, strict: true, verbose: true }));
+  const validateInput = validatorOnFirstUse(() => ajv().compile(inputSchema));
+  const validatePatch = validatorOnFirstUse(() => ajv().compile(patchSchema));
 
   /** Every problem of a whole record: the Input schema, then the kind's rules. */
   const problems = (fields: Record<string, unknown>, caller: Caller): ErrorDetail[] =>

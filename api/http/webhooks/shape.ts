@@ -4,6 +4,7 @@
  * and the views that write the read models' documents (projections/webhooks) as those records.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { validatorOnFirstUse } from '../schema-validator.js';
 import { WEBHOOK_EVENT_KINDS } from '../../../domain/webhook/event-kinds.js';
 import type { WebhookDeliveryDocument, WebhookEndpointDocument } from '../../../projections/webhooks/projection.js';
 import type { JsonSchema } from '../route-docs.js';
@@ -34,7 +35,9 @@ export const inputSchema: JsonSchema = {
   },
 };
 /** Checks a POST body against WebhookEndpointInput (every problem). */
-export const validateInput = new Ajv2020({ allErrors: true, strict: false }).compile(inputSchema);
+export const validateInput = validatorOnFirstUse(() =>
+  new Ajv2020({ allErrors: true, strict: false }).compile(inputSchema),
+);
 
 export const endpointSchema: JsonSchema = {
   title: 'WebhookEndpoint',
