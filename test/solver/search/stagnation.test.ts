@@ -167,10 +167,15 @@ t.test('an automatic budget ends once the search stops improving; an explicit on
     'every worker completed its first beam round before stopping',
   );
 
-  const explicit = await solver.solve(overflow({ budgetMode: 'explicit', budgetMs: 3000 }));
+  // 5 s: on a machine busy with other test files, a 3 s budget once ended before the first plan.
+  const explicitMs = 5000;
+  const explicit = await solver.solve(overflow({ budgetMode: 'explicit', budgetMs: explicitMs }));
   if (explicit.status !== 'solved') throw new Error(`explicit: ${explicit.status}`);
   t.equal(explicit.stopReason, 'time_limit');
-  t.ok(explicit.computeMs >= 2000, `an explicit 3 s budget computed ${explicit.computeMs} ms`);
+  t.ok(
+    explicit.computeMs >= (explicitMs * 2) / 3,
+    `an explicit ${explicitMs} ms budget computed ${explicit.computeMs} ms`,
+  );
 });
 
 t.test('deterministic mode never stops on stagnation', async (t) => {
