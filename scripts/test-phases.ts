@@ -13,6 +13,9 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** tap's own folder of a run's records (`.tap/`, git-ignored): test-results/, processinfo/. */
 export const TAP_DIR = join(REPO_ROOT, '.tap');
 
+/** Where each test file's process writes its CPU time (scripts/test-cpu-record.ts), one JSON file a process. */
+export const CPU_DIR = join(TAP_DIR, 'cpu');
+
 /** Where the last `npm test` wrote its phase times. */
 export const PHASE_TIMES_FILE = join(TAP_DIR, 'phase-times.json');
 

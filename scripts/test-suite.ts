@@ -18,7 +18,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { REPO_ROOT, writePhaseTimes, type PhaseTime } from './test-phases.js';
+import { rmSync } from 'node:fs';
+import { CPU_DIR, REPO_ROOT, writePhaseTimes, type PhaseTime } from './test-phases.js';
 
 /** A phase: a command run in the repository's root. */
 interface Phase {
@@ -105,6 +106,8 @@ const program = new Command('test')
     if (o.deep) process.env['PACKING_TEST_DEPTH'] = 'deep';
     await runLane([PREPARE], skip);
     await Promise.all(LANES.map((lane) => runLane(lane, skip)));
+    // The CPU records are of one tap run (scripts/test-cpu-record.ts writes them, test:times reads them).
+    rmSync(CPU_DIR, { recursive: true, force: true });
     if (!skip.has(TAP.name)) await runPhase(TAP, false);
     const failed = times.filter((p) => p.status !== 0);
     process.stdout.write(

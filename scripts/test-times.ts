@@ -7,15 +7,18 @@
  * - the slowest test files, seconds from their process's start to its exit, from tap's process
  *   records (`.tap/processinfo/*.json`: `externalID` is the test file, `runtime` ms), which
  *   include Node's start and the loaders, unlike the `# time=` tap prints; with the number of
- *   files, their sum and how many ran at once on average (sum / tap's wall time).
+ *   files, their sum and how many ran at once on average (sum / tap's wall time);
+ * - the costliest test files in CPU-s, their own and their waited-for children's
+ *   (`.tap/cpu/*.json`, scripts/test-cpu-record.ts), with the sum over all files.
  *
  * Prints "no …" lines, never a stack trace, when a record is missing.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { TAP_DIR, readPhaseTimes } from './test-phases.js';
+import { CPU_DIR, TAP_DIR, readPhaseTimes } from './test-phases.js';
+import type { CpuRecord } from './test-cpu-record.js';
 
 /** A test file's process: its path (relative to the repository) and run time, s. */
 export interface FileTime {
@@ -37,6 +40,25 @@ export function fileTimes(dir = join(TAP_DIR, 'processinfo')): FileTime[] {
   }
   const times = [...byFile].map(([file, seconds]): FileTime => ({ file, seconds }));
   return times.sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
+}
+
+/**
+ * The test files' CPU records of the last tap run (scripts/test-cpu-record.ts), costliest first
+ * (own + children's CPU); a file recorded twice (tap run again without npm test, which clears
+ * them) counts once, its latest record.
+ */
+export function cpuTimes(dir = CPU_DIR): CpuRecord[] {
+  if (!existsSync(dir)) return [];
+  const latest = new Map<string, { at: number; record: CpuRecord }>();
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.json')) continue;
+    const path = join(dir, name);
+    const record = JSON.parse(readFileSync(path, 'utf8')) as CpuRecord;
+    const at = statSync(path).mtimeMs;
+    if ((latest.get(record.file)?.at ?? -1) <= at) latest.set(record.file, { at, record });
+  }
+  const cost = (r: CpuRecord): number => r.selfSeconds + r.childrenSeconds;
+  return [...latest.values()].map((l) => l.record).sort((a, b) => cost(b) - cost(a) || a.file.localeCompare(b.file));
 }
 
 const s1 = (seconds: number): string => seconds.toFixed(1).padStart(7);
@@ -76,6 +98,20 @@ const program = new Command('test:times')
             ? `, ${(sum / tap.seconds).toFixed(2)} at once on average over tap's ${tap.seconds.toFixed(0)} s`
             : ''),
       );
+    const cpu = cpuTimes();
+    lines.push(`the ${top} costliest test files (CPU-s: the file's process + the children it waited for):`);
+    if (cpu.length === 0) lines.push('  no CPU records: .tap/cpu is missing (run tap on Linux)');
+    for (const c of cpu.slice(0, top))
+      lines.push(
+        `${s1(c.selfSeconds + c.childrenSeconds)}  ${c.file} (${c.selfSeconds.toFixed(1)} + ${c.childrenSeconds.toFixed(1)})`,
+      );
+    if (cpu.length) {
+      const own = cpu.reduce((a, c) => a + c.selfSeconds, 0);
+      const children = cpu.reduce((a, c) => a + c.childrenSeconds, 0);
+      lines.push(
+        `${cpu.length} test files, ${(own + children).toFixed(0)} CPU-s in all (${own.toFixed(0)} own + ${children.toFixed(0)} children)`,
+      );
+    }
     process.stdout.write(`${lines.join('\n')}\n`);
   });
 

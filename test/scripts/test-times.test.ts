@@ -1,13 +1,15 @@
 /**
  * The test run's own timing records (scripts/test-times.ts, scripts/test-prepare.ts): the slowest
  * files from tap's process records, each file once at its longer time, the processes a test
- * started left out; and the plugins tap's test class was built with, read from `tap versions`.
+ * started left out; the costliest files from the CPU records (scripts/test-cpu-record.ts); and
+ * the plugins tap's test class was built with, read from `tap versions`.
  */
 import t from 'tap';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileTimes } from '../../scripts/test-times.js';
+import { cpuTimes, fileTimes } from '../../scripts/test-times.js';
+import { cpuOfStat } from '../../scripts/test-cpu-record.js';
 import { pluginsOfVersions } from '../../scripts/test-prepare.js';
 
 t.test('fileTimes: one row per test file, slowest first, seconds; started processes are not files', async (t) => {
@@ -38,4 +40,34 @@ t.test('pluginsOfVersions reads the plugins block of tap versions, sorted', asyn
   ].join('\n');
   t.same(pluginsOfVersions(out), ['@tapjs/after', '@tapjs/typescript', '@tapjs/worker']);
   t.same(pluginsOfVersions('tap: 21.8.0\n'), [], 'no plugins block');
+});
+
+t.test(
+  'cpuOfStat reads own and children CPU from a /proc stat line, a command name with spaces included',
+  async (t) => {
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime …
+    const stat = '4242 (node main) S 1 4242 4242 0 -1 4194304 100 200 0 0 250 50 1200 300 20 0 12 0';
+    t.same(cpuOfStat(stat), { self: 3, children: 15 });
+  },
+);
+
+t.test('cpuTimes: costliest first, each file once at its latest record', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'packing-cpu-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, record: object, at: number) => {
+    const path = join(dir, `${name}.json`);
+    writeFileSync(path, JSON.stringify(record));
+    utimesSync(path, at, at);
+  };
+  write('1', { file: 'test/a.test.ts', selfSeconds: 2, childrenSeconds: 0 }, 1000);
+  write('2', { file: 'test/b.test.ts', selfSeconds: 1, childrenSeconds: 9 }, 1000);
+  write('3', { file: 'test/a.test.ts', selfSeconds: 4, childrenSeconds: 1 }, 2000);
+  t.same(
+    cpuTimes(dir).map((r) => [r.file, r.selfSeconds + r.childrenSeconds]),
+    [
+      ['test/b.test.ts', 10],
+      ['test/a.test.ts', 5],
+    ],
+  );
+  t.same(cpuTimes(join(dir, 'missing')), []);
 });
