@@ -16,8 +16,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          // Configuration files that no tsconfig includes.
-          allowDefaultProject: ['eslint.config.js', '.dependency-cruiser.cjs', 'webapp/vite.config.ts'],
+          // Files that no tsconfig includes: configuration, and one preload.
+          allowDefaultProject: [
+            'eslint.config.js',
+            '.dependency-cruiser.cjs',
+            'webapp/vite.config.ts',
+            // A plain-JavaScript preload of the test processes (worker threads load it without tsx).
+            'scripts/test-cpu-record.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

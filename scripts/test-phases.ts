@@ -13,7 +13,7 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** tap's own folder of a run's records (`.tap/`, git-ignored): test-results/, processinfo/. */
 export const TAP_DIR = join(REPO_ROOT, '.tap');
 
-/** Where each test file's process writes its CPU time (scripts/test-cpu-record.ts), one JSON file a process. */
+/** Where each test file's process writes its CPU record (scripts/test-cpu-record.mjs), one JSON file a process. */
 export const CPU_DIR = join(TAP_DIR, 'cpu');
 
 /** Where the last `npm test` wrote its phase times. */

@@ -106,7 +106,7 @@ const program = new Command('test')
     if (o.deep) process.env['PACKING_TEST_DEPTH'] = 'deep';
     await runLane([PREPARE], skip);
     await Promise.all(LANES.map((lane) => runLane(lane, skip)));
-    // The CPU records are of one tap run (scripts/test-cpu-record.ts writes them, test:times reads them).
+    // The CPU records are of one tap run (scripts/test-cpu-record.mjs writes them, test:times reads them).
     rmSync(CPU_DIR, { recursive: true, force: true });
     if (!skip.has(TAP.name)) await runPhase(TAP, false);
     const failed = times.filter((p) => p.status !== 0);

@@ -9,7 +9,7 @@
  *   include Node's start and the loaders, unlike the `# time=` tap prints; with the number of
  *   files, their sum and how many ran at once on average (sum / tap's wall time);
  * - the costliest test files in CPU-s, their own and their waited-for children's
- *   (`.tap/cpu/*.json`, scripts/test-cpu-record.ts), with the sum over all files.
+ *   (`.tap/cpu/*.json`, scripts/test-cpu-record.mjs), with the sum over all files.
  *
  * Prints "no …" lines, never a stack trace, when a record is missing.
  */
@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { CPU_DIR, TAP_DIR, readPhaseTimes } from './test-phases.js';
-import type { CpuRecord } from './test-cpu-record.js';
 
 /** A test file's process: its path (relative to the repository) and run time, s. */
 export interface FileTime {
@@ -42,10 +41,25 @@ export function fileTimes(dir = join(TAP_DIR, 'processinfo')): FileTime[] {
   return times.sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
 }
 
+/** One test file's CPU: its path (relative to the repository), its process's own and its waited-for children's CPU, s. */
+export interface CpuRecord {
+  file: string;
+  selfSeconds: number;
+  childrenSeconds: number;
+}
+
+/** The CPU fields of a `/proc/<pid>/stat` line, s: utime + stime, cutime + cstime (clock ticks of 1/100 s). */
+export function cpuOfStat(stat: string, ticksPerSecond = 100): { self: number; children: number } {
+  // The fields after the command name (which may hold spaces, in parentheses); state is the first.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const tick = (i: number): number => Number(fields[i] ?? 0) / ticksPerSecond;
+  return { self: tick(11) + tick(12), children: tick(13) + tick(14) };
+}
+
 /**
- * The test files' CPU records of the last tap run (scripts/test-cpu-record.ts), costliest first
- * (own + children's CPU); a file recorded twice (tap run again without npm test, which clears
- * them) counts once, its latest record.
+ * The test files' CPU of the last tap run, from the records of scripts/test-cpu-record.mjs
+ * (`{file, stat}`), costliest first (own + children's CPU); a file recorded twice (tap run
+ * again without npm test, which clears them) counts once, its latest record.
  */
 export function cpuTimes(dir = CPU_DIR): CpuRecord[] {
   if (!existsSync(dir)) return [];
@@ -53,7 +67,9 @@ export function cpuTimes(dir = CPU_DIR): CpuRecord[] {
   for (const name of readdirSync(dir)) {
     if (!name.endsWith('.json')) continue;
     const path = join(dir, name);
-    const record = JSON.parse(readFileSync(path, 'utf8')) as CpuRecord;
+    const raw = JSON.parse(readFileSync(path, 'utf8')) as { file: string; stat: string };
+    const { self, children } = cpuOfStat(raw.stat);
+    const record: CpuRecord = { file: raw.file, selfSeconds: self, childrenSeconds: children };
     const at = statSync(path).mtimeMs;
     if ((latest.get(record.file)?.at ?? -1) <= at) latest.set(record.file, { at, record });
   }

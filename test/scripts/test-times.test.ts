@@ -1,15 +1,14 @@
 /**
  * The test run's own timing records (scripts/test-times.ts, scripts/test-prepare.ts): the slowest
  * files from tap's process records, each file once at its longer time, the processes a test
- * started left out; the costliest files from the CPU records (scripts/test-cpu-record.ts); and
+ * started left out; the costliest files from the CPU records (scripts/test-cpu-record.mjs); and
  * the plugins tap's test class was built with, read from `tap versions`.
  */
 import t from 'tap';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuTimes, fileTimes } from '../../scripts/test-times.js';
-import { cpuOfStat } from '../../scripts/test-cpu-record.js';
+import { cpuOfStat, cpuTimes, fileTimes } from '../../scripts/test-times.js';
 import { pluginsOfVersions } from '../../scripts/test-prepare.js';
 
 t.test('fileTimes: one row per test file, slowest first, seconds; started processes are not files', async (t) => {
@@ -59,9 +58,12 @@ t.test('cpuTimes: costliest first, each file once at its latest record', async (
     writeFileSync(path, JSON.stringify(record));
     utimesSync(path, at, at);
   };
-  write('1', { file: 'test/a.test.ts', selfSeconds: 2, childrenSeconds: 0 }, 1000);
-  write('2', { file: 'test/b.test.ts', selfSeconds: 1, childrenSeconds: 9 }, 1000);
-  write('3', { file: 'test/a.test.ts', selfSeconds: 4, childrenSeconds: 1 }, 2000);
+  // utime stime cutime cstime are the 14th to 17th fields, in ticks of 1/100 s.
+  const stat = (self: number, children: number) =>
+    `1 (node) S 1 1 1 0 -1 0 0 0 0 0 ${self * 100} 0 ${children * 100} 0`;
+  write('1', { file: 'test/a.test.ts', stat: stat(2, 0) }, 1000);
+  write('2', { file: 'test/b.test.ts', stat: stat(1, 9) }, 1000);
+  write('3', { file: 'test/a.test.ts', stat: stat(4, 1) }, 2000);
   t.same(
     cpuTimes(dir).map((r) => [r.file, r.selfSeconds + r.childrenSeconds]),
     [
