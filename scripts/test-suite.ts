@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { rmSync } from 'node:fs';
-import { CPU_DIR, REPO_ROOT, writePhaseTimes, type PhaseTime } from './test-phases.js';
+import { CPU_DIR, REPO_ROOT, TAP_DIR, writePhaseTimes, type PhaseTime } from './test-phases.js';
 
 /** A phase: a command run in the repository's root. */
 interface Phase {
@@ -106,9 +106,13 @@ const program = new Command('test')
     if (o.deep) process.env['PACKING_TEST_DEPTH'] = 'deep';
     await runLane([PREPARE], skip);
     await Promise.all(LANES.map((lane) => runLane(lane, skip)));
-    // The CPU records are of one tap run (scripts/test-cpu-record.mjs writes them, test:times reads them).
-    rmSync(CPU_DIR, { recursive: true, force: true });
-    if (!skip.has(TAP.name)) await runPhase(TAP, false);
+    // The CPU records and per-file results are of one tap run (test:times and test:failures read
+    // them; tap leaves the results of files it did not run, a deleted or renamed one's too).
+    if (!skip.has(TAP.name)) {
+      rmSync(CPU_DIR, { recursive: true, force: true });
+      rmSync(join(TAP_DIR, 'test-results'), { recursive: true, force: true });
+      await runPhase(TAP, false);
+    }
     const failed = times.filter((p) => p.status !== 0);
     process.stdout.write(
       `── npm test: ${seconds(performance.now() - started).toFixed(1)} s; ` +
