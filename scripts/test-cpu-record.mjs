@@ -16,7 +16,7 @@ if (isMainThread && file.startsWith('test/') && /\.test\.[cm]?[jt]s$/.test(file)
   process.once('exit', () => {
     try {
       const stat = readFileSync('/proc/self/stat', 'utf8');
-      const dir = join(root, '.tap', 'cpu');
+      const dir = join(root, '.tap', 'cpu'); // scripts/test-phases.ts CPU_DIR (this file cannot import TypeScript)
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ file, stat }));
     } catch {

@@ -35,7 +35,7 @@ export function startSolver(options: SolverRoleOptions): () => Promise<void> {
   const concurrency = options.concurrency ?? DEFAULT_SOLVER_CONCURRENCY;
   const solver = new Solver({
     ...(options.threads ? { threads: options.threads } : {}),
-    ...(options.threadModule ? { threadModule: options.threadModule } : {}),
+    threadModule: options.threadModule,
     concurrency,
   });
   const prefetch = options.profile.bus.kind === 'inproc' ? IN_PROCESS_PREFETCH : concurrency;

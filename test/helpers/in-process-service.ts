@@ -22,8 +22,6 @@ export function inProcessService(
   config: Partial<ServiceConfig> = {},
 ): { readonly service: RunningService; restart(): Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), `packing-${name}-`));
-  const threadModule = solverThreadModule();
-  const threads = threadModule ? { solverThreadModule: threadModule } : {};
   const start = () =>
     startService({
       port: 0,
@@ -32,7 +30,7 @@ export function inProcessService(
       solverThreads: 1,
       solverConcurrency: 1,
       log: pino({ level: 'silent' }),
-      ...threads,
+      solverThreadModule: solverThreadModule(),
       ...config,
     });
   let running: RunningService | undefined;

@@ -1,7 +1,7 @@
 /**
  * The multi-process profile on one machine (DESIGN §2): a `nats-server` with JetStream,
  * API processes, one projector/scheduler process and solver-node processes, all started from the
- * one entry point (the compiled `dist/service/main.js` when fresh: test/helpers/node-child.ts) with
+ * one entry point (the compiled `dist/service/main.js` when fresh: test/helpers/compiled-service.ts) with
  * `PACKING_ROLES`, sharing one SQLite event store file.
  * Each process is ready when it logs its known line ("listening" or "running"); no sleeps.
  */
@@ -37,7 +37,7 @@ export interface ClusterProcess {
   exited: Promise<number>;
 }
 
-/** The test-only entry point that injects store faults (FAULTS); the service's own is test/helpers/node-child.ts serviceMainArgs. */
+/** The test-only entry point that injects store faults (FAULTS); the service's own is test/helpers/compiled-service.ts serviceMainArgs. */
 const FAULTY_MAIN = 'test/helpers/faulty-service-main.ts';
 
 /**
