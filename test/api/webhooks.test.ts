@@ -116,6 +116,13 @@ t.test('private targets are refused at registration unless allowed', async (t) =
     'http://169.254.169.254/latest',
     'http://[::1]:9/x',
     'http://localhost:9/x',
+    // IPv6 forms that embed an internal IPv4 address (adapters/http/internal-address.ts)
+    'http://[::127.0.0.1]:18601/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[2002:7f00:1::1]/',
+    'http://[64:ff9b:1::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
+    'http://[3fff::1]/',
   ]) {
     const res = await call(service.url, key, 'POST', '/v1/webhook_endpoints', { url, events: ['job.succeeded'] });
     t.equal(res.status, 422, url);

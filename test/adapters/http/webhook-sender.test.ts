@@ -11,6 +11,7 @@ import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
 
 const toLoopback: Resolve = async (host) => {
   if (host === 'rebound.example.com') return [{ address: '127.0.0.1', family: 4 }];
+  if (host === 'six-to-four.example.com') return [{ address: '2002:7f00:1::1', family: 6 }];
   throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
 };
 
@@ -28,6 +29,16 @@ t.test('a name resolving to loopback at delivery time is refused by default; not
   t.match(out.error, /^private_target/);
   const direct = await sender.send({ url: receiver.url, body: '{}', headers: {} });
   t.match(direct.error, /^private_target/, '127.0.0.1 itself too');
+  t.equal(receiver.received.length, 0);
+});
+
+t.test('a name resolving at delivery to an IPv6 form of an internal IPv4 address is refused', async (t) => {
+  const receiver = await startWebhookReceiver();
+  t.teardown(() => receiver.close());
+  const sender = httpWebhookSender({ allowPrivate: false, resolve: toLoopback });
+  const out = await sender.send({ url: 'http://six-to-four.example.com/hooks', body: '{}', headers: {} });
+  t.equal(out.statusCode, null);
+  t.match(out.error, /^private_target: .*2002:7f00:1::1/);
   t.equal(receiver.received.length, 0);
 });
 

@@ -2,6 +2,8 @@
  * The webhook target check (adapters/http/webhook-target.ts, internal-address.ts): internal
  * addresses (127.0.0.1, 10.x, 169.254.x, ::1, IPv4-mapped, a name resolving to loopback) are
  * refused unless private targets are allowed; public ones pass; bad schemes and hosts are named.
+ * Every IPv6 form that embeds an internal IPv4 address (IPv4-compatible, mapped, SIIT, NAT64,
+ * 6to4, Teredo) is refused, as registration sees it after URL parsing.
  */
 import t from 'tap';
 import { isInternalAddress } from '../../../adapters/http/internal-address.js';
@@ -37,6 +39,44 @@ t.test('internal ranges', async (t) => {
     t.notOk(isInternalAddress(a), `${a} is public`);
   }
   t.ok(isInternalAddress('not-an-ip'), 'a non-address is refused too');
+});
+
+t.test('IPv6 forms that embed an IPv4 address are judged by that address', async (t) => {
+  const internal = {
+    '::127.0.0.1': 'IPv4-compatible loopback',
+    '::7f00:1': 'IPv4-compatible loopback, as the URL parser writes it',
+    '::a9fe:a9fe': 'IPv4-compatible link-local (cloud metadata)',
+    '::ffff:0:7f00:1': 'SIIT (RFC 6145) loopback',
+    '::ffff:0:10.0.0.1': 'SIIT private',
+    '64:ff9b::10.0.0.1': 'NAT64 private',
+    '64:ff9b:1::1': 'local-use NAT64 (RFC 8215), refused as a whole',
+    '64:ff9b:1:ffff::808:808': 'local-use NAT64 even with a public-looking tail',
+    '2002:7f00:1::1': '6to4 of 127.0.0.1',
+    '2002:c0a8:101::1': '6to4 of 192.168.1.1',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe': 'Teredo whose client (inverted) is 127.0.0.1',
+    '2001:0:a00:1::1': 'Teredo whose server is 10.0.0.1',
+    '3fff::1': 'documentation (RFC 9637)',
+    '2001:db8::1': 'documentation',
+    '5f00::1': 'segment routing SIDs',
+    'fe80::1%eth0': 'link-local with a zone index',
+  };
+  for (const [address, why] of Object.entries(internal)) t.ok(isInternalAddress(address), `${address}: ${why}`);
+  const public_ = {
+    '::808:808': 'IPv4-compatible 8.8.8.8',
+    '::ffff:0:808:808': 'SIIT of 8.8.8.8',
+    '64:ff9b::8.8.8.8': 'NAT64 of 8.8.8.8',
+    '2002:808:808::1': '6to4 of 8.8.8.8',
+    '2001:0:4136:e378:8000:63bf:f7f7:f7f7': 'Teredo, server 65.54.227.120, client 8.8.8.8',
+  };
+  for (const [address, why] of Object.entries(public_)) t.notOk(isInternalAddress(address), `${address}: ${why}`);
+
+  for (const url of ['http://[::127.0.0.1]:18601/', 'http://[::ffff:0:7f00:1]/', 'http://[2002:7f00:1::1]/']) {
+    t.match(
+      await checkWebhookTarget(url, false, dns),
+      { ok: false, code: 'private_target' },
+      `${url} is refused at registration`,
+    );
+  }
 });
 
 const fakeDns =
