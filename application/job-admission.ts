@@ -9,7 +9,9 @@
  * released; every step is an expected-revision append, so concurrent requests with one key
  * create one job, across processes too. A key reused with a different body is
  * `422 validation_failed` (detail path `Idempotency-Key`); a request that finds the same body's
- * claim still pending after 10 s answers `409 conflict` with Retry-After.
+ * claim still pending after 10 s answers `503 idempotency_key_pending` with Retry-After, which the
+ * spec's retry rules retry (a claim its process left behind is taken over once stale, and the
+ * embedded profile settles such claims at start-up, domain/job/repair.ts).
  */
 import { handleCommand } from '../domain/decider/handle.js';
 import { DomainError } from '../domain/errors.js';
@@ -62,8 +64,9 @@ export interface CreatedJob {
 /**
  * Creates and queues a job, or replays the job of an earlier request with the same
  * Idempotency-Key (spec Endpoints, "Idempotency"). Throws 402 insufficient_credits, 429
- * too_many_jobs, 422 validation_failed for a key reused with another body, and 409 conflict (with
- * Retry-After) when a request with the same key and body is still creating its job after
+ * too_many_jobs, 422 validation_failed for a key reused with another body, and 503
+ * idempotency_key_pending (with Retry-After) when a request with the same key and body is still
+ * creating its job after
  * `pendingWaitMs` (domain/job/idempotency-claim.ts).
  *
  * With a key, the request claims it (one expected-revision append on the key's stream) before
@@ -127,12 +130,10 @@ export async function createJob(ports: AdmissionPorts, creator: JobCreator, job:
         const left = waitUntil - Date.now();
         if (left <= 0) {
           throw new DomainError(
-            'conflict',
+            'idempotency_key_pending',
             `a request with this Idempotency-Key is still creating job ${verdict.jobId}; retry with the same key to get it`,
             undefined,
-            {
-              retryAfterSeconds: CONFLICT_RETRY_AFTER_S,
-            },
+            { retryAfterSeconds: PENDING_RETRY_AFTER_S },
           );
         }
         await claimMoved(ports, stream, Math.min(left, CLAIM_POLL_MS));
@@ -147,8 +148,8 @@ export async function createJob(ports: AdmissionPorts, creator: JobCreator, job:
 /** Longest wait for this process's read models to show a replayed job, ms (they follow the log within milliseconds). */
 const REPLAY_READ_WAIT_MS = 10_000;
 
-/** Retry-After of a `409 conflict` for a claim still pending, s: the claim's request usually ends within it. */
-const CONFLICT_RETRY_AFTER_S = 1;
+/** Retry-After of a `503 idempotency_key_pending`, s: the claim's request usually ends within it. */
+const PENDING_RETRY_AFTER_S = 1;
 
 /** Longest time between two looks at a pending claim, ms (a claim moving wakes the waiter at once in this process). */
 const CLAIM_POLL_MS = 100;

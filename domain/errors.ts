@@ -38,6 +38,11 @@ export const ERROR_CODES = [
   'api_disabled',
   /** Ours: the web app's session lacks a right (owner-only route, missing or wrong CSRF token, foreign Origin). */
   'forbidden',
+  /**
+   * Ours: a request with this Idempotency-Key and body is still creating its job (or its process
+   * stopped and the claim is not stale yet); 503 with Retry-After, so the spec's retry rules retry it.
+   */
+  'idempotency_key_pending',
 ] as const;
 
 /** One code of ERROR_CODES. */

@@ -1,6 +1,7 @@
 /**
- * The HTTP status of every error code (spec Errors table, plus `conflict`: two concurrent
- * requests with the same Idempotency-Key, docs/api-decisions.md). The one place a code becomes a status: the
+ * The HTTP status of every error code (spec Errors table, plus ours: `conflict` for two concurrent
+ * commands on one resource, `forbidden` for the web app, `idempotency_key_pending` for a key whose
+ * first request is still creating its job, docs/api-decisions.md). The one place a code becomes a status: the
  * error middleware (api/http/errors.ts) and the OpenAPI document (api/http/openapi/document.ts) read it.
  * A Record over ErrorCode, so a code without a status does not compile.
  */
@@ -38,6 +39,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   internal_error: 500,
   api_disabled: 503,
   forbidden: 403,
+  idempotency_key_pending: 503,
 };
 
 /**

@@ -102,6 +102,27 @@ export interface RepairDeps {
   pendingClaimStaleMs: number;
 }
 
+/**
+ * Start-up recovery of a process that is alone on its event store (the embedded profile: the
+ * data dir lock proves no other instance lives): every Idempotency-Key claim still pending
+ * within the idempotency window was left by a request of a process that died, so each is settled
+ * now (completed when its job was queued, else released with its job voided) instead of after
+ * `pendingClaimStaleMs`. A retry after the restart then gets the job or makes one at once.
+ * Resolves with the claims settled; a claim that cannot be settled now is left to the repair tick.
+ */
+export async function settleClaimsLeftPending(
+  deps: Pick<RepairDeps, 'store' | 'reads' | 'clock'>,
+): Promise<RepairReport['claimsSettled']> {
+  const now = deps.clock();
+  const claimedAfter = new Date(Date.parse(now) - IDEMPOTENCY_TIMINGS.windowMs).toISOString();
+  const settled: RepairReport['claimsSettled'] = [];
+  for (const { stream, jobId } of await deps.reads.pendingClaims(claimedAfter)) {
+    const outcome = await settleStaleClaim(deps.store, stream, jobId, now, serviceActor('repair'));
+    settled.push({ stream, jobId, outcome });
+  }
+  return settled;
+}
+
 /** One repair tick after another; keeps which holds it has seen without a job. */
 export class RepairTick {
   /** Holds of jobs admitted but never queued, by when they were first seen (ms since epoch). */

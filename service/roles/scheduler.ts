@@ -6,7 +6,7 @@
  */
 import type { Services } from '../../api/http/services.js';
 import { JobProcess } from '../../domain/job/process.js';
-import { RepairTick } from '../../domain/job/repair.js';
+import { RepairTick, settleClaimsLeftPending } from '../../domain/job/repair.js';
 import { stepOutageLog } from '../../domain/log/outage-log.js';
 import { retryStep } from '../../domain/log/retry-step.js';
 import { DEFAULT_LIMITS } from '../../domain/organization/limits.js';
@@ -72,7 +72,11 @@ async function startProcessManagers(services: Services, options: SchedulerOption
   let reactFrom: number;
   if (isEmbedded(options.profile)) {
     // The solver ran in this process (the data dir lock proves no other instance lives), so
-    // nothing is still computing: open jobs fail with server_restarted and cost nothing.
+    // nothing is still computing: open jobs fail with server_restarted and cost nothing, and no
+    // request is still creating a job: Idempotency-Key claims left pending are settled.
+    const settled = await settleClaimsLeftPending({ store, reads: repairReads(reads), clock });
+    for (const claim of settled)
+      log.warn(claim, 'settled an Idempotency-Key claim left pending by a request that stopped');
     const ledgers = await repairReads(reads).ledgers();
     const repaired = await jobProcess.recover(
       ledgers.map((l) => ({ orgId: l.orgId, jobIds: l.heldJobIds })),

@@ -1,11 +1,13 @@
 /**
  * One Idempotency-Key, one job (spec Endpoints, "Idempotency"), through HTTP against a real
  * service process on the embedded profile: 20 rounds of 25 identical POST /v1/pack released
- * together with one key make exactly one job per round (every other answer a replay or a 409
- * conflict with Retry-After), one hold and one settlement per job; a key refused for credits and
- * retried after a top-up makes one new job; an admission killed between the claim and the
- * queueing is settled by the repair tick, and a retry after the claim's timeout makes one job;
- * 10 concurrent project packs make one job (the rest `409 project_busy`, or replays with one key).
+ * together with one key make exactly one job per round (every other answer a replay or a 503
+ * idempotency_key_pending with Retry-After), one hold and one settlement per job; a key refused
+ * for credits and retried after a top-up makes one new job; while an admission is stalled after
+ * its claim, a retry gets `503 idempotency_key_pending` with Retry-After (the spec's retry rules
+ * retry it); killed there, its claim is settled by the restart's start-up recovery, and the
+ * first retry after the restart makes one job at once; 10 concurrent project packs make one job
+ * (the rest `409 project_busy`, or replays with one key).
  */
 import t from 'tap';
 import { spawn } from 'node:child_process';
@@ -23,6 +25,7 @@ import {
   raceOneKey,
   RACE_BODY,
   type LedgerCount,
+  type RaceAnswer,
 } from '../helpers/idempotency-race.js';
 import { call, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 import { nodeChild } from '../helpers/node-child.js';
@@ -32,9 +35,9 @@ t.setTimeout(600_000);
 
 const ROUNDS = 20;
 const CONCURRENCY = 25;
-/** The claim timeout this suite runs the service with, ms (default 30 s), so a crash test waits seconds. */
+/** The claim timeout this suite runs the service with, ms (default 30 s). */
 const STALE_MS = 8000;
-/** Wait for a pending claim of the same body before 409, ms (default 10 s). */
+/** Wait for a pending claim of the same body before 503 idempotency_key_pending, ms (default 10 s). */
 const WAIT_MS = 1500;
 const SERVICE_ENV = {
   IDEMPOTENCY_PENDING_STALE_MS: String(STALE_MS),
@@ -100,13 +103,15 @@ t.test(
       const { answers, jobIds } = await raceOneKey([service!.url], org.key, `order-${round}`, CONCURRENCY);
       const created = answers.filter((a) => (a.status === 200 || a.status === 202) && !a.replayed);
       const replayed = answers.filter((a) => (a.status === 200 || a.status === 202) && a.replayed);
-      const conflicts = answers.filter((a) => a.status === 409 && a.code === 'conflict' && a.retryAfter !== null);
+      const pending = answers.filter(
+        (a) => a.status === 503 && a.code === 'idempotency_key_pending' && a.retryAfter !== null,
+      );
       t.equal(jobIds.length, 1, `round ${round}: the answers name one job`);
       t.equal(created.length, 1, `round ${round}: one answer created it`);
       t.equal(
-        replayed.length + conflicts.length,
+        replayed.length + pending.length,
         CONCURRENCY - 1,
-        `round ${round}: every other answer is a replay or a 409 conflict with Retry-After`,
+        `round ${round}: every other answer is a replay or a 503 idempotency_key_pending with Retry-After`,
       );
       rounds.push({ orgId: org.orgId, jobIds });
     }
@@ -189,9 +194,10 @@ t.test(
       );
       if (key)
         t.equal(
-          answers.filter((a) => a.replayed || (a.status === 409 && a.body.error?.code === 'conflict')).length,
+          answers.filter((a) => a.replayed || (a.status === 503 && a.body.error?.code === 'idempotency_key_pending'))
+            .length,
           9,
-          'the rest replay it (or wait with 409 conflict)',
+          'the rest replay it (or wait with 503 idempotency_key_pending)',
         );
       else
         t.same(
@@ -206,11 +212,21 @@ t.test(
   },
 );
 
-/** Starts a service whose admissions stop after the claim (test/helpers/stalled-admission.ts), posts once with `key`, kills it (SIGKILL) once the claim is stored. */
-async function killAfterClaim(dir: string, apiKeyOf: () => string, key: string): Promise<string> {
+/**
+ * Starts a service whose admissions stop after the claim (test/helpers/stalled-admission.ts),
+ * posts once with `key`, runs `whileStalled` with the service's URL once the claim is stored, then
+ * kills it (SIGKILL). Resolves with the key's stream.
+ */
+async function killAfterClaim(
+  dir: string,
+  apiKeyOf: () => string,
+  key: string,
+  whileStalled: (url: string) => Promise<void> = async () => {},
+): Promise<string> {
   const child = spawn(...nodeChild(['--import', 'tsx', 'test/helpers/stalled-admission.ts', dir]), {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, IDEMPOTENCY_PENDING_WAIT_MS: String(WAIT_MS) },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout });
@@ -236,78 +252,72 @@ async function killAfterClaim(dir: string, apiKeyOf: () => string, key: string):
     body: JSON.stringify(RACE_BODY),
   }).catch(() => undefined);
   const stream = await claimed;
+  await whileStalled(url);
   child.kill('SIGKILL');
   await exited;
   return stream;
 }
 
+/** The log entry of the restart's start-up recovery settling the claim on `stream`, if there is one. */
+function settledAtStart(logs: readonly string[], stream: string): Record<string, unknown> | undefined {
+  for (const line of logs) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    if (
+      entry['msg'] === 'settled an Idempotency-Key claim left pending by a request that stopped' &&
+      entry['stream'] === stream
+    )
+      return entry;
+  }
+  return undefined;
+}
+
 t.test(
-  'an admission killed between the claim and the queueing: the repair tick settles the claim, and a retry after the timeout makes one job',
+  'an admission stalled after its claim: a retry meanwhile gets 503 idempotency_key_pending; killed there, the restart settles the claim and the first retry makes one job',
   async (t) => {
     await service?.stop();
     service = undefined;
     const dir = mkdtempSync(join(tmpdir(), 'packing-idempotency-crash-'));
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
     const demoKey = (): string => readFileSync(join(dir, 'demo-api-key'), 'utf8').trim();
+    const made: string[] = [];
 
-    // 1. Nobody retries: the repair tick releases the claim once it is stale (a known log line).
-    const first = await killAfterClaim(dir, demoKey, 'crash-1');
-    const restarted = await startServiceProcess(dir, SERVICE_ENV);
-    t.teardown(() => restarted.stop());
-    const settledLine = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no claim settled within 30 s:\n${restarted.logs.slice(-20).join('\n')}`)),
-        30_000,
-      );
-      const look = (): void => {
-        for (const line of restarted.logs) {
-          if (!line.startsWith('{')) continue;
-          const entry = JSON.parse(line) as Record<string, unknown>;
-          if (
-            entry['msg'] === 'settled an Idempotency-Key claim left pending by a request that stopped' &&
-            entry['stream'] === first
-          ) {
-            clearTimeout(timer);
-            restarted.child.stdout!.off('data', look);
-            resolve(entry);
-            return;
-          }
-        }
-      };
-      restarted.child.stdout!.on('data', look);
-      look();
-    });
-    t.equal(settledLine['outcome'], 'released', 'the repair tick released the claim (its job never queued)');
-    const afterRepair = await raceOneKey([restarted.url], demoKey(), 'crash-1', 5);
-    t.equal(afterRepair.jobIds.length, 1, 'the retry makes one job');
-    t.equal(afterRepair.answers.filter((a) => a.status < 300 && !a.replayed).length, 1);
+    for (const key of ['crash-1', 'crash-2']) {
+      // 1. While the admission is stalled after its claim, a retry with the same key and body waits
+      //    for it, then gets an answer the spec's retry rules retry.
+      let meanwhile: RaceAnswer | undefined;
+      const stream = await killAfterClaim(dir, demoKey, key, async (url) => {
+        const started = Date.now();
+        meanwhile = (await raceOneKey([url], demoKey(), key, 1)).answers[0];
+        t.ok(Date.now() - started >= WAIT_MS, `${key}: the retry waited for the pending claim first`);
+      });
+      t.equal(meanwhile?.status, 503, `${key}: a retry during the stalled admission gets 503`);
+      t.equal(meanwhile?.code, 'idempotency_key_pending');
+      t.ok(Number(meanwhile?.retryAfter) >= 1, 'with Retry-After');
 
-    // 2. A retry at once finds the claim pending: 409 conflict with Retry-After until the timeout, then one job.
-    await restarted.stop();
-    const claimedAt = Date.now();
-    await killAfterClaim(dir, demoKey, 'crash-2');
-    const again = await startServiceProcess(dir, SERVICE_ENV);
-    t.teardown(() => again.stop());
-    const early = await raceOneKey([again.url], demoKey(), 'crash-2', 1);
-    const sinceClaim = Date.now() - claimedAt;
-    if (sinceClaim < STALE_MS) {
-      t.equal(early.answers[0]!.status, 409, 'inside the timeout: 409');
-      t.equal(early.answers[0]!.code, 'conflict');
-      t.ok(Number(early.answers[0]!.retryAfter) >= 1, 'with Retry-After');
-    } else {
-      t.pass(
-        `the restart took ${sinceClaim} ms, past the ${STALE_MS} ms timeout: the first retry already settled the claim`,
+      // 2. The restart settles the claim the killed process left before it answers anything.
+      const restarted = await startServiceProcess(dir, SERVICE_ENV);
+      t.teardown(() => restarted.stop());
+      t.match(
+        settledAtStart(restarted.logs, stream),
+        { outcome: 'released' },
+        `${key}: the start-up recovery released the claim (its job never queued)`,
       );
+      const retry = await raceOneKey([restarted.url], demoKey(), key, 1);
+      t.same(
+        retry.answers.map((a) => [a.status < 300, a.replayed]),
+        [[true, false]],
+        `${key}: the first retry after the restart makes the job, without waiting for the claim's timeout`,
+      );
+      const burst = await raceOneKey([restarted.url], demoKey(), key, 10);
+      t.same(burst.jobIds, retry.jobIds, `${key}: further retries replay that one job`);
+      t.ok(
+        burst.answers.every((a) => a.replayed),
+        `${key}: all ten are replays`,
+      );
+      made.push(...retry.jobIds);
+      await restarted.stop();
     }
-    let made: Awaited<ReturnType<typeof raceOneKey>> = early;
-    while (made.jobIds.length === 0) {
-      t.equal(made.answers[0]!.code, 'conflict', 'only 409 conflict until the claim is stale');
-      made = await raceOneKey([again.url], demoKey(), 'crash-2', 1);
-    }
-    t.ok(Date.now() - claimedAt >= STALE_MS, 'a job only after the timeout');
-    const burst = await raceOneKey([again.url], demoKey(), 'crash-2', 10);
-    t.same(burst.jobIds, made.jobIds, 'further retries replay that one job');
-    await again.stop();
 
     const store = new SqliteEventStore(join(dir, 'events.db'));
     t.teardown(() => store.close());
@@ -315,11 +325,7 @@ t.test(
       orgId: string;
     };
     const counted = await countJobs(dir, orgId.orgId);
-    t.same(
-      counted.queuedJobIds.sort(),
-      [...afterRepair.jobIds, ...made.jobIds].sort(),
-      'two jobs for the two keys, none for the killed admissions',
-    );
+    t.same(counted.queuedJobIds.sort(), [...made].sort(), 'two jobs for the two keys, none for the killed admissions');
     const voided = (await store.readAll(0, 100_000)).filter((e) => e.type === 'JobVoided');
     t.equal(voided.length, 2, 'both killed admissions are voided');
   },

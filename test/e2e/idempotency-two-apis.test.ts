@@ -3,7 +3,7 @@
  * processes sharing one data dir (the multi-process profile: real nats-server, one
  * projector/scheduler, one solver node), 10 rounds of 25 identical POST /v1/pack with one key
  * spread over both. Each round makes one job with one hold and one settlement; every other answer
- * replays it or is a 409 conflict with Retry-After. The claim is decided by expected-revision
+ * replays it or is a 503 idempotency_key_pending with Retry-After. The claim is decided by expected-revision
  * appends on the key's stream, which the two processes race on through the shared SQLite file.
  */
 import t from 'tap';
@@ -47,14 +47,16 @@ if (!natsServerBinary()) {
         const { answers, jobIds } = await raceOneKey(urls, org.key, `shared-${round}`, CONCURRENCY);
         const created = answers.filter((a) => a.status < 300 && !a.replayed);
         const others = answers.filter(
-          (a) => (a.status < 300 && a.replayed) || (a.status === 409 && a.code === 'conflict' && a.retryAfter !== null),
+          (a) =>
+            (a.status < 300 && a.replayed) ||
+            (a.status === 503 && a.code === 'idempotency_key_pending' && a.retryAfter !== null),
         );
         t.equal(jobIds.length, 1, `round ${round}: the answers of both processes name one job`);
         t.equal(created.length, 1, `round ${round}: one answer created it`);
         t.equal(
           others.length,
           CONCURRENCY - 1,
-          `round ${round}: every other answer replays it or is a 409 conflict with Retry-After (got ${JSON.stringify(answers.map((a) => `${a.status}${a.replayed ? ' replayed' : ''} ${a.code ?? ''}`))})`,
+          `round ${round}: every other answer replays it or is a 503 idempotency_key_pending with Retry-After (got ${JSON.stringify(answers.map((a) => `${a.status}${a.replayed ? ' replayed' : ''} ${a.code ?? ''}`))})`,
         );
         rounds.push({ orgId: org.orgId, jobId: jobIds[0]! });
       }

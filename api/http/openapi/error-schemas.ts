@@ -117,6 +117,8 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
     'API disabled for maintenance, switched off for the organization, the service is starting, or an engine it depends on is down (retry after Retry-After)',
   forbidden:
     "Web app session (not an API key): missing or wrong X-CSRF-Token on a change, a foreign Origin, or an owner's route asked by a member",
+  idempotency_key_pending:
+    'A request with this Idempotency-Key and body is still creating its job; retry with the same key after Retry-After',
 };
 
 export const errorDetail = record('ErrorDetail', 'One problem of a 400/422 answer.', {

@@ -120,7 +120,7 @@ export const PROJECT_DOCS: RouteDoc[] = [
       'idempotency_key_invalid',
       'insufficient_credits',
       'too_many_jobs',
-      'conflict',
+      'idempotency_key_pending',
     ],
   },
 ];

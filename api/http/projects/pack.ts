@@ -92,9 +92,9 @@ export async function packProject(ctx: PackContext, req: Request, res: Response)
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     });
   } catch (err) {
-    // A 409 conflict means a request with the same key is creating the job: the pack waits for it
-    // (its JobQueued assigns it), so the pack is released only when no job is coming.
-    const jobComing = err instanceof ApiError && err.code === 'conflict';
+    // idempotency_key_pending means a request with the same key is creating the job: the pack waits
+    // for it (its JobQueued assigns it), so the pack is released only when no job is coming.
+    const jobComing = err instanceof ApiError && err.code === 'idempotency_key_pending';
     if (packId !== null && !jobComing)
       await handleCommand(ctx.store, projectStream(id), projectDecider, {
         type: 'ReleasePack',

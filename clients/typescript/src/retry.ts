@@ -1,8 +1,9 @@
 /**
  * The spec's retry rules (spec Errors): 429, 500 and 503 are retried with exponential backoff,
- * waiting at least what Retry-After says. One 409 is retried too: `conflict` with Retry-After,
- * which the service answers while an earlier request with the same Idempotency-Key is still
- * creating its job (the retry then gets that job). Every other status is final.
+ * waiting at least what Retry-After says; among them `503 idempotency_key_pending`, the answer
+ * while an earlier request with the same Idempotency-Key is still creating its job (the retry then
+ * gets that job). One 409 is retried too: `conflict` with Retry-After, what services before
+ * `idempotency_key_pending` answered in that case. Every other status is final.
  * A connection failure is retried only for calls that are safe to repeat (reads, deletes and
  * calls carrying an Idempotency-Key).
  */

@@ -15,7 +15,7 @@ import { PROJECTIONS } from '../../../service/server.js';
 import { handleCommand } from '../../../domain/decider/handle.js';
 import { jobDecider } from '../../../domain/job/decide.js';
 import { JobProcess } from '../../../domain/job/process.js';
-import { REPAIR_TIMINGS, RepairTick } from '../../../domain/job/repair.js';
+import { REPAIR_TIMINGS, RepairTick, settleClaimsLeftPending } from '../../../domain/job/repair.js';
 import { idempotencyStream, jobStream } from '../../../domain/job/streams.js';
 import { claimDecider, IDEMPOTENCY_TIMINGS } from '../../../domain/job/idempotency-claim.js';
 import { loadState } from '../../../domain/decider/handle.js';
@@ -85,6 +85,8 @@ async function world() {
     },
   };
 }
+
+type World = Awaited<ReturnType<typeof world>>;
 
 t.test('a hold with no job behind it is released after orphanAfterMs, not before', async (t) => {
   const w = await world();
@@ -237,46 +239,55 @@ t.test(
   },
 );
 
+/**
+ * Two Idempotency-Key claims left pending: one whose admission got as far as JobQueued and
+ * stopped before completing its claim (`job_queued`), one that stopped after its hold (`job_lost`).
+ */
+async function twoClaimsLeftPending(w: World) {
+  const claim = async (stream: string, jobId: string) =>
+    handleCommand(w.store, stream, claimDecider, {
+      type: 'ClaimKey',
+      data: { jobId, bodyHash: 'b' },
+      metadata: { now: w.clock(), actor: ACTOR },
+    });
+  const queuedKey = idempotencyStream(w.org.orgId, 'queued');
+  const lostKey = idempotencyStream(w.org.orgId, 'lost');
+  await claim(queuedKey, 'job_queued');
+  await claim(lostKey, 'job_lost');
+  // The first admission got as far as JobQueued and stopped before completing its claim; the second stopped after its hold.
+  await w.admit('job_queued');
+  const queued = {
+    jobId: 'job_queued',
+    orgId: w.org.orgId,
+    keyId: 'key_1',
+    memberId: w.org.ownerId,
+    source: 'api' as const,
+    reference: null,
+    createdAt: w.clock(),
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    items: 1,
+    maxVehicles: 1,
+    budgetMs: 1000,
+    reservedMicros: 0,
+    rateCardVersion: CURRENT_RATE_CARD.version,
+    warnings: [],
+  };
+  await handleCommand(w.store, jobStream('job_queued'), jobDecider, {
+    type: 'QueueJob',
+    data: queued,
+    metadata: { now: w.clock(), actor: ACTOR },
+  });
+  await w.admit('job_lost');
+  await w.settle();
+  return { queuedKey, lostKey, queued };
+}
+
 t.test(
   'a pending Idempotency-Key claim is settled past its timeout: completed with a queued job, released with its job voided',
   async (t) => {
     const w = await world();
     t.teardown(w.close);
-    const claim = async (stream: string, jobId: string) =>
-      handleCommand(w.store, stream, claimDecider, {
-        type: 'ClaimKey',
-        data: { jobId, bodyHash: 'b' },
-        metadata: { now: w.clock(), actor: ACTOR },
-      });
-    const queuedKey = idempotencyStream(w.org.orgId, 'queued');
-    const lostKey = idempotencyStream(w.org.orgId, 'lost');
-    await claim(queuedKey, 'job_queued');
-    await claim(lostKey, 'job_lost');
-    // The first admission got as far as JobQueued and stopped before completing its claim; the second stopped after its hold.
-    await w.admit('job_queued');
-    const queued = {
-      jobId: 'job_queued',
-      orgId: w.org.orgId,
-      keyId: 'key_1',
-      memberId: w.org.ownerId,
-      source: 'api' as const,
-      reference: null,
-      createdAt: w.clock(),
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      items: 1,
-      maxVehicles: 1,
-      budgetMs: 1000,
-      reservedMicros: 0,
-      rateCardVersion: CURRENT_RATE_CARD.version,
-      warnings: [],
-    };
-    await handleCommand(w.store, jobStream('job_queued'), jobDecider, {
-      type: 'QueueJob',
-      data: queued,
-      metadata: { now: w.clock(), actor: ACTOR },
-    });
-    await w.admit('job_lost');
-    await w.settle();
+    const { queuedKey, lostKey, queued } = await twoClaimsLeftPending(w);
     const tick = new RepairTick({
       store: w.store,
       jobs: w.jobs,
@@ -311,6 +322,28 @@ t.test(
     t.same((await tick.run()).claimsSettled, [], 'settled claims leave the read model');
   },
 );
+
+t.test('start-up recovery settles every pending claim at once, within the timeout', async (t) => {
+  const w = await world();
+  t.teardown(w.close);
+  const { queuedKey, lostKey } = await twoClaimsLeftPending(w);
+  const settled = await settleClaimsLeftPending({ store: w.store, reads: repairReads(w.reads), clock: w.clock });
+  t.same(
+    [...settled].sort((a, b) => a.jobId.localeCompare(b.jobId)),
+    [
+      { stream: lostKey, jobId: 'job_lost', outcome: 'released' },
+      { stream: queuedKey, jobId: 'job_queued', outcome: 'completed' },
+    ],
+  );
+  t.equal((await loadState(w.store, queuedKey, claimDecider)).state.claim?.status, 'completed');
+  t.equal((await loadState(w.store, lostKey, claimDecider)).state.claim?.status, 'released');
+  await w.settle();
+  t.same(
+    await settleClaimsLeftPending({ store: w.store, reads: repairReads(w.reads), clock: w.clock }),
+    [],
+    'settled claims leave the read model: a second start settles nothing',
+  );
+});
 
 t.test(
   'releasing an orphan hold voids its job first: a late QueueJob writes nothing, and a job queued after all keeps its hold',
