@@ -76,7 +76,13 @@ export const packRoutes: RouteModule = {
         },
         '202': { description: 'The job is queued or running; poll GET /v1/jobs/{id}', schema: ref('Job') },
       },
-      errors: ['idempotency_key_invalid', 'validation_failed', 'insufficient_credits', 'too_many_jobs', 'idempotency_key_pending'],
+      errors: [
+        'idempotency_key_invalid',
+        'validation_failed',
+        'insufficient_credits',
+        'too_many_jobs',
+        'idempotency_key_pending',
+      ],
     },
   ],
 };
