@@ -1,7 +1,9 @@
 /**
  * Rate limits on the real embedded service (spec Limits rule 1, Authentication 5): headers on
  * authenticated answers counting down in the tightest window, 429 rate_limited with Retry-After
- * and nothing executed, per organization across keys, and the failed-authentication limit per IP.
+ * and nothing executed, per organization across keys, and the failed-authentication limits per
+ * address and presented key prefix (60 a minute) and per address (600), which never refuse a
+ * valid key.
  */
 import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -156,10 +158,11 @@ t.test('errors after authentication carry the headers; unauthenticated ones do n
 });
 
 t.test(
-  'more than 60 failed authentications a minute from one IP: 429 for that IP, before keys are checked',
+  'more than 60 failed authentications a minute from one IP with one key: 429 for that key there; valid keys and other keys pass',
   async (t) => {
     const o = await org({ perMinute: 1000, perHour: 10_000, perDay: 50_000 });
     const bad = 'not-a-key';
+    const otherBad = 'pk_live_ZZZZwrongwrongwrongwrongwrongwrongwrong';
     for (let i = 0; i < 60; i += 1) {
       const res = await from('203.0.113.7', bad, '/v1/balance');
       if (res.status !== 401) {
@@ -174,11 +177,45 @@ t.test(
     const retryAfter = Number(blocked.headers.get('retry-after'));
     t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter} s`);
     t.same([rate(blocked).limit, rate(blocked).remaining], [60, 0]);
+    t.match(blocked.body.error.message, /more than 60 failed authentications .* with this key/);
     const goodKeySameIp = await from('203.0.113.7', o.key, '/v1/balance');
-    t.equal(goodKeySameIp.status, 429, 'a valid key from that IP is refused too');
+    t.equal(goodKeySameIp.status, 200, 'a valid key from that IP passes: another key failed, not it');
+    const otherBadSameIp = await from('203.0.113.7', otherBad, '/v1/balance');
+    t.equal(otherBadSameIp.status, 401, "another bad key from that IP is not counted with the first one's failures");
     const otherIp = await from('198.51.100.4', o.key, '/v1/balance');
     t.equal(otherIp.status, 200, 'other addresses are unaffected');
     const otherIpBadKey = await from('198.51.100.4', bad, '/v1/balance');
     t.equal(otherIpBadKey.status, 401);
   },
 );
+
+t.test(
+  'more than 600 failed authentications a minute from one IP with ever new keys: 429 for its failures, never for a valid key',
+  async (t) => {
+    const o = await org({ perMinute: 1000, perHour: 10_000, perDay: 50_000 });
+    const sprayed = (i: number): string => `pk_live_${String(i).padStart(4, '0')}${'x'.repeat(36)}`;
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 600; i += 1) {
+      const res = await from('203.0.113.99', sprayed(i), '/v1/balance');
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+    t.same([...statuses], [[401, 600]], '600 failures with 600 prefixes answer 401');
+    const next = await from('203.0.113.99', sprayed(600), '/v1/balance');
+    t.equal(next.status, 429, 'the 601st failure from the address is refused, a new prefix or not');
+    t.same([rate(next).limit, rate(next).remaining], [600, 0]);
+    t.equal(
+      (await from('203.0.113.99', o.key, '/v1/balance')).status,
+      200,
+      'a valid key from that address still passes',
+    );
+  },
+);
+
+t.test('the Bearer scheme is case-insensitive (RFC 7235)', async (t) => {
+  const o = await org({ perMinute: 1000, perHour: 10_000, perDay: 50_000 });
+  for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+    const res = await fetch(`${service.url}/v1/balance`, { headers: { authorization: `${scheme} ${o.key}` } });
+    await res.arrayBuffer();
+    t.equal(res.status, 200, scheme);
+  }
+});

@@ -95,10 +95,10 @@ t.test('behind a trusted proxy: two clients, two failed-authentication counters'
   const a = { 'x-forwarded-for': '203.0.113.7' };
   const b = { 'x-forwarded-for': '198.51.100.4' };
   t.same([...(await exhaust(service, a))], [401], `${FAILED_AUTH_PER_MINUTE} failed attempts from client A answer 401`);
-  t.equal(await get(service, BAD_KEY, a), 429, 'client A is locked out');
-  t.equal(await get(service, o.key, a), 429, 'even with a valid key');
-  t.equal(await get(service, o.key, b), 200, 'client B behind the same proxy is not');
-  t.equal(await get(service, BAD_KEY, b), 401, 'and its failures are its own');
+  t.equal(await get(service, BAD_KEY, a), 429, "client A's bad key is refused with 429 now");
+  t.equal(await get(service, o.key, a), 200, 'a valid key from client A still passes');
+  t.equal(await get(service, BAD_KEY, b), 401, 'client B behind the same proxy is not counted with A');
+  t.equal(await get(service, o.key, b), 200, 'client B passes');
   t.equal(
     await get(service, o.key, { 'x-forwarded-for': '192.0.2.1, 198.51.100.4' }),
     200,
@@ -135,10 +135,11 @@ t.test('no TRUST_PROXY: a loopback client cannot fake its address', async (t) =>
   const o = await orgWithKey(service, { name: 'Direct' });
   await exhaust(service, { 'x-forwarded-for': '203.0.113.7' });
   t.equal(
-    await get(service, o.key, { 'x-forwarded-for': '198.51.100.4' }),
+    await get(service, BAD_KEY, { 'x-forwarded-for': '198.51.100.4' }),
     429,
     'failures count against the socket address, whatever the header says',
   );
+  t.equal(await get(service, o.key, { 'x-forwarded-for': '198.51.100.4' }), 200, 'a valid key passes all the same');
 });
 
 t.test('TRUST_PROXY names other proxies: the loopback peer is not one, its X-Forwarded-For is ignored', async (t) => {

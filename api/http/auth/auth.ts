@@ -92,7 +92,13 @@ const OWNER_ONLY: Readonly<Record<Scope, string>> = {
   'resources:write': 'change saved data',
 };
 
-const BEARER = /^Bearer (\S+)$/;
+/** `Bearer <credential>`; the scheme is case-insensitive (RFC 7235 §2.1). */
+const BEARER = /^Bearer +(\S+)$/i;
+
+/** The credential of an Authorization header (the key a failure is counted against), '' when there is none. */
+function presentedCredential(header: string): string {
+  return BEARER.exec(header.trim())?.[1] ?? '';
+}
 
 /**
  * The key named by the `Authorization` header `header` and its organization at `now` (RFC 3339). Throws 401 unauthorized (missing,
@@ -126,8 +132,9 @@ async function identify(
 /**
  * Middleware requiring a valid key with every scope in `scopes`. The caller's IP is the client
  * address (api/http/auth/trust-proxy.ts: the socket's peer, or what a TRUST_PROXY peer forwarded). Order:
- * an IP with 60 failed authentications this minute → 429 rate_limited; the key (401s, each
- * counted as a failure of the IP); the key's IP allowlist (403 ip_not_allowed); the
+ * the key (401s, each counted against the address and the presented key prefix: past 60 a
+ * minute for the pair, or 600 for the address, the failure answers 429 rate_limited instead,
+ * api/http/auth/rate-limit.ts; a valid key is never refused for failures); the key's IP allowlist (403 ip_not_allowed); the
  * organization's API switched off by the operator (503 api_disabled with Retry-After); the key's
  * and organization's request
  * rates (429 rate_limited with Retry-After; the `X-RateLimit-*` headers are set from here on);
@@ -152,14 +159,6 @@ function authenticator(ctx: AuthContext, keyScopes: readonly Scope[], sessionSco
   const rates = rateLimitsOf(ctx);
   return async (req: Request, res: Response, next: NextFunction) => {
     const ip = clientAddress(req);
-    const blocked = await rates.failedAuthBlock(ip);
-    if (blocked) {
-      setRateHeaders(res, blocked);
-      throw new ApiError(
-        'rate_limited',
-        `more than ${FAILED_AUTH_PER_MINUTE} failed authentications in a minute from this address; retry after ${blocked.retryAfter} s`,
-      );
-    }
     // One time for the whole authentication (key expiry, subscription, X-Credits-Remaining).
     const now = ctx.clock();
     // Without an Authorization header, the web app's session cookie identifies the caller.
@@ -170,7 +169,17 @@ function authenticator(ctx: AuthContext, keyScopes: readonly Scope[], sessionSco
       identified = bySession ? await identifySession(ctx, req) : await identify(ctx, authorization ?? '', now);
     } catch (err) {
       // An ended session's cookie (a tab left open) is no guess at a secret: only keys count as failed authentications.
-      if (!bySession && err instanceof ApiError && ERROR_STATUS[err.code] === 401) await rates.recordFailedAuth(ip);
+      if (!bySession && err instanceof ApiError && ERROR_STATUS[err.code] === 401) {
+        const refused = await rates.recordFailedAuth(ip, presentedCredential(authorization ?? ''));
+        if (refused) {
+          setRateHeaders(res, refused);
+          throw new ApiError(
+            'rate_limited',
+            `more than ${refused.limit} failed authentications in a minute from this address` +
+              `${refused.limit === FAILED_AUTH_PER_MINUTE ? ' with this key' : ''} (${err.message}); retry after ${refused.retryAfter} s`,
+          );
+        }
+      }
       throw err;
     }
     const { key, org } = identified;

@@ -3,8 +3,14 @@
  * - requests per minute, hour and day, counted for each API key AND for its organization, with
  *   the organization's `limits.rateLimits`; the strictest applies. Fixed windows: a window starts
  *   with its first request and lasts 60 s / 3,600 s / 86,400 s.
- * - failed authentications (401) per IP address: after 60 in a minute, that address gets
- *   `429 rate_limited` before any key is looked at, until the minute ends.
+ * - failed authentications (401) per IP address and presented key prefix (the first 12
+ *   characters of the presented key, the prefix the console shows): after 60 in a minute, a
+ *   failing request with that prefix from that address gets `429 rate_limited` instead of 401,
+ *   until the minute ends; after 600 from one address in a minute (keys sprayed with ever new
+ *   prefixes), every failing request from it does. A request whose key is valid is never refused
+ *   for failures: behind a shared NAT, one client's bad key does not lock out the others, nor
+ *   does someone guessing at a key's prefix lock out its owner (a key's 40 random characters
+ *   cannot be guessed; the limit tells a misconfigured client to stop, and it applies to it alone).
  *
  * Counters are `rate-limiter-flexible` limiters on the store the composition root chose
  * (`HttpPorts.rateCounters`, api/http/context.ts; api/http/auth/rate-counters.ts): process memory in
@@ -15,8 +21,14 @@ import type { OrgLimits } from '../../../domain/organization/limits.js';
 import { memoryCounters, type RateCounterFactory } from './rate-counters.js';
 import type { HttpPorts } from '../context.js';
 
-/** Failed authentications allowed per minute from one IP address (spec Limits). */
+/** Failed authentications allowed per minute from one IP address with one presented key prefix (spec Errors `rate_limited`). */
 export const FAILED_AUTH_PER_MINUTE = 60;
+
+/** Failed authentications allowed per minute from one IP address whatever the prefixes (key spraying). */
+export const FAILED_AUTH_PER_ADDRESS_PER_MINUTE = 600;
+
+/** Characters of a presented key that count it as one key (the display prefix, application/api-key.ts). */
+const PRESENTED_PREFIX_LENGTH = 12;
 
 /** What the rate headers report: the tightest window, or the one that refused. */
 export interface RateDecision {
@@ -53,13 +65,20 @@ export class RateLimits {
   // (points: unbounded) and the decision compares their counts with the caller's current limits.
   private readonly windows;
   private readonly failedAuth;
+  private readonly failedAuthAddress;
 
   constructor(counters: RateCounterFactory = memoryCounters) {
     this.windows = WINDOWS.map((w) => ({
       ...w,
       counter: counters({ keyPrefix: w.name, points: Number.MAX_SAFE_INTEGER, duration: w.seconds }),
     }));
-    this.failedAuth = counters({ keyPrefix: 'failed-auth', points: FAILED_AUTH_PER_MINUTE, duration: 60 });
+    // Points unbounded: the decision compares the counts with the limits (a penalty never throws).
+    this.failedAuth = counters({ keyPrefix: 'failed-auth', points: Number.MAX_SAFE_INTEGER, duration: 60 });
+    this.failedAuthAddress = counters({
+      keyPrefix: 'failed-auth-address',
+      points: Number.MAX_SAFE_INTEGER,
+      duration: 60,
+    });
   }
 
   /**
@@ -104,22 +123,28 @@ export class RateLimits {
     };
   }
 
-  /** The refusal for `ip` when it had 60 failed authentications in the current minute, else null. */
-  async failedAuthBlock(ip: string): Promise<RateDecision | null> {
-    const res = await this.failedAuth.get(ip);
-    if (!res || res.consumedPoints < FAILED_AUTH_PER_MINUTE) return null;
+  /**
+   * Counts a failed authentication (401) from `ip` presenting `presented` (the Authorization
+   * header's credential, '' when there is none). Resolves with the refusal (429) when this
+   * failure is over FAILED_AUTH_PER_MINUTE for the address and the presented prefix, or over
+   * FAILED_AUTH_PER_ADDRESS_PER_MINUTE for the address; else null (answer the 401).
+   */
+  async recordFailedAuth(ip: string, presented: string): Promise<RateDecision | null> {
+    const pair = `${ip} ${presented.slice(0, PRESENTED_PREFIX_LENGTH)}`;
+    const [byPair, byAddress] = await Promise.all([this.failedAuth.penalty(pair), this.failedAuthAddress.penalty(ip)]);
+    const over = [
+      { limit: FAILED_AUTH_PER_MINUTE, res: byPair },
+      { limit: FAILED_AUTH_PER_ADDRESS_PER_MINUTE, res: byAddress },
+    ].filter((c) => c.res.consumedPoints > c.limit);
+    if (over.length === 0) return null;
+    const blocking = over.reduce((a, b) => (b.res.msBeforeNext > a.res.msBeforeNext ? b : a));
     return {
       allowed: false,
-      limit: FAILED_AUTH_PER_MINUTE,
+      limit: blocking.limit,
       remaining: 0,
-      reset: unixSeconds(res.msBeforeNext),
-      retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      reset: unixSeconds(blocking.res.msBeforeNext),
+      retryAfter: Math.max(1, Math.ceil(blocking.res.msBeforeNext / 1000)),
     };
-  }
-
-  /** Counts a failed authentication (401) from `ip`. */
-  async recordFailedAuth(ip: string): Promise<void> {
-    await this.failedAuth.penalty(ip);
   }
 }
 
