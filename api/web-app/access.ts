@@ -1,7 +1,8 @@
 /**
  * Who may use the web app's own API (/app/api): the signed-in member of the session
  * cookie (401 unauthorized without one), the session's CSRF token on unsafe methods (403
- * forbidden), the owner for the console's routes (403 forbidden), and a same-origin `Origin`
+ * forbidden), the owner for the console's routes (403 forbidden), an organization that is not
+ * suspended for the routes that grant access (403 account_inactive), and a same-origin `Origin`
  * on sign-in and invitation acceptance (403 forbidden), which have no session yet.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -53,6 +54,21 @@ export const requireOwner: RequestHandler = (_req, res, next) => {
     throw new ApiError('forbidden', "only the organization's owner may do this");
   next();
 };
+
+/**
+ * Middleware after requireWebSession, on the routes that grant new access (API keys made or
+ * rotated, invitations issued): refused with 403 account_inactive while the organization is
+ * suspended (spec Errors: "Organization suspended"). What closes doors (revoking keys, links
+ * and invitations, removing members, signing out, changing one's password) stays open.
+ */
+export const requireActiveOrganization: RequestHandler = (_req, res, next) => {
+  if (webCallerOf(res).org.suspended) throw new ApiError('account_inactive', SUSPENDED_MESSAGE);
+  next();
+};
+
+/** The message of a change refused while the organization is suspended. */
+export const SUSPENDED_MESSAGE =
+  'the organization is suspended: no new API keys, rotations or members until the operator lifts the suspension';
 
 /**
  * Middleware: when the request has an `Origin` header it must be this service's origin (the

@@ -10,6 +10,7 @@
  */
 import type { Request } from 'express';
 import { JOBS, type JobDocument } from '../../../projections/jobs/job-document.js';
+import { ORGANIZATIONS, type OrganizationDocument } from '../../../projections/organizations/projection.js';
 import { ApiError } from '../errors.js';
 import { checkLink, linkQuery, linkRevisionOf, signLink, type LinkPurpose } from './signed-link.js';
 import type { LinkSettings } from '../context.js';
@@ -105,7 +106,8 @@ export interface SignedPlan {
  * The job and plan revision a signed `purpose` link opens. `jobId` is undefined when the path did
  * not name one. Throws ApiError `not_found` for a bad, expired, revoked or foreign-purpose
  * signature (a `revision` other than the signed one included) and for a job that did not
- * succeed, `result_expired` for a job past retention.
+ * succeed, `result_expired` for a job past retention, and `account_inactive` (403) while the
+ * job's organization is suspended.
  */
 export async function openSignedRevision(
   ctx: Pick<UseCasePorts, 'reads' | 'clock'> & LinkSettings,
@@ -138,6 +140,12 @@ export async function openSignedRevision(
   }
   if (!job || job.status !== 'succeeded') throw new ApiError('not_found', `no such ${what}`);
   if (!retained(job, ctx.clock())) throw new ApiError('result_expired', 'the plan was deleted after retention');
+  const org = await ctx.reads.collection<OrganizationDocument>(ORGANIZATIONS).get(job.orgId);
+  if (!org || org.suspended)
+    throw new ApiError(
+      'account_inactive',
+      `the organization of this plan is suspended: the ${what} opens again when it is lifted`,
+    );
   return { job, revision };
 }
 

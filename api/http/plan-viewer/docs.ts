@@ -50,7 +50,7 @@ export const PLAN_VIEWER_DOCS: RouteDoc[] = [
         schema: { type: 'string' },
       },
     },
-    errors: ['not_found', 'result_expired'],
+    errors: ['not_found', 'result_expired', 'account_inactive'],
   },
   {
     method: 'get',
@@ -64,6 +64,6 @@ export const PLAN_VIEWER_DOCS: RouteDoc[] = [
     responses: {
       '200': { description: 'The plan for the viewer', schema: { $ref: '#/components/schemas/ViewerPlan' } },
     },
-    errors: ['not_found', 'result_expired'],
+    errors: ['not_found', 'result_expired', 'account_inactive'],
   },
 ];

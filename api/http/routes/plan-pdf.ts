@@ -98,7 +98,7 @@ export const planPdfRoutes: RouteModule = {
           schema: { type: 'string', contentMediaType: 'application/pdf' },
         },
       },
-      errors: ['not_found', 'result_expired'],
+      errors: ['not_found', 'result_expired', 'account_inactive'],
     },
   ],
 };

@@ -29,7 +29,14 @@ import {
 } from '../../../projections/organizations/projection.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
 import { checkedBody, validateAccept, validateInvite, validateResetAccept } from '../bodies.js';
-import { requireOwner, requireSameOrigin, requireWebSession, webCallerOf } from '../access.js';
+import {
+  requireActiveOrganization,
+  requireOwner,
+  requireSameOrigin,
+  requireWebSession,
+  SUSPENDED_MESSAGE,
+  webCallerOf,
+} from '../access.js';
 import { answerNewSession } from './session.js';
 import { issuedInvitationAnswer } from '../invitation-view.js';
 import type { RouteContext } from '../../http/context.js';
@@ -74,6 +81,8 @@ export function webAppInvitationsRouter(ctx: RouteContext): Router {
   router.post('/app/api/invitations/:token/accept', requireSameOrigin(ctx), async (req, res) => {
     const { invitation, org } = await openInvitation(ctx, req.params['token']);
     const reset = invitation.purpose === 'password_reset';
+    // Joining a suspended organization grants access; a member's password reset does not.
+    if (org.suspended && !reset) throw new ApiError('account_inactive', SUSPENDED_MESSAGE);
     const body = checkedBody<{ name?: string; password: string }>(
       reset ? validateResetAccept : validateAccept,
       jsonBody(req),
@@ -92,19 +101,25 @@ export function webAppInvitationsRouter(ctx: RouteContext): Router {
     await answerNewSession(ctx, res, invitation.orgId, accepted.memberId);
   });
 
-  router.post('/app/api/invitations', requireWebSession(ctx), requireOwner, async (req, res) => {
-    const { org, member } = webCallerOf(res);
-    const { email } = checkedBody<{ email: string; role?: 'member' }>(validateInvite, jsonBody(req));
-    const issued = await issueInvitation(ctx.store, {
-      orgId: org.id,
-      email,
-      role: 'member',
-      now: ctx.clock(),
-      actor: { id: member.id, name: member.name },
-    });
-    await ctx.projections.waitFor(issued.position);
-    res.status(201).json(issuedInvitationAnswer(issued));
-  });
+  router.post(
+    '/app/api/invitations',
+    requireWebSession(ctx),
+    requireOwner,
+    requireActiveOrganization,
+    async (req, res) => {
+      const { org, member } = webCallerOf(res);
+      const { email } = checkedBody<{ email: string; role?: 'member' }>(validateInvite, jsonBody(req));
+      const issued = await issueInvitation(ctx.store, {
+        orgId: org.id,
+        email,
+        role: 'member',
+        now: ctx.clock(),
+        actor: { id: member.id, name: member.name },
+      });
+      await ctx.projections.waitFor(issued.position);
+      res.status(201).json(issuedInvitationAnswer(issued));
+    },
+  );
 
   router.get('/app/api/invitations', requireWebSession(ctx), requireOwner, async (_req, res) => {
     const { org } = webCallerOf(res);

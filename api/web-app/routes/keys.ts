@@ -24,7 +24,7 @@ import { createApiKey, revokeApiKey, rotateApiKey } from '../../../application/p
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
 import type { RouteContext } from '../../http/context.js';
 import { checkedBody, validateKeyInput, validateRotation } from '../bodies.js';
-import { requireOwner, requireWebSession, webCallerOf } from '../access.js';
+import { requireActiveOrganization, requireOwner, requireWebSession, webCallerOf } from '../access.js';
 
 interface KeyInput {
   name: string;
@@ -91,7 +91,7 @@ export function webAppKeysRouter(ctx: RouteContext): Router {
     res.json({ data });
   });
 
-  router.post('/app/api/keys', ...owner, async (req, res) => {
+  router.post('/app/api/keys', ...owner, requireActiveOrganization, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const input = checkedBody<KeyInput>(validateKeyInput, jsonBody(req));
     const now = ctx.clock();
@@ -114,7 +114,7 @@ export function webAppKeysRouter(ctx: RouteContext): Router {
     res.status(201).json({ ...keyView(key, org), secret: created.secret });
   });
 
-  router.post('/app/api/keys/:id/rotate', ...owner, async (req, res) => {
+  router.post('/app/api/keys/:id/rotate', ...owner, requireActiveOrganization, async (req, res) => {
     const { org, member } = webCallerOf(res);
     const keyId = String(req.params['id']);
     const current = await currentKey(ctx, org.id, keyId);
