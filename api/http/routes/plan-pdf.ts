@@ -1,8 +1,10 @@
 /**
  * GET /plans/{job}.pdf?expires=…&signature=… — the browser link of Job.pdf_url: no
  * Authorization header, the signature proves it was issued by us; valid until the job's
- * `expires_at`. Renders the plan with pdfkit on demand. The link of a plan revision's Result
- * carries `revision=N` in its signed query and renders that revision's plan.
+ * `expires_at`. Renders the plan with pdfkit on demand, through the service's PdfRenders
+ * (api/http/plan-links/pdf-renders.ts: cached, bounded concurrency, 429 per link and address).
+ * The link of a plan revision's Result carries `revision=N` in its signed query and renders that
+ * revision's plan.
  */
 import { Router } from 'express';
 import { cargoFactsOf } from '../../../pdf/cargo-facts.js';
@@ -13,31 +15,38 @@ import { setNoStore } from '../page-security.js';
 import { openSignedRevision } from '../plan-links/plan-links.js';
 import { rebuildRevisionPlan } from '../../../application/plan-revisions.js';
 import { orgDisplayUnits } from '../plan-links/org-display-units.js';
+import { PdfRenders } from '../plan-links/pdf-renders.js';
+import { clientAddress } from '../auth/trust-proxy.js';
 import { ROUTER_OPTIONS, type RouteModule } from '../route-docs.js';
 import type { RouteContext } from '../context.js';
 
-export function planPdfRouter(ctx: RouteContext): Router {
+export function planPdfRouter(ctx: RouteContext, renders = new PdfRenders()): Router {
   const router = Router(ROUTER_OPTIONS);
   router.get('/plans/:file', async (req, res) => {
     const named = /^(job_[a-z0-9]+)\.pdf$/.exec(String(req.params['file']))?.[1];
     const { job, revision } = await openSignedRevision(ctx, 'pdf', named, req.query);
     const jobId = job.id;
-    const body = await readJobBody(ctx.store, jobId);
-    const model = body.request?.model;
-    // A revision's link (plan editing): its plan rebuilt from its layout with the job's model.
-    const plan =
-      revision === 0 ? body.result?.plan : model && (await rebuildRevisionPlan(ctx.store, jobId, revision, model));
-    if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
-    const colors: Record<string, string> = {};
-    for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
-    const pdf = await renderPlanPdf({
-      jobId,
-      ...(job.reference ? { reference: job.reference } : {}),
-      createdAt: job.createdAt,
-      plan,
-      colors,
-      cargo: cargoFactsOf(model),
-      displayUnits: await orgDisplayUnits(ctx, job.orgId),
+    const displayUnits = await orgDisplayUnits(ctx, job.orgId);
+    const key = { jobId, revision, generation: job.linkGeneration ?? 0, displayUnits };
+    const link = typeof req.query['signature'] === 'string' ? req.query['signature'] : '';
+    const pdf = await renders.pdf(key, link, clientAddress(req), job.expiresAt, async () => {
+      const body = await readJobBody(ctx.store, jobId);
+      const model = body.request?.model;
+      // A revision's link (plan editing): its plan rebuilt from its layout with the job's model.
+      const plan =
+        revision === 0 ? body.result?.plan : model && (await rebuildRevisionPlan(ctx.store, jobId, revision, model));
+      if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
+      const colors: Record<string, string> = {};
+      for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
+      return renderPlanPdf({
+        jobId,
+        ...(job.reference ? { reference: job.reference } : {}),
+        createdAt: job.createdAt,
+        plan,
+        colors,
+        cargo: cargoFactsOf(model),
+        displayUnits,
+      });
     });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `inline; filename="${revision > 0 ? `${jobId}-r${revision}` : jobId}.pdf"`);
@@ -98,7 +107,7 @@ export const planPdfRoutes: RouteModule = {
           schema: { type: 'string', contentMediaType: 'application/pdf' },
         },
       },
-      errors: ['not_found', 'result_expired', 'account_inactive'],
+      errors: ['not_found', 'result_expired', 'account_inactive', 'rate_limited'],
     },
   ],
 };
