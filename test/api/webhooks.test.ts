@@ -101,6 +101,21 @@ t.test('validation answers the error envelope', async (t) => {
   t.match(ftp.body.error.details, [{ path: 'url', code: 'invalid_value', message: /^unsupported_scheme/ }]);
   const extra = await post({ url: receiver.url, events: ['job.failed'], secret: 'mine' });
   t.equal(extra.status, 422, 'unknown fields are refused');
+  // Each message names the value it got (never "got undefined").
+  t.match(badKind.body.error.details, [{ message: /; got "job\.started"$/ }]);
+  const long = await post({ url: `https://example.com/${'x'.repeat(2100)}`, events: ['job.failed'] });
+  t.match(long.body.error.details, [{ path: 'url', message: /at most 2048 characters long, got 2120$/ }]);
+  const wrongTypes = await post({ url: 5, events: 'job.failed' });
+  t.match(wrongTypes.body.error.details, [
+    { path: 'url', message: 'must be a string, got a number (5)' },
+    { path: 'events', message: 'must be an array, got a string ("job.failed")' },
+  ]);
+  for (const answer of [badKind, long, wrongTypes])
+    t.notMatch(
+      JSON.stringify(answer.body),
+      /got (undefined|0\b)/,
+      'no message says "got undefined" or "got 0" for a value that is not 0',
+    );
 });
 
 t.test('private targets are refused at registration unless allowed', async (t) => {

@@ -36,7 +36,7 @@ export const inputSchema: JsonSchema = {
 };
 /** Checks a POST body against WebhookEndpointInput (every problem). */
 export const validateInput = validatorOnFirstUse(() =>
-  new Ajv2020({ allErrors: true, strict: false }).compile(inputSchema),
+  new Ajv2020({ allErrors: true, strict: false, verbose: true }).compile(inputSchema),
 );
 
 export const endpointSchema: JsonSchema = {
