@@ -43,6 +43,10 @@ export const ERROR_CODES = [
    * stopped and the claim is not stale yet); 503 with Retry-After, so the spec's retry rules retry it.
    */
   'idempotency_key_pending',
+  /** Ours: the request's header section is over 16 KB (431), refused before any route sees it. */
+  'request_header_too_large',
+  /** Ours: the request is not well-formed HTTP (400), refused before any route sees it. */
+  'bad_request',
 ] as const;
 
 /** One code of ERROR_CODES. */

@@ -2,11 +2,14 @@
  * The HTTP(S) socket of the api role, bound first at start: before anything is read or written
  * in the data dir, so a port in use fails the start with the listen error (`code` EADDRINUSE)
  * and leaves the data dir untouched. Until the application is handed over every request gets
- * the start-up 503 (service/starting-responder.ts), not a refused connection.
+ * the start-up 503 (service/starting-responder.ts), not a refused connection. A request the HTTP
+ * parser refuses (headers over 16 KB, malformed HTTP) gets the error envelope too
+ * (service/malformed-request.ts).
  */
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { answerMalformedRequest } from './malformed-request.js';
 import { answerStarting } from './starting-responder.js';
 
 /** A bound listener: its address, the handler it forwards to, its close. */
@@ -37,6 +40,7 @@ export async function listenForRequests(options: {
   const server: Server = options.tls
     ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, forward)
     : createHttpServer(forward);
+  server.on('clientError', answerMalformedRequest);
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host, () => {

@@ -40,6 +40,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   api_disabled: 503,
   forbidden: 403,
   idempotency_key_pending: 503,
+  request_header_too_large: 431,
+  bad_request: 400,
 };
 
 /**

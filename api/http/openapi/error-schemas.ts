@@ -64,7 +64,9 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = STATUS_OF_CODE;
 
 /**
  * Codes every authenticated operation can answer (spec Authentication 5), and ours: `forbidden`
- * when the caller is the web app's session and a change lacks its CSRF token.
+ * when the caller is the web app's session and a change lacks its CSRF token, and
+ * `request_header_too_large` when the headers (an Authorization header, say) are over 16 KB and
+ * `bad_request` when the request is not well-formed HTTP (both refused before any route).
  */
 export const AUTH_ERRORS = [
   'unauthorized',
@@ -77,6 +79,8 @@ export const AUTH_ERRORS = [
   'rate_limited',
   'api_disabled',
   'forbidden',
+  'request_header_too_large',
+  'bad_request',
 ] as const satisfies readonly ErrorCode[];
 
 /** Short meaning of each error code, for the per-status response descriptions (spec Errors). */
@@ -119,6 +123,8 @@ export const ERROR_MEANING: Readonly<Record<ErrorCode, string>> = {
     "Web app session (not an API key): missing or wrong X-CSRF-Token on a change, a foreign Origin, or an owner's route asked by a member",
   idempotency_key_pending:
     'A request with this Idempotency-Key and body is still creating its job; retry with the same key after Retry-After',
+  request_header_too_large: 'The request headers are over 16 KB (e.g. an oversized Authorization header)',
+  bad_request: 'The request is not well-formed HTTP',
 };
 
 export const errorDetail = record('ErrorDetail', 'One problem of a 400/422 answer.', {
