@@ -48,12 +48,14 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
  * Default `Retry-After` (s) of the codes answered with 429 or 503 (spec Response headers:
  * `Retry-After` on 429; this service also sends it on every 503). Used when the thrower set none:
  * `rate_limited` sets its own from the window that refused. `too_many_jobs`: a queued job usually
- * ends within seconds; `api_disabled`: starting up or maintenance.
+ * ends within seconds; `api_disabled`: starting up or maintenance; `idempotency_key_pending`: the
+ * key's first request usually ends within a second.
  */
 export const RETRY_AFTER_SECONDS: Readonly<Partial<Record<ErrorCode, number>>> = {
   rate_limited: 60,
   too_many_jobs: 10,
   api_disabled: 30,
+  idempotency_key_pending: 1,
 };
 
 /** Retry-After when a code has no entry in RETRY_AFTER_SECONDS but answers 429 or 503, s. */
