@@ -14,7 +14,7 @@ import type { StopReason as JobStopReason } from '../domain/job/job.js';
 import type { PackModel, Plan } from '../domain/pack/plan.js';
 import { compareScores } from './search/score.js';
 import type { Improvement, RankedPlan, SearchResult, SearchTask } from './search/search.js';
-import { stagnationBoard } from './search/stagnation.js';
+import { bestSoFar, stagnationBoard } from './search/stagnation.js';
 import { threadExecArgv } from './thread-exec-argv.js';
 import type { WarmTask } from './thread.js';
 import { verifyPlan } from './verify/verify.js';
@@ -39,7 +39,11 @@ export interface SolverOptions {
   threadModule?: URL;
 }
 
-/** Per-solve options: cancellation and coarse progress (stages `search`, `verify`, `done`). */
+/**
+ * Per-solve options: cancellation and coarse progress (stages `search`, `verify`, `done`). During
+ * `search` the progress is the best plan so far of every worker (its vehicles and placed units),
+ * reported every SEARCH_PROGRESS_MS once there is one.
+ */
 export interface SolveOptions {
   signal?: AbortSignal;
   onProgress?: (p: { stage: string; vehiclesDone: number; placedItems: number }) => void;
@@ -99,6 +103,9 @@ export type SolveOutcome =
  */
 const RESERVE_MS = 50;
 const RESERVE_MS_PER_UNIT = 0.4;
+
+/** How often a search's best plan so far is reported as progress, ms (the job record keeps at most one a second). */
+export const SEARCH_PROGRESS_MS = 500;
 
 /** True when this module is the compiled JavaScript in `dist/`. */
 const COMPILED = !new URL(import.meta.url).pathname.endsWith('.ts');
@@ -178,6 +185,11 @@ export class Solver {
     // stagnation, and never in deterministic mode, which stays deterministic.
     const stagnation = stagnationBoard(new Set(model.items.map((it) => it.priority)).size, budget, start, units);
     const stopOnStagnation = model.budgetMode === 'automatic' && model.workLimit === undefined;
+    // While the workers search, the best plan so far (on the shared board) is the progress.
+    const progressTimer = setInterval(() => {
+      const sofar = bestSoFar(stagnation);
+      if (sofar) progress({ stage: 'search', vehiclesDone: sofar.vehicles, placedItems: sofar.placed });
+    }, SEARCH_PROGRESS_MS);
     try {
       results = await Promise.allSettled(
         Array.from({ length: this.threads }, (_, worker) => {
@@ -195,6 +207,7 @@ export class Solver {
         }),
       );
     } finally {
+      clearInterval(progressTimer);
       clearTimeout(hardStop);
       opts.signal?.removeEventListener('abort', onAbort);
     }

@@ -160,6 +160,18 @@ export function offerBest(board: StagnationBoard, score: Score, now: number): bo
   }
 }
 
+/**
+ * The units placed and vehicles used by the board's best plan so far (of every worker), or null
+ * before the first one: what a running job's progress shows while its search computes. Read
+ * without the lock (two figures a worker may be rewriting: a progress report may pair a new
+ * count with the last one's vehicles for one second).
+ */
+export function bestSoFar(board: StagnationBoard): { placed: number; vehicles: number } | null {
+  if (board.best[0] !== 1) return null;
+  const n = board.best.length;
+  return { placed: board.best[n - 4]!, vehicles: board.best[n - 3]! };
+}
+
 /** True once no better plan has come for long enough at `now` (epoch ms); never before a first plan. */
 export function stagnated(board: StagnationBoard, now: number): boolean {
   const lastMs = Atomics.load(board.cells, LAST_MS);

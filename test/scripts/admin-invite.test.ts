@@ -74,3 +74,32 @@ t.test('create-org, invite --role owner, accept: the owner member signs in', asy
     axle_access: false,
   });
 });
+
+t.test(
+  'an invitation printed while the service runs opens at once: no 404 while the read models catch up',
+  async (t) => {
+    const service = await startService({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: dir,
+      solverThreads: 1,
+      solverConcurrency: 1,
+      log: pino({ level: 'silent' }),
+    });
+    t.teardown(() => service.close());
+    const org = await admin(['create-org', '--name', 'Live', '--owner', 'Lee']);
+    t.equal(org.code, 0, org.stderr);
+    const { org_id: orgId } = JSON.parse(org.stdout) as { org_id: string };
+    const invited = await admin(['invite', '--org', orgId, '--email', 'lee@live.example', '--role', 'owner']);
+    t.equal(invited.code, 0, invited.stderr);
+    const token = /\/app\/invitations\/([A-Za-z0-9_-]{43})$/.exec(
+      (JSON.parse(invited.stdout) as { url: string }).url,
+    )?.[1];
+    // Asked the moment the CLI has printed it, before the running service's read models saw the event.
+    const opened = await browserCall(service.url, null, 'GET', `/app/api/invitations/${token}`);
+    t.equal(opened.status, 200, JSON.stringify(opened.body));
+    t.same([opened.body.email, opened.body.organization.id], ['lee@live.example', orgId]);
+    const unknown = await browserCall(service.url, null, 'GET', `/app/api/invitations/${'A'.repeat(43)}`);
+    t.same([unknown.status, unknown.body.error.code], [404, 'not_found'], 'an unknown token is still 404');
+  },
+);

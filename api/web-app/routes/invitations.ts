@@ -45,13 +45,24 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const GONE = 'no such invitation, or it was used or has expired';
 const WITHDRAWN = "this invitation was withdrawn by the organization's owner: ask them for a new one";
 
-/** The open invitation of `token` with its organization; 404 not_found otherwise. */
+/** Longest wait for the read models to catch up with the log before an unknown invitation is 404, ms. */
+const INVITATION_SYNC_MS = 3000;
+
+/**
+ * The open invitation of `token` with its organization; 404 not_found otherwise. An invitation
+ * the read models do not know yet may have just been written by another process (`npm run admin
+ * -- invite` prints its link at once): before answering 404 the read models catch up with every
+ * event stored so far (read-your-writes across processes, at most INVITATION_SYNC_MS).
+ */
 async function openInvitation(
   ctx: RouteContext,
   token: unknown,
 ): Promise<{ invitation: InvitationDocument; org: OrganizationDocument }> {
   if (typeof token !== 'string' || !TOKEN.test(token)) throw new ApiError('not_found', GONE);
-  const invitation = await ctx.reads.collection<InvitationDocument>(INVITATIONS).get(invitationTokenHash(token));
+  const invitations = ctx.reads.collection<InvitationDocument>(INVITATIONS);
+  const hash = invitationTokenHash(token);
+  let invitation = await invitations.get(hash);
+  if (!invitation && (await ctx.projections.sync(INVITATION_SYNC_MS))) invitation = await invitations.get(hash);
   if (invitation?.revokedAt) throw new ApiError('not_found', WITHDRAWN);
   if (!invitation || invitation.acceptedAt !== null || invitation.expiresAt <= ctx.clock())
     throw new ApiError('not_found', GONE);
