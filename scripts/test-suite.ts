@@ -7,8 +7,13 @@
  * - the static checks `typecheck`, `eslint`, `prettier` and `layers` (npm run lint:layers);
  * - `tap`: every test file.
  *
- * `prepare` runs first; then the static checks on two lanes at once (ESLint alone on one, the
- * others one after another on the other); tap starts when both lanes are done. A concurrent
+ * - `native`: better-sqlite3's binding compiled (`npm rebuild better-sqlite3`, about 55 s of one
+ *   core) when it is missing, as after `npm ci --ignore-scripts` (.ci/run): beside `prepare` and
+ *   the static checks, which do not load it, instead of before them inside npm ci.
+ *
+ * `prepare` runs first (with `native` beside it); then the static checks on two lanes at once
+ * (ESLint alone on one, the others one after another on the other); tap starts when both lanes
+ * and `native` are done. A concurrent
  * phase's output is printed whole when it ends, under a line with its name, time and exit code;
  * tap's output streams. Every phase runs even when an earlier one failed, so one run reports
  * every failure. The phase times go to `.tap/phase-times.json` (scripts/test-phases.ts) for
@@ -18,7 +23,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { CPU_DIR, REPO_ROOT, TAP_DIR, writePhaseTimes, type PhaseTime } from './test-phases.js';
 
 /** A phase: a command run in the repository's root. */
@@ -38,6 +43,10 @@ const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'] };
 const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] };
 const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lint:layers'] };
 const TAP: Phase = { name: 'tap', command: bin('tap'), args: [] };
+const NATIVE: Phase = { name: 'native', command: 'npm', args: ['rebuild', 'better-sqlite3'] };
+
+/** better-sqlite3's compiled binding: absent after `npm ci --ignore-scripts` until `native` builds it. */
+const SQLITE_BINDING = join(REPO_ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 
 /**
  * The lanes that run side by side after `prepare` and before tap, each a list of phases run one
@@ -94,7 +103,7 @@ const program = new Command('test')
   .description('type-check, lint and run every tap test, each phase timed (.tap/phase-times.json)')
   .option(
     '--skip <phases>',
-    'comma-separated phases to leave out: prepare, typecheck, eslint, prettier, layers, tap',
+    'comma-separated phases to leave out: native, prepare, typecheck, eslint, prettier, layers, tap',
     '',
   )
   .option(
@@ -104,8 +113,11 @@ const program = new Command('test')
   .action(async (o: { skip: string; deep?: boolean }) => {
     const skip = new Set(o.skip.split(',').filter(Boolean));
     if (o.deep) process.env['PACKING_TEST_DEPTH'] = 'deep';
+    // The native build needs only the compiler; nothing before tap loads the binding.
+    const native = existsSync(SQLITE_BINDING) ? Promise.resolve() : runLane([NATIVE], skip);
     await runLane([PREPARE], skip);
     await Promise.all(LANES.map((lane) => runLane(lane, skip)));
+    await native;
     // The CPU records and per-file results are of one tap run (test:times and test:failures read
     // them; tap leaves the results of files it did not run, a deleted or renamed one's too).
     if (!skip.has(TAP.name)) {
