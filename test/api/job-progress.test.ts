@@ -56,9 +56,10 @@ t.test('progress.placed_items moves while the job is running', async (t) => {
   );
   const final = (await call(run.service.url, o.key, 'GET', `/v1/jobs/${posted.body.id}`)).body;
   t.equal(final.status, 'succeeded');
+  // The best so far is judged by placed volume first, so its unit count need not rise steadily.
   t.ok(
-    mine.every((p) => p.placed <= final.progress.placed_items),
-    'no report above the final count',
+    mine.every((p) => p.placed > 0 && p.placed <= 270),
+    'every report counts units of the job',
   );
   t.ok(
     final.progress.placed_items > 0 && final.progress.placed_items < 270,
