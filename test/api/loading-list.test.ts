@@ -1,8 +1,10 @@
 /**
  * GET /v1/jobs/{id}/loading_list on the real embedded service: the CSV read back with papaparse
  * and the .xlsx with read-excel-file hold the result's placements in loading order (numbers equal
- * to the Result's) and then the unplaced units; user labels that would run as spreadsheet
- * formulas are neutralised; the errors of GET /v1/jobs/{id}/result and a bad `format`.
+ * to the Result's, to the mm and 0.1 kg) and then the unplaced units; user labels that would run
+ * as spreadsheet formulas are neutralised; a two-layer multi-drop plan with float noise in its
+ * figures shows them rounded and its group, hazardous and rests-on columns; the errors of
+ * GET /v1/jobs/{id}/result and a bad `format`.
  */
 import t from 'tap';
 import Papa from 'papaparse';
@@ -42,7 +44,29 @@ t.before(async () => {
 const get = (path: string, k = key): Promise<Response> =>
   fetch(run.service.url + path, { headers: { authorization: `Bearer ${k}` } });
 
-/** The placements of the Result in loading order, then its unplaced units, as rows of the list. */
+/** A figure as the list shows it: to one decimal (cm to the mm, kg to 0.1 kg). */
+const tenth = (v: number): number => Math.round(v * 10) / 10;
+
+/** Overlap of [a, a + la) and [b, b + lb) by more than a hair. */
+const cross = (a: number, la: number, b: number, lb: number): boolean => a < b + lb - 1e-6 && b < a + la - 1e-6;
+
+/** The boxes `p` stands on in `placements` (a top face at its base, footprints sharing area), in step order. */
+function restsOn(placements: any[], p: any): string {
+  if (p.y <= 1e-6) return '';
+  return placements
+    .filter(
+      (q) =>
+        q !== p &&
+        Math.abs(q.y + q.height - p.y) <= 1e-6 &&
+        cross(q.x, q.length, p.x, p.length) &&
+        cross(q.z, q.width, p.z, p.width),
+    )
+    .sort((a, b) => a.step - b.step)
+    .map((q) => `${q.item_id}#${q.instance}`)
+    .join(', ');
+}
+
+/** The placements of the Result in loading order, then its unplaced units, as rows of the list (no group, none hazardous). */
 function expectedRows(): unknown[][] {
   const rows: unknown[][] = [];
   for (const v of [...result.vehicles].sort((a: any, b: any) => a.index - b.index)) {
@@ -53,21 +77,43 @@ function expectedRows(): unknown[][] {
         p.item_id,
         p.instance,
         p.label,
-        p.x,
-        p.y,
-        p.z,
-        p.length,
-        p.width,
-        p.height,
+        tenth(p.x),
+        tenth(p.y),
+        tenth(p.z),
+        tenth(p.length),
+        tenth(p.width),
+        tenth(p.height),
         p.orientation,
-        p.weight,
+        tenth(p.weight),
         'placed',
         '',
+        '',
+        'no',
+        restsOn(v.placements, p),
       ]);
     }
   }
   for (const u of result.unplaced)
-    rows.push(['', '', u.item_id, u.instance, u.label, '', '', '', '', '', '', '', '', 'unplaced', u.reason]);
+    rows.push([
+      '',
+      '',
+      u.item_id,
+      u.instance,
+      u.label,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'unplaced',
+      u.reason,
+      '',
+      'no',
+      '',
+    ]);
   return rows;
 }
 
@@ -133,6 +179,121 @@ t.test('XLSX: one sheet, header row, numeric cells, same content as the CSV', as
   const expected = expectedRows().map((r) => r.map((v) => (v === '' ? null : shown(v))));
   t.same(rows, expected, 'every row, numbers as numbers, empty cells empty');
   t.equal(typeof rows[0]![5], 'number', 'x is a numeric cell');
+});
+
+/**
+ * A multi-drop plan in two layers with float noise in its figures, every unit pinned where it
+ * stands (Vehicle.loaded): three pallets of stop 1 side by side across the width (61.4906 cm
+ * wide, the third at z = 122.98120000000002 cm as a sum of widths reads, 600.011987036 kg each),
+ * a crate of stop 2 on the first two, a hazardous drum without a group on the floor; a unit too
+ * heavy for the payload left is unplaced.
+ */
+const PALLET_WIDTH = 61.4906;
+const NOISY_Z = 122.98120000000002;
+const twoLayers = {
+  reference: 'two layers',
+  vehicles: [
+    {
+      id: 'truck',
+      type: 'truck',
+      name: 'Truck',
+      length: 400,
+      width: 200,
+      height: 200,
+      max_weight: 5000,
+      loaded: [
+        { item_id: 'pallet', x: 0, y: 0, z: 0, orientation: 'lwh' },
+        { item_id: 'pallet', x: 0, y: 0, z: PALLET_WIDTH, orientation: 'lwh' },
+        { item_id: 'pallet', x: 0, y: 0, z: NOISY_Z, orientation: 'lwh' },
+        { item_id: 'crate', x: 0, y: 50, z: 0, orientation: 'lwh' },
+        { item_id: 'acid', x: 200, y: 0, z: 0, orientation: 'lwh' },
+      ],
+    },
+  ],
+  items: [
+    {
+      id: 'pallet',
+      label: 'Pallet',
+      length: 100,
+      width: PALLET_WIDTH,
+      height: 50,
+      weight: 600.011987036,
+      quantity: 3,
+      group: 'Stop 1',
+    },
+    { id: 'crate', label: 'Crate', length: 100, width: 100, height: 40, weight: 20.06, quantity: 1, group: 'Stop 2' },
+    { id: 'acid', label: 'Acid', length: 50, width: 50, height: 50, weight: 30, quantity: 1, hazardous: true },
+    { id: 'anvil', label: 'Anvil', length: 50, width: 50, height: 50, weight: 4000, quantity: 1, group: 'Stop 2' },
+  ],
+  groups: [
+    { name: 'Stop 1', order: 1 },
+    { name: 'Stop 2', order: 2 },
+  ],
+  options: { packing_mode: 'fleet_only', group_routing: 'routing', seed: 5, work_limit: 3000, time_limit: 10 },
+};
+
+let twoLayerJob = '';
+/** The two-layer job, packed once. */
+async function twoLayerJobId(): Promise<string> {
+  if (twoLayerJob) return twoLayerJob;
+  const posted = await call(run.service.url, key, 'POST', '/v1/pack?wait=60', twoLayers);
+  if (posted.body.status !== 'succeeded') throw new Error(`job: ${JSON.stringify(posted.body)}`);
+  const pallet3 = posted.body.result.vehicles[0].placements.find(
+    (p: any) => p.item_id === 'pallet' && p.instance === 3,
+  );
+  if (pallet3?.z !== NOISY_Z) throw new Error(`the plan lost the noisy z: ${JSON.stringify(pallet3)}`);
+  twoLayerJob = posted.body.id;
+  return twoLayerJob;
+}
+
+/** What follows `step,vehicle,` on each placed row of the two-layer plan (the step depends on the loading order). */
+const TWO_LAYER_ROWS = {
+  pallet1: 'pallet,1,Pallet,0,0,0,100,61.5,50,lwh,600,placed,,Stop 1,no,',
+  pallet2: 'pallet,2,Pallet,0,0,61.5,100,61.5,50,lwh,600,placed,,Stop 1,no,',
+  pallet3: 'pallet,3,Pallet,0,0,123,100,61.5,50,lwh,600,placed,,Stop 1,no,',
+  crate: 'crate,1,Crate,0,50,0,100,100,40,lwh,20.1,placed,,Stop 2,no,"pallet#1, pallet#2"',
+  acid: 'acid,1,Acid,200,0,0,50,50,50,lwh,30,placed,,,yes,',
+};
+
+t.test('CSV of a two-layer multi-drop plan: figures rounded; group, hazardous and rests_on', async (t) => {
+  const id = await twoLayerJobId();
+  const text = await (await get(`/v1/jobs/${id}/loading_list`)).text();
+  const [header, ...lines] = text.trimEnd().split('\r\n');
+  t.equal(
+    header,
+    'step,vehicle,item_id,instance,label,x_cm,y_cm,z_cm,length_cm,width_cm,height_cm,orientation,weight_kg,status,unplaced_reason,group,hazardous,rests_on',
+    'the original columns in their order, then group, hazardous, rests_on',
+  );
+  const placed = lines.filter((l) => /^\d+,/.test(l)).map((l) => l.replace(/^\d+,"#1 Truck \(truck, copy 1\)",/, ''));
+  t.same(
+    [...placed].sort(),
+    Object.values(TWO_LAYER_ROWS).sort(),
+    'every placed unit: mm and 0.1 kg, its stop, hazardous or not, the pallets under the crate',
+  );
+  t.notMatch(text, /122\.98|61\.49|600\.01|20\.06/, 'no float noise or unrounded figure anywhere');
+  const crateStep = Number(lines.find((l) => l.includes(',crate,1,'))!.split(',')[0]);
+  const palletSteps = lines.filter((l) => /,pallet,[12],/.test(l)).map((l) => Number(l.split(',')[0]));
+  t.ok(
+    palletSteps.every((s) => s < crateStep),
+    'the units the crate rests on are loaded before it',
+  );
+  t.match(lines.at(-1), /^,,anvil,1,Anvil,,,,,,,,,unplaced,[a-z_]+,Stop 2,no,$/, 'the unplaced unit keeps its stop');
+});
+
+t.test('XLSX of the two-layer plan: rounded numeric cells and the same new columns', async (t) => {
+  const id = await twoLayerJobId();
+  const res = await get(`/v1/jobs/${id}/loading_list?format=xlsx`);
+  t.equal(res.status, 200);
+  const [header, ...rows] = (await readXlsxFile(Buffer.from(await res.arrayBuffer())))[0]!.data;
+  t.same(header!.slice(-3), ['group', 'hazardous', 'rests_on']);
+  const row = (itemId: string, instance: number) => rows.find((r) => r[2] === itemId && r[3] === instance)!;
+  t.same(row('pallet', 3).slice(5, 13), [0, 0, 123, 100, 61.5, 50, 'lwh', 600], 'numbers rounded, still numbers');
+  t.same(row('pallet', 3).slice(15), ['Stop 1', 'no', null], 'on the floor: rests on nothing');
+  t.same(row('crate', 1).slice(12), [20.1, 'placed', null, 'Stop 2', 'no', 'pallet#1, pallet#2']);
+  t.same(row('acid', 1).slice(15), [null, 'yes', null], 'no group, hazardous');
+  t.equal(row('anvil', 1)[13], 'unplaced');
+  t.same(row('anvil', 1).slice(15), ['Stop 2', 'no', null], 'unplaced: its stop kept, rests on nothing');
+  t.equal(typeof row('pallet', 3)[7], 'number', 'z is a numeric cell');
 });
 
 t.test('errors: bad format, unknown job, failed job, unfinished job', async (t) => {

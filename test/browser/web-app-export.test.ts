@@ -1,7 +1,9 @@
 /**
  * Export, share and re-run from the web app in a real browser (headless Chromium through
  * playwright-core, the real service in process): on a finished job's page the loading list
- * downloads as CSV and as Excel (both read back: one row per unit, the Result's numbers);
+ * downloads as CSV and as Excel (both read back: one row per unit, the Result's numbers), and at
+ * 1440×900 and 1024×768 the CSV of a two-layer plan with float noise in its figures shows them
+ * rounded, with the group, hazardous and rests-on columns;
  * "Re-run" opens a new job with the same request; "Duplicate into the playground" opens
  * /app/playground with the job's request as `draft` in the navigation state, which the playground loads; the owner's
  * "Revoke shared links" (after the confirmation) makes the earlier viewer link answer 404 while
@@ -12,7 +14,7 @@ import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { WEBAPP, VIEWER, ensureBuild } from '../../scripts/front-end-builds.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
@@ -34,6 +36,51 @@ const REQUEST = {
   options: { packing_mode: 'fleet_only', time_limit: 10 },
 };
 const UNITS = 6;
+/**
+ * Two layers, every unit pinned (Vehicle.loaded): two pallets of one stop side by side, the
+ * second at z = 61.4906 cm, a crate on both at y = 45.3 cm, and a hazardous drum on the floor at
+ * z = 122.98120000000002 cm (float noise as a sum of widths reads); 600.011987036 kg pallets.
+ */
+const LAYERS = {
+  reference: 'two layers',
+  vehicles: [
+    {
+      id: 'truck',
+      type: 'truck',
+      name: 'Truck',
+      length: 300,
+      width: 200,
+      height: 200,
+      max_weight: 3000,
+      loaded: [
+        { item_id: 'pallet', x: 0, y: 0, z: 0, orientation: 'lwh' },
+        { item_id: 'pallet', x: 0, y: 0, z: 61.4906, orientation: 'lwh' },
+        { item_id: 'crate', x: 0, y: 45.3, z: 0, orientation: 'lwh' },
+        { item_id: 'drum', x: 0, y: 0, z: 122.98120000000002, orientation: 'lwh' },
+      ],
+    },
+  ],
+  items: [
+    {
+      id: 'pallet',
+      label: 'Pallet',
+      length: 100,
+      width: 61.4906,
+      height: 45.3,
+      weight: 600.011987036,
+      quantity: 2,
+      group: 'Stop 1',
+    },
+    { id: 'crate', label: 'Crate', length: 100, width: 100, height: 40, weight: 20, quantity: 1, group: 'Stop 1' },
+    { id: 'drum', label: 'Drum', length: 60, width: 60, height: 90, weight: 200, quantity: 1, hazardous: true },
+  ],
+  options: { packing_mode: 'fleet_only', seed: 5, work_limit: 3000, time_limit: 10 },
+};
+/** The viewports every browser case of the loading list's new columns runs at. */
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+];
 
 if (!existsSync(CHROMIUM)) {
   const reason = `no browser walk of the exports: ${CHROMIUM} is not installed`;
@@ -78,9 +125,9 @@ if (!existsSync(CHROMIUM)) {
     await page.locator(`[data-job-id="${id}"] [data-status="succeeded"]`).waitFor();
   }
 
-  /** Clicks the link named `name` and returns the downloaded file's name and bytes. */
-  async function download(name: string): Promise<{ file: string; bytes: Buffer }> {
-    const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  /** Clicks the link named `name` in `on` (the main page unless given) and returns the downloaded file's name and bytes. */
+  async function download(name: string, on: Page = page): Promise<{ file: string; bytes: Buffer }> {
+    const [d] = await Promise.all([on.waitForEvent('download'), on.getByRole('link', { name }).click()]);
     const path = await d.path();
     return { file: d.suggestedFilename(), bytes: readFileSync(path) };
   }
@@ -116,6 +163,53 @@ if (!existsSync(CHROMIUM)) {
       'numbers as numbers',
     );
   });
+
+  t.test(
+    'at 1440×900 and 1024×768 the CSV shows rounded figures and the group, hazardous and rests-on columns',
+    async (t) => {
+      const layers = (await keyCall('POST', '/v1/pack?wait=60', LAYERS)).body;
+      t.equal(layers.status, 'succeeded', 'the two-layer job succeeded');
+      const drum = layers.result.vehicles[0].placements.find((p: any) => p.item_id === 'drum');
+      t.equal(drum.z, 122.98120000000002, 'the plan holds the noisy figure');
+      // The signed-in session of the main page, in one context per viewport of the same browser.
+      const signedIn = await page.context().storageState();
+      for (const viewport of VIEWPORTS) {
+        await t.test(`${viewport.width}×${viewport.height}`, async (t) => {
+          const context: BrowserContext = await browser.newContext({
+            viewport,
+            baseURL: run.service.url,
+            acceptDownloads: true,
+            storageState: signedIn,
+          });
+          try {
+            const at = await context.newPage();
+            await at.goto(`/app/jobs/${layers.id}`);
+            await at.locator(`[data-job-id="${layers.id}"] [data-status="succeeded"]`).waitFor();
+            const link = at.getByRole('link', { name: 'Loading list (CSV)' });
+            await link.scrollIntoViewIfNeeded();
+            const box = (await link.boundingBox())!;
+            t.ok(
+              box.x >= 0 && box.x + box.width <= viewport.width,
+              `the link lies within the ${viewport.width} px width`,
+            );
+            const csv = await download('Loading list (CSV)', at);
+            t.equal(csv.file, `${layers.id}-loading-list.csv`);
+            const text = csv.bytes.toString('utf8');
+            const [header, ...rows] = Papa.parse<string[]>(text.trimEnd()).data;
+            t.same(header!.slice(-3), ['group', 'hazardous', 'rests_on'], 'the new columns close the header');
+            const row = (item: string) => rows.find((r) => r[2] === item)!;
+            t.same(row('drum').slice(5, 8), ['0', '0', '123'], 'z to the mm: 123, not 122.98120000000002');
+            t.equal(row('pallet')[12], '600', 'weight to 0.1 kg: 600, not 600.011987036');
+            t.same(row('drum').slice(-3), ['', 'yes', ''], 'the drum: no group, hazardous, on the floor');
+            t.same(row('crate').slice(-3), ['Stop 1', 'no', 'pallet#1, pallet#2'], 'the crate rests on both pallets');
+            t.notMatch(text, /122\.98|600\.01|61\.49/, 'no float noise in the file');
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    },
+  );
 
   t.test('the share links are there to copy', async (t) => {
     await openJob(job.id);
