@@ -8,6 +8,8 @@
  * - "Edit plan" opens the latest revision's viewer URL with `&edit=1` in the embedded viewer;
  *   the viewer's `plan-revision-saved` message reads the list again and `replan-job-created`
  *   opens the new job, while the same messages from elsewhere change nothing;
+ * - the real editor in the embedded viewer saves a revision (1440 × 900 and 1024 × 768): the page,
+ *   told by the viewer's message, lists it at once, without a reload;
  * - "Re-plan from step K" posts the job's request with the units of steps 1..K pinned and
  *   opens the new job, whose plan keeps them where they were; a refusal shows in the error banner;
  * - axe-core finds no serious or critical violation, and the controls are reached with Tab.
@@ -24,7 +26,7 @@ import { axeCheck } from '../helpers/axe.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
-declare const window: { parent: { postMessage(data: unknown, origin: string): void } };
+declare const window: { parent: { postMessage(data: unknown, origin: string): void }; sameDocument?: boolean };
 declare const document: { activeElement: any };
 
 const PASSWORD = 'correct horse battery staple';
@@ -81,9 +83,9 @@ if (!existsSync(CHROMIUM)) {
     await page.locator('table[aria-labelledby="revisions-heading"] tr[data-revision="0"]').waitFor();
   }
 
-  /** The rows of the revisions table: revision name and author. */
-  const tableRows = (): Promise<string[][]> =>
-    page
+  /** The rows of the revisions table (on `on`, the test's page unless given): revision name and author. */
+  const tableRows = (on: Page = page): Promise<string[][]> =>
+    on
       .locator('table[aria-labelledby="revisions-heading"] tbody tr')
       .evaluateAll((rows: any[]) =>
         rows.map((r) => [r.querySelector('th').firstChild.textContent, r.querySelector('td').textContent]),
@@ -347,4 +349,73 @@ if (!existsSync(CHROMIUM)) {
     const original = (await keyCall('GET', `/v1/jobs/${job.id}/result?revision=0`)).body;
     t.equal(await page.locator('iframe.pg-viewer').getAttribute('src'), original.viewer_url, 'Enter opens it');
   });
+  t.test(
+    'the real editor saves a revision in the embedded viewer: the page lists it without a reload (1440 × 900, 1024 × 768)',
+    async (t) => {
+      const signedIn = await page.context().storageState();
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 1024, height: 768 },
+      ]) {
+        const size = `${viewport.width} × ${viewport.height}`;
+        const c = await browser.newContext({ viewport, baseURL: run.service.url, storageState: signedIn });
+        const p = await c.newPage();
+        await p.goto(`/app/jobs/${job.id}`);
+        const row = (revision: number) =>
+          p.locator(`table[aria-labelledby="revisions-heading"] tr[data-revision="${revision}"]`);
+        await row(0).waitFor();
+        const listed = (await keyCall('GET', `/v1/jobs/${job.id}/revisions`)).body.data as { revision: number }[];
+        const latest = listed[0]?.revision ?? 0;
+        await row(latest).waitFor();
+        // Marks this document: a reload would lose the mark.
+        await p.evaluate(() => void (window.sameDocument = true));
+
+        await p.getByRole('button', { name: 'Edit plan' }).click();
+        await p.getByRole('heading', { name: `3D plan: Revision ${latest} (editing)` }).waitFor();
+        const viewer = p.frameLocator('iframe.pg-viewer');
+        await viewer.locator('body[data-ready="1"][data-edit-access="granted"]').waitFor({ timeout: 60_000 });
+        await viewer.locator('#edit').click();
+        await viewer.locator('body[data-editing="1"]').waitFor();
+        // `[` picks the last loaded unit of the first van (nothing rests on it), Delete takes it out.
+        await p.keyboard.press('[');
+        await p.keyboard.press('Delete');
+        await viewer.locator('body[data-operations="1"][data-valid="1"]').waitFor();
+        const save = viewer.locator('#save');
+        await save.scrollIntoViewIfNeeded();
+        const box = await save.boundingBox();
+        t.ok(
+          box &&
+            box.x >= 0 &&
+            box.y >= 0 &&
+            box.x + box.width <= viewport.width &&
+            box.y + box.height <= viewport.height,
+          `${size}: Save as revision is visible inside the window (${JSON.stringify(box)})`,
+        );
+        t.equal(await save.isEnabled(), true, `${size}: a valid change may be saved`);
+        await save.click();
+
+        const saved = latest + 1;
+        await row(saved).waitFor({ timeout: 30_000 });
+        await p.getByText(`Revision ${saved} saved.`).waitFor({ state: 'attached' });
+        t.equal(await p.evaluate(() => window.sameDocument === true), true, `${size}: the page was not reloaded`);
+        t.same(
+          (await tableRows(p)).slice(0, 2),
+          [
+            [`Revision ${saved}`, 'Olga'],
+            [`Revision ${latest}`, latest === 0 ? '—' : 'Olga'],
+          ],
+          `${size}: the new revision heads the table, with who saved it`,
+        );
+        await row(saved).scrollIntoViewIfNeeded();
+        const shown = await row(saved).locator('th').boundingBox();
+        t.ok(
+          (await row(saved).isVisible()) && shown && shown.x >= 0 && shown.x + shown.width <= viewport.width,
+          `${size}: its row is visible inside the window`,
+        );
+        await viewer.locator(`body[data-ready="1"][data-revision="${saved}"]`).waitFor({ timeout: 60_000 });
+        t.pass(`${size}: the viewer opened revision ${saved}`);
+        await c.close();
+      }
+    },
+  );
 }

@@ -8,6 +8,11 @@
  *   the verifier's reason beside it (rule `stacking`), dragged to the free floor by the door it is
  *   valid, Ctrl+Z / Redo take it back and forth, "Save as revision" posts the two moves with the
  *   session's CSRF token and opens revision 1, whose Result has the unit where it was dropped;
+ * - the words a planner reads (1440 × 900 and 1024 × 768): a pallet put on a non-stackable one
+ *   through the roof lists both problems under the status line that counts them, naming
+ *   "Vehicle 1" and the pallets by label, figures rounded ("320 cm"), no JSON path; "Save as
+ *   revision" is disabled with its reason beside it; a 422 lists each problem by the unit its
+ *   operation moved;
  * - inside the web app's job page (the viewer in its frame) "Re-plan from step K" posts a job
  *   whose request pins the units loaded up to step K, and the web app opens it.
  * Measured and printed (not asserted): time from a drop to the red / green frame on a 500-unit
@@ -44,10 +49,15 @@ declare const window: {
     screenOf(x: number, y: number, z: number): { x: number; y: number };
     unitAt(x: number, y: number): { item_id: string; instance: number } | null;
   };
+  innerWidth: number;
+  innerHeight: number;
 };
 declare const Event: new (type: string, init?: { bubbles?: boolean }) => unknown;
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/plan-edit/', import.meta.url));
+
+/** Text as read: without the isolates (FSI, PDI) around item labels. */
+const plain = (text: string | null): string => (text ?? '').replace(/[\u2068\u2069]/g, '');
 
 /** Non-stackable crates and two cartons in a 6 m box truck: the plan leaves the door end free. */
 const REQUEST = {
@@ -212,14 +222,16 @@ if (!existsSync(CHROMIUM)) {
         await unitPoint(page, 'crate', under.instance),
       );
       await page.waitForSelector('body[data-operations="1"] #unit-problem[data-state="invalid"]');
-      const label = (await page.textContent('#unit-problem')) ?? '';
+      const label = plain(await page.textContent('#unit-problem'));
       t.match(
         label,
-        /rests on crate#\d+ .* but item crate is not stackable\. \(rule stacking\)$/,
+        /rests on Crate #\d+ in Vehicle 1 .* but Crate is not stackable\. \(rule stacking\)$/,
         `beside the unit: ${label}`,
       );
       t.equal(await page.getAttribute('#unit-problem', 'data-rule'), 'stacking');
-      t.match(await page.textContent('#check-status'), /^Plan invalid, \d+ problems?: .*not stackable/);
+      t.match(await page.textContent('#check-status'), /^Plan invalid, \d+ problems?:$/);
+      t.match(plain(await page.textContent('#check-problems')), /not stackable/, 'listed under the status');
+      t.equal(await page.isDisabled('#save'), true, 'not saved while invalid');
       t.equal((await dataset(page))['valid'], '0');
       await page.screenshot({ path: join(ARTIFACTS, 'invalid.png') });
       const a11y = await axeCheck(t, page, 'the viewer in edit mode, a unit invalid');
@@ -282,7 +294,7 @@ if (!existsSync(CHROMIUM)) {
     const revised = await api('GET', `/v1/jobs/${job.id}/result?revision=1`);
     const c = await context();
 
-    // On revision 1, the latest: a unit put on a crate does not save (422), the problems are listed.
+    // On revision 1, the latest: a unit put on a crate is not offered for saving.
     const latest = await openViewer(c, revised.viewer_url);
     t.equal((await dataset(latest.page))['revision'], '1');
     await latest.page.click('#edit');
@@ -296,16 +308,58 @@ if (!existsSync(CHROMIUM)) {
       await unitPoint(latest.page, 'crate', under.instance),
     );
     await latest.page.waitForSelector('body[data-operations="1"][data-valid="0"]');
+    t.equal(await latest.page.isDisabled('#save'), true, 'Save as revision is disabled');
+    t.match(await latest.page.textContent('#save-reason'), /^Fix the \d+ problems? to save\.$/);
+
+    // A valid change the service still refuses (answered here as the service words a 422): each
+    // problem is named by the unit its operation moved, in words, without a path.
+    await latest.page.keyboard.press('Control+z');
+    await latest.page.waitForSelector('body[data-operations="0"]');
+    // Esc: no unit picked, so `[` picks the last loaded one (nothing rests on it).
+    await latest.page.keyboard.press('Escape');
+    await latest.page.keyboard.press('[');
+    await latest.page.keyboard.press('Delete');
+    await latest.page.waitForSelector('body[data-operations="1"][data-valid="1"]');
+    const last = [...revised.vehicles[0].placements].sort((a: any, b: any) => b.step - a.step)[0];
+    const refused = [
+      {
+        path: 'operations[0]',
+        code: 'stacking',
+        message: `${moved.item_id}#${moved.instance} rests on crate#${under.instance} in vehicle 0 (2399.99 cm² of its top at y = 50.00004 cm), but item crate is not stackable.`,
+      },
+      {
+        path: 'result',
+        code: 'weight',
+        message:
+          'Vehicle 0 carries 3000.456 kg; its max_weight is 3000 kg (0.456 kg over) and overweight is not allowed.',
+      },
+    ];
+    await latest.page.route('**/v1/jobs/*/revisions', (route) =>
+      route.fulfill({
+        status: 422,
+        json: { error: { code: 'validation_failed', message: 'The edited plan is not valid', details: refused } },
+      }),
+    );
     await latest.page.click('#save');
     await latest.page.waitForSelector('body[data-saved="invalid"] #edit-message:not([hidden])');
-    const details = await latest.page.$$eval('#edit-message li', (lis) =>
-      lis.map((li) => (li as unknown as PageElement & { textContent: string }).textContent),
+    const details = (
+      await latest.page.$$eval('#edit-message li', (lis) =>
+        lis.map((li) => (li as unknown as PageElement & { textContent: string }).textContent),
+      )
+    ).map(plain);
+    const name = (id: string) => (id === 'crate' ? 'Crate' : 'Carton');
+    t.same(
+      details,
+      [
+        `Taking out ${name(last.item_id)} #${last.instance}: ${name(moved.item_id)} #${moved.instance} rests on Crate #${under.instance} in Vehicle 1 (2,400 cm² of its top at a height of 50 cm), but Crate is not stackable. (rule stacking)`,
+        'Vehicle 1 carries 3,000.5 kg; its maximum weight is 3,000 kg (0.5 kg over) and overweight is not allowed. (rule weight)',
+      ],
+      'each problem in words, named by the deed',
     );
-    t.ok(
-      details.some((d) => /^operations\[0\]: .*not stackable/.test(d)),
-      `the stacking problem, traced to operation 0: ${details.join(' | ')}`,
-    );
-    t.match(await latest.page.textContent('#edit-message'), /^Not saved: the plan breaks a rule/);
+    const said = plain(await latest.page.textContent('#edit-message'));
+    t.match(said, /^Not saved: the plan breaks a rule \(2 problems\):/);
+    t.notMatch(said, /operations\[|vehicle 0/, 'no JSON path, no 0-based vehicle');
+    await latest.page.unrouteAll();
 
     // On revision 0 while revision 1 exists: a change does not save (409); the latest opens.
     const old = await openViewer(c, job.viewer_url);
@@ -314,7 +368,7 @@ if (!existsSync(CHROMIUM)) {
     // `[` picks the last loaded unit (nothing rests on it), Delete takes it out: a valid change.
     await old.page.keyboard.press('[');
     await old.page.keyboard.press('Delete');
-    await old.page.waitForSelector('body[data-operations="1"]');
+    await old.page.waitForSelector('body[data-operations="1"][data-valid="1"]');
     await old.page.click('#save');
     await old.page.waitForSelector('body[data-saved="conflict"] #edit-message button');
     t.match(
@@ -378,6 +432,84 @@ if (!existsSync(CHROMIUM)) {
     await c.close();
   });
 
+  t.test(
+    'the words a planner reads (1440 × 900, 1024 × 768): Vehicle 1, rounded figures, every problem, Save disabled',
+    async (t) => {
+      for (const viewport of [
+        { width: 1440, height: 900 },
+        { width: 1024, height: 768 },
+      ]) {
+        const size = `${viewport.width} × ${viewport.height}`;
+        const c = await context(true, viewport);
+        const { page, problems } = await openViewer(c, job.viewer_url, palletPlan(job));
+        t.equal((await dataset(page))['editAccess'], 'granted', `${size}: the owner may edit`);
+        await page.click('#edit');
+        await page.waitForSelector('body[data-editing="1"]');
+        const tops = await visibleTops(page, [
+          { item_id: 'pallet', instance: 1 },
+          { item_id: 'pallet', instance: 2 },
+        ]);
+        t.equal(tops.length, 2, `${size}: both pallet tops in sight`);
+        // Pallet 2 onto pallet 1 (not stackable): its top at 159.9946 + 159.9946 cm, through the 250 cm roof.
+        await drag(page, await unitPoint(page, 'pallet', 2), await unitPoint(page, 'pallet', 1));
+        await page.waitForSelector('body[data-operations="1"][data-valid="0"] #check-problems li');
+
+        const status = (await page.textContent('#check-status')) ?? '';
+        const count = Number(/^Plan invalid, (\d+) problems?:$/.exec(status)?.[1]);
+        const listed = (
+          await page.$$eval('#check-problems li', (lis) =>
+            lis.map((li) => (li as unknown as { textContent: string }).textContent),
+          )
+        ).map(plain);
+        t.equal(count, 2, `${size}: the status counts two problems: ${status}`);
+        t.equal(listed.length, count, `${size}: every problem the status counts is listed`);
+        t.same(
+          [...listed].sort(),
+          [
+            "Pallet #2 in Vehicle 1: its top is at 320 cm, 70 cm above the vehicle's height of 250 cm. (rule bounds)",
+            'Pallet #2 rests on Pallet #1 in Vehicle 1 (9,600 cm² of its top at a height of 160 cm), but Pallet is not stackable. (rule stacking)',
+          ],
+          `${size}: each problem in words: ${listed.join(' | ')}`,
+        );
+        const label = plain(await page.textContent('#unit-problem'));
+        t.match(label, /^Pallet #2 .*Vehicle 1/, `${size}: beside the unit: ${label}`);
+        const read = [status, ...listed, label, (await page.textContent('#save-reason')) ?? ''].join('\n');
+        t.notMatch(
+          read,
+          /operations\[|[Vv]ehicle 0|\d\.\d{2,}|pallet#/,
+          `${size}: no path, no 0-based vehicle, no raw figure`,
+        );
+
+        t.equal(await page.isDisabled('#save'), true, `${size}: Save as revision is disabled`);
+        t.equal(await page.textContent('#save-reason'), 'Fix the 2 problems to save.', `${size}: the reason beside it`);
+        t.equal(await page.getAttribute('#save', 'aria-describedby'), 'save-reason');
+        for (const selector of ['#check-status', '#check-problems', '#save', '#save-reason']) {
+          const box = await page.locator(selector).boundingBox();
+          t.ok(
+            box &&
+              (await page.isVisible(selector)) &&
+              box.x >= 0 &&
+              box.y >= 0 &&
+              box.x + box.width <= viewport.width &&
+              box.y + box.height <= viewport.height,
+            `${size}: ${selector} is visible inside the window (${JSON.stringify(box)})`,
+          );
+        }
+        await page.screenshot({ path: join(ARTIFACTS, `words-${viewport.width}.png`) });
+        const a11y = await axeCheck(t, page, `edit mode with its problems listed, ${size}`);
+        t.same(a11y?.blocking, [], `${size}: no serious or critical axe-core finding`);
+
+        // Undone: valid again, nothing listed, the reason gone.
+        await page.keyboard.press('Control+z');
+        await page.waitForSelector('body[data-operations="0"][data-valid="1"]');
+        t.equal(await page.isVisible('#check-problems'), false, `${size}: no problem listed`);
+        t.equal(await page.isVisible('#save-reason'), false, `${size}: no reason shown`);
+        t.same(problems, []);
+        await c.close();
+      }
+    },
+  );
+
   t.test('measured: drop to red / green on 500 units, the check of 2,000 units', async (t) => {
     const c = await context();
     // 500 cartons 60 × 24 × 50 in a 10 × 10 × 5 block (x 0..600, top at 250 cm) in a 12 m trailer.
@@ -420,6 +552,75 @@ if (!existsSync(CHROMIUM)) {
     );
     t.same(big.problems, []);
     await c.close();
+  });
+}
+
+/**
+ * A served plan of two pallets (120 × 80 × 159.9946 cm, not stackable: sizes converted from
+ * inches leave such figures) side by side on the floor of a 400 × 200 × 250 cm van, with its
+ * model, for job `job` (the page still asks the service who may edit it).
+ */
+function palletPlan(job: any): ViewerPlan {
+  const model: PackModel = {
+    vehicles: [
+      {
+        id: 'van',
+        name: 'Van',
+        type: 'truck',
+        length: 400,
+        width: 200,
+        height: 250,
+        maxWeight: 3000,
+        quantity: 1,
+        blockedAreas: [],
+        floorLoadCapacity: 0,
+        axles: null,
+        auxDeck: null,
+      },
+    ],
+    items: [
+      item({
+        id: 'pallet',
+        label: 'Pallet',
+        length: 120,
+        width: 80,
+        height: 159.9946,
+        weight: 12.3456,
+        quantity: 2,
+        stackable: false,
+      }),
+    ],
+    packingMode: 'fleet_only',
+    maxVehicles: 1,
+    allowOverweight: false,
+    maxStackItems: 0,
+    maxStackDensity: 0,
+    enforceAxle: false,
+    groupRouting: 'none',
+    budgetMs: 1000,
+    seed: 1,
+  };
+  const at = (instance: number, x: number): LayoutUnit => ({
+    item_id: 'pallet',
+    instance,
+    x,
+    y: 0,
+    z: 0,
+    orientation: 'lwh',
+  });
+  const plan = planFromLayout(model, {
+    vehicles: [{ vehicle_id: 'van', copy: 1, placements: [at(1, 0), at(2, 200)] }],
+  });
+  return viewerPlan({
+    jobId: job.id,
+    reference: 'pallets',
+    createdAt: job.created_at,
+    expiresAt: job.expires_at,
+    plan,
+    revision: 0,
+    model,
+    requestGroups: [],
+    warnings: [],
   });
 }
 

@@ -338,6 +338,7 @@ async function offerEditing(host: ViewerHost, opened: ViewerPlan): Promise<void>
   const access = await editAccess((input, init) => window.fetch(input, init), opened.job_id);
   if (!access) return void (body.dataset['editAccess'] = 'none');
   stored(() => sessionStorage.setItem(remembered, '1'));
+  const { problems, saveReason } = addEditReport();
   new EditMode(
     host,
     {
@@ -349,8 +350,10 @@ async function offerEditing(host: ViewerHost, opened: ViewerPlan): Promise<void>
       turn: byId('turn'),
       takeOut: byId('take-out'),
       save: byId('save'),
+      saveReason,
       replan: byId('replan'),
       status: byId('check-status'),
+      problems,
       label: byId('unit-problem'),
       message: byId('edit-message'),
       help: byId('edit-help'),
@@ -359,6 +362,32 @@ async function offerEditing(host: ViewerHost, opened: ViewerPlan): Promise<void>
     access,
   );
   body.dataset['editAccess'] = 'granted';
+}
+
+/**
+ * The edit mode's elements the page adds to index.html's: the status line and the list of every
+ * problem under it, together over the 3D view (`#check-report`), and the reason beside the save
+ * button (`#save-reason`, its description).
+ */
+function addEditReport(): { problems: HTMLElement; saveReason: HTMLElement } {
+  const status = byId('check-status');
+  const report = document.createElement('div');
+  report.id = 'check-report';
+  const problems = document.createElement('ul');
+  problems.id = 'check-problems';
+  problems.hidden = true;
+  // A long list scrolls: reachable with the keyboard, named for screen readers.
+  problems.tabIndex = 0;
+  problems.setAttribute('aria-label', 'Problems of the edited plan');
+  status.replaceWith(report);
+  report.append(status, problems);
+  const save = byId('save');
+  const saveReason = document.createElement('span');
+  saveReason.id = 'save-reason';
+  saveReason.hidden = true;
+  save.after(saveReason);
+  save.setAttribute('aria-describedby', saveReason.id);
+  return { problems, saveReason };
 }
 
 /** `f()`, or undefined when the browser refuses storage (a privacy setting). */

@@ -10,14 +10,19 @@
  *   door end of the floor, Esc: cancel);
  * - every deed is checked at once by the service's own verifier (solver/edit checkLayout); while
  *   a unit is dragged, at most every 120 ms. The moved unit glows red while a check names it, green
- *   when the plan is valid, with the verifier's message and rule beside it; units a check names are
- *   marked red; the status line says the same for screen readers;
+ *   when the plan is valid, with the problem and rule beside it; units a check names are marked
+ *   red; the status line says valid, or invalid with how many problems, and every problem is
+ *   listed under it, in a planner's words (problem-words.ts: `Vehicle 1`, `Crate #3`, rounded
+ *   figures in the display units);
  * - undo / redo (buttons, Ctrl+Z / Ctrl+Shift+Z or Ctrl+Y);
- * - "Save as revision": POST /v1/jobs/{id}/revisions with the operations since opening; 201 opens
- *   the new revision, 409 says someone saved first and offers the latest, 422 lists the problems;
- *   leaving the page with changes not saved asks first (beforeunload);
+ * - "Save as revision", offered while the edited plan is valid (else disabled, the reason beside
+ *   it): POST /v1/jobs/{id}/revisions with the operations since opening; 201 tells the framing job
+ *   page (job-page-news.ts) and opens the new revision, 409 says someone saved first and offers
+ *   the latest, 422 lists the problems, each named by the unit its operation moved; leaving the
+ *   page with changes not saved asks first (beforeunload);
  * - "Re-plan from step K" (any signed-in member, also outside edit mode): a new job packing the
- *   rest around the units loaded up to step K of the shown vehicle, opened in the web app.
+ *   rest around the units loaded up to step K of the shown vehicle, opened in the web app (by the
+ *   job page when it frames the viewer, told by a message).
  * For tests the page marks on `<body>`: `data-editing`, `data-valid`, `data-operations`,
  * `data-check-ms` (the last check) and `data-drop-ms` (a drop or key until its frame is drawn and
  * finished by the GPU).
@@ -31,7 +36,9 @@ import type { LoadedUnits } from '../loaded-units.js';
 import type { Stage } from '../stage.js';
 import { latestViewerPath, pathOf, replanJob, saveRevision, type EditAccess, type Fetch } from './edit-calls.js';
 import { editedPlan } from './edited-plan.js';
+import { framedByJobPage, jobPagePath, replanCreated, revisionSaved, tellJobPage } from './job-page-news.js';
 import { PlanEditor, problemsOf, type TimedCheck } from './plan-editor.js';
+import { detailWords, planNames, problemText, problemWords, type PlanNames } from './problem-words.js';
 import { arrowDirection, type SolidBox } from './snapping.js';
 
 /** What the edit mode needs of the viewer page (main.ts). */
@@ -67,8 +74,12 @@ export interface EditElements {
   turn: HTMLButtonElement;
   takeOut: HTMLButtonElement;
   save: HTMLButtonElement;
+  /** Beside the save button: why it is disabled (the plan is invalid). */
+  saveReason: HTMLElement;
   replan: HTMLButtonElement;
   status: HTMLElement;
+  /** Under the status line: every problem of the check shown (a `<ul>`). */
+  problems: HTMLElement;
   label: HTMLElement;
   message: HTMLElement;
   help: HTMLElement;
@@ -168,6 +179,7 @@ export class EditMode {
     this.els.help.hidden = true;
     this.els.label.hidden = true;
     this.els.status.textContent = '';
+    this.listProblems(null);
     this.host.shownUnits()?.mark([]);
     this.host.shownUnits()?.glow('picked');
     this.host.listUnplaced(null);
@@ -217,7 +229,8 @@ export class EditMode {
   private armPlacing(unit: ProblemUnit, label: string): void {
     if (!this.editing || this.host.shownVehicle() === null) return;
     this.placing = { unit, label };
-    this.els.status.textContent = `Click a place in the 3D view for ${label} (${key(unit)}); Enter: at the door end of the floor; Esc: cancel.`;
+    this.els.status.textContent = `Click a place in the 3D view for ${this.names().unit(unit)}; Enter: at the door end of the floor; Esc: cancel.`;
+    this.listProblems(null);
     this.host.stage.canvas.focus({ preventScroll: true });
   }
 
@@ -252,12 +265,14 @@ export class EditMode {
     const focus = this.drag?.unit ?? this.moved;
     const own = focus ? problemsOf(check, focus) : [];
     const problem: PlanProblem | undefined = own[0] ?? check.problems[0];
+    const names = this.names(check);
     units.mark(this.markedBoxes(check, focus));
     units.glow(check.valid ? 'valid' : own.length > 0 ? 'invalid' : 'picked');
     const n = check.problems.length;
     this.els.status.textContent = check.valid
       ? `Plan valid: every rule holds (${this.editor.operations.length} change${this.editor.operations.length === 1 ? '' : 's'}; checked in ${check.ms.toFixed(1)} ms).`
-      : `Plan invalid, ${n} problem${n === 1 ? '' : 's'}: ${problem ? `${problem.message} (rule ${problem.rule})` : ''}`;
+      : `Plan invalid, ${problemCount(n)}:`;
+    this.listProblems(check.valid ? null : { check, own, names });
     const label = this.els.label;
     if (focus && this.editor.operations.length > 0) {
       label.dataset['state'] = check.valid ? 'valid' : own.length > 0 ? 'invalid' : 'other';
@@ -265,13 +280,42 @@ export class EditMode {
       label.textContent = check.valid
         ? 'Valid: every rule holds'
         : own[0]
-          ? `${own[0].message} (rule ${own[0].rule})`
-          : `This unit is fine; ${n} problem${n === 1 ? '' : 's'} elsewhere: ${problem!.message} (rule ${problem!.rule})`;
+          ? problemWords(own[0], names)
+          : `This unit is fine; ${problemCount(n)} elsewhere: ${problem ? problemWords(problem, names) : ''}`;
       label.hidden = false;
     } else label.hidden = true;
     this.placeLabel();
     this.updateButtons();
     this.host.stage.requestRender();
+  }
+
+  /** How the problems of `check` name units and vehicles (its plan numbers the vehicles; the recorded check's by default). */
+  private names(check: TimedCheck = this.check): PlanNames {
+    return planNames(this.opened, check.plan);
+  }
+
+  /**
+   * Lists every problem of `shown.check` under the status line, in words, those of the moved or
+   * dragged unit marked (`data-own`); null empties and hides the list.
+   */
+  private listProblems(shown: { check: TimedCheck; own: readonly PlanProblem[]; names: PlanNames } | null): void {
+    const list = this.els.problems;
+    if (!shown || shown.check.problems.length === 0) {
+      list.replaceChildren();
+      list.hidden = true;
+      return;
+    }
+    const own = new Set(shown.own);
+    list.replaceChildren(
+      ...shown.check.problems.map((p) => {
+        const li = document.createElement('li');
+        li.dataset['rule'] = p.rule;
+        if (own.has(p)) li.dataset['own'] = '1';
+        li.textContent = problemWords(p, shown.names);
+        return li;
+      }),
+    );
+    list.hidden = false;
   }
 
   /** The boxes of the shown vehicle's units that `check` names (the dragged one where it is dragged). */
@@ -313,7 +357,11 @@ export class EditMode {
     const picked = this.host.selected() !== null;
     this.els.turn.disabled = !picked;
     this.els.takeOut.disabled = !picked;
-    this.els.save.disabled = ops === 0 || this.busy;
+    // The service refuses an invalid plan: saving waits until every rule holds.
+    const problems = this.check.valid ? 0 : this.check.problems.length;
+    this.els.save.disabled = ops === 0 || this.busy || problems > 0;
+    this.els.saveReason.textContent = problems > 0 ? `Fix the ${problemCount(problems)} to save.` : '';
+    this.els.saveReason.hidden = problems === 0;
     const step = this.host.step();
     this.els.replan.textContent = `Re-plan from step ${step}`;
     this.els.replan.disabled = this.busy || ops > 0 || this.host.shownVehicle() === null;
@@ -488,7 +536,9 @@ export class EditMode {
     if (units.length === 0) return;
     const picked = this.host.selected();
     const i = picked ? units.findIndex((p) => sameUnit(p, picked)) : -1;
-    const next = units[(i + by + units.length) % units.length]!;
+    // From no unit: `]` picks the first, `[` the last loaded.
+    const next =
+      i < 0 ? (by > 0 ? units[0]! : units[units.length - 1]!) : units[(i + by + units.length) % units.length]!;
     this.host.select(next);
     this.updateButtons();
   }
@@ -504,19 +554,20 @@ export class EditMode {
   }
 
   private async save(): Promise<void> {
-    if (this.busy || this.editor.operations.length === 0) return;
+    if (this.busy || this.editor.operations.length === 0 || !this.check.valid) return;
     this.busy = true;
     this.updateButtons();
     this.els.message.hidden = true;
-    const outcome = await saveRevision(this.fetch, this.access, this.opened.job_id, this.opened.revision, [
-      ...this.editor.operations,
-    ]);
+    const operations = [...this.editor.operations];
+    const outcome = await saveRevision(this.fetch, this.access, this.opened.job_id, this.opened.revision, operations);
     this.busy = false;
     this.updateButtons();
     this.body.dataset['saved'] = outcome.kind;
     switch (outcome.kind) {
       case 'saved':
         this.say(`Saved as revision ${outcome.revision}. Opening it…`);
+        // The job page framing this viewer lists the new revision (posted before this frame moves on).
+        tellJobPage(window, revisionSaved(this.opened.job_id, outcome.revision));
         this.leaving = true;
         if (outcome.viewerUrl) window.location.assign(pathOf(outcome.viewerUrl));
         else window.location.reload();
@@ -531,14 +582,19 @@ export class EditMode {
         return;
       }
       case 'invalid': {
+        // The service checked the same operations: its vehicle numbers are those of this check's plan.
+        const names = this.names();
         const list = document.createElement('ul');
         for (const d of outcome.details) {
           const li = document.createElement('li');
-          li.dataset['path'] = d.path;
-          li.textContent = `${d.path}: ${d.message}`;
+          li.dataset['code'] = d.code;
+          li.textContent = detailWords(d, operations, names);
           list.append(li);
         }
-        this.say(`Not saved: the plan breaks a rule (${outcome.message}).`, [list]);
+        const n = outcome.details.length;
+        this.say(n > 0 ? `Not saved: the plan breaks a rule (${problemCount(n)}):` : `Not saved: ${outcome.message}`, [
+          list,
+        ]);
         return;
       }
       case 'failed':
@@ -564,14 +620,51 @@ export class EditMode {
       const id = await replanJob(this.fetch, this.access, this.opened.job_id, this.opened, vehicle, step);
       this.body.dataset['replanJob'] = id;
       this.say(`Re-planned from step ${step}: job ${id}. Opening it…`);
-      openJob(id);
+      this.openJob(id);
     } catch (err) {
-      this.say(`The re-plan failed: ${err instanceof Error ? err.message : String(err)}`);
+      // The re-plan names vehicles by their index in the plan shown.
+      this.say(
+        `The re-plan failed: ${problemText(err instanceof Error ? err.message : String(err), this.names(), true)}`,
+      );
     } finally {
       this.busy = false;
       this.updateButtons();
     }
   }
+
+  /**
+   * Opens job `id` in the web app. Framed by this job's page: the page is told
+   * (`replan-job-created`) and opens it in its own navigation. Else the window holding the
+   * viewer's frame (a playground page) when it is on this origin, else this window.
+   */
+  private openJob(id: string): void {
+    if (framedByJobPage(parentPath(), this.opened.job_id) && tellJobPage(window, replanCreated(id))) return;
+    let target: Window = window;
+    try {
+      if (window.top && window.top !== window && window.top.location.origin === window.location.origin)
+        target = window.top;
+    } catch {
+      // A frame of another origin: stay in this window.
+    }
+    this.leaving = true;
+    target.location.assign(jobPagePath(id));
+  }
+}
+
+/** `n problem(s)`. */
+function problemCount(n: number): string {
+  return `${n} problem${n === 1 ? '' : 's'}`;
+}
+
+/** The path of the page framing this one when it is on this origin, else null (not framed, or framed by another site). */
+function parentPath(): string | null {
+  try {
+    if (window.parent !== window && window.parent.location.origin === window.location.origin)
+      return window.parent.location.pathname;
+  } catch {
+    // Framed by another site: its location is not readable.
+  }
+  return null;
 }
 
 /** The unit an operation concerns (a swap: its first unit). */
@@ -585,20 +678,4 @@ function button(text: string, onClick: () => void): HTMLButtonElement {
   b.textContent = text;
   b.addEventListener('click', onClick);
   return b;
-}
-
-/**
- * Opens job `id` in the web app: the window holding the viewer's frame (the web app's job page)
- * when there is one on this origin, else this window.
- */
-function openJob(id: string): void {
-  const path = `/app/jobs/${encodeURIComponent(id)}`;
-  let target: Window = window;
-  try {
-    if (window.top && window.top !== window && window.top.location.origin === window.location.origin)
-      target = window.top;
-  } catch {
-    // A frame of another origin: stay in this window.
-  }
-  target.location.assign(path);
 }
