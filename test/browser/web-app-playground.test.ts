@@ -5,7 +5,9 @@
  * JSON leaves the table at the last valid request; the vehicle picker lists every vehicle of
  * GET /v1/vehicles (all pages) and its search narrows them; the automatic-vehicles option and the
  * estimate's vehicle bound; a draft handed over in the router's location state (the job page's
- * "Duplicate into the playground") is loaded once; axe-core finds no serious or critical
+ * "Duplicate into the playground") is loaded once, and kept as the member's draft from then on;
+ * nothing typed is lost (1440 × 900 and 1024 × 768): 25 imported items survive a visit to Jobs
+ * and a reload, restored with their time, and *Start over* drops them; axe-core finds no serious or critical
  * violation; a 768 px tablet scrolls the item table inside its box, not the page; an organization
  * that reads inches and pounds sees and types them in the table, the request keeps cm and kg.
  */
@@ -72,13 +74,16 @@ if (!existsSync(CHROMIUM)) {
   });
 
   /** A member of a new organization, signed in, on the playground. */
-  async function signedIn(name: string): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
+  async function signedIn(
+    name: string,
+    viewport = { width: 1280, height: 900 },
+  ): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
     const { token } = await orgWithOwnerInvitation(
       run.service,
       name,
       `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`,
     );
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
+    const context = await browser.newContext({ viewport, baseURL: run.service.url });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -329,14 +334,82 @@ if (!existsSync(CHROMIUM)) {
       '1',
       'the vehicle picker shows the chosen preset',
     );
-    // The state is cleared: a reload starts empty.
+    // The state is cleared: a reload does not load the job's copy again, but the member's kept
+    // draft, which is that copy now.
     await page.waitForFunction(
       () => (globalThis as unknown as { history: { state: { usr?: unknown } | null } }).history.state?.usr == null,
     );
     await page.reload();
+    await page.locator('[data-field="draft-restored"]').waitFor();
+    t.equal(await page.locator('[data-field="draft-loaded"]').count(), 0, "no job's copy after a reload");
+    t.equal(await items.getByLabel('Quantity of drum').inputValue(), '4', 'the kept draft');
+    await page.getByRole('button', { name: 'Start over' }).click();
+    await items.getByText('No items yet').waitFor();
+    await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Playground' }).waitFor();
     await items.getByText('No items yet').waitFor();
-    t.equal(await page.locator('[data-field="draft-loaded"]').count(), 0, 'no draft after a reload');
+    t.equal(await page.locator('[data-field="draft-restored"]').count(), 0, 'nothing kept after Start over');
     t.same(problems, [], 'no page errors');
+  });
+
+  t.test('nothing typed is lost: 25 imported items survive Jobs and a reload (1440 × 900, 1024 × 768)', async (t) => {
+    const rows = Array.from(
+      { length: 25 },
+      (_, i) => `Box ${i + 1},${40 + i},30,30,${5 + i / 10},${i === 0 ? 163 : 10},true,all`,
+    );
+    const csv = ['label,length (cm),width (cm),height (cm),weight (kg),quantity,stackable,rotation', ...rows].join(
+      '\n',
+    );
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1024, height: 768 },
+    ]) {
+      const size = `${viewport.width} × ${viewport.height}`;
+      const { page, problems, close } = await signedIn(`Kept Freight ${viewport.width}`, viewport);
+      await page.getByRole('link', { name: 'Playground' }).first().click();
+      const items = page.getByRole('region', { name: 'Items table' });
+      await page
+        .getByLabel('Import items from a CSV or Excel (.xlsx) file')
+        .setInputFiles({ name: 'day.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await items.locator('tbody tr').nth(24).waitFor();
+      const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
+      const before = JSON.parse(await editor.inputValue());
+      t.equal(before.items.length, 25, `${size}: 25 items imported`);
+      t.equal(
+        before.items.reduce((n: number, it: { quantity: number }) => n + it.quantity, 0),
+        403,
+        `${size}: 403 units`,
+      );
+
+      await page.getByRole('navigation').getByRole('link', { name: 'Jobs', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Playground', exact: true }).click();
+      const restored = page.locator('[data-field="draft-restored"]');
+      await restored.waitFor();
+      t.ok(await restored.isVisible(), `${size}: the restored draft is said`);
+      t.match(
+        await restored.textContent(),
+        /^Restored the request you were building \(last changed .+\)\. Start over$/,
+      );
+      const box = await restored.boundingBox();
+      t.ok(box && box.x >= 0 && box.x + box.width <= viewport.width, `${size}: the notice is inside the viewport`);
+      t.same(JSON.parse(await editor.inputValue()), before, `${size}: back from Jobs, every item as imported`);
+
+      await page.reload();
+      await restored.waitFor();
+      t.same(JSON.parse(await editor.inputValue()), before, `${size}: after a reload, every item as imported`);
+      await items.locator('tbody tr').nth(24).waitFor();
+      t.equal(await items.locator('tbody tr').count(), 25, `${size}: the table shows them`);
+      const a11y = await axeCheck(t, page, `the playground with a restored draft, ${size}`);
+      t.same(a11y?.blocking, [], `${size}: no serious or critical axe-core finding`);
+
+      await page.getByRole('button', { name: 'Start over' }).click();
+      await items.getByText('No items yet').waitFor();
+      await page.reload();
+      await items.getByText('No items yet').waitFor();
+      t.equal(await restored.count(), 0, `${size}: Start over keeps nothing`);
+      t.same(problems, [], `${size}: no page errors`);
+      await close();
+    }
   });
 }

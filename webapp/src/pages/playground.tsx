@@ -9,15 +9,19 @@
  * progress; read the result, open the plan in the 3D viewer and the PDF; save the request as a
  * project (POST /v1/projects). A request handed over in the router's location state
  * (`{draft: <PackRequest>}`, the job page's "Duplicate into the playground") is loaded, then the
- * state is cleared so that a reload does not load it again.
+ * state is cleared so that a reload does not load it again. Nothing typed is lost: the request
+ * being built is kept per member in the browser (playground/draft-store.ts) and restored on the
+ * next visit, a reload included, with *Start over* to drop it.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { call, newIdempotencyKey } from '../api.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Page } from '../ui/page.js';
+import { useSignedIn } from '../session.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
 import { AutoVehiclesOption } from '../playground/auto-vehicles-option.js';
+import { browserStorage, forgetDraft, keepDraft, keptDraft, type KeptDraft } from '../playground/draft-store.js';
 import { credits } from '../playground/format.js';
 import { ItemImportField } from '../playground/item-import-field.js';
 import { ItemTable } from '../playground/item-table.js';
@@ -51,10 +55,17 @@ import '../playground/playground.css';
 
 /** The editor's text and the last request the table could read, for a starting request. */
 function startWith(request: RequestObject): { text: string; good: RequestObject } {
-  const text = requestText(request);
+  return startWithText(requestText(request));
+}
+
+/** The same for the editor's text as it was kept (it may not parse: the table then starts empty). */
+function startWithText(text: string): { text: string; good: RequestObject } {
   const read = readRequest(text);
   return { text, good: 'request' in read ? read.request : EMPTY_REQUEST };
 }
+
+/** The JSON editor's text of the empty request: a draft that is this is not kept. */
+const EMPTY_TEXT = requestText(EMPTY_REQUEST);
 
 /** The playground page. */
 export function PlaygroundPage() {
@@ -65,7 +76,22 @@ export function PlaygroundPage() {
   const navigate = useNavigate();
   const units = useDisplayUnits();
   const terms = useVehicleTerms();
-  const [start] = useState(() => startWith(draftOf(location.state) ?? EMPTY_REQUEST));
+  const session = useSignedIn();
+  const owner = useMemo(
+    () => ({ organizationId: session.organization.id, userId: session.user.id }),
+    [session.organization.id, session.user.id],
+  );
+  // The member's kept draft, unless a job's request is handed over (it replaces the draft).
+  const [restored, setRestored] = useState<KeptDraft | null>(() => {
+    if (draftOf(location.state) !== null) return null;
+    const kept = keptDraft(browserStorage(), owner);
+    return kept !== null && kept.text !== EMPTY_TEXT ? kept : null;
+  });
+  const [start] = useState(() => {
+    const handedOver = draftOf(location.state);
+    if (handedOver !== null) return startWith(handedOver);
+    return restored !== null ? startWithText(restored.text) : startWith(EMPTY_REQUEST);
+  });
   // The JSON editor's text is the request; `good` is the last text the table and pickers could read.
   const [text, setText] = useState(start.text);
   const [good, setGood] = useState<RequestObject>(start.good);
@@ -86,8 +112,33 @@ export function PlaygroundPage() {
     setText(next.text);
     setGood(next.good);
     setFromDraft(true);
+    setRestored(null);
     void navigate('.', { replace: true, state: null });
   }, [location.state, navigate]);
+
+  // Every change is kept for this member; where the browser refuses, leaving the tab asks first.
+  const [keptInBrowser, setKeptInBrowser] = useState(true);
+  useEffect(() => {
+    setKeptInBrowser(keepDraft(browserStorage(), owner, text, text === EMPTY_TEXT));
+  }, [owner, text]);
+  useEffect(() => {
+    if (keptInBrowser || text === EMPTY_TEXT) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [keptInBrowser, text]);
+
+  /** Drops the kept draft and starts from the empty request. */
+  function startOver() {
+    forgetDraft(browserStorage(), owner);
+    const empty = startWith(EMPTY_REQUEST);
+    setText(empty.text);
+    setGood(empty.good);
+    setRestored(null);
+    setFromDraft(false);
+    setJobId(null);
+    setProject(null);
+  }
 
   /** Applies one control's change to the last readable request and writes the JSON from it. */
   function update(change: (request: RequestObject) => RequestObject) {
@@ -161,6 +212,21 @@ export function PlaygroundPage() {
       {fromDraft && (
         <p role="status" className="pg-ok" data-field="draft-loaded">
           Loaded a copy of a job's request: change it and run it as a new job.
+        </p>
+      )}
+      {restored && (
+        <p role="status" className="pg-ok" data-field="draft-restored">
+          Restored the request you were building (last changed{' '}
+          <time dateTime={restored.savedAt}>{new Date(restored.savedAt).toLocaleString()}</time>).{' '}
+          <button type="button" onClick={startOver}>
+            Start over
+          </button>
+        </p>
+      )}
+      {!keptInBrowser && text !== EMPTY_TEXT && (
+        <p role="alert" className="pg-failure" data-field="draft-not-kept">
+          This browser does not keep the request (storage is disabled or full): it stays while you move between pages of
+          the web app, but a reload or closing the tab loses it. Save it as a project to keep it.
         </p>
       )}
 
