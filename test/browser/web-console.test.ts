@@ -230,7 +230,7 @@ if (!existsSync(CHROMIUM)) {
     await page.getByRole('button', { name: 'New project' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Monday run');
     await page.getByRole('button', { name: 'Add vehicle slot' }).click();
-    await page.getByLabel('Vehicle id of vehicle slot 1').fill('van-3-5t');
+    await page.getByLabel('Vehicle of vehicle slot 1').fill('van-3-5t');
     await page.getByLabel('Quantity of vehicle slot 1').fill('1');
     await page.getByRole('button', { name: 'Add item' }).click();
     await page.getByLabel('Label of item 1').fill('Crate');

@@ -84,7 +84,8 @@ export const TEMPLATE_FIELDS: readonly FieldSpec[] = [
 export const PROJECT_FIELDS: readonly FieldSpec[] = [{ name: 'name', label: 'Name', kind: 'text', required: true }];
 
 /**
- * A project's vehicle slots (saved vehicle or preset + how many) and items (pack item shape:
+ * A project's vehicle slots (saved vehicle or preset, typed or picked by name and kept as its
+ * `vehicle_id`, + how many) and items (pack item shape:
  * a template or sizes and one unit's weight, in the display units), as tables; every other field
  * of a slot or item (overrides, rotation, group, …) through JSON.
  */
@@ -93,9 +94,9 @@ export const PROJECT_ROWS: readonly RowsSpec[] = [
     name: 'vehicles',
     label: 'Vehicle slots',
     noun: 'vehicle slot',
-    hint: 'Vehicle id: a preset slug (e.g. van-3-5t) or one of your vehicles (veh_…), as listed on the Vehicles page.',
+    hint: 'Type a vehicle’s name or pick it from the suggestions: your vehicles and the presets, as listed on the Vehicles page.',
     columns: [
-      { name: 'vehicle_id', label: 'Vehicle id', kind: 'text' },
+      { name: 'vehicle_id', label: 'Vehicle', kind: 'record', records: { path: '/v1/vehicles', noun: 'vehicle' } },
       { name: 'quantity', label: 'Quantity', kind: 'integer' },
     ],
   },

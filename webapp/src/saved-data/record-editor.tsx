@@ -4,14 +4,19 @@
  * accepts is reachable. The service's validation messages (`details[]`) appear next to the input
  * whose field they name; the rest in the banner (in JSON mode all of them, with their paths).
  * Lengths and weights are shown and typed in the organization's display units (labels cm/in,
- * kg/lb); the JSON text is always in cm and kg, like the API.
+ * kg/lb), metric ones to 0.1 cm and 0.1 kg; the JSON text is always in cm and kg, like the API.
+ * A record field (a project slot's vehicle) is typed or picked by name from the saved list
+ * (record-choice-input.tsx) and keeps the record's id; the note under it says which record it is.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiFailure } from '../api.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field, type FieldInputProps } from '../ui/field.js';
 import { fieldErrorsOf } from '../ui/field-errors.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
+import { choiceNote } from './record-choices.js';
+import { RecordChoiceInput, RecordChoiceList } from './record-choice-input.js';
+import { useRecordChoices } from './use-record-choices.js';
 import {
   bodyOf,
   formOf,
@@ -55,6 +60,18 @@ export function RecordEditor({
   const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // The saved lists record fields name (a slot's vehicle), read once per editor, one datalist each.
+  const listPaths = [...specs, ...rowSpecs.flatMap((r) => r.columns)].flatMap((s) =>
+    s.records ? [s.records.path] : [],
+  );
+  const lists = useRecordChoices(listPaths);
+  const listIdBase = useId();
+  const listIdOf = (path: string) => `${listIdBase}-list-${Object.keys(lists).indexOf(path)}`;
+  /** The note under a record field: what its record is, or why none is found. */
+  const noteOf = (s: FieldSpec, values: FormValues): string | undefined => {
+    const list = s.records ? lists[s.records.path] : undefined;
+    return s.records && list ? choiceNote(list, String(values[s.name] ?? ''), s.records.noun) : undefined;
+  };
 
   const details = error instanceof ApiFailure ? error.details : [];
   const fieldNames = [
@@ -101,6 +118,17 @@ export function RecordEditor({
     const set = (value: string | boolean) => setValues({ ...values, [s.name]: value });
     if (s.kind === 'boolean')
       return <input {...a} type="checkbox" checked={v === true} onChange={(e) => set(e.target.checked)} />;
+    if (s.kind === 'record' && s.records) {
+      return (
+        <RecordChoiceInput
+          input={a}
+          listId={listIdOf(s.records.path)}
+          value={String(v ?? '')}
+          choices={lists[s.records.path]?.choices ?? null}
+          onChange={set}
+        />
+      );
+    }
     if (s.kind === 'select') {
       return (
         <select {...a} value={String(v ?? '')} onChange={(e) => set(e.target.value)}>
@@ -165,7 +193,7 @@ export function RecordEditor({
               <Field
                 key={s.name}
                 label={labelOf(s, units)}
-                hint={s.hint}
+                hint={[s.hint, noteOf(s, form.values)].filter(Boolean).join(' ') || undefined}
                 inline={s.kind === 'boolean'}
                 errors={errors.byField[s.name]}
               >
@@ -178,7 +206,9 @@ export function RecordEditor({
           ? rowSpecs.map((r) => {
               const rows = form.rows[r.name] ?? [];
               return (
-                <fieldset key={r.name} className="rows">
+                // min-width 0: a fieldset grows to its table's width by default; this way a
+                // wide table (a project's items at 1024 px) scrolls in its box, not the page.
+                <fieldset key={r.name} className="rows" style={{ minWidth: 0 }}>
                   <legend>{r.label}</legend>
                   {r.hint ? <p className="hint">{r.hint}</p> : null}
                   {errors.byField[r.name] ? (
@@ -214,6 +244,7 @@ export function RecordEditor({
                                   <Field
                                     label={`${labelOf(c, units)} of ${r.noun} ${i + 1}`}
                                     hideLabel
+                                    hint={noteOf(c, row.values)}
                                     errors={errors.byField[`${r.name}[${i}].${c.name}`]}
                                   >
                                     {(a) =>
@@ -293,6 +324,9 @@ export function RecordEditor({
           </button>
         </div>
       </form>
+      {Object.entries(lists).map(([path, list]) => (
+        <RecordChoiceList key={path} id={listIdOf(path)} choices={list.choices} />
+      ))}
     </section>
   );
 }

@@ -4,7 +4,8 @@
  * request body of POST/PATCH built from both. Values are sent as typed: the service validates and
  * its `details[].path` messages are shown next to the field they name. Lengths and weights (fields
  * with a `measure`) are shown and typed in the organization's display units and sent in cm and kg;
- * a converted value left as shown is sent exactly as the record had it. Pure; tested in
+ * metric values are shown to 0.1 cm and 0.1 kg; a converted or rounded value left as shown is sent
+ * exactly as the record had it. Pure; tested in
  * test/webapp/record-form.test.ts and test/webapp/record-form-units.test.ts.
  */
 import {
@@ -17,8 +18,18 @@ import {
 } from '../units/measure.js';
 import { valueText } from '../../../display/text.js';
 
-/** How a form field is entered: text, a number (cm, kg, …), a whole number, a checkbox or one of `options`. */
-export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'color';
+/**
+ * How a form field is entered: text, a number (cm, kg, …), a whole number, a checkbox, one of
+ * `options`, a colour, or a `record` of a saved list (typed or picked by name, kept as its id).
+ */
+export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'color' | 'record';
+
+/** The saved list a `record` field names an id of: `/v1/vehicles` (own vehicles and presets), its records' noun. */
+export interface RecordList {
+  path: string;
+  /** One record ("vehicle"): the field's notes say it. */
+  noun: string;
+}
 
 /** One input of a record form; `name` is the record's field (and the `details[].path` it answers to). */
 export interface FieldSpec {
@@ -32,6 +43,8 @@ export interface FieldSpec {
   options?: readonly string[];
   /** For `select`: values shown but not choosable, with the reason ("not in your plan"). */
   unavailable?: Readonly<Record<string, string>>;
+  /** For `record`: the list whose ids the field holds (shown by name). */
+  records?: RecordList;
   /** For `boolean`: the value when the record has none (the spec's default). */
   default?: boolean;
   required?: boolean;
@@ -48,8 +61,11 @@ export type FormValues = Record<string, string | boolean>;
  */
 export type ShownValues = Record<string, { text: string; value: number }>;
 
-/** Decimals a converted value is shown with (in, lb, lb/ft²); metric values are shown as stored. */
+/** Decimals a converted value is shown with (in, lb, lb/ft²). */
 export const DISPLAY_DECIMALS = 2;
+
+/** Decimals a metric value is shown with: 0.1 cm, 0.1 kg, 0.1 kg/m² (a stored 8.482177319 kg reads 8.5). */
+export const METRIC_DECIMALS = 1;
 
 /** The label of `spec` in `units`: "Length (in)" for a length; other fields as they are. */
 export const labelOf = (spec: FieldSpec, units: DisplayUnits): string =>
@@ -91,7 +107,7 @@ export interface RowsSpec {
 export interface RowForm {
   values: FormValues;
   extra: Record<string, unknown>;
-  /** The entry's values behind converted inputs (imperial display units only). */
+  /** The entry's values behind converted inputs (converted or rounded). */
   shown?: ShownValues;
 }
 
@@ -100,7 +116,7 @@ export interface RecordForm {
   values: FormValues;
   rows: Record<string, RowForm[]>;
   extra: Record<string, unknown>;
-  /** The record's values behind converted inputs (imperial display units only). */
+  /** The record's values behind converted inputs (converted or rounded). */
   shown?: ShownValues;
   /** The units the inputs are in (metric when absent). */
   units?: DisplayUnits;
@@ -108,8 +124,8 @@ export interface RecordForm {
 
 /**
  * The inputs of `entry` per `specs`, text ('' when unset) or boolean (the default when unset);
- * numbers with a `measure` in `units` (rounded to DISPLAY_DECIMALS when converted, with the
- * record's value kept in `shown`).
+ * numbers with a `measure` in `units`, rounded (to DISPLAY_DECIMALS when converted, to
+ * METRIC_DECIMALS in cm and kg), with the record's value kept in `shown` when the text differs.
  */
 function valuesOf(
   entry: Record<string, unknown> | null,
@@ -121,10 +137,13 @@ function valuesOf(
   for (const s of specs) {
     const v = entry?.[s.name];
     if (s.kind === 'boolean') values[s.name] = typeof v === 'boolean' ? v : (s.default ?? false);
-    else if (s.measure && units !== 'metric' && typeof v === 'number' && Number.isFinite(v)) {
-      const text = roundForDisplay(measureToDisplay(v, s.measure, units), DISPLAY_DECIMALS);
+    else if (s.measure && typeof v === 'number' && Number.isFinite(v)) {
+      const text =
+        units === 'metric'
+          ? roundForDisplay(v, METRIC_DECIMALS)
+          : roundForDisplay(measureToDisplay(v, s.measure, units), DISPLAY_DECIMALS);
       values[s.name] = text;
-      shown[s.name] = { text, value: v };
+      if (units !== 'metric' || text !== String(v)) shown[s.name] = { text, value: v };
     } else values[s.name] = valueText(v);
   }
   return { values, shown };
@@ -193,6 +212,7 @@ export function valueOf(spec: FieldSpec, raw: string | boolean | undefined, unit
     if (!Number.isFinite(n)) return text;
     return spec.measure ? measureFromDisplay(n, spec.measure, units) : n;
   }
+  // A record field holds an id (the input turns a typed name into it); the rest as typed.
   return spec.kind === 'text' ? raw : text;
 }
 
