@@ -106,7 +106,8 @@ export function forgetDraft(storage: DraftStorage | null, owner: DraftOwner): vo
 /** The browser's local storage, or null where reading it throws (storage disabled). */
 export function browserStorage(): DraftStorage | null {
   try {
-    return globalThis.localStorage ?? null;
+    // Typed without the DOM library: the module is also compiled for node's tests.
+    return (globalThis as { localStorage?: DraftStorage }).localStorage ?? null;
   } catch {
     return null;
   }
