@@ -3,10 +3,13 @@
  * the fields a planner corrects daily (item-cells.ts), lengths and weights in the organization's
  * display units; rows can be added and deleted. Every input is labelled with its column and the
  * row's name (its id, template or label), e.g. "Quantity of Carton". Fields the table does not
- * show stay in the item untouched.
+ * show stay in the item untouched. The table fits its box (playground.css: one line per item on a
+ * laptop, two below), a label wraps in its cell; under it, the cargo's totals and its share of the
+ * request's vehicles (cargo-summary.tsx).
  */
 import { useId } from 'react';
 import { lengthUnitLabel, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
+import { CargoSummary } from './cargo-summary.js';
 import {
   cellValue,
   ITEM_COLUMNS,
@@ -69,11 +72,26 @@ function Cell({
             : column.field === 'label'
               ? 'template'
               : undefined;
+      if (column.field === 'label')
+        // A label wraps in its cell (the table fits the window, a long label is read in full); one line of text all the same.
+        return (
+          <textarea
+            aria-label={label}
+            value={String(value)}
+            title={String(value) || undefined}
+            rows={1}
+            maxLength={255}
+            placeholder={placeholder}
+            onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+            onChange={(e) => set(e.target.value.replace(/[\r\n]+/g, ' '))}
+          />
+        );
       return (
         <input
           type="text"
           aria-label={label}
           value={String(value)}
+          title={String(value) || undefined}
           maxLength={255}
           placeholder={placeholder}
           onChange={(e) => set(e.target.value)}
@@ -100,10 +118,13 @@ function Cell({
 /** The items of the request as an editable table; `onChange` gets the whole new list. */
 export function ItemTable({
   items,
+  vehicles = [],
   units,
   onChange,
 }: {
   items: readonly TableItem[];
+  /** The request's vehicles, for the cargo's share of them under the table. */
+  vehicles?: readonly TableItem[];
   units: DisplayUnits;
   onChange: (next: TableItem[]) => void;
 }) {
@@ -125,11 +146,11 @@ export function ItemTable({
           <thead>
             <tr>
               {ITEM_COLUMNS.map((c) => (
-                <th key={c.field} scope="col">
+                <th key={c.field} scope="col" data-field={c.field}>
                   {headerOf(c, units)}
                 </th>
               ))}
-              <th scope="col">
+              <th scope="col" data-field="delete">
                 <span className="visually-hidden">Delete</span>
               </th>
             </tr>
@@ -150,7 +171,7 @@ export function ItemTable({
                       />
                     </td>
                   ))}
-                  <td>
+                  <td data-field="delete">
                     <button
                       type="button"
                       className="secondary"
@@ -165,7 +186,7 @@ export function ItemTable({
             })}
             {items.length === 0 && (
               <tr>
-                <td colSpan={ITEM_COLUMNS.length + 1} className="pg-muted">
+                <td colSpan={ITEM_COLUMNS.length + 1} className="pg-muted" data-field="none">
                   No items yet: add a row, choose cargo templates above or import a file.
                 </td>
               </tr>
@@ -173,6 +194,7 @@ export function ItemTable({
           </tbody>
         </table>
       </div>
+      {items.length > 0 && <CargoSummary items={items} vehicles={vehicles} units={units} />}
       <p className="pg-row-buttons">
         <button type="button" onClick={() => onChange([...items, newItem(items)])}>
           Add an item
