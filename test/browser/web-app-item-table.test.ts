@@ -5,7 +5,8 @@
  * are inside the viewport and nothing scrolls sideways; a long label is read in full in its cell
  * (and is the field's value and title); the totals under the table give the units, volume and
  * weight of the cargo and its share of the chosen vehicles (or ask for a vehicle when none is
- * chosen); axe-core finds no serious or critical violation.
+ * chosen), in m³ and kg or, for an organization that reads them, ft³ and lb; axe-core finds no
+ * serious or critical violation.
  */
 import t from 'tap';
 import { existsSync } from 'node:fs';
@@ -175,6 +176,29 @@ if (!existsSync(CHROMIUM)) {
 
       const a11y = await axeCheck(t, page, `the playground with 25 items, ${size}`);
       t.same(a11y?.blocking ?? [], [], `${size}: no serious or critical axe-core finding`);
+
+      if (viewport.width === 1440) {
+        // An organization that reads feet and pounds: the same totals in ft³ and lb (the draft is kept over the reload).
+        await page.route('**/app/api/session', async (route) => {
+          const answer = await route.fetch();
+          const body = await answer.json();
+          if (body?.organization) body.organization.display_units = 'imperial';
+          await route.fulfill({ response: answer, json: body });
+        });
+        await page.reload();
+        await items.getByRole('columnheader', { name: 'Length (in)' }).waitFor();
+        await share.waitFor();
+        t.equal(
+          (await totals.locator('p').first().textContent())?.replace(/\s+/g, ' '),
+          'Total: 47 units, 194.94 ft³, 1962.1 lb',
+          `${size}: 5.52 m³ and 890 kg in cubic feet and pounds`,
+        );
+        t.equal(
+          (await share.textContent())?.replace(/\s+/g, ' '),
+          'Share of the 2 vehicles: 19.8 % of the volume (986.34 ft³), 40.5 % of the payload (4850.2 lb).',
+          `${size}: the vans' 27.93 m³ and 2200 kg in cubic feet and pounds`,
+        );
+      }
       t.same(problems, [], `${size}: no page errors`);
     });
   }

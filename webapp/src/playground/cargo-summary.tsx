@@ -3,7 +3,8 @@
  * weight of the cargo in the organization's display units (m³ and kg, or ft³ and lb), and its
  * share of the request's vehicles (volume ÷ their inner volume, weight ÷ their payload). Saved
  * vehicles and templates the request names are read from GET /v1/vehicles and /v1/templates
- * (every page, record-list.ts), once, when the request first names one.
+ * (every page, record-list.ts), once, when the request first names one; a vehicle whose size
+ * or payload is not known is left out of the share, and said so.
  */
 import { useEffect, useState } from 'react';
 import { roundForDisplay, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
@@ -29,7 +30,8 @@ function useSavedLookup(path: string, wanted: boolean): SavedLookup | null {
     const abort = new AbortController();
     readAllRecords(path, abort.signal)
       .then((all) => !abort.signal.aborted && setLookup(new Map(all.map((r) => [r.id, r]))))
-      .catch(() => undefined); // the picker above shows the list's failure
+      // The picker above shows the list's failure; here the records are then of unknown size.
+      .catch(() => !abort.signal.aborted && setLookup(NONE));
     return () => abort.abort();
   }, [path, wanted, lookup]);
   return lookup;
@@ -73,6 +75,11 @@ export function CargoSummary({
       <p data-field="vehicle-share">
         {loading ? (
           'Reading the sizes of the saved vehicles and templates…'
+        ) : share === null && room.uncounted > 0 ? (
+          <span className="pg-muted">
+            The size or payload of the chosen {room.uncounted === 1 ? 'vehicle is' : 'vehicles is'} not known: no share
+            to show.
+          </span>
         ) : share === null ? (
           <span className="pg-muted">Choose a vehicle to see the cargo's share of its space and payload.</span>
         ) : (
