@@ -39,6 +39,7 @@ import {
   readRequest,
   referenceOf,
   requestText,
+  vehiclesOf,
   withItems,
   withPackingMode,
   withReference,
@@ -248,7 +249,12 @@ export function PlaygroundPage() {
 
       <ItemImportField onItems={(items) => update((r) => withItems(r, [...itemsOf(r), ...items]))} />
 
-      <ItemTable items={itemsOf(good)} units={units} onChange={(items) => update((r) => withItems(r, items))} />
+      <ItemTable
+        items={itemsOf(good)}
+        vehicles={vehiclesOf(good)}
+        units={units}
+        onChange={(items) => update((r) => withItems(r, items))}
+      />
 
       <p>
         <label htmlFor={referenceId}>Reference (optional)</label>{' '}
