@@ -105,7 +105,12 @@ t.test('millimetres, metres, feet and tonnes; cm and kg convert nothing', async 
   const plain = itemsFromCsv('label,length (cm),width,height,weight [kg],quantity\nA,1,2,3,4,5\n');
   t.same(
     plain,
-    { ok: true, ignored: [], items: [{ label: 'A', length: 1, width: 2, height: 3, weight: 4, quantity: 5 }] },
+    {
+      ok: true,
+      ignored: [],
+      items: [{ label: 'A', length: 1, width: 2, height: 3, weight: 4, quantity: 5 }],
+      rows: [2],
+    },
     'no conversions listed',
   );
 });

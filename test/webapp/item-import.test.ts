@@ -32,6 +32,7 @@ t.test('the documented layout, header variants in any case, units in brackets', 
   const out = itemsFromCsv(csv);
   t.same(out, {
     ok: true,
+    rows: [2, 4],
     ignored: ['Notes'],
     items: [
       {
@@ -71,6 +72,7 @@ t.test('decimal commas in a semicolon file and in quoted comma cells; a byte-ord
   const semi = itemsFromCsv('\uFEFFlabel;length;width;height;weight;quantity\nCrate;120,5;80;60,25;33,3;2\n');
   t.same(semi, {
     ok: true,
+    rows: [2],
     ignored: [],
     items: [{ label: 'Crate', length: 120.5, width: 80, height: 60.25, weight: 33.3, quantity: 2 }],
   });
@@ -97,6 +99,7 @@ t.test('a row naming a template leaves the other cells to it', async (t) => {
   );
   t.same(out, {
     ok: true,
+    rows: [2, 3],
     ignored: [],
     items: [
       { quantity: 3, template_id: 'tpl_abc' },
@@ -153,6 +156,7 @@ t.test('.xlsx: typed number and boolean cells, text cells read like CSV, the fir
   ]);
   t.same(await itemsFromXlsx(bytesOf(file)), {
     ok: true,
+    rows: [2, 4],
     ignored: [],
     items: [
       {
@@ -194,6 +198,7 @@ t.test('a file is read by its name', async (t) => {
   });
   t.same(await itemsFromFile(asFile('items.CSV', text)), {
     ok: true,
+    rows: [2],
     ignored: [],
     items: [{ label: 'A', length: 1, width: 2, height: 3, weight: 4, quantity: 5 }],
   });

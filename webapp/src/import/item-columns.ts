@@ -82,7 +82,13 @@ export const ITEM_COLUMNS: readonly ItemColumn[] = [
     variants: ['stack weight', 'max load on top'],
     unit: 'kg',
   },
-  { field: 'group', kind: { type: 'text', maxLength: 128 }, requiredColumn: false, variants: ['group name'] },
+  // A delivery stop is the item's group (spec Item.group; multi-drop loads groups in order).
+  {
+    field: 'group',
+    kind: { type: 'text', maxLength: 128 },
+    requiredColumn: false,
+    variants: ['group name', 'stop', 'drop', 'stop no', 'drop no', 'stop #', 'drop #', 'stop number', 'drop number'],
+  },
   { field: 'color', kind: { type: 'color' }, requiredColumn: false, variants: ['colour'] },
   {
     field: 'hazardous',

@@ -23,12 +23,13 @@ export interface CellProblem {
 }
 
 /**
- * The outcome of an import: the items (cm and kg), or the problems (never both). `ignored`:
+ * The outcome of an import: the items (cm and kg) with, for each, the spreadsheet row it came
+ * from (`rows[i]` for `items[i]`; header = 1), or the problems (never both). `ignored`:
  * headers of unknown columns; `conversions`: the measured columns read in another unit than cm
  * or kg (present only when there is one).
  */
 export type ItemImport =
-  | { ok: true; items: PackItem[]; ignored: string[]; conversions?: Conversion[] }
+  | { ok: true; items: PackItem[]; rows: number[]; ignored: string[]; conversions?: Conversion[] }
   | { ok: false; problems: CellProblem[]; ignored: string[]; conversions?: Conversion[] };
 
 /** How an import reads headers without a unit: in the organization's display units (metric unless given). */
@@ -192,6 +193,7 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
   if (problems.length > 0) return { ok: false, problems, ignored, ...withConversions };
 
   const items: PackItem[] = [];
+  const itemRows: number[] = [];
   for (let r = 1; r < rows.length; r++) {
     const row = rows[r]!;
     if (row.every(isBlank)) continue;
@@ -239,6 +241,7 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
       });
     }
     items.push(item);
+    itemRows.push(r + 1);
   }
   if (problems.length === 0 && items.length === 0) {
     problems.push({ row: 2, column: 'A', header: '', message: 'the file has no item rows below the header row' });
@@ -246,7 +249,7 @@ export function itemsFromRows(rows: readonly (readonly Cell[])[], options: Impor
   problems.sort((a, b) => a.row - b.row || a.column.length - b.column.length || a.column.localeCompare(b.column));
   return problems.length > 0
     ? { ok: false, problems, ignored, ...withConversions }
-    : { ok: true, items, ignored, ...withConversions };
+    : { ok: true, items, rows: itemRows, ignored, ...withConversions };
 }
 
 /** One line per problem: "row 3, column C (Length (cm)): length must be a number, got \"abc\"". */

@@ -52,6 +52,19 @@ export const withItems = (request: RequestObject, items: readonly TableItem[]): 
   items: [...items],
 });
 
+/**
+ * How a file's items join a request that already has items (web app: item files): `replace` its
+ * items, or `add` the file's after them.
+ */
+export type ImportJoin = 'replace' | 'add';
+
+/** The request with `imported` items in place of its items (`replace`) or after them (`add`). */
+export const withImportedItems = (
+  request: RequestObject,
+  imported: readonly TableItem[],
+  join: ImportJoin,
+): RequestObject => withItems(request, join === 'replace' ? imported : [...itemsOf(request), ...imported]);
+
 /** A request entry's quantity: its `quantity` when a number, else 1 (spec default). */
 const quantityOf = (entry: TableItem): number => (typeof entry['quantity'] === 'number' ? entry['quantity'] : 1);
 
