@@ -153,3 +153,101 @@ export function draftOf(state: unknown): RequestObject | null {
   const draft = isObject(state) ? state['draft'] : undefined;
   return isObject(draft) ? draft : null;
 }
+
+/**
+ * Spec Options.group_routing: `none` (default; groups are informational), `wall` (each group its
+ * own section), `routing` (groups load in order, a later one on or beside an earlier one, never
+ * below), `no_stack` (groups load in order side by side, never on top of each other).
+ */
+export type GroupRouting = 'none' | 'wall' | 'routing' | 'no_stack';
+
+/** Every GroupRouting, in the order the stops control offers them. */
+export const GROUP_ROUTINGS: readonly GroupRouting[] = ['none', 'routing', 'no_stack', 'wall'];
+
+/** The request's group routing (`none` unless `options.group_routing` names another). */
+export function groupRoutingOf(request: RequestObject): GroupRouting {
+  const options = request['options'];
+  const mode = isObject(options) ? options['group_routing'] : undefined;
+  return GROUP_ROUTINGS.find((m) => m === mode) ?? 'none';
+}
+
+/** A stop of a multi-drop load: a group an item names (spec Group), with its colour when the request gives one. */
+export interface Stop {
+  name: string;
+  color?: string;
+}
+
+/** The request's `groups` entries that are objects with a string `name`. */
+function listedGroups(request: RequestObject): Record<string, unknown>[] {
+  const groups = request['groups'];
+  return Array.isArray(groups)
+    ? groups.filter((g): g is Record<string, unknown> => isObject(g) && typeof g['name'] === 'string')
+    : [];
+}
+
+/**
+ * The stops of the request in loading order (spec Group.order: lower loads first, deepest; it
+ * defaults to the list position): the distinct groups its items name, those listed in `groups`
+ * first by order, then the others in order of appearance (as the service creates them).
+ */
+export function stopsOf(request: RequestObject): Stop[] {
+  const named: string[] = [];
+  for (const item of itemsOf(request)) {
+    const g = item['group'];
+    if (typeof g === 'string' && g !== '' && !named.includes(g)) named.push(g);
+  }
+  const listed = listedGroups(request)
+    .map((g, i) => ({ g, order: typeof g['order'] === 'number' ? g['order'] : i + 1, i }))
+    .sort((a, b) => a.order - b.order || a.i - b.i)
+    .map(({ g }) => g)
+    .filter((g) => named.includes(g['name'] as string));
+  const stops: Stop[] = listed.map((g) => ({
+    name: g['name'] as string,
+    ...(typeof g['color'] === 'string' ? { color: g['color'] } : {}),
+  }));
+  for (const name of named) if (!stops.some((s) => s.name === name)) stops.push({ name });
+  return stops.filter((s, i) => stops.findIndex((o) => o.name === s.name) === i);
+}
+
+/**
+ * The request with `groups` listing the stops `names` in loading order, each with `order` 1, 2, …
+ * (its other fields, such as `color`, kept); groups listed but not in `names` follow with the next
+ * orders. Spec Group: a group every item names must be listed once routing is not `none`.
+ */
+export function withStopOrder(request: RequestObject, names: readonly string[]): RequestObject {
+  const listed = listedGroups(request);
+  const entryOf = (name: string) => listed.find((g) => g['name'] === name) ?? { name };
+  const rest = listed.filter((g) => !names.includes(g['name'] as string));
+  const groups = [...names.map(entryOf), ...rest].map((g, i) => ({ ...g, order: i + 1 }));
+  return { ...request, groups };
+}
+
+/**
+ * The request with `options.group_routing` at `mode` (`none` removes the field, and `options`
+ * when nothing else is in it); any other mode also lists every stop in `groups` (spec PackRequest
+ * `groups`: required for every group an item names when routing is not `none`).
+ */
+export function withGroupRouting(request: RequestObject, mode: GroupRouting): RequestObject {
+  const options = isObject(request['options']) ? request['options'] : {};
+  const { group_routing: _old, ...others } = options;
+  if (mode === 'none') {
+    if (Object.keys(others).length > 0) return { ...request, options: others };
+    const { options: _none, ...rest } = request;
+    return rest;
+  }
+  const routed = { ...request, options: { ...others, group_routing: mode } };
+  return withStopOrder(
+    routed,
+    stopsOf(routed).map((s) => s.name),
+  );
+}
+
+/**
+ * The stops in delivery order: the first delivered is the last loaded, at the door (spec Group:
+ * order 1 loads deepest, at the front wall), so this is stopsOf reversed.
+ */
+export const deliveryStopsOf = (request: RequestObject): Stop[] => [...stopsOf(request)].reverse();
+
+/** The request with its stops delivered in the order `names` (first delivered: highest `order`, at the door). */
+export const withDeliveryOrder = (request: RequestObject, names: readonly string[]): RequestObject =>
+  withStopOrder(request, [...names].reverse());
