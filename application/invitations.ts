@@ -25,7 +25,7 @@ import { orgStream } from '../domain/organization/streams.js';
 import type { EventStore } from '../domain/ports/event-store.js';
 import { DomainError } from '../domain/errors.js';
 import { newId } from './id.js';
-import { hashPassword } from './password.js';
+import { hashPassword, type PasswordCost } from './password.js';
 import { sha256Hex } from '../domain/digest.js';
 
 /** The SHA-256 hex of an invitation token. */
@@ -84,10 +84,18 @@ export async function issueInvitation(
  * Accepts the invitation of `token` in organization `orgId`: the credential (email, password),
  * then the invitation's use. Throws 404 not_found (unknown, used or expired) and 409 conflict
  * (the email signs in already). Resolves with the member and the last log position.
+ * `passwordCost`: scrypt cost of the new password's hash (default DEFAULT_PASSWORD_COST).
  */
 export async function acceptInvitation(
   store: EventStore,
-  accept: { orgId: string; token: string; name: string; password: string; now: string },
+  accept: {
+    orgId: string;
+    token: string;
+    name: string;
+    password: string;
+    now: string;
+    passwordCost?: PasswordCost | undefined;
+  },
 ): Promise<{ memberId: string; email: string; position: number }> {
   const tokenHash = invitationTokenHash(accept.token);
   const stream = orgStream(accept.orgId);
@@ -102,7 +110,7 @@ export async function acceptInvitation(
   const { memberId, email } = first.data;
   if (state.invitations[first.data.invitationId]?.purpose === 'password_reset') {
     const actor = { id: memberId, name: accept.name.trim() };
-    const password = await hashPassword(accept.password);
+    const password = await hashPassword(accept.password, accept.passwordCost);
     // The link's use first (one expected-revision append: of two accepts at once, or an accept and
     // a withdrawal, one wins), then the password: a link withdrawn or used in between changes
     // nothing. A crash between the two leaves the link used and the old password: ask for a new link.
@@ -121,7 +129,12 @@ export async function acceptInvitation(
   await emailFree(store, email);
   await handleCommand(store, credentialStream(email), credentialDecider, {
     type: 'CreateCredential',
-    data: { email, userId: memberId, orgId: accept.orgId, password: await hashPassword(accept.password) },
+    data: {
+      email,
+      userId: memberId,
+      orgId: accept.orgId,
+      password: await hashPassword(accept.password, accept.passwordCost),
+    },
     metadata: { ...metadata, actor: { id: memberId, name: accept.name.trim() } },
   });
   const actor = { id: memberId, name: accept.name.trim() };

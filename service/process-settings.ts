@@ -11,6 +11,7 @@ import { DEFAULT_SIGN_IN_DELAYS, type SignInDelays } from '../api/web-app/sign-i
 import { IDEMPOTENCY_TIMINGS } from '../domain/job/idempotency-claim.js';
 import type { WebhookSender } from '../domain/ports/webhook-sender.js';
 import { DEFAULT_RETRY_POLICY } from '../domain/webhook/retry-policy.js';
+import { checkedPasswordCost, DEFAULT_PASSWORD_COST, type PasswordCost } from '../application/password.js';
 import { ProfileError } from './profile.js';
 import { DEFAULT_WEBHOOK_POLL_MS, type ServiceConfig } from './service-config.js';
 
@@ -22,6 +23,8 @@ export interface ProcessSettings {
   /** Claim takeover age and wait for a pending claim, ms. */
   idempotency: { pendingStaleAfterMs: number; pendingWaitMs: number };
   signInDelays: SignInDelays;
+  /** scrypt cost of new password hashes (the caller's, else DEFAULT_PASSWORD_COST; no variable). */
+  passwordCost: PasswordCost;
   /** Level of the log made when the caller gives none (pino level name). */
   logLevel: string;
   /** Bearer token of GET /metrics; undefined or empty: none. */
@@ -94,7 +97,8 @@ function signInDelaySettings(config: ServiceConfig, env: NodeJS.ProcessEnv): Sig
 /**
  * The settings of `config`, each filled from `env` when not given, checked in this order:
  * TRUST_PROXY, the webhook variables, the Idempotency-Key timings, the sign-in delays,
- * DEPENDENCY_GRACE_MS. Throws ProfileError for the first bad variable.
+ * DEPENDENCY_GRACE_MS. Throws ProfileError for the first bad variable, RangeError for a
+ * `passwordCost` scrypt cannot use.
  */
 export function processSettings(config: ServiceConfig, env: NodeJS.ProcessEnv): ProcessSettings {
   const trustProxy = parseTrustProxy(config.trustProxy ?? env['TRUST_PROXY']);
@@ -106,6 +110,7 @@ export function processSettings(config: ServiceConfig, env: NodeJS.ProcessEnv): 
     webhooks,
     idempotency,
     signInDelays,
+    passwordCost: checkedPasswordCost(config.passwordCost ?? DEFAULT_PASSWORD_COST),
     logLevel: config.logLevel ?? env['LOG_LEVEL'] ?? 'info',
     metricsToken: config.metricsToken ?? env['METRICS_TOKEN'],
     dependencyGraceMs:

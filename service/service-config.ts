@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { EventStore } from '../domain/ports/event-store.js';
 import type { WebhookSender } from '../domain/ports/webhook-sender.js';
 import type { Profile } from './profile.js';
+import type { PasswordCost } from '../application/password.js';
 
 export interface ServiceConfig {
   port: number;
@@ -67,6 +68,13 @@ export interface ServiceConfig {
    * variable SIGN_IN_DELAY_BASE_MS (default 1000) and SIGN_IN_DELAY_MAX_MS (default 10000).
    */
   signInDelays?: { baseMs?: number; maxMs?: number };
+  /**
+   * scrypt cost {N, r, p} of new password hashes (application/password.ts): N a power of two
+   * ≥ 2, r and p ≥ 1; startService throws RangeError otherwise, before it listens. Default DEFAULT_PASSWORD_COST
+   * (N = 2^15, r = 8, p = 1), no variable: only tests lower it. Hashes already stored keep
+   * their own cost and still verify after it changes.
+   */
+  passwordCost?: PasswordCost;
   /** Wraps the event store this process uses (tests inject faults around the port); default none. */
   decorateStore?: (store: EventStore) => EventStore;
 }

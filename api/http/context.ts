@@ -7,6 +7,7 @@
  */
 import type { Logger } from 'pino';
 import type { UseCasePorts } from '../../application/ports.js';
+import type { PasswordCost } from '../../application/password.js';
 import type { DependencyHealth } from '../../adapters/health/dependency-health.js';
 import type { RateCounterFactory } from './auth/rate-counters.js';
 import type { SignInDelays } from '../web-app/sign-in-delays.js';
@@ -59,6 +60,11 @@ export interface HttpSettings {
    * DEFAULT_SIGN_IN_DELAYS.
    */
   signInDelays?: SignInDelays;
+  /**
+   * scrypt cost of the web app's new password hashes and of the decoy checked for an unknown
+   * email (application/password.ts); default DEFAULT_PASSWORD_COST. Checks use each hash's own.
+   */
+  passwordCost?: PasswordCost;
   /** Bearer token GET /metrics requires (METRICS_TOKEN); unset or empty: /metrics needs none. */
   metricsToken?: string;
 }

@@ -63,6 +63,7 @@ export function buildServices(parts: ServiceParts): Services {
     webhookAllowPrivateTargets: settings.webhooks.allowPrivateTargets,
     idempotency: settings.idempotency,
     signInDelays: settings.signInDelays,
+    passwordCost: settings.passwordCost,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The real service in the test's own process on a temporary data dir and a free port (embedded
- * profile, one solver thread and one compute slot unless told otherwise, silent log), closed and
+ * profile, one solver thread and one compute slot, new password hashes at TEST_PASSWORD_COST
+ * unless told otherwise, silent log), closed and
  * removed at the end of the test file, its solver threads on the compiled `dist/solver/thread.js`
  * when fresh (test/helpers/compiled-service.ts); and organizations with a key whose rate limits
  * never get in a test's way.
@@ -14,6 +15,13 @@ import { startService, type RunningService, type ServiceConfig } from '../../ser
 import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import { solverThreadModule } from './compiled-service.js';
 import type { OrgLimits } from '../../domain/organization/limits.js';
+import type { PasswordCost } from '../../application/password.js';
+
+/**
+ * scrypt cost of the passwords the in-process service hashes: N = 2^10 (32 times cheaper than
+ * the production DEFAULT_PASSWORD_COST). A test of the cost itself gives `passwordCost`.
+ */
+export const TEST_PASSWORD_COST: Readonly<PasswordCost> = Object.freeze({ N: 2 ** 10, r: 8, p: 1 });
 
 /** A running service for `t` (a test file's root); `restart()` stops it and starts it again on the same data dir. */
 export function inProcessService(
@@ -31,6 +39,7 @@ export function inProcessService(
       solverConcurrency: 1,
       log: pino({ level: 'silent' }),
       solverThreadModule: solverThreadModule(),
+      passwordCost: TEST_PASSWORD_COST,
       ...config,
     });
   let running: RunningService | undefined;

@@ -39,7 +39,7 @@ import {
 } from '../access.js';
 import { answerNewSession } from './session.js';
 import { issuedInvitationAnswer } from '../invitation-view.js';
-import type { RouteContext } from '../../http/context.js';
+import type { HttpSettings, RouteContext } from '../../http/context.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const GONE = 'no such invitation, or it was used or has expired';
@@ -72,7 +72,7 @@ async function openInvitation(
 }
 
 /** Router of /app/api/invitations. */
-export function webAppInvitationsRouter(ctx: RouteContext): Router {
+export function webAppInvitationsRouter(ctx: RouteContext & Pick<HttpSettings, 'passwordCost'>): Router {
   const router = Router(ROUTER_OPTIONS);
 
   router.get('/app/api/invitations/:token', async (req, res) => {
@@ -107,6 +107,7 @@ export function webAppInvitationsRouter(ctx: RouteContext): Router {
       name,
       password,
       now: ctx.clock(),
+      passwordCost: ctx.passwordCost,
     });
     await ctx.projections.waitFor(accepted.position);
     await answerNewSession(ctx, res, invitation.orgId, accepted.memberId);

@@ -14,12 +14,12 @@ import { jsonBody } from '../../http/body.js';
 import { ApiError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../../application/password.js';
 import { ROUTER_OPTIONS } from '../../http/route-docs.js';
-import type { RouteContext } from '../../http/context.js';
+import type { HttpSettings, RouteContext } from '../../http/context.js';
 import { checkedBody, validatePasswordChange } from '../bodies.js';
 import { requireWebSession, webCallerOf } from '../access.js';
 
-/** Router of /app/api/password. */
-export function webAppPasswordRouter(ctx: RouteContext): Router {
+/** Router of /app/api/password; `passwordCost`: scrypt cost of the new hash (and of the decoy). */
+export function webAppPasswordRouter(ctx: RouteContext & Pick<HttpSettings, 'passwordCost'>): Router {
   const router = Router(ROUTER_OPTIONS);
 
   router.post('/app/api/password', requireWebSession(ctx), async (req, res) => {
@@ -29,7 +29,7 @@ export function webAppPasswordRouter(ctx: RouteContext): Router {
     const stream = credentialStream(member.email);
     const { state } = await loadState(ctx.store, stream, credentialDecider);
     const current = state.active && state.userId === member.id ? state.password : null;
-    if (!(await verifyPassword(body.current_password, current))) {
+    if (!(await verifyPassword(body.current_password, current, ctx.passwordCost))) {
       throw new ApiError('validation_failed', 'the current password is wrong', [
         { path: 'current_password', code: 'invalid_value', message: 'the current password is wrong' },
       ]);
@@ -43,7 +43,7 @@ export function webAppPasswordRouter(ctx: RouteContext): Router {
       type: 'ChangePassword',
       data: {
         userId: member.id,
-        password: await hashPassword(body.new_password),
+        password: await hashPassword(body.new_password, ctx.passwordCost),
         reason: 'changed',
         keepSessionId: session.sessionId,
       },

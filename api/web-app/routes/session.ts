@@ -20,8 +20,11 @@ import { clearSessionCookie, setSessionCookie } from '../web-session.js';
 import { endSession, startSession } from '../../../application/sessions.js';
 import type { HttpSettings, RouteContext } from '../../http/context.js';
 
-/** What the session routes read: RouteContext and the delays of sign-ins for an email that failed often. */
-export type SignInContext = RouteContext & Pick<HttpSettings, 'signInDelays'>;
+/**
+ * What the session routes read: RouteContext, the delays of sign-ins for an email that failed
+ * often and the scrypt cost of the unknown email's decoy hash.
+ */
+export type SignInContext = RouteContext & Pick<HttpSettings, 'signInDelays' | 'passwordCost'>;
 
 /** Signs `memberId` in: starts a session, sets the cookie, answers 200 with the session's body. */
 export async function answerNewSession(
