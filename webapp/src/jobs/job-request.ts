@@ -5,6 +5,7 @@
  */
 import { ApiFailure, call, newIdempotencyKey } from '../api.js';
 import type { Job, PackRequest } from '../playground/pack-request.js';
+import { rerunReference, withReference } from './provenance.js';
 
 /** The PackRequest of job `id`. Throws ApiFailure: the service's, or `result_expired` (status 410) once retention deleted the request. */
 export async function jobRequestOf(id: string): Promise<PackRequest> {
@@ -22,10 +23,18 @@ export async function jobRequestOf(id: string): Promise<PackRequest> {
 }
 
 /**
- * Runs job `id`'s request again: POST /v1/pack with a fresh Idempotency-Key (one per click; a
- * retry of the same click would reuse it) and resolves with the new job (queued or running).
+ * The body of a re-run of job `id`: its request as sent, with the reference "Re-run of job_…"
+ * unless it carries the planner's own (provenance.ts). Throws like jobRequestOf.
+ */
+export async function rerunRequestOf(id: string): Promise<PackRequest> {
+  return withReference(await jobRequestOf(id), rerunReference(id));
+}
+
+/**
+ * Runs job `id`'s request again: POST /v1/pack with the body of rerunRequestOf and a fresh
+ * Idempotency-Key (one per click; a retry of the same click would reuse it); resolves with the
+ * new job (queued or running).
  */
 export async function rerunJob(id: string, idempotencyKey = newIdempotencyKey()): Promise<Job> {
-  const request = await jobRequestOf(id);
-  return call<Job>('POST', '/v1/pack', request, { 'Idempotency-Key': idempotencyKey });
+  return call<Job>('POST', '/v1/pack', await rerunRequestOf(id), { 'Idempotency-Key': idempotencyKey });
 }

@@ -1,12 +1,22 @@
 /**
- * "Pack" on a project row: POST /v1/projects/{id}/pack with an Idempotency-Key per click, then the
- * new job's page. A project already being packed (409 project_busy) says so beside the button
+ * "Pack" on a project row: the free estimate of the request the project packs (GET
+ * /v1/projects/{id}, built as the service builds it: domain/project/pack-request.ts, then
+ * POST /v1/estimate), a confirmation with at most its price (charged-start.tsx), then
+ * POST /v1/projects/{id}/pack with an Idempotency-Key per confirm and the new job's page (the
+ * job carries the project as `project_id`). A project already being packed (409 project_busy) says so beside the button
  * with a link to the running job when the list knows it.
  */
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiFailure, call, newIdempotencyKey } from '../api.js';
+import { ApiFailure, call } from '../api.js';
 import type { Job } from '../playground/pack-request.js';
+import type { ProjectContent } from '../../../domain/project/project.js';
+import { projectPackRequest } from '../../../domain/project/pack-request.js';
+import { useChargedStart } from './charged-start.js';
+
+/** The request project `id` packs, as the service builds it from the project (GET /v1/projects/{id}). */
+async function projectRequestOf(id: string): Promise<unknown> {
+  return projectPackRequest(await call<ProjectContent>('GET', `/v1/projects/${encodeURIComponent(id)}`));
+}
 
 /** The button for project `id` named `name`; `packingJobId`: the job packing it now, if any. */
 export function PackProjectButton({
@@ -19,27 +29,37 @@ export function PackProjectButton({
   packingJobId: string | null;
 }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ApiFailure | Error | null>(null);
+  const charged = useChargedStart<unknown>();
+  const { busy } = charged;
+  const failure =
+    charged.failure === null
+      ? null
+      : charged.failure instanceof Error
+        ? charged.failure
+        : new Error('the pack did not start');
 
-  async function pack() {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const job = await call<Job>('POST', `/v1/projects/${encodeURIComponent(id)}/pack`, undefined, {
-        'Idempotency-Key': newIdempotencyKey(),
-      });
-      void navigate(`/jobs/${encodeURIComponent(job.id)}`);
-    } catch (err) {
-      setFailure(err instanceof Error ? err : new Error(String(err)));
-      setBusy(false);
-    }
-  }
+  const pack = () =>
+    charged.ask({
+      title: `Pack ${name}?`,
+      confirmLabel: 'Pack',
+      prepare: () => projectRequestOf(id),
+      start: (_body, idempotencyKey) =>
+        call<Job>('POST', `/v1/projects/${encodeURIComponent(id)}/pack`, undefined, {
+          'Idempotency-Key': idempotencyKey,
+        }),
+      started: (job) => void navigate(`/jobs/${encodeURIComponent(job.id)}`),
+    });
 
   const projectBusy = failure instanceof ApiFailure && failure.code === 'project_busy';
   return (
     <span className="pack-project">
-      <button type="button" className="secondary" aria-label={`Pack ${name}`} disabled={busy} onClick={pack}>
+      <button
+        type="button"
+        className="secondary"
+        aria-label={`Pack ${name}`}
+        disabled={busy}
+        onClick={() => void pack()}
+      >
         {busy ? 'Packing…' : 'Pack'}
       </button>
       {failure && (
@@ -63,6 +83,7 @@ export function PackProjectButton({
           )}
         </span>
       )}
+      {charged.dialog}
     </span>
   );
 }

@@ -1,15 +1,17 @@
 /**
  * The job page's "Re-plan from step K" form (plan editing, design §4): a revision (the one shown
  * in the viewer unless another is chosen), a vehicle of its plan and a loading step K; the button
- * posts the job's request with everything loaded up to step K pinned as a new job (replan.ts)
- * and opens that job. Failures (an expired request, the service's 422) show in the error banner.
+ * estimates the job's request with everything loaded up to step K pinned (replan.ts), asks to
+ * confirm at most its price (charged-start.tsx), then posts it as a new job and opens that job.
+ * Failures (an expired request, a refused estimate, the service's 422) show in the error banner.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Result } from '../playground/pack-request.js';
+import type { PackRequest, Result } from '../playground/pack-request.js';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { Field } from '../ui/field.js';
-import { readReplanForm, replanJob, vehicleChoices } from './replan.js';
+import { useChargedStart } from './charged-start.js';
+import { postJob, readReplanForm, replanRequestOf, vehicleChoices } from './replan.js';
 import { revisionName } from './revision-list.js';
 
 /**
@@ -35,8 +37,7 @@ export function ReplanForm({
   const [vehicle, setVehicle] = useState('0');
   const [step, setStep] = useState('0');
   const [errors, setErrors] = useState<{ vehicle?: string; step?: string }>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const charged = useChargedStart<PackRequest>();
 
   useEffect(() => {
     let live = true;
@@ -61,21 +62,19 @@ export function ReplanForm({
 
   async function submit() {
     if (!result) return;
-    setFailure(null);
     const read = readReplanForm(result, { vehicle, step });
     if (!read.ok) {
       setErrors(read.errors);
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const job = await replanJob(jobId, result, read.vehicle, read.step);
-      void navigate(`/jobs/${encodeURIComponent(job.id)}`);
-    } catch (err) {
-      setFailure(err);
-      setBusy(false);
-    }
+    await charged.ask({
+      title: `Re-plan from step ${read.step}?`,
+      confirmLabel: 'Re-plan',
+      prepare: () => replanRequestOf(jobId, result, read.vehicle, read.step),
+      start: postJob,
+      started: (job) => void navigate(`/jobs/${encodeURIComponent(job.id)}`),
+    });
   }
 
   return (
@@ -133,11 +132,12 @@ export function ReplanForm({
             />
           )}
         </Field>
-        <button type="submit" disabled={busy || !result}>
-          {busy ? 'Re-planning…' : 'Re-plan from step K'}
+        <button type="submit" disabled={charged.busy || !result}>
+          {charged.busy ? 'Re-planning…' : 'Re-plan from step K'}
         </button>
       </form>
-      <ErrorBanner error={failure} />
+      <ErrorBanner error={charged.failure} />
+      {charged.dialog}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import type { Job, PackRequest, Result } from '../playground/pack-request.js';
 import type { PackRequest as DomainPackRequest } from '../../../domain/pack/request.js';
 import { replanRequest } from '../../../solver/edit/replan-request.js';
 import { jobRequestOf } from './job-request.js';
+import { replanReference, withReference } from './provenance.js';
 
 /** One vehicle of the form's select: the result index as value, "1 · Van (copy 2)" as label, its units. */
 export interface VehicleChoice {
@@ -67,11 +68,32 @@ export function replanJobRequest(request: PackRequest, result: Result, vehicle: 
 }
 
 /**
+ * The body of the re-plan of job `jobId` from step `step` of vehicle `vehicle` of `result` (one
+ * of its revisions): the job's request (GET /v1/jobs/{id}?include=request) with those units
+ * pinned, and the reference "Re-plan of job_… from step K of vehicle N" unless the job carries
+ * the planner's own (provenance.ts). Throws like jobRequestOf and replanJobRequest.
+ */
+export async function replanRequestOf(
+  jobId: string,
+  result: Result,
+  vehicle: number,
+  step: number,
+): Promise<PackRequest> {
+  const request = await jobRequestOf(jobId);
+  return withReference(replanJobRequest(request, result, vehicle, step), replanReference(jobId, step, vehicle));
+}
+
+/** Posts `body` as a new job (POST /v1/pack with `idempotencyKey`, one per confirmed click); resolves with the job. */
+export function postJob(body: PackRequest, idempotencyKey: string): Promise<Job> {
+  return call<Job>('POST', '/v1/pack', body, { 'Idempotency-Key': idempotencyKey });
+}
+
+/**
  * Re-plans job `jobId` from step `step` of vehicle `vehicle` of `result` (one of its revisions):
- * reads the job's request (GET /v1/jobs/{id}?include=request), builds the re-plan request and
- * posts it (POST /v1/pack, `idempotencyKey` one per click). Resolves with the new job. Throws
- * ApiFailure (410 result_expired once the request was deleted; the service's 4xx, e.g. 422 when
- * it refuses a pinned unit, or 402 without the credits) or the errors of replanJobRequest.
+ * the body of replanRequestOf posted (POST /v1/pack, `idempotencyKey` one per click). Resolves
+ * with the new job. Throws ApiFailure (410 result_expired once the request was deleted; the
+ * service's 4xx, e.g. 422 when it refuses a pinned unit, or 402 without the credits) or the
+ * errors of replanJobRequest.
  */
 export async function replanJob(
   jobId: string,
@@ -80,7 +102,5 @@ export async function replanJob(
   step: number,
   idempotencyKey = newIdempotencyKey(),
 ): Promise<Job> {
-  const request = await jobRequestOf(jobId);
-  const body = replanJobRequest(request, result, vehicle, step);
-  return call<Job>('POST', '/v1/pack', body, { 'Idempotency-Key': idempotencyKey });
+  return postJob(await replanRequestOf(jobId, result, vehicle, step), idempotencyKey);
 }

@@ -4,8 +4,11 @@
  * share links to copy (JobDetails), and the job's actions:
  * - Cancel for a queued or running job (DELETE /v1/jobs/{id}, after a confirmation: charged the
  *   per-job fee plus the compute used);
- * - Re-run: the job's request (GET /v1/jobs/{id}?include=request) posted again (POST /v1/pack,
- *   one Idempotency-Key per click), then the new job's page;
+ * - Re-run: the job's request (GET /v1/jobs/{id}?include=request) estimated (POST /v1/estimate),
+ *   confirmed with at most its price, then posted again (POST /v1/pack, one Idempotency-Key per
+ *   confirm; reference "Re-run of job_…" unless the job has the planner's own), then the new
+ *   job's page (jobs/charged-start.tsx);
+ * - where the job comes from: its parent job (a Re-run or Re-plan) or its project (jobs/job-origin.tsx);
  * - Duplicate into the playground: the request as the playground's draft
  *   (`navigate('/playground', { state: { draft } })`);
  * - the plan with its revisions, the editor and "Re-plan from step K" (jobs/plan-revisions.tsx) for a
@@ -17,10 +20,13 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../api.js';
-import { jobRequestOf, rerunJob } from '../jobs/job-request.js';
+import { useChargedStart } from '../jobs/charged-start.js';
+import { jobRequestOf, rerunRequestOf } from '../jobs/job-request.js';
+import { JobOrigin } from '../jobs/job-origin.js';
+import { postJob } from '../jobs/replan.js';
 import { PlanRevisions } from '../jobs/plan-revisions.js';
 import { JobDetails } from '../playground/job-details.js';
-import { isFinal, type Job } from '../playground/pack-request.js';
+import { isFinal, type Job, type PackRequest } from '../playground/pack-request.js';
 import { useJob } from '../playground/use-job.js';
 import { useSignedIn } from '../session.js';
 import { ConfirmDialog } from '../ui/confirm-dialog.js';
@@ -39,6 +45,7 @@ export function JobPage() {
   const [actionFailure, setActionFailure] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const path = `/v1/jobs/${encodeURIComponent(id)}`;
+  const charged = useChargedStart<PackRequest>();
 
   /** Runs one action at a time, showing its failure. */
   async function act(action: () => Promise<void>) {
@@ -56,7 +63,14 @@ export function JobPage() {
   }
 
   const cancel = () => act(async () => update(await call<Job>('DELETE', path)));
-  const rerun = () => act(async () => navigate(`/jobs/${encodeURIComponent((await rerunJob(id)).id)}`));
+  const rerun = () =>
+    charged.ask({
+      title: 'Run this job again?',
+      confirmLabel: 'Re-run',
+      prepare: () => rerunRequestOf(id),
+      start: postJob,
+      started: (job) => void navigate(`/jobs/${encodeURIComponent(job.id)}`),
+    });
   const duplicate = () => act(async () => navigate('/playground', { state: { draft: await jobRequestOf(id) } }));
   const revoke = () =>
     act(async () => {
@@ -77,7 +91,7 @@ export function JobPage() {
                 Cancel job
               </button>
             ) : null}
-            <button type="button" className="secondary" disabled={working} onClick={rerun}>
+            <button type="button" className="secondary" disabled={working || charged.busy} onClick={() => void rerun()}>
               Re-run
             </button>
             <button type="button" className="secondary" disabled={working} onClick={duplicate}>
@@ -97,6 +111,17 @@ export function JobPage() {
       </p>
       <ErrorBanner error={failure} />
       <ErrorBanner error={actionFailure} />
+      <ErrorBanner error={charged.failure} />
+      {job && (job.reference || job.project_id) ? (
+        <p className="job-origin">
+          {job.reference ? (
+            <>
+              Reference: <q data-field="reference">{job.reference}</q>{' '}
+            </>
+          ) : null}
+          <JobOrigin job={job} />
+        </p>
+      ) : null}
       {notice ? (
         <p className="notice" role="status">
           {notice}
@@ -110,6 +135,7 @@ export function JobPage() {
       ) : failure ? null : (
         <p role="status">Loading…</p>
       )}
+      {charged.dialog}
       <ConfirmDialog
         open={asking === 'cancel'}
         title="Cancel this job?"

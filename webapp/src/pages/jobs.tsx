@@ -2,12 +2,17 @@
  * The organization's jobs (`/app/jobs`): newest first with the list filters of
  * GET /v1/jobs (status, source, text in the id or reference, exact reference, created after /
  * before, mine, project) kept in the page's address, and cursor paging (Previous goes back through
- * the cursors seen). Each row links to the job's page.
+ * the cursors seen). Each row links to the job's page and shows what the list item carries (spec
+ * Job: `summary`): units placed of requested, vehicles used, fill (the summary's
+ * `volume_utilization`, average over the vehicles used), cost, and where the job comes from
+ * (its parent job or project, jobs/job-origin.tsx) beside its reference.
  */
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../api.js';
-import { credits, when } from '../playground/format.js';
+import { JobOrigin } from '../jobs/job-origin.js';
+import { parentOf } from '../jobs/provenance.js';
+import { credits, percent, when } from '../playground/format.js';
 import { JobStatusBadge } from '../playground/job-details.js';
 import {
   filtersOfSearch,
@@ -22,6 +27,7 @@ import { ErrorBanner } from '../ui/error-banner.js';
 import { Label } from '../ui/label.js';
 import { Page } from '../ui/page.js';
 import '../playground/playground.css';
+import '../jobs/job-list.css';
 import { Pager, useCursorPages } from '../ui/pager.js';
 
 const PAGE_SIZE = 20;
@@ -171,7 +177,7 @@ export function JobsPage() {
         </p>
       ) : (
         <div className="table-wrap">
-          <table aria-label="Jobs">
+          <table aria-label="Jobs" className="job-list">
             <thead>
               <tr>
                 <th scope="col">Job</th>
@@ -184,6 +190,9 @@ export function JobsPage() {
                 </th>
                 <th scope="col" className="num">
                   Vehicles
+                </th>
+                <th scope="col" className="num">
+                  Fill
                 </th>
                 <th scope="col" className="num">
                   Cost
@@ -202,14 +211,17 @@ export function JobsPage() {
                     <JobStatusBadge job={j} />
                   </td>
                   <td>{j.source ?? 'api'}</td>
-                  <td>
-                    <Label text={j.reference ?? ''} />
+                  <td data-field="reference">
+                    <JobOrigin job={j} short /> {parentOf(j.reference) ? null : <Label text={j.reference ?? ''} />}
                   </td>
                   <td>{when(j.created_at)}</td>
                   <td className="num">
                     {j.summary.items_placed} / {j.summary.items_requested}
                   </td>
                   <td className="num">{j.summary.vehicles_used}</td>
+                  <td className="num" data-field="fill">
+                    {j.summary.vehicles_used > 0 ? percent(j.summary.volume_utilization) : '—'}
+                  </td>
                   <td className="num">{credits(j.cost.credits)}</td>
                 </tr>
               ))}
