@@ -9,7 +9,7 @@ import { columnOfHeader } from '../../webapp/src/import/item-columns.js';
 import { originOf, rememberOrigins } from '../../webapp/src/import/item-origins.js';
 import { itemTemplateCsv, TEMPLATE_EXAMPLE } from '../../webapp/src/import/item-template.js';
 import { describeEstimateDetail, missingForEstimate } from '../../webapp/src/playground/estimate-problems.js';
-import { itemsOf, withImportedItems } from '../../webapp/src/playground/request-edits.js';
+import { itemsOf, replaceableItemCount, withImportedItems } from '../../webapp/src/playground/request-edits.js';
 
 const A = { label: 'A', length: 1, width: 1, height: 1, weight: 1, quantity: 1 };
 const B = { label: 'B', length: 2, width: 2, height: 2, weight: 2, quantity: 2 };
@@ -19,6 +19,11 @@ t.test('an import replaces the items or adds to them; every other field is kept'
   t.same(withImportedItems(request, [B], 'replace'), { ...request, items: [B] });
   t.same(withImportedItems(request, [B], 'add'), { ...request, items: [A, B] });
   t.same(itemsOf(withImportedItems({}, [B], 'add')), [B]);
+  const pick = { template_id: 'tpl_1', quantity: 3 };
+  const picked = { items: [pick, A] };
+  t.equal(replaceableItemCount(picked), 1, 'a template pick is the picker’s, not counted');
+  t.equal(replaceableItemCount({ items: [pick] }), 0);
+  t.same(itemsOf(withImportedItems(picked, [B], 'replace')), [pick, B], 'a template pick stays on replace');
 });
 
 t.test('an import keeps the file row of each item, skipping blank rows', async (t) => {

@@ -58,12 +58,29 @@ export const withItems = (request: RequestObject, items: readonly TableItem[]): 
  */
 export type ImportJoin = 'replace' | 'add';
 
-/** The request with `imported` items in place of its items (`replace`) or after them (`add`). */
+/**
+ * Whether `entry` is a pick of the cargo templates picker (only `template_id` and `quantity`): the
+ * picker owns it, so an import neither counts nor replaces it.
+ */
+export const isTemplatePick = (entry: TableItem): boolean =>
+  typeof entry['template_id'] === 'string' && Object.keys(entry).every((k) => k === 'template_id' || k === 'quantity');
+
+/** The items an import would replace: every item but the template picks. */
+export const replaceableItemCount = (request: RequestObject): number =>
+  itemsOf(request).filter((i) => !isTemplatePick(i)).length;
+
+/**
+ * The request with `imported` items after its items (`add`), or in place of its items but the
+ * template picks (`replace`; the picks stay first, as the picker keeps them).
+ */
 export const withImportedItems = (
   request: RequestObject,
   imported: readonly TableItem[],
   join: ImportJoin,
-): RequestObject => withItems(request, join === 'replace' ? imported : [...itemsOf(request), ...imported]);
+): RequestObject => {
+  const kept = join === 'replace' ? itemsOf(request).filter(isTemplatePick) : itemsOf(request);
+  return withItems(request, [...kept, ...imported]);
+};
 
 /** A request entry's quantity: its `quantity` when a number, else 1 (spec default). */
 const quantityOf = (entry: TableItem): number => (typeof entry['quantity'] === 'number' ? entry['quantity'] : 1);
