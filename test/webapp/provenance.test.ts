@@ -14,7 +14,8 @@ import {
 } from '../../webapp/src/jobs/provenance.js';
 
 t.test('a job without a reference gets one naming its parent, read back as that parent', async (t) => {
-  t.same(withReference({ items: [] }, rerunReference('job_a1')), { items: [], reference: 'Re-run of job_a1' });
+  const request: { items: string[]; reference?: string } = { items: [] };
+  t.same(withReference(request, rerunReference('job_a1')), { items: [], reference: 'Re-run of job_a1' });
   t.same(parentOf('Re-run of job_a1'), { kind: 'rerun', jobId: 'job_a1' });
   t.equal(replanReference('job_b2', 3, 0), 'Re-plan of job_b2 from step 3 of vehicle 1');
   t.same(parentOf('Re-plan of job_b2 from step 3 of vehicle 1'), {
