@@ -252,9 +252,10 @@ if (!existsSync(CHROMIUM)) {
     const form = page.locator('form.replan-form');
     await form.getByLabel('Vehicle').selectOption({ label: `2 · Van (copy ${result.vehicles[1].copy})` });
     await form.getByLabel('Step K').fill('3');
+    await page.getByRole('button', { name: 'Re-plan from step K' }).click();
     const [posted] = await Promise.all([
       page.waitForRequest((r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/v1/pack'),
-      page.getByRole('button', { name: 'Re-plan from step K' }).click(),
+      page.getByRole('dialog').getByRole('button', { name: 'Re-plan' }).click(),
     ]);
     const body = posted.postDataJSON();
     t.ok(posted.headers()['idempotency-key'], 'with an Idempotency-Key');
@@ -303,6 +304,7 @@ if (!existsSync(CHROMIUM)) {
     t.teardown(() => page.unrouteAll());
     await page.locator('form.replan-form').getByLabel('Step K').fill('1');
     await page.getByRole('button', { name: 'Re-plan from step K' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Re-plan' }).click();
     const banner = page.locator('section.replan .error-banner');
     await banner.waitFor();
     t.match(await banner.textContent(), /Please check the input:.*the request is invalid/, 'the message');

@@ -231,6 +231,7 @@ if (!existsSync(CHROMIUM)) {
   t.test('"Re-run" creates a new job with the same request and opens it', async (t) => {
     await openJob(job.id);
     await page.getByRole('button', { name: 'Re-run' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Re-run' }).click();
     await page.waitForURL((url) => /\/app\/jobs\/job_[a-z0-9]+$/.test(url.pathname) && !url.pathname.endsWith(job.id));
     const newId = /job_[a-z0-9]+$/.exec(new URL(page.url()).pathname)![0];
     const again = (await keyCall('GET', `/v1/jobs/${newId}?include=request&wait=60`)).body;
@@ -262,6 +263,7 @@ if (!existsSync(CHROMIUM)) {
     t.equal(project.status, 201, 'the project is saved');
     await page.goto('/app/projects');
     await page.getByRole('button', { name: 'Pack Walk project' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pack', exact: true }).click();
     await page.waitForURL(/\/app\/jobs\/job_[a-z0-9]+$/);
     const newId = /job_[a-z0-9]+$/.exec(new URL(page.url()).pathname)![0];
     const packed = (await keyCall('GET', `/v1/jobs/${newId}?wait=60`)).body;
@@ -290,6 +292,7 @@ if (!existsSync(CHROMIUM)) {
     t.equal(first.status, 202, 'the first pack runs');
     await page.goto('/app/projects');
     await page.getByRole('button', { name: 'Pack Busy project' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pack', exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'This project is being packed now' });
     await alert.waitFor();
     t.equal(
