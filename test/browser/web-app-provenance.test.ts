@@ -246,5 +246,11 @@ if (!existsSync(CHROMIUM)) {
     const link = page.locator('[data-field="origin"]').getByRole('link', { name: project.id });
     t.equal(await link.getAttribute('href'), `/app/jobs?project_id=${project.id}`, "a link to the project's jobs");
     t.ok(await inViewport(page, link), 'visible in the window');
+    await page.locator('[data-field="origin"]', { hasText: 'Depot run' }).waitFor();
+    t.match(
+      await page.locator('[data-field="origin"]').textContent(),
+      `Packed from project Depot run ${project.id}`,
+      'the project named',
+    );
   });
 }
