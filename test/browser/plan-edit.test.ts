@@ -399,7 +399,24 @@ if (!existsSync(CHROMIUM)) {
       k,
     );
     t.equal(await frame.textContent('#replan'), `Re-plan from step ${k}`);
+    // No billed start without its price: the viewer shows "at most N credits" and waits.
+    const jobsBefore = (await api('GET', '/v1/jobs?limit=100')).data.length;
     await frame.click('#replan');
+    const offer = await frame.waitForSelector('body[data-replan-price] #edit-message:not([hidden])');
+    const price = Number(await frame.getAttribute('body', 'data-replan-price'));
+    t.match(
+      await offer.textContent(),
+      new RegExp(
+        `^Re-plan from step ${k} starts a new job, billed like any job: at most ${price} credits, reserved until it ends \\(available: [\\d.]+ credits\\)\\.Start the re-plan \\(at most ${price} credits\\)Cancel$`,
+      ),
+      'the price before the start',
+    );
+    await frame.click('#edit-message button:text-is("Cancel")');
+    await frame.waitForSelector('#edit-message', { state: 'hidden' });
+    t.equal((await api('GET', '/v1/jobs?limit=100')).data.length, jobsBefore, 'Cancel starts no job');
+    await frame.click('#replan');
+    await frame.waitForSelector('#edit-message:not([hidden]) button:has-text("Start the re-plan")');
+    await frame.click('#edit-message button:has-text("Start the re-plan")');
     // The web app opens the new job; a failure shows in the viewer's message instead.
     const outcome = await Promise.race([
       page
@@ -414,6 +431,13 @@ if (!existsSync(CHROMIUM)) {
     t.equal(outcome, 'opened', 'the web app opened the new job');
     const newId = page.url().split('/').pop()!;
     const replanned = await api('GET', `/v1/jobs/${newId}?include=request`);
+    t.equal(
+      replanned.reference,
+      'plan edit',
+      "the planner's own reference is kept (domain/job/provenance.ts; one without gets its parent's name)",
+    );
+    const estimate = await api('POST', '/v1/estimate', replanned.request);
+    t.equal(price, estimate.estimated_cost.max_credits, 'the price shown is the estimate of the request it started');
     const pinned = replanned.request.vehicles[0].loaded;
     const firstK = result.vehicles[0].placements.filter((p: any) => p.step <= k);
     t.same(

@@ -1,7 +1,8 @@
 /**
  * The service calls of the viewer's edit mode (viewer/src/edit/edit-calls.ts) against a stand-in
  * fetch that records each call: who may edit (session, then the job), the answers of a save
- * (201, 409, 422, others), the latest revision's link, the re-plan's two calls; and when the
+ * (201, 409, 422, others), the latest revision's link, the re-plan's two calls, its reference
+ * naming the parent and its price asked first; and when the
  * viewer asks at all (opened from the web app).
  */
 import t from 'tap';
@@ -10,7 +11,9 @@ import {
   latestViewerPath,
   openedFromWebApp,
   pathOf,
+  priceOf,
   replanJob,
+  replanRequestOf,
   saveRevision,
   type Fetch,
 } from '../../viewer/src/edit/edit-calls.js';
@@ -149,6 +152,60 @@ t.test('replanJob: the job’s request with the first K units pinned, posted wit
   const expired = standIn({ '/v1/jobs/job_1?include=request': [200, { id: 'job_1', request: null }] });
   await t.rejects(replanJob(expired.fetch, { csrfToken: 'tok' }, 'job_1', smallPlan(), 0, 2), {
     code: 'result_expired',
+  });
+});
+
+t.test('a re-plan names its parent job, and its price comes from the estimate of that request', async (t) => {
+  const request = {
+    vehicles: [{ id: 'truck', type: 'truck', length: 300, width: 200, height: 200, max_weight: 1000, quantity: 1 }],
+    items: [{ id: 'A', length: 100, width: 50, height: 40, weight: 10, quantity: 3 }],
+  };
+  const s = standIn({
+    '/v1/jobs/job_1?include=request': [200, { id: 'job_1', request }],
+    '/v1/estimate': [
+      200,
+      {
+        valid: true,
+        errors: [],
+        estimated_cost: { min_credits: 1, max_credits: 6.5 },
+        balance: { available_credits: 90 },
+      },
+    ],
+  });
+  const built = await replanRequestOf(s.fetch, 'job_1', smallPlan(), 0, 2);
+  t.equal(built.reference, 'Re-plan of job_1 from step 2 of vehicle 1', 'no reference of its own: the parent named');
+  const own = standIn({
+    '/v1/jobs/job_1?include=request': [200, { id: 'job_1', request: { ...request, reference: 'PO 4711' } }],
+  });
+  t.equal(
+    (await replanRequestOf(own.fetch, 'job_1', smallPlan(), 0, 2)).reference,
+    'PO 4711',
+    "the planner's own kept",
+  );
+  t.same(await priceOf(s.fetch, { csrfToken: 'tok' }, built), { maxCredits: 6.5, availableCredits: 90 });
+  const asked = s.calls[1]!;
+  t.same([asked.url, asked.method, asked.headers['x-csrf-token']], ['/v1/estimate', 'POST', 'tok']);
+  t.same(asked.body, built, 'the estimate is of the very request the start sends');
+  const invalid = standIn({
+    '/v1/estimate': [
+      200,
+      {
+        valid: false,
+        errors: [{ path: 'items[0]', code: 'x', message: 'too big' }],
+        estimated_cost: { max_credits: 0 },
+      },
+    ],
+  });
+  await t.rejects(priceOf(invalid.fetch, { csrfToken: 'tok' }, built), {
+    code: 'validation_failed',
+    message: /too big/,
+  });
+  const refused = standIn({
+    '/v1/estimate': [402, { error: { code: 'insufficient_credits', message: 'no credits' } }],
+  });
+  await t.rejects(priceOf(refused.fetch, { csrfToken: 'tok' }, built), {
+    code: 'insufficient_credits',
+    message: 'no credits',
   });
 });
 

@@ -7,12 +7,14 @@
  * - save: POST /v1/jobs/{id}/revisions {base_revision, operations} → 201 the new revision,
  *   409 conflict (someone saved first), 422 validation_failed (the problems as details);
  * - the latest revision's viewer link: GET /v1/jobs/{id}/revisions, GET /v1/jobs/{id}/result?revision=N;
- * - re-plan: GET /v1/jobs/{id}?include=request, POST /v1/pack with an Idempotency-Key.
+ * - re-plan: GET /v1/jobs/{id}?include=request, its price (POST /v1/estimate) to confirm, then
+ *   POST /v1/pack with an Idempotency-Key.
  * `fetch` is passed in, so node tests drive these with a stand-in.
  */
 import type { PackRequest } from '../../../domain/pack/request.js';
 import type { EditOperation } from '../../../solver/edit/operations.js';
 import { replanRequest, type ReplanSource } from '../../../solver/edit/replan-request.js';
+import { replanReference, withReference } from '../../../domain/job/provenance.js';
 
 /** The fetch the calls use (the browser's, or a test's stand-in). */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -187,20 +189,21 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Re-plans job `jobId` from step `step` of result vehicle `vehicle` of `result` (the revision
- * shown): the job's request with the units loaded so far pinned (solver/edit replanRequest),
- * posted as a new job. Resolves with the new job's id; throws CallFailure when the request is
- * gone (410 result_expired) or a call fails.
+ * The request of a re-plan of job `jobId` from step `step` of vehicle `vehicle` of `result`: the
+ * job's request (GET /v1/jobs/{id}?include=request) with the units loaded up to step K pinned
+ * (solver/edit/replan-request.ts) and the reference naming its parent
+ * (`Re-plan of job_… from step K of vehicle N` unless the job has one of the planner's own;
+ * domain/job/provenance.ts, as the web app's job page writes it). Throws CallFailure (410
+ * result_expired once the request is no longer kept; the service's answer) or the builder's
+ * RangeError.
  */
-export async function replanJob(
+export async function replanRequestOf(
   fetch: Fetch,
-  access: Pick<EditAccess, 'csrfToken'>,
   jobId: string,
   result: ReplanSource,
   vehicle: number,
   step: number,
-  idempotencyKey = newIdempotencyKey(),
-): Promise<string> {
+): Promise<PackRequest> {
   const read = await fetch(`/v1/jobs/${enc(jobId)}?include=request`, {
     headers: { accept: 'application/json' },
     credentials: 'same-origin',
@@ -213,7 +216,58 @@ export async function replanJob(
       'result_expired',
       `the request of job ${jobId} is no longer kept: it cannot be re-planned`,
     );
-  const request = replanRequest(job.request, result, vehicle, step);
+  return withReference(replanRequest(job.request, result, vehicle, step), replanReference(jobId, step, vehicle));
+}
+
+/** What a job of a request may cost (spec Estimate): the most it reserves and the credits available, in credits. */
+export interface JobPrice {
+  maxCredits: number;
+  availableCredits: number;
+}
+
+/**
+ * The free estimate of `request` (POST /v1/estimate): its price before a billed start. Throws
+ * CallFailure for a refused call, and for an estimate that says the request cannot run
+ * (`valid: false`; code validation_failed, its problems in the message).
+ */
+export async function priceOf(
+  fetch: Fetch,
+  access: Pick<EditAccess, 'csrfToken'>,
+  request: PackRequest,
+): Promise<JobPrice> {
+  const answer = await fetch('/v1/estimate', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': access.csrfToken },
+    body: JSON.stringify(request),
+  });
+  const body = (await json(answer)) as
+    | ({
+        valid?: boolean;
+        errors?: SaveDetail[];
+        estimated_cost?: { max_credits?: number };
+        balance?: { available_credits?: number };
+      } & Envelope)
+    | undefined;
+  if (!answer.ok) throw failure(answer.status, body);
+  if (body?.valid !== true || typeof body.estimated_cost?.max_credits !== 'number') {
+    const problems = (body?.errors ?? []).map((e) => e.message).join('; ');
+    throw new CallFailure(422, 'validation_failed', `the request cannot run${problems ? `: ${problems}` : ''}`);
+  }
+  return { maxCredits: body.estimated_cost.max_credits, availableCredits: body.balance?.available_credits ?? 0 };
+}
+
+/**
+ * Starts `request` as a new job (POST /v1/pack with `idempotencyKey`, billed like any job) and
+ * resolves with its id. Throws CallFailure with the service's answer (402 without the credits,
+ * 422 when it refuses a pinned unit, ...).
+ */
+export async function startJob(
+  fetch: Fetch,
+  access: Pick<EditAccess, 'csrfToken'>,
+  request: PackRequest,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<string> {
   const posted = await fetch('/v1/pack', {
     method: 'POST',
     credentials: 'same-origin',
@@ -228,6 +282,23 @@ export async function replanJob(
   const created = (await json(posted)) as ({ id?: string } & Envelope) | undefined;
   if (!posted.ok || !created?.id) throw failure(posted.status, created);
   return created.id;
+}
+
+/**
+ * Re-plans job `jobId` from step `step` of vehicle `vehicle` of `result` at once, without a
+ * price (replanRequestOf, then startJob); the edit mode asks priceOf and a confirmation between
+ * the two. Resolves with the new job's id; throws as those do.
+ */
+export async function replanJob(
+  fetch: Fetch,
+  access: Pick<EditAccess, 'csrfToken'>,
+  jobId: string,
+  result: ReplanSource,
+  vehicle: number,
+  step: number,
+  idempotencyKey = newIdempotencyKey(),
+): Promise<string> {
+  return startJob(fetch, access, await replanRequestOf(fetch, jobId, result, vehicle, step), idempotencyKey);
 }
 
 function failure(status: number, body: Envelope): CallFailure {

@@ -21,7 +21,8 @@
  *   the latest, 422 lists the problems, each named by the unit its operation moved; leaving the
  *   page with changes not saved asks first (beforeunload);
  * - "Re-plan from step K" (any signed-in member, also outside edit mode): a new job packing the
- *   rest around the units loaded up to step K of the shown vehicle, opened in the web app (by the
+ *   rest around the units loaded up to step K of the shown vehicle, started only once its price
+ *   ("at most N credits", POST /v1/estimate) is confirmed, opened in the web app (by the
  *   job page when it frames the viewer, told by a message).
  * For tests the page marks on `<body>`: `data-editing`, `data-valid`, `data-operations`,
  * `data-check-ms` (the last check) and `data-drop-ms` (a drop or key until its frame is drawn and
@@ -34,7 +35,17 @@ import type { EditOperation } from '../../../solver/edit/operations.js';
 import type { PlanProblem, ProblemUnit } from '../../../solver/edit/plan-check.js';
 import type { LoadedUnits } from '../loaded-units.js';
 import type { Stage } from '../stage.js';
-import { latestViewerPath, pathOf, replanJob, saveRevision, type EditAccess, type Fetch } from './edit-calls.js';
+import type { PackRequest } from '../../../domain/pack/request.js';
+import {
+  latestViewerPath,
+  pathOf,
+  priceOf,
+  replanRequestOf,
+  saveRevision,
+  startJob,
+  type EditAccess,
+  type Fetch,
+} from './edit-calls.js';
 import { editedPlan } from './edited-plan.js';
 import { framedByJobPage, jobPagePath, replanCreated, revisionSaved, tellJobPage } from './job-page-news.js';
 import { PlanEditor, problemsOf, type TimedCheck } from './plan-editor.js';
@@ -609,6 +620,11 @@ export class EditMode {
     else window.location.reload();
   }
 
+  /**
+   * "Re-plan from step K": builds the re-plan's request and asks its price (POST /v1/estimate),
+   * then offers to start it, "at most N credits", or to cancel (no billed start without its
+   * price); the job starts only on confirm.
+   */
   private async replan(): Promise<void> {
     const vehicle = this.host.shownVehicle();
     if (this.busy || vehicle === null || this.editor.operations.length > 0) return;
@@ -617,19 +633,53 @@ export class EditMode {
     this.updateButtons();
     this.els.message.hidden = true;
     try {
-      const id = await replanJob(this.fetch, this.access, this.opened.job_id, this.opened, vehicle, step);
-      this.body.dataset['replanJob'] = id;
-      this.say(`Re-planned from step ${step}: job ${id}. Opening it…`);
-      this.openJob(id);
-    } catch (err) {
-      // The re-plan names vehicles by their index in the plan shown.
+      const request = await replanRequestOf(this.fetch, this.opened.job_id, this.opened, vehicle, step);
+      const price = await priceOf(this.fetch, this.access, request);
+      this.body.dataset['replanPrice'] = String(price.maxCredits);
+      const start = button(`Start the re-plan (at most ${credits(price.maxCredits)})`, () => {
+        void this.startReplan(step, request);
+      });
+      const cancel = button('Cancel', () => {
+        this.els.message.hidden = true;
+        delete this.body.dataset['replanPrice'];
+        this.els.replan.focus();
+      });
       this.say(
-        `The re-plan failed: ${problemText(err instanceof Error ? err.message : String(err), this.names(), true)}`,
+        `Re-plan from step ${step} starts a new job, billed like any job: at most ${credits(price.maxCredits)}, reserved until it ends (available: ${credits(price.availableCredits)}).`,
+        [start, cancel],
       );
+      start.focus();
+    } catch (err) {
+      this.replanFailed(err);
     } finally {
       this.busy = false;
       this.updateButtons();
     }
+  }
+
+  /** Starts the confirmed re-plan `request` (one Idempotency-Key per confirm) and opens its job. */
+  private async startReplan(step: number, request: PackRequest): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.updateButtons();
+    try {
+      const id = await startJob(this.fetch, this.access, request);
+      this.body.dataset['replanJob'] = id;
+      this.say(`Re-planned from step ${step}: job ${id}. Opening it…`);
+      this.openJob(id);
+    } catch (err) {
+      this.replanFailed(err);
+    } finally {
+      this.busy = false;
+      this.updateButtons();
+    }
+  }
+
+  private replanFailed(err: unknown): void {
+    // The re-plan names vehicles by their index in the plan shown.
+    this.say(
+      `The re-plan failed: ${problemText(err instanceof Error ? err.message : String(err), this.names(), true)}`,
+    );
   }
 
   /**
@@ -649,6 +699,11 @@ export class EditMode {
     this.leaving = true;
     target.location.assign(jobPagePath(id));
   }
+}
+
+/** A figure in credits, as the web app writes it: `12.5 credits`. */
+function credits(n: number): string {
+  return `${Number(n.toFixed(4))} credits`;
 }
 
 /** `n problem(s)`. */

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { call } from '../api.js';
 import type { Job } from '../playground/pack-request.js';
 import { Label } from '../ui/label.js';
-import { parentOf } from './provenance.js';
+import { parentOf } from '../../../domain/job/provenance.js';
 
 /** The name of project `id` (GET /v1/projects/{id}); null until read or when it cannot be read. */
 function useProjectName(id: string | null): string | null {

@@ -5,7 +5,7 @@
  */
 import { ApiFailure, call, newIdempotencyKey } from '../api.js';
 import type { Job, PackRequest } from '../playground/pack-request.js';
-import { rerunReference, withReference } from './provenance.js';
+import { rerunReference, withReference } from '../../../domain/job/provenance.js';
 
 /** The PackRequest of job `id`. Throws ApiFailure: the service's, or `result_expired` (status 410) once retention deleted the request. */
 export async function jobRequestOf(id: string): Promise<PackRequest> {

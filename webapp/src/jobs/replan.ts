@@ -10,7 +10,7 @@ import type { Job, PackRequest, Result } from '../playground/pack-request.js';
 import type { PackRequest as DomainPackRequest } from '../../../domain/pack/request.js';
 import { replanRequest } from '../../../solver/edit/replan-request.js';
 import { jobRequestOf } from './job-request.js';
-import { replanReference, withReference } from './provenance.js';
+import { replanReference, withReference } from '../../../domain/job/provenance.js';
 
 /** One vehicle of the form's select: the result index as value, "1 · Van (copy 2)" as label, its units. */
 export interface VehicleChoice {

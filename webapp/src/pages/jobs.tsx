@@ -11,7 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../api.js';
 import { JobOrigin } from '../jobs/job-origin.js';
-import { parentOf } from '../jobs/provenance.js';
+import { parentOf } from '../../../domain/job/provenance.js';
 import { credits, percent, when } from '../playground/format.js';
 import { JobStatusBadge } from '../playground/job-details.js';
 import {

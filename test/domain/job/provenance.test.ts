@@ -11,7 +11,7 @@ import {
   replanReference,
   rerunReference,
   withReference,
-} from '../../webapp/src/jobs/provenance.js';
+} from '../../../domain/job/provenance.js';
 
 t.test('a job without a reference gets one naming its parent, read back as that parent', async (t) => {
   const request: { items: string[]; reference?: string } = { items: [] };

@@ -1,5 +1,5 @@
 /**
- * Where a job made by the web app comes from (job provenance): the `reference` (spec PackRequest
+ * Where a job made by the web app or the viewer comes from (job provenance): the `reference` (spec PackRequest
  * `reference`, max 128 characters, echoed on the job) that Re-run and Re-plan give the new job
  * when the source job has none of the planner's own, and the parent job read back from such a
  * reference for the jobs list and the job page. A project's Pack needs no reference: the service
