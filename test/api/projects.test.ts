@@ -222,6 +222,7 @@ t.test('packing a project: pv_/item_ ids, plan and PDF saved into the project', 
   const job = res.body;
   t.equal(job.status, 'succeeded', JSON.stringify(job.error));
   t.equal(job.project_id, p.id);
+  t.equal(job.reference, 'Project Dock 4', 'the job names the project it was packed from');
   t.equal(job.source, 'api');
   t.same(job.warnings, []);
   t.same(

@@ -199,13 +199,21 @@ t.test('slot and item ids: kept when sent back, new otherwise, unknown or repeat
   ]);
 });
 
-t.test('the PackRequest of a project keeps its ids and leaves empty groups and options out', async (t) => {
-  t.same(projectPackRequest(content), { vehicles: content.vehicles, items: content.items });
-  const full = { ...content, groups: [{ name: 'A' }], options: { time_limit: 5 } };
-  t.same(projectPackRequest(full), {
-    vehicles: content.vehicles,
-    items: content.items,
-    groups: [{ name: 'A' }],
-    options: { time_limit: 5 },
-  });
-});
+t.test(
+  'the PackRequest of a project keeps its ids, names the project and leaves empty groups and options out',
+  async (t) => {
+    const reference = `Project ${content.name}`;
+    t.same(projectPackRequest(content), { reference, vehicles: content.vehicles, items: content.items });
+    const full = { ...content, groups: [{ name: 'A' }], options: { time_limit: 5 } };
+    t.same(projectPackRequest(full), {
+      reference,
+      vehicles: content.vehicles,
+      items: content.items,
+      groups: [{ name: 'A' }],
+      options: { time_limit: 5 },
+    });
+    const long = projectPackRequest({ ...content, name: 'x'.repeat(255) }).reference!;
+    t.equal(long.length, 128, "a long name is cut to the reference's 128 characters");
+    t.ok(long.startsWith('Project xxx'));
+  },
+);
