@@ -114,6 +114,7 @@ if (!existsSync(CHROMIUM)) {
       t.ok(await onScreen(add, viewport.width, viewport.height), `${size}: both choices on screen`);
       t.equal((await requestOf(page)).items.length, 3, `${size}: nothing changed before the choice`);
       await add.click();
+      await page.getByText('Added to the 3 items: imported 2 items (7 units) from more.csv.').waitFor();
       await items.locator('tbody tr').nth(4).waitFor();
       t.same(
         (await requestOf(page)).items.map((i: { id: string; group: string }) => `${i.id} ${i.group}`),

@@ -123,6 +123,7 @@ if (!existsSync(CHROMIUM)) {
       'crates.csv',
       'label;length [mm];width [MM];height mm;weight (kg);quantity\nCrate;1200;800;1000,5;150;3\n',
     );
+    await page.getByRole('button', { name: 'Add to them' }).click(); // the request has the pallets
     await page.getByText('Imported 1 item (3 units) from crates.csv.').waitFor();
     t.same(
       await millimetres,
@@ -220,6 +221,7 @@ if (!existsSync(CHROMIUM)) {
     t.match(await page.locator('.pg-import').innerText(), /Columns without a unit are read in in and lb/);
     const plain = nextEstimateItems('Box');
     await importCsv('boxes.csv', 'label,length,width,height (cm),weight,quantity\nBox,10,20,30,100,1\n');
+    await page.getByRole('button', { name: 'Add to them' }).click(); // the kept draft has items
     await page.getByText('Imported 1 item (1 unit) from boxes.csv.').waitFor();
     t.same(await plain, [{ label: 'Box', length: 25.4, width: 50.8, height: 30, weight: 45.359237, quantity: 1 }]);
     t.match(

@@ -98,7 +98,7 @@ export function ItemImportField({
   function join(how: ImportJoin) {
     if (!pending) return;
     onImport(pending.items, how);
-    setNote(`${how === 'replace' ? `Replaced ${plural(existing, 'item')} with` : 'Added'} ${pending.note}`);
+    setNote(`${how === 'replace' ? 'Replaced' : 'Added to'} the ${plural(existing, 'item')}: imported ${pending.note}`);
     setPending(null);
   }
 
