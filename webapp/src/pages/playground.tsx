@@ -22,6 +22,7 @@ import { useSignedIn } from '../session.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
 import { AutoVehiclesOption } from '../playground/auto-vehicles-option.js';
 import { browserStorage, forgetDraft, keepDraft, keptDraft, type KeptDraft } from '../playground/draft-store.js';
+import { describeEstimateDetail, missingForEstimate } from '../playground/estimate-problems.js';
 import { credits } from '../playground/format.js';
 import { ItemImportField } from '../playground/item-import-field.js';
 import { ItemTable } from '../playground/item-table.js';
@@ -38,8 +39,14 @@ import {
   packingModeOf,
   readRequest,
   referenceOf,
+  replaceableItemCount,
   requestText,
   vehiclesOf,
+  deliveryStopsOf,
+  groupRoutingOf,
+  withDeliveryOrder,
+  withGroupRouting,
+  withImportedItems,
   withItems,
   withPackingMode,
   withReference,
@@ -48,6 +55,7 @@ import {
   type RequestObject,
 } from '../playground/request-edits.js';
 import { SavedChoice } from '../playground/saved-choice.js';
+import { StopsControl } from '../playground/stops-control.js';
 import { useEstimate } from '../playground/use-estimate.js';
 import { useJob } from '../playground/use-job.js';
 import { useVehicleTerms } from '../playground/use-vehicle-terms.js';
@@ -247,13 +255,23 @@ export function PlaygroundPage() {
         onQuantity={(id, n) => update((r) => withTemplateQuantity(r, id, n))}
       />
 
-      <ItemImportField onItems={(items) => update((r) => withItems(r, [...itemsOf(r), ...items]))} />
+      <ItemImportField
+        existing={replaceableItemCount(good)}
+        onImport={(items, join) => update((r) => withImportedItems(r, items, join))}
+      />
 
       <ItemTable
         items={itemsOf(good)}
         vehicles={vehiclesOf(good)}
         units={units}
         onChange={(items) => update((r) => withItems(r, items))}
+      />
+
+      <StopsControl
+        stops={deliveryStopsOf(good)}
+        routing={groupRoutingOf(good)}
+        onRouting={(m) => update((r) => withGroupRouting(r, m))}
+        onOrder={(names) => update((r) => withDeliveryOrder(r, names))}
       />
 
       <p>
@@ -300,27 +318,28 @@ export function PlaygroundPage() {
         <ErrorBanner error={estimateFailure} />
         {estimate && (
           <>
-            <p data-valid={String(estimate.valid)}>
-              {estimate.valid ? 'The request is valid.' : 'The request cannot run yet:'}{' '}
-              <span data-field="units">{estimate.items} units</span>,{' '}
-              <span data-field="max-vehicles">
-                {estimate.valid
-                  ? vehicleBoundText({
-                      maxVehicles: estimate.max_vehicles,
-                      listed: listedVehicleCount(good),
-                      mode,
-                      limit: terms?.maxVehicles ?? null,
-                    })
-                  : `up to ${estimate.max_vehicles} vehicles`}
-              </span>
-              , up to {estimate.estimated_seconds} s of compute.
-            </p>
+            {estimate.valid ? (
+              <p data-valid="true">
+                The request is valid. <span data-field="units">{estimate.items} units</span>,{' '}
+                <span data-field="max-vehicles">
+                  {vehicleBoundText({
+                    maxVehicles: estimate.max_vehicles,
+                    listed: listedVehicleCount(good),
+                    mode,
+                    limit: terms?.maxVehicles ?? null,
+                  })}
+                </span>
+                , up to {estimate.estimated_seconds} s of compute.
+              </p>
+            ) : (
+              <p data-valid="false" data-field="missing">
+                {missingForEstimate(listedVehicleCount(good), itemsOf(good).length) ?? 'The request cannot run yet:'}
+              </p>
+            )}
             {estimate.errors.length > 0 && (
               <ul className="pg-problems" aria-label="Problems in the request">
                 {estimate.errors.map((d, i) => (
-                  <li key={i}>
-                    <code>{d.path}</code>: {d.message}
-                  </li>
+                  <li key={i}>{describeEstimateDetail(d, itemsOf(good))}</li>
                 ))}
               </ul>
             )}
