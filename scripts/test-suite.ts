@@ -4,21 +4,21 @@
  *
  * - `prepare` (scripts/test-prepare.ts): tap's test class built for package.json's plugins, the
  *   two front ends and the compiled server (`dist/`) built when missing or stale, once;
- * - the static checks `typecheck`, `eslint`, `prettier` and `layers` (npm run lint:layers);
- * - `tap`: every test file.
+ * - `native`: better-sqlite3's binding compiled (`npm rebuild better-sqlite3`) when it is missing,
+ *   as after `npm ci --ignore-scripts` (.ci/run), at `-O1` (NATIVE_CFLAGS);
+ * - `tap`: every test file;
+ * - the static checks `typecheck`, `eslint`, `prettier` and `layers` (npm run lint:layers).
  *
- * - `native`: better-sqlite3's binding compiled (`npm rebuild better-sqlite3`, about 55 s of one
- *   core) when it is missing, as after `npm ci --ignore-scripts` (.ci/run): beside `prepare` and
- *   the static checks, which do not load it, instead of before them inside npm ci.
- *
- * `prepare` runs first (with `native` beside it); then the static checks on two lanes at once
- * (ESLint alone on one, the others one after another on the other); tap starts when both lanes
- * and `native` are done. A concurrent
- * phase's output is printed whole when it ends, under a line with its name, time and exit code;
- * tap's output streams. Every phase runs even when an earlier one failed, so one run reports
- * every failure. The phase times go to `.tap/phase-times.json` (scripts/test-phases.ts) for
- * `npm run test:times`. Exit code: 0 when every phase passed, else that of the first phase to
- * end failing.
+ * `prepare` and `native` run first, side by side: tap needs both (`dist/`, tap's class, the
+ * binding). Then tap starts, and the static checks run beside it on two lanes (ESLint alone on
+ * one, the others one after another on the other) at a lower CPU priority (`nice`, LINT_NICENESS):
+ * on 2 cores tap keeps both busy but for its waits (a nats-server stopped for a minute, store
+ * faults held for seconds), and the checks fill those instead of holding tap back for their
+ * 90-odd CPU-s. A static phase's output is printed whole after tap's (tap's streams; text
+ * written between would split its lines), under a line with its name, time and exit code.
+ * Every phase runs even when an earlier one failed, so one run reports every failure. The phase
+ * times go to `.tap/phase-times.json` (scripts/test-phases.ts) for `npm run test:times`. Exit
+ * code: 0 when every phase passed, else that of the first phase to end failing.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -31,27 +31,49 @@ interface Phase {
   name: string;
   command: string;
   args: string[];
+  /** Variables added to the environment. */
+  env?: Record<string, string>;
+  /** Run under `nice -n` this niceness (Unix), lower priority than tap's test processes. */
+  niceness?: number;
 }
 
 const node = process.execPath;
 /** A command npm installed into node_modules/.bin. */
 const bin = (name: string): string => join(REPO_ROOT, 'node_modules', '.bin', name);
 
+/** The static checks' niceness beside tap: they take what tap's files leave, and still end within its run. */
+const LINT_NICENESS = 10;
+
 const PREPARE: Phase = { name: 'prepare', command: node, args: ['--import', 'tsx', 'scripts/test-prepare.ts'] };
-const TYPECHECK: Phase = { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] };
-const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'] };
-const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] };
-const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lint:layers'] };
+const TYPECHECK: Phase = {
+  name: 'typecheck',
+  command: 'npm',
+  args: ['run', '-s', 'typecheck'],
+  niceness: LINT_NICENESS,
+};
+const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'], niceness: LINT_NICENESS };
+const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'], niceness: LINT_NICENESS };
+const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lint:layers'], niceness: LINT_NICENESS };
 const TAP: Phase = { name: 'tap', command: bin('tap'), args: [] };
-const NATIVE: Phase = { name: 'native', command: 'npm', args: ['rebuild', 'better-sqlite3'] };
+/**
+ * The native build's C flags: `-O1` after the package's own `-O3` (gcc takes the last). SQLite's
+ * amalgamation compiles on 27 CPU-s at `-O1` against 55 at `-O3` here; the tests' SQLite work is
+ * a small part of their CPU. A production `npm ci` runs the package's own build, at `-O3`.
+ */
+const NATIVE_CFLAGS = '-O1';
+const NATIVE: Phase = {
+  name: 'native',
+  command: 'npm',
+  args: ['rebuild', 'better-sqlite3'],
+  env: { CFLAGS: NATIVE_CFLAGS, CXXFLAGS: NATIVE_CFLAGS },
+};
 
 /** better-sqlite3's compiled binding: absent after `npm ci --ignore-scripts` until `native` builds it. */
 const SQLITE_BINDING = join(REPO_ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 
 /**
- * The lanes that run side by side after `prepare` and before tap, each a list of phases run one
- * after another. `prepare` comes first alone: rebuilding tap's test class rewrites the types the
- * type-aware checks read.
+ * The lanes that run side by side beside tap, each a list of phases run one after another. They
+ * start after `prepare`: rebuilding tap's test class rewrites the types the type-aware checks read.
  */
 const LANES: readonly (readonly Phase[])[] = [[ESLINT], [TYPECHECK, PRETTIER, LAYERS]];
 
@@ -59,18 +81,28 @@ const started = performance.now();
 const seconds = (ms: number): number => Math.round(ms / 100) / 10;
 const times: PhaseTime[] = [];
 
+/** Set while tap runs: a buffered phase's output waits in `held` until tap's has been written. */
+let tapRunning = false;
+const held: string[] = [];
+
 /**
  * Runs one phase; `buffered`: its output is kept and printed when it ends (phases on two lanes
- * would interleave), else it streams. Its time and exit code (1 when it could not start or was
- * killed by a signal) go to `times`.
+ * would interleave), or after tap's when tap is running, else it streams. Its time and exit code
+ * (1 when it could not start or was killed by a signal) go to `times`.
  */
 function runPhase(phase: Phase, buffered: boolean): Promise<void> {
   const t0 = performance.now();
+  const niced = phase.niceness !== undefined && process.platform !== 'win32';
   return new Promise((resolve) => {
-    const child = spawn(phase.command, phase.args, {
-      cwd: REPO_ROOT,
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
+    const child = spawn(
+      niced ? 'nice' : phase.command,
+      niced ? ['-n', String(phase.niceness), phase.command, ...phase.args] : phase.args,
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...phase.env },
+        stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      },
+    );
     const output: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -84,7 +116,9 @@ function runPhase(phase: Phase, buffered: boolean): Promise<void> {
       times.push(time);
       writePhaseTimes({ phases: times, totalSeconds: seconds(performance.now() - started) });
       const head = `── ${phase.name}: ${time.seconds.toFixed(1)} s, ${status === 0 ? 'passed' : `failed (exit ${status})`}`;
-      process.stdout.write(`${head}\n${Buffer.concat(output).toString()}`);
+      const text = `${head}\n${Buffer.concat(output).toString()}`;
+      if (tapRunning && buffered) held.push(text);
+      else process.stdout.write(text);
       resolve();
     };
     child.once('error', (err) => {
@@ -116,15 +150,19 @@ const program = new Command('test')
     // The native build needs only the compiler; nothing before tap loads the binding.
     const native = existsSync(SQLITE_BINDING) ? Promise.resolve() : runLane([NATIVE], skip);
     await runLane([PREPARE], skip);
-    await Promise.all(LANES.map((lane) => runLane(lane, skip)));
+    const lanes = Promise.all(LANES.map((lane) => runLane(lane, skip)));
     await native;
     // The CPU records and per-file results are of one tap run (test:times and test:failures read
     // them; tap leaves the results of files it did not run, a deleted or renamed one's too).
     if (!skip.has(TAP.name)) {
       rmSync(CPU_DIR, { recursive: true, force: true });
       rmSync(join(TAP_DIR, 'test-results'), { recursive: true, force: true });
+      tapRunning = true;
       await runPhase(TAP, false);
+      tapRunning = false;
+      process.stdout.write(held.splice(0).join(''));
     }
+    await lanes;
     const failed = times.filter((p) => p.status !== 0);
     process.stdout.write(
       `── npm test: ${seconds(performance.now() - started).toFixed(1)} s; ` +
