@@ -8,6 +8,7 @@
  */
 import type { PackRequest } from '../pack/request.js';
 import type { ProjectContent } from './project.js';
+import { REFERENCE_MAX_LENGTH } from '../job/provenance.js';
 
 export function projectPackRequest(content: ProjectContent): PackRequest {
   return {
@@ -19,10 +20,10 @@ export function projectPackRequest(content: ProjectContent): PackRequest {
   };
 }
 
-/** Longest `reference` the service accepts (spec Validation rules, field-level length limits). */
-const REFERENCE_MAX_LENGTH = 128;
-
-/** The reference of a job packed from the project named `name`: `Project <name>`, at most 128 characters. */
+/**
+ * The reference of a job packed from the project named `name`: `Project <name>`, at most 128
+ * characters (REFERENCE_MAX_LENGTH, domain/job/provenance.ts).
+ */
 export function projectReference(name: string): string {
   return `Project ${name}`.slice(0, REFERENCE_MAX_LENGTH);
 }

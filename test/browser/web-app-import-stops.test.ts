@@ -9,18 +9,11 @@
  * critical violation.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
-import { inProcessService } from '../helpers/in-process-service.js';
-import { orgWithOwnerInvitation } from '../helpers/web-session.js';
-import { acceptInvitation } from '../helpers/web-invitation.js';
-import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import type { Page } from 'playwright-core';
+import { inViewport, signedInOwner, webAppWalk } from '../helpers/web-app-browser.js';
 import { axeCheck } from '../helpers/axe.js';
 
 declare function fetch(url: string, init?: { headers?: Record<string, string> }): Promise<{ json(): Promise<any> }>;
-
-const PASSWORD = 'correct horse battery staple';
 
 const FIRST = [
   'label,length (cm),width (cm),height (cm),weight (kg),quantity,id,Stop',
@@ -35,36 +28,8 @@ const SECOND = [
   'EUR pallet,120,80,100,200,1,c1,Stop 3',
 ].join('\n');
 
-if (!existsSync(CHROMIUM)) {
-  const reason = `no browser walk of the playground import: ${CHROMIUM} is not installed`;
-  t.comment(reason);
-  t.pass('the playground import in a browser', { skip: reason });
-} else {
-  const run = inProcessService(t, 'web-app-import-stops');
-  let browser: Browser;
-
-  t.before(async () => {
-    t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
-    browser = await launchChromium();
-  });
-  t.teardown(async () => {
-    await browser?.close();
-  });
-
-  /** Whether `locator` is visible and inside a `width` × `height` viewport once scrolled to. */
-  async function onScreen(locator: Locator, width: number, height: number): Promise<boolean> {
-    await locator.scrollIntoViewIfNeeded();
-    const box = await locator.boundingBox();
-    return (
-      (await locator.isVisible()) &&
-      box !== null &&
-      box.x >= 0 &&
-      box.y >= 0 &&
-      box.x + box.width <= width &&
-      box.y + box.height <= height
-    );
-  }
-
+const walk = webAppWalk(t, 'web-app-import-stops', 'the playground import');
+if (walk) {
   const requestOf = async (page: Page) =>
     JSON.parse(await page.getByLabel('Request (JSON: edit or paste a whole request here)').inputValue());
 
@@ -75,13 +40,11 @@ if (!existsSync(CHROMIUM)) {
     const size = `${viewport.width} × ${viewport.height}`;
     t.test(`import, estimate problems and stops (${size})`, async (t) => {
       const name = `Drop Freight ${viewport.width}`;
-      const { token } = await orgWithOwnerInvitation(run.service, name, `owner@drop${viewport.width}.test`);
-      const context = await browser.newContext({ viewport, baseURL: run.service.url });
-      t.teardown(() => context.close());
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      await acceptInvitation(page, `/app/invitations/${token}`, 'Pat Planner', PASSWORD);
+      const { page, problems } = await signedInOwner(t, walk, {
+        org: name,
+        email: `owner@drop${viewport.width}.test`,
+        viewport,
+      });
       await page.getByRole('link', { name: 'Playground' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Playground' }).waitFor();
       const file = page.getByLabel('Import items from a CSV or Excel (.xlsx) file');
@@ -89,7 +52,7 @@ if (!existsSync(CHROMIUM)) {
 
       // The template link offers every column the import reads, units in the headers.
       const template = page.getByRole('link', { name: 'CSV template (every column)' });
-      t.ok(await onScreen(template, viewport.width, viewport.height), `${size}: the template link is on screen`);
+      t.ok(await inViewport(template, viewport.width, viewport.height), `${size}: the template link is on screen`);
       t.equal(await template.getAttribute('download'), 'item-template.csv');
       const templateCsv = decodeURIComponent((await template.getAttribute('href'))!.replace(/^data:[^,]*,/, ''));
       t.match(templateCsv.split('\n')[0], /^label,length \(cm\),width \(cm\),height \(cm\),weight \(kg\),quantity,id,/);
@@ -100,7 +63,10 @@ if (!existsSync(CHROMIUM)) {
       await items.locator('tbody tr').nth(2).waitFor();
       const missing = page.locator('[data-field="missing"]');
       await missing.getByText('Choose a vehicle to see the estimate').waitFor();
-      t.ok(await onScreen(missing, viewport.width, viewport.height), `${size}: the missing vehicle is said on screen`);
+      t.ok(
+        await inViewport(missing, viewport.width, viewport.height),
+        `${size}: the missing vehicle is said on screen`,
+      );
       t.notMatch(await page.locator('.pg-estimate').textContent(), /\b0 units\b/, `${size}: no "0 units"`);
 
       // A second file asks first and changes nothing until the planner chooses.
@@ -109,9 +75,9 @@ if (!existsSync(CHROMIUM)) {
       await choice.waitFor();
       const add = choice.getByRole('button', { name: 'Add to them' });
       t.ok(
-        await onScreen(choice.getByRole('button', { name: 'Replace the 3 items' }), viewport.width, viewport.height),
+        await inViewport(choice.getByRole('button', { name: 'Replace the 3 items' }), viewport.width, viewport.height),
       );
-      t.ok(await onScreen(add, viewport.width, viewport.height), `${size}: both choices on screen`);
+      t.ok(await inViewport(add, viewport.width, viewport.height), `${size}: both choices on screen`);
       t.equal((await requestOf(page)).items.length, 3, `${size}: nothing changed before the choice`);
       await add.click();
       await page.getByText('Added to the 3 items: imported 2 items (7 units) from more.csv.').waitFor();
@@ -137,7 +103,7 @@ if (!existsSync(CHROMIUM)) {
         /is already used by item 1 \(Carton\)/,
         `${size}: the other item named too`,
       );
-      t.ok(await onScreen(duplicate, viewport.width, viewport.height), `${size}: the problem is on screen`);
+      t.ok(await inViewport(duplicate, viewport.width, viewport.height), `${size}: the problem is on screen`);
 
       // Replace: the file's items only.
       await file.setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(SECOND) });
@@ -181,7 +147,10 @@ if (!existsSync(CHROMIUM)) {
           .locator('li')
           .evaluateAll((els) => els.map((e) => (e as unknown as { dataset: Record<string, string> }).dataset['stop']));
       t.same(await order(), ['Stop 3', 'Stop 2', 'Stop 1'], `${size}: delivery order = loaded last first`);
-      t.ok(await onScreen(list.locator('li').first(), viewport.width, viewport.height), `${size}: the stops on screen`);
+      t.ok(
+        await inViewport(list.locator('li').first(), viewport.width, viewport.height),
+        `${size}: the stops on screen`,
+      );
       await stops
         .getByLabel('Load in stop order: a later stop may sit on or beside an earlier one, never below')
         .check();

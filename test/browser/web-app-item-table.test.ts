@@ -9,13 +9,8 @@
  * serious or critical violation.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
-import { inProcessService } from '../helpers/in-process-service.js';
-import { orgWithOwnerInvitation } from '../helpers/web-session.js';
-import { acceptInvitation } from '../helpers/web-invitation.js';
-import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import type { Locator } from 'playwright-core';
+import { signedInOwner, webAppWalk } from '../helpers/web-app-browser.js';
 import { axeCheck } from '../helpers/axe.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
@@ -27,8 +22,6 @@ interface Box {
   scrollHeight: number;
   clientHeight: number;
 }
-
-const PASSWORD = 'correct horse battery staple';
 
 /** The long labels, at rows 2, 13 and 25 (the last row). */
 const LONG = [
@@ -53,22 +46,8 @@ const ITEMS = Array.from({ length: 25 }, (_, i) => {
 /** Two vans of 420 × 175 × 190 cm (13.965 m³) and 1100 kg payload each (domain/vehicle/presets.ts). */
 const VANS = [{ vehicle_id: 'van-3-5t', quantity: 2 }];
 
-if (!existsSync(CHROMIUM)) {
-  const reason = `no browser walk of the item table: ${CHROMIUM} is not installed`;
-  t.comment(reason);
-  t.pass('the item table in a browser', { skip: reason });
-} else {
-  const run = inProcessService(t, 'web-app-item-table');
-  let browser: Browser;
-
-  t.before(async () => {
-    t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
-    browser = await launchChromium();
-  });
-  t.teardown(async () => {
-    await browser?.close();
-  });
-
+const walk = webAppWalk(t, 'web-app-item-table', 'the item table');
+if (walk) {
   /**
    * Null when `locator`'s box lies wholly inside a viewport of `width` × `height` once the page is
    * scrolled down to it (only the page, only vertically: a box scrolled sideways into view would
@@ -91,17 +70,11 @@ if (!existsSync(CHROMIUM)) {
   ]) {
     const size = `${viewport.width} × ${viewport.height}`;
     t.test(`${size}: 25 items fit the window, long labels read in full, the totals and share`, async (t) => {
-      const { token } = await orgWithOwnerInvitation(
-        run.service,
-        `Fit Freight ${viewport.width}`,
-        `owner@fit${viewport.width}.test`,
-      );
-      const context = await browser.newContext({ viewport, baseURL: run.service.url });
-      t.teardown(() => context.close());
-      const page: Page = await context.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      await acceptInvitation(page, `/app/invitations/${token}`, 'Pat Planner', PASSWORD);
+      const { page, problems } = await signedInOwner(t, walk, {
+        org: `Fit Freight ${viewport.width}`,
+        email: `owner@fit${viewport.width}.test`,
+        viewport,
+      });
       await page.getByRole('navigation').getByRole('link', { name: 'Playground', exact: true }).click();
       const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
       const items = page.getByRole('region', { name: 'Items table' });

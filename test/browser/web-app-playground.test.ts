@@ -12,13 +12,9 @@
  * that reads inches and pounds sees and types them in the table, the request keeps cm and kg.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
-import { inProcessService } from '../helpers/in-process-service.js';
-import { orgWithOwnerInvitation } from '../helpers/web-session.js';
-import { acceptInvitation } from '../helpers/web-invitation.js';
-import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import type { Test } from 'tap';
+import type { Page } from 'playwright-core';
+import { signedInOwner, webAppWalk } from '../helpers/web-app-browser.js';
 import { axeCheck } from '../helpers/axe.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
@@ -29,8 +25,6 @@ declare const window: {
 };
 declare const document: { documentElement: { scrollWidth: number } };
 declare function fetch(url: string, init?: { headers?: Record<string, string> }): Promise<{ json(): Promise<any> }>;
-
-const PASSWORD = 'correct horse battery staple';
 
 const ITEMS = [
   {
@@ -57,39 +51,11 @@ const ITEMS = [
   },
 ];
 
-if (!existsSync(CHROMIUM)) {
-  const reason = `no browser walk of the playground: ${CHROMIUM} is not installed`;
-  t.comment(reason);
-  t.pass('the playground in a browser', { skip: reason });
-} else {
-  const run = inProcessService(t, 'web-app-playground');
-  let browser: Browser;
-
-  t.before(async () => {
-    t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
-    browser = await launchChromium();
-  });
-  t.teardown(async () => {
-    await browser?.close();
-  });
-
-  /** A member of a new organization, signed in, on the playground. */
-  async function signedIn(
-    name: string,
-    viewport = { width: 1280, height: 900 },
-  ): Promise<{ page: Page; problems: string[]; close: () => Promise<void> }> {
-    const { token } = await orgWithOwnerInvitation(
-      run.service,
-      name,
-      `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`,
-    );
-    const context = await browser.newContext({ viewport, baseURL: run.service.url });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    await acceptInvitation(page, `/app/invitations/${token}`, 'Pat Planner', PASSWORD);
-    return { page, problems, close: () => context.close() };
-  }
+const walk = webAppWalk(t, 'web-app-playground', 'the playground');
+if (walk) {
+  /** A member of a new organization, signed in (the context closes with `t`). */
+  const signedIn = (t: Test, name: string, viewport = { width: 1280, height: 900 }) =>
+    signedInOwner(t, walk, { org: name, email: `owner@${name.toLowerCase().replace(/\W+/g, '')}.test`, viewport });
 
   /** Every vehicle of GET /v1/vehicles, page after page, with the page's session. */
   const allVehicles = (page: Page): Promise<{ id: string; name: string; type: string }[]> =>
@@ -122,8 +88,7 @@ if (!existsSync(CHROMIUM)) {
   }
 
   t.test('items in a table, every vehicle, automatic vehicles explained, accessible', async (t) => {
-    const { page, problems, close } = await signedIn('Table Freight');
-    t.teardown(close);
+    const { page, problems } = await signedIn(t, 'Table Freight');
     const vehicles = page.getByRole('group', { name: 'Vehicles' });
     const editor = page.getByLabel('Request (JSON: edit or paste a whole request here)');
 
@@ -255,8 +220,7 @@ if (!existsSync(CHROMIUM)) {
   t.test(
     'an organization that reads inches and pounds: the table shows and takes them, the request keeps cm and kg',
     async (t) => {
-      const { page, problems, close } = await signedIn('Inch Freight');
-      t.teardown(close);
+      const { page, problems } = await signedIn(t, 'Inch Freight');
       // The preference is set elsewhere (the account settings); here the session answer carries it.
       await page.route('**/app/api/session', async (route) => {
         const answer = await route.fetch();
@@ -288,8 +252,7 @@ if (!existsSync(CHROMIUM)) {
   );
 
   t.test("a draft in the location state is loaded once (the job page's Duplicate into the playground)", async (t) => {
-    const { page, problems, close } = await signedIn('Draft Freight');
-    t.teardown(close);
+    const { page, problems } = await signedIn(t, 'Draft Freight');
     const draft = {
       reference: 'copy of job 7',
       vehicles: [{ vehicle_id: 'van-3-5t', quantity: 1 }],
@@ -365,7 +328,7 @@ if (!existsSync(CHROMIUM)) {
       { width: 1024, height: 768 },
     ]) {
       const size = `${viewport.width} × ${viewport.height}`;
-      const { page, problems, close } = await signedIn(`Kept Freight ${viewport.width}`, viewport);
+      const { page, problems, context } = await signedIn(t, `Kept Freight ${viewport.width}`, viewport);
       await page.getByRole('link', { name: 'Playground' }).first().click();
       const items = page.getByRole('region', { name: 'Items table' });
       await page
@@ -409,7 +372,7 @@ if (!existsSync(CHROMIUM)) {
       await items.getByText('No items yet').waitFor();
       t.equal(await restored.count(), 0, `${size}: Start over keeps nothing`);
       t.same(problems, [], `${size}: no page errors`);
-      await close();
+      await context.close();
     }
   });
 }

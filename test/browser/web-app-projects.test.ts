@@ -9,21 +9,17 @@
  * serious or critical violation with the editor open.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
-import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
+import type { Locator, Page } from 'playwright-core';
+import { orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { invite } from '../helpers/web-session.js';
 import { acceptInvitation } from '../helpers/web-invitation.js';
-import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import { WALK_PASSWORD, inViewport, webAppWalk } from '../helpers/web-app-browser.js';
 import { axeCheck } from '../helpers/axe.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
 declare const window: { innerWidth: number };
 declare const document: { documentElement: { scrollWidth: number } };
-
-const PASSWORD = 'correct horse battery staple';
 
 /** The sizes every browser case of the web app runs at. */
 const VIEWPORTS = [
@@ -31,13 +27,9 @@ const VIEWPORTS = [
   { width: 1024, height: 768 },
 ] as const;
 
-if (!existsSync(CHROMIUM)) {
-  const reason = `no browser walk of the projects page: ${CHROMIUM} is not installed`;
-  t.comment(reason);
-  t.pass('the projects page in a browser', { skip: reason });
-} else {
-  const run = inProcessService(t, 'web-app-projects');
-  let browser: Browser;
+const walk = webAppWalk(t, 'web-app-projects', 'the projects page');
+if (walk) {
+  const { run, browser } = walk;
   let orgId = '';
   let key = '';
   let truckId = '';
@@ -48,8 +40,6 @@ if (!existsSync(CHROMIUM)) {
     call(run.service.url, key, method, path, body);
 
   t.before(async () => {
-    t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
-    browser = await launchChromium();
     ({ orgId, key } = await orgWithKey(run.service, { name: 'Slot Freight' }));
     const truck = await keyCall('POST', '/v1/vehicles', {
       name: 'Box truck 7 m',
@@ -61,9 +51,6 @@ if (!existsSync(CHROMIUM)) {
     });
     t.equal(truck.status, 201, 'an own vehicle is saved');
     truckId = truck.body.id;
-  });
-  t.teardown(async () => {
-    await browser?.close();
   });
 
   /** A member signed in at `viewport`, with a project of two slots (the own truck, a preset) and one item. */
@@ -82,26 +69,13 @@ if (!existsSync(CHROMIUM)) {
       ],
     });
     t.equal(project.status, 201, `${size}: the project is saved`);
-    const context = await browser.newContext({ viewport, baseURL: run.service.url });
+    const context = await browser().newContext({ viewport, baseURL: run.service.url });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     const token = await invite(run.service, orgId, `planner${members}@slots.test`);
-    await acceptInvitation(page, `/app/invitations/${token}`, 'Pat Planner', PASSWORD);
+    await acceptInvitation(page, `/app/invitations/${token}`, 'Pat Planner', WALK_PASSWORD);
     return { page, problems, size, project: project.body, close: () => context.close() };
-  }
-
-  /** True when `box` lies inside the viewport `viewport` (left to right, top to bottom). */
-  async function inViewport(locator: Locator, viewport: { width: number; height: number }): Promise<boolean> {
-    await locator.scrollIntoViewIfNeeded();
-    const box = await locator.boundingBox();
-    return (
-      box !== null &&
-      box.x >= 0 &&
-      box.y >= 0 &&
-      box.x + box.width <= viewport.width &&
-      box.y + box.height <= viewport.height
-    );
   }
 
   /** The editor of project `name`, opened from its row. */
@@ -123,7 +97,10 @@ if (!existsSync(CHROMIUM)) {
       await editor.getByText(`${truckId} · truck · 700 × 245 × 260 cm · max 6000 kg`, { exact: true }).waitFor();
       t.equal(await first.inputValue(), 'Box truck 7 m', `${size}: slot 1 shows the own vehicle's name`);
       t.ok(await first.isVisible(), `${size}: slot 1's vehicle field is visible`);
-      t.ok(await inViewport(first, viewport), `${size}: slot 1's vehicle field lies inside the viewport`);
+      t.ok(
+        await inViewport(first, viewport.width, viewport.height),
+        `${size}: slot 1's vehicle field lies inside the viewport`,
+      );
       const second = editor.getByRole('combobox', { name: 'Vehicle of vehicle slot 2' });
       t.equal(await second.inputValue(), 'Van 3.5 t', `${size}: slot 2 shows the preset's name`);
       await editor.getByText('van-3-5t · preset · truck · 420 × 175 × 190 cm · max 1100 kg', { exact: true }).waitFor();
@@ -216,7 +193,7 @@ if (!existsSync(CHROMIUM)) {
         ['61', '40.6', '30', '8.5'],
         `${size}: the item reads 61 × 40.6 × 30 cm, 8.5 kg`,
       );
-      t.ok(await inViewport(weight, viewport), `${size}: the weight lies inside the viewport`);
+      t.ok(await inViewport(weight, viewport.width, viewport.height), `${size}: the weight lies inside the viewport`);
       t.ok(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         `${size}: the page does not scroll sideways (the item table scrolls in its box)`,

@@ -12,18 +12,15 @@
  * jobs list.
  */
 import t from 'tap';
-import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { WEBAPP, ensureBuild } from '../../scripts/front-end-builds.js';
-import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { invite } from '../helpers/web-session.js';
 import { acceptInvitation } from '../helpers/web-invitation.js';
-import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import { WALK_PASSWORD, webAppWalk } from '../helpers/web-app-browser.js';
 import { axeCheck } from '../helpers/axe.js';
 import { credits, percent } from '../../webapp/src/playground/format.js';
 
-const PASSWORD = 'correct horse battery staple';
 /** A request without a reference: a re-run of it gets "Re-run of job_…". */
 const REQUEST = {
   vehicles: [{ id: 'van', type: 'truck', name: 'Van', length: 300, width: 180, height: 180, max_weight: 1000 }],
@@ -35,13 +32,9 @@ const VIEWPORTS = [
   { width: 1024, height: 768 },
 ];
 
-if (!existsSync(CHROMIUM)) {
-  const reason = `no browser walk of billed actions and provenance: ${CHROMIUM} is not installed`;
-  t.comment(reason);
-  t.pass('billed actions in a browser', { skip: reason });
-} else {
-  const run = inProcessService(t, 'web-app-provenance');
-  let browser: Browser;
+const walk = webAppWalk(t, 'web-app-provenance', 'billed actions and provenance');
+if (walk) {
+  const { run, browser } = walk;
   let key = '';
   let job: any;
   let project: any;
@@ -53,8 +46,6 @@ if (!existsSync(CHROMIUM)) {
   const jobCount = async (): Promise<number> => (await keyCall('GET', '/v1/jobs?limit=100')).body.data.length;
 
   t.before(async () => {
-    t.not(await ensureBuild(WEBAPP, 'stale'), 'missing', 'the web app is built');
-    browser = await launchChromium();
     const org = await orgWithKey(run.service, { name: 'Provenance Freight' });
     key = org.key;
     job = (await keyCall('POST', '/v1/pack?wait=60', REQUEST)).body;
@@ -67,14 +58,13 @@ if (!existsSync(CHROMIUM)) {
       })
     ).body;
     const token = await invite(run.service, org.orgId, 'owner@provenance.test', 'owner');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
+    const context = await walk
+      .browser()
+      .newContext({ viewport: { width: 1280, height: 900 }, baseURL: run.service.url });
     const page = await context.newPage();
-    await acceptInvitation(page, `/app/invitations/${token}`, 'Pia', PASSWORD);
+    await acceptInvitation(page, `/app/invitations/${token}`, 'Pia', WALK_PASSWORD);
     signedIn = await context.storageState();
     await context.close();
-  });
-  t.teardown(async () => {
-    await browser?.close();
   });
 
   /** Opens the job page of `id` and waits until it shows the job succeeded. */
@@ -109,7 +99,7 @@ if (!existsSync(CHROMIUM)) {
 
   for (const viewport of VIEWPORTS) {
     t.test(`${viewport.width}×${viewport.height}`, async (t) => {
-      const context = await browser.newContext({ viewport, baseURL: run.service.url, storageState: signedIn });
+      const context = await browser().newContext({ viewport, baseURL: run.service.url, storageState: signedIn });
       t.teardown(() => context.close());
       const page = await context.newPage();
 
@@ -228,7 +218,7 @@ if (!existsSync(CHROMIUM)) {
   }
 
   t.test("a project's confirmed Pack starts its job, whose page links to the project's jobs", async (t) => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: VIEWPORTS[1],
       baseURL: run.service.url,
       storageState: signedIn,

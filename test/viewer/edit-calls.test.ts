@@ -12,9 +12,9 @@ import {
   openedFromWebApp,
   pathOf,
   priceOf,
-  replanJob,
   replanRequestOf,
   saveRevision,
+  startJob,
   type Fetch,
 } from '../../viewer/src/edit/edit-calls.js';
 import { smallPlan } from '../solver/verify/plan-fixture.js';
@@ -125,35 +125,43 @@ t.test('latestViewerPath: the newest revision’s link, the job’s own without 
   t.equal(pathOf('https://a.example:8443/viewer/job_1?x=1'), '/viewer/job_1?x=1');
 });
 
-t.test('replanJob: the job’s request with the first K units pinned, posted with an Idempotency-Key', async (t) => {
-  const request = {
-    vehicles: [{ id: 'truck', type: 'truck', length: 300, width: 200, height: 200, max_weight: 1000, quantity: 1 }],
-    items: [{ id: 'A', length: 100, width: 50, height: 40, weight: 10, quantity: 3 }],
-  };
-  const s = standIn({
-    '/v1/jobs/job_1?include=request': [200, { id: 'job_1', request }],
-    '/v1/pack': [202, { id: 'job_2', status: 'queued' }],
-  });
-  const id = await replanJob(s.fetch, { csrfToken: 'tok' }, 'job_1', smallPlan(), 0, 2, 'key-1');
-  t.equal(id, 'job_2');
-  const post = s.calls[1]!;
-  t.same(
-    [post.url, post.method, post.headers['idempotency-key'], post.headers['x-csrf-token']],
-    ['/v1/pack', 'POST', 'key-1', 'tok'],
-  );
-  t.same(
-    (post.body as any).vehicles[0].loaded,
-    [
-      { item_id: 'A', x: 0, y: 0, z: 0, orientation: 'lwh', copy: 1 },
-      { item_id: 'A', x: 0, y: 0, z: 50, orientation: 'lwh', copy: 1 },
-    ],
-    'steps 1 and 2 of vehicle 0 pinned',
-  );
-  const expired = standIn({ '/v1/jobs/job_1?include=request': [200, { id: 'job_1', request: null }] });
-  await t.rejects(replanJob(expired.fetch, { csrfToken: 'tok' }, 'job_1', smallPlan(), 0, 2), {
-    code: 'result_expired',
-  });
-});
+t.test(
+  'a re-plan: the job’s request with the first K units pinned (replanRequestOf), posted with an Idempotency-Key (startJob)',
+  async (t) => {
+    const request = {
+      vehicles: [{ id: 'truck', type: 'truck', length: 300, width: 200, height: 200, max_weight: 1000, quantity: 1 }],
+      items: [{ id: 'A', length: 100, width: 50, height: 40, weight: 10, quantity: 3 }],
+    };
+    const s = standIn({
+      '/v1/jobs/job_1?include=request': [200, { id: 'job_1', request }],
+      '/v1/pack': [202, { id: 'job_2', status: 'queued' }],
+    });
+    const id = await startJob(
+      s.fetch,
+      { csrfToken: 'tok' },
+      await replanRequestOf(s.fetch, 'job_1', smallPlan(), 0, 2),
+      'key-1',
+    );
+    t.equal(id, 'job_2');
+    const post = s.calls[1]!;
+    t.same(
+      [post.url, post.method, post.headers['idempotency-key'], post.headers['x-csrf-token']],
+      ['/v1/pack', 'POST', 'key-1', 'tok'],
+    );
+    t.same(
+      (post.body as any).vehicles[0].loaded,
+      [
+        { item_id: 'A', x: 0, y: 0, z: 0, orientation: 'lwh', copy: 1 },
+        { item_id: 'A', x: 0, y: 0, z: 50, orientation: 'lwh', copy: 1 },
+      ],
+      'steps 1 and 2 of vehicle 0 pinned',
+    );
+    const expired = standIn({ '/v1/jobs/job_1?include=request': [200, { id: 'job_1', request: null }] });
+    await t.rejects(replanRequestOf(expired.fetch, 'job_1', smallPlan(), 0, 2), {
+      code: 'result_expired',
+    });
+  },
+);
 
 t.test('a re-plan names its parent job, and its price comes from the estimate of that request', async (t) => {
   const request = {

@@ -6,7 +6,7 @@
 import t from 'tap';
 import { itemsFromCsv } from '../../webapp/src/import/csv.js';
 import { columnOfHeader } from '../../webapp/src/import/item-columns.js';
-import { originOf, rememberOrigins } from '../../webapp/src/import/item-origins.js';
+import { carryOrigin, originOf, rememberOrigins } from '../../webapp/src/import/item-origins.js';
 import { itemTemplateCsv, TEMPLATE_EXAMPLE } from '../../webapp/src/import/item-template.js';
 import { describeEstimateDetail, missingForEstimate } from '../../webapp/src/playground/estimate-problems.js';
 import { itemsOf, replaceableItemCount, withImportedItems } from '../../webapp/src/playground/request-edits.js';
@@ -33,7 +33,14 @@ t.test('an import keeps the file row of each item, skipping blank rows', async (
   t.same(out.rows, [2, 4]);
   const items = rememberOrigins(out.items, out.rows, 'load.csv');
   t.same(originOf(items[1]), { fileName: 'load.csv', row: 4 });
-  t.equal(originOf({ ...items[1]! }), undefined, 'an edited copy has no origin');
+  t.equal(originOf({ ...items[1]! }), undefined, 'a copy re-read from the JSON has no origin');
+  const edited = carryOrigin(items[1], { ...items[1]!, quantity: 7 });
+  t.same(originOf(edited), { fileName: 'load.csv', row: 4 }, 'a cell edit in the table keeps the file row');
+  t.equal(
+    originOf(carryOrigin({ label: 'typed' }, { label: 'typed', quantity: 2 })),
+    undefined,
+    'a typed item has none',
+  );
 });
 
 t.test('estimate problems name the item, its label and its file row', async (t) => {

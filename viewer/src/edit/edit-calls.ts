@@ -284,23 +284,6 @@ export async function startJob(
   return created.id;
 }
 
-/**
- * Re-plans job `jobId` from step `step` of vehicle `vehicle` of `result` at once, without a
- * price (replanRequestOf, then startJob); the edit mode asks priceOf and a confirmation between
- * the two. Resolves with the new job's id; throws as those do.
- */
-export async function replanJob(
-  fetch: Fetch,
-  access: Pick<EditAccess, 'csrfToken'>,
-  jobId: string,
-  result: ReplanSource,
-  vehicle: number,
-  step: number,
-  idempotencyKey = newIdempotencyKey(),
-): Promise<string> {
-  return startJob(fetch, access, await replanRequestOf(fetch, jobId, result, vehicle, step), idempotencyKey);
-}
-
 function failure(status: number, body: Envelope): CallFailure {
   return new CallFailure(
     status,

@@ -47,6 +47,7 @@ import {
   type Fetch,
 } from './edit-calls.js';
 import { editedPlan } from './edited-plan.js';
+import { creditsText as credits } from '../../../display/credits.js';
 import { framedByJobPage, jobPagePath, replanCreated, revisionSaved, tellJobPage } from './job-page-news.js';
 import { PlanEditor, problemsOf, type TimedCheck } from './plan-editor.js';
 import { detailWords, planNames, problemText, problemWords, type PlanNames } from './problem-words.js';
@@ -699,11 +700,6 @@ export class EditMode {
     this.leaving = true;
     target.location.assign(jobPagePath(id));
   }
-}
-
-/** A figure in credits, as the web app writes it: `12.5 credits`. */
-function credits(n: number): string {
-  return `${Number(n.toFixed(4))} credits`;
 }
 
 /** `n problem(s)`. */

@@ -1,9 +1,10 @@
 /**
  * Where an imported item came from (web app: item files): the file's name and the spreadsheet
  * row of the item (header = 1), kept per item object so that problems the estimate names by JSON
- * path (`items[25].id`) can name the file row too. Weakly held: an item object edited in the
- * table or re-read from the JSON editor is a new object and has no origin (its row may no longer
- * say what it holds); reordering or deleting other items keeps the origins of the rest.
+ * path (`items[25].id`) can name the file row too. Weakly held: an item edited in the table keeps
+ * its origin (carryOrigin: the row is still where it came from, and the planner looks for it
+ * there); an item re-read from the JSON editor is a new object and has none; reordering or
+ * deleting other items keeps the origins of the rest.
  */
 
 /** The file and spreadsheet row (header = 1) an item was imported from. */
@@ -26,3 +27,10 @@ export function rememberOrigins<T extends object>(items: readonly T[], rows: rea
 /** The file row `item` was imported from, or undefined (typed, edited or not imported). */
 export const originOf = (item: unknown): ItemOrigin | undefined =>
   item !== null && typeof item === 'object' ? ORIGINS.get(item) : undefined;
+
+/** Gives `next`, an edit of `item` (a table cell changed), the file row `item` came from, if any; returns `next`. */
+export function carryOrigin<T extends object>(item: unknown, next: T): T {
+  const origin = originOf(item);
+  if (origin) ORIGINS.set(next, origin);
+  return next;
+}

@@ -26,6 +26,7 @@ import { describeEstimateDetail, missingForEstimate } from '../playground/estima
 import { credits } from '../playground/format.js';
 import { ItemImportField } from '../playground/item-import-field.js';
 import { ItemTable } from '../playground/item-table.js';
+import { savedLookupOf, type SavedRecords } from '../playground/cargo-summary.js';
 import { JobDetails } from '../playground/job-details.js';
 import { isFinal, type Job } from '../playground/pack-request.js';
 import { parseRequestText, projectOf } from '../playground/request-builder.js';
@@ -104,6 +105,8 @@ export function PlaygroundPage() {
   // The JSON editor's text is the request; `good` is the last text the table and pickers could read.
   const [text, setText] = useState(start.text);
   const [good, setGood] = useState<RequestObject>(start.good);
+  // The saved vehicles and templates as the pickers read them, for the cargo totals' sizes.
+  const [saved, setSaved] = useState<SavedRecords>({ vehicles: null, templates: null });
   const [fromDraft, setFromDraft] = useState(() => draftOf(location.state) !== null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [runFailure, setRunFailure] = useState<unknown>(null);
@@ -245,6 +248,7 @@ export function PlaygroundPage() {
         noun="vehicles"
         chosen={chosenVehicles(good)}
         onQuantity={(id, n) => update((r) => withVehicleQuantity(r, id, n))}
+        onRecords={(all) => setSaved((s) => ({ ...s, vehicles: savedLookupOf(all) }))}
       />
       <AutoVehiclesOption mode={mode} terms={terms} onChange={(m) => update((r) => withPackingMode(r, m))} />
       <SavedChoice
@@ -253,6 +257,7 @@ export function PlaygroundPage() {
         noun="templates"
         chosen={chosenTemplates(good)}
         onQuantity={(id, n) => update((r) => withTemplateQuantity(r, id, n))}
+        onRecords={(all) => setSaved((s) => ({ ...s, templates: savedLookupOf(all) }))}
       />
 
       <ItemImportField
@@ -263,6 +268,7 @@ export function PlaygroundPage() {
       <ItemTable
         items={itemsOf(good)}
         vehicles={vehiclesOf(good)}
+        saved={saved}
         units={units}
         onChange={(items) => update((r) => withItems(r, items))}
       />
@@ -350,14 +356,20 @@ export function PlaygroundPage() {
                 ))}
               </ul>
             )}
-            <p data-field="estimated-cost">
-              Estimated cost: {credits(estimate.estimated_cost.min_credits)}
-              {estimate.valid && ' (fewest vehicles, no compute)'} to {credits(estimate.estimated_cost.max_credits)}
-              {estimate.valid &&
-                ` (${estimate.max_vehicles === 1 ? '1 vehicle' : `${estimate.max_vehicles} vehicles`} loaded and the whole compute budget)`}
-              ; running reserves {credits(estimate.estimated_cost.max_credits)} until the job ends. Available:{' '}
-              {credits(estimate.balance.available_credits)}.
-            </p>
+            {estimate.valid ? (
+              <p data-field="estimated-cost">
+                Estimated cost: {credits(estimate.estimated_cost.min_credits)} (fewest vehicles, no compute) to{' '}
+                {credits(estimate.estimated_cost.max_credits)} (
+                {estimate.max_vehicles === 1 ? '1 vehicle' : `${estimate.max_vehicles} vehicles`} loaded and the whole
+                compute budget); running reserves {credits(estimate.estimated_cost.max_credits)} until the job ends.
+                Available: {credits(estimate.balance.available_credits)}.
+              </p>
+            ) : (
+              // The estimate of a request that cannot run prices it at 0 to 0 credits: no range to show.
+              <p data-field="estimated-cost">
+                No cost until the request can run. Available: {credits(estimate.balance.available_credits)}.
+              </p>
+            )}
           </>
         )}
         <button type="button" disabled={!estimate?.valid || running || busy} onClick={run}>

@@ -1,12 +1,11 @@
 /**
  * The totals under the playground's item table (playground/cargo-totals.ts): units, volume and
  * weight of the cargo in the organization's display units (m³ and kg, or ft³ and lb), and its
- * share of the request's vehicles (volume ÷ their inner volume, weight ÷ their payload). Saved
- * vehicles and templates the request names are read from GET /v1/vehicles and /v1/templates
- * (every page, record-list.ts), once, when the request first names one; a vehicle whose size
- * or payload is not known is left out of the share, and said so.
+ * share of the request's vehicles (volume ÷ their inner volume, weight ÷ their payload). The
+ * saved vehicles and templates the request names are looked up in the records the playground's
+ * pickers read (saved-choice.tsx: GET /v1/vehicles and /v1/templates, every page), not read a
+ * second time; a vehicle whose size or payload is not known is left out of the share, and said so.
  */
-import { useEffect, useState } from 'react';
 import { roundForDisplay, weightToDisplay, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
 import {
   cargoShare,
@@ -18,39 +17,35 @@ import {
   type SavedLookup,
 } from './cargo-totals.js';
 import { percent } from './format.js';
-import { readAllRecords } from './record-list.js';
+import type { SavedRecord } from './record-list.js';
 
 const NONE: SavedLookup = new Map();
 
-/** Every record of `path` by id, read once `wanted` turns true; null while not read (or failed). */
-function useSavedLookup(path: string, wanted: boolean): SavedLookup | null {
-  const [lookup, setLookup] = useState<SavedLookup | null>(null);
-  useEffect(() => {
-    if (!wanted || lookup !== null) return;
-    const abort = new AbortController();
-    readAllRecords(path, abort.signal)
-      .then((all) => !abort.signal.aborted && setLookup(new Map(all.map((r) => [r.id, r]))))
-      // The picker above shows the list's failure; here the records are then of unknown size.
-      .catch(() => !abort.signal.aborted && setLookup(NONE));
-    return () => abort.abort();
-  }, [path, wanted, lookup]);
-  return lookup;
+const names = (entries: readonly RequestEntry[], field: string) => entries.some((e) => typeof e[field] === 'string');
+
+/** Saved records by id, for the lookups of cargo-totals.ts. */
+export function savedLookupOf(records: readonly SavedRecord[]): SavedLookup {
+  return new Map(records.map((r) => [r.id, r]));
 }
 
-const names = (entries: readonly RequestEntry[], field: string) => entries.some((e) => typeof e[field] === 'string');
+/** The saved vehicles and templates by id, as the pickers read them; null while not read yet. */
+export interface SavedRecords {
+  vehicles: SavedLookup | null;
+  templates: SavedLookup | null;
+}
 
 /** The totals line and the share line for `items` in `vehicles`. */
 export function CargoSummary({
   items,
   vehicles,
   units,
+  saved: { vehicles: saved, templates },
 }: {
   items: readonly RequestEntry[];
   vehicles: readonly RequestEntry[];
   units: DisplayUnits;
+  saved: SavedRecords;
 }) {
-  const templates = useSavedLookup('/v1/templates', names(items, 'template_id'));
-  const saved = useSavedLookup('/v1/vehicles', names(vehicles, 'vehicle_id'));
   const cargo = cargoTotals(items, templates ?? NONE);
   const room = vehicleRoom(vehicles, saved ?? NONE);
   const share = cargoShare(cargo, room);

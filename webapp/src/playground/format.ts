@@ -3,10 +3,8 @@
  * percentages, durations in s, times in the browser's locale.
  */
 
-/** "1.2345 credits" (1 credit = 1 USD; spec Credits and pricing). */
-export function credits(n: number): string {
-  return `${Number(n.toFixed(4))} credits`;
-}
+/** "1.2345 credits" (1 credit = 1 USD; spec Credits and pricing): display/credits.ts. */
+export { creditsText as credits } from '../../../display/credits.js';
 
 /** A 0–1 share as "73.4 %". */
 export function percent(share: number): string {

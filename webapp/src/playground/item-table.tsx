@@ -9,7 +9,8 @@
  */
 import { useId } from 'react';
 import { lengthUnitLabel, weightUnitLabel, type DisplayUnits } from '../units/measure.js';
-import { CargoSummary } from './cargo-summary.js';
+import { CargoSummary, type SavedRecords } from './cargo-summary.js';
+import { carryOrigin } from '../import/item-origins.js';
 import {
   cellValue,
   ITEM_COLUMNS,
@@ -115,22 +116,30 @@ function Cell({
   }
 }
 
+/** No saved records read (yet). */
+const NOT_READ: SavedRecords = { vehicles: null, templates: null };
+
 /** The items of the request as an editable table; `onChange` gets the whole new list. */
 export function ItemTable({
   items,
   vehicles = [],
+  saved = NOT_READ,
   units,
   onChange,
 }: {
   items: readonly TableItem[];
   /** The request's vehicles, for the cargo's share of them under the table. */
   vehicles?: readonly TableItem[];
+  /** The saved vehicles and templates the pickers read, for the sizes of those the request names. */
+  saved?: SavedRecords;
   units: DisplayUnits;
   onChange: (next: TableItem[]) => void;
 }) {
   const captionId = useId();
   const unitNote = `lengths in ${lengthUnitLabel(units)}, weights in ${weightUnitLabel(units)}`;
-  const replace = (index: number, next: TableItem) => onChange(items.map((item, i) => (i === index ? next : item)));
+  // An edited cell keeps the item's file row (import/item-origins.ts) for the estimate's problems.
+  const replace = (index: number, next: TableItem) =>
+    onChange(items.map((item, i) => (i === index ? carryOrigin(item, next) : item)));
   const remove = (index: number) => onChange(items.filter((_, i) => i !== index));
   const unitCount = items.reduce((n, item) => n + (typeof item['quantity'] === 'number' ? item['quantity'] : 1), 0);
   return (
@@ -194,7 +203,7 @@ export function ItemTable({
           </tbody>
         </table>
       </div>
-      {items.length > 0 && <CargoSummary items={items} vehicles={vehicles} units={units} />}
+      {items.length > 0 && <CargoSummary items={items} vehicles={vehicles} units={units} saved={saved} />}
       <p className="pg-row-buttons">
         <button type="button" onClick={() => onChange([...items, newItem(items)])}>
           Add an item

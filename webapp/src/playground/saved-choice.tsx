@@ -37,7 +37,9 @@ function weightOf(r: SavedRecord, units: DisplayUnits): string {
 /**
  * Lists every record of `path` (`/v1/vehicles` or `/v1/templates`) with a quantity field each;
  * `chosen` holds the quantities above 0 and `onQuantity` gets one record's new quantity.
- * `noun` names the records in the count line, plural ("vehicles").
+ * `noun` names the records in the count line, plural ("vehicles"). `onRecords` gets every record
+ * once the list is read (an empty list when it could not be: the banner here shows why), for the
+ * cargo totals, which need the records' sizes and payloads.
  */
 export function SavedChoice({
   path,
@@ -45,12 +47,14 @@ export function SavedChoice({
   noun,
   chosen,
   onQuantity,
+  onRecords,
 }: {
   path: string;
   title: string;
   noun: string;
   chosen: readonly Chosen[];
   onQuantity: (id: string, quantity: number) => void;
+  onRecords?: (records: readonly SavedRecord[]) => void;
 }) {
   const searchId = useId();
   const units = useDisplayUnits();
@@ -65,9 +69,15 @@ export function SavedChoice({
         if (abort.signal.aborted) return;
         setRecords(all);
         setFailure(null);
+        onRecords?.(all);
       })
-      .catch((err: unknown) => !abort.signal.aborted && setFailure(err));
+      .catch((err: unknown) => {
+        if (abort.signal.aborted) return;
+        setFailure(err);
+        onRecords?.([]);
+      });
     return () => abort.abort();
+    // The list is read once per path; a new `onRecords` (a parent's render) does not read it again.
   }, [path]);
 
   const shown = (records ?? []).filter((r) => matchesSearch(r, q));
