@@ -5,7 +5,6 @@
  * prefixed with `'` in both formats; numbers are never changed.
  */
 import Papa from 'papaparse';
-import writeXlsxFile from 'write-excel-file/node';
 import { LOADING_LIST_COLUMNS, type LoadingListCell, type LoadingListRow } from './loading-list.js';
 
 /** The file formats of the loading list. */
@@ -33,8 +32,13 @@ export function loadingListCsv(rows: readonly LoadingListRow[]): string {
   return Papa.unparse({ fields: [...LOADING_LIST_COLUMNS], data: table(rows) }, { newline: '\r\n' }) + '\r\n';
 }
 
-/** The .xlsx bytes of `rows`: one sheet, a bold header row, numbers as numeric cells. */
+/**
+ * The .xlsx bytes of `rows`: one sheet, a bold header row, numbers as numeric cells. The writer
+ * (write-excel-file, some 80 modules) loads with the first spreadsheet asked for, not with the
+ * service.
+ */
 export async function loadingListXlsx(rows: readonly LoadingListRow[]): Promise<Buffer> {
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const header = LOADING_LIST_COLUMNS.map((c) => ({ value: c, fontWeight: 'bold' as const }));
   const data = table(rows).map((row) =>
     row.map((v) => (typeof v === 'number' ? { value: v, type: Number } : v === '' ? null : { value: v, type: String })),

@@ -8,7 +8,6 @@
  */
 import { Router } from 'express';
 import { cargoFactsOf } from '../../../pdf/cargo-facts.js';
-import { renderPlanPdf } from '../../../pdf/pdf.js';
 import { ApiError } from '../errors.js';
 import { readJobBody } from '../../../domain/job/body.js';
 import { setNoStore } from '../page-security.js';
@@ -38,6 +37,8 @@ export function planPdfRouter(ctx: RouteContext, renders = new PdfRenders()): Ro
       if (!plan) throw new ApiError('result_expired', 'the plan is no longer stored');
       const colors: Record<string, string> = {};
       for (const item of model?.items ?? []) if (item.color) colors[item.id] = item.color;
+      // The renderer (pdfkit, its fonts) loads with the first PDF asked for, not with the service.
+      const { renderPlanPdf } = await import('../../../pdf/pdf.js');
       return renderPlanPdf({
         jobId,
         ...(job.reference ? { reference: job.reference } : {}),
