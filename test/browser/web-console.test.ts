@@ -291,8 +291,11 @@ if (!existsSync(CHROMIUM)) {
         await member.getByLabel('Repeat password').fill(PASSWORD);
         await member.getByRole('button', { name: 'Accept invitation' }).click();
         await member.waitForURL('**/app/playground');
+        // The navigation draws once the session is read: its first link, then every link.
+        const nav = member.getByRole('navigation', { name: 'Main' });
+        await nav.getByRole('link', { name: 'Playground' }).waitFor();
         t.same(
-          await member.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(),
+          await nav.getByRole('link').allInnerTexts(),
           ['Playground', 'Jobs', 'Vehicles', 'Templates', 'Projects'],
           'no console links',
         );

@@ -88,6 +88,17 @@ function docsAccessibilityPlugin(system) {
         h(system.React.Fragment, null, h(Original, props), h('span', { className: 'docs-visually-hidden' }, 'Close')),
       authorizationPopup: (Original) => (props) =>
         h('div', { role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Available authorizations' }, h(Original, props)),
+      // axe label-content-name-mismatch (serious, WCAG 2.5.3): the dialog's Authorize and Logout
+      // buttons are named "Apply credentials" and "Remove authorization", which do not hold the
+      // words they show; a button whose name lacks its own text is named by the text, the old
+      // name after it ("Authorize (apply credentials)").
+      Button: (Original) => (props) => {
+        const text = typeof props.children === 'string' ? props.children : '';
+        const label = String(props['aria-label'] || '');
+        return text && label && !label.toLowerCase().includes(text.toLowerCase())
+          ? h(Original, Object.assign({}, props, { 'aria-label': text + ' (' + label.toLowerCase() + ')' }))
+          : h(Original, props);
+      },
     },
   };
 }

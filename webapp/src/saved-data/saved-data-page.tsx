@@ -148,7 +148,7 @@ export function SavedDataPage({ kind }: { kind: SavedDataKind }) {
                         <button
                           type="button"
                           className="secondary"
-                          aria-label={`Copy ${kind.nameOf(r)}`}
+                          aria-label={`Copy as new: ${kind.nameOf(r)}`}
                           onClick={() => setEditing({ mode: 'new', from: r })}
                         >
                           Copy as new
