@@ -417,13 +417,14 @@ if (!existsSync(CHROMIUM)) {
     await frame.click('#replan');
     await frame.waitForSelector('#edit-message:not([hidden]) button:has-text("Start the re-plan")');
     await frame.click('#edit-message button:has-text("Start the re-plan")');
-    // The web app opens the new job; a failure shows in the viewer's message instead.
+    // The web app opens the new job; a failure shows in the viewer's message instead (the offer
+    // stays in that message until one or the other: only the failure's own words count).
     const outcome = await Promise.race([
       page
         .waitForURL((u) => /\/app\/jobs\/job_/.test(u.pathname) && !u.pathname.endsWith(job.id), { timeout: 60_000 })
         .then(() => 'opened'),
       frame
-        .waitForSelector('#edit-message:not([hidden])', { timeout: 60_000 })
+        .waitForSelector('#edit-message:not([hidden]):has-text("The re-plan failed")', { timeout: 60_000 })
         .then(async () => `failed: ${await frame.textContent('#edit-message')}`)
         // The frame goes with the page it was on once the new job opens: no answer from here then.
         .catch(() => new Promise<string>(() => undefined)),
