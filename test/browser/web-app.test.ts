@@ -214,9 +214,11 @@ if (!existsSync(CHROMIUM)) {
     );
     await editor.fill(JSON.stringify({ ...built, options: { time_limit: 2 } }, null, 2));
 
-    // The estimate, then Run (the most it can cost shown first).
-    await page.locator('[data-valid="true"]').waitFor({ timeout: 30_000 });
-    t.match(await page.locator('[data-valid="true"]').textContent(), /17 units/, 'the estimate counts 17 units');
+    // The estimate, then Run (the most it can cost shown first). An estimate of an earlier state
+    // (the template alone, 3 units) may show until the request's own arrives: the one of 17 units.
+    const valid = page.locator('[data-valid="true"]', { hasText: '17 units' });
+    await valid.waitFor({ timeout: 30_000 });
+    t.match(await valid.textContent(), /17 units/, 'the estimate counts 17 units');
     const run1 = page.getByRole('button', { name: /^Run \(at most [\d.]+ credits\)$/ });
     await run1.waitFor();
     await run1.click();
