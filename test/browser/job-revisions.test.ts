@@ -214,10 +214,13 @@ if (!existsSync(CHROMIUM)) {
       'the same editor in a full window',
     );
 
-    const frame = page.frameLocator('iframe.pg-viewer');
-    await frame.locator('body[data-ready="1"], body[data-error]').waitFor({ timeout: 60_000 });
-    const inner = page.frames().find((f) => f.url() === src)!;
-    t.ok(inner, 'the viewer frame');
+    // The frame at the editor's URL: the iframe may still show the revision opened before while
+    // it navigates, so the frame is found by its URL, not by the iframe element.
+    const inner =
+      page.frames().find((f) => f.url() === src) ??
+      (await page.waitForEvent('framenavigated', { predicate: (f) => f.url() === src, timeout: 60_000 }));
+    await inner.locator('body[data-ready="1"], body[data-error]').waitFor({ timeout: 60_000 });
+    t.equal(inner.parentFrame(), page.mainFrame(), 'the viewer frame, in the job page');
     // Not from the viewer frame (the page itself), or of another job: nothing happens.
     await page.evaluate(
       (id) => window.parent.postMessage({ type: 'replan-job-created', jobId: `${id}x` }, '*'),

@@ -1,7 +1,8 @@
 /**
  * The playground a planner uses daily, in a real browser (headless Chromium through
  * playwright-core, the real service in process): items pasted as JSON show in the item table, a
- * quantity corrected there changes the JSON and the estimate (numbers before and after), invalid
+ * quantity corrected there changes the JSON and the estimate (numbers before and after; the earlier
+ * estimate marked as such and Run held until the new one arrives), invalid
  * JSON leaves the table at the last valid request; the vehicle picker lists every vehicle of
  * GET /v1/vehicles (all pages) and its search narrows them; the automatic-vehicles option and the
  * estimate's vehicle bound; a draft handed over in the router's location state (the job page's
@@ -24,6 +25,9 @@ declare const window: {
   location: { reload(): void };
 };
 declare const document: { documentElement: { scrollWidth: number } };
+declare const MutationObserver: new (callback: () => void) => {
+  observe(target: unknown, options: Record<string, boolean>): void;
+};
 declare function fetch(url: string, init?: { headers?: Record<string, string> }): Promise<{ json(): Promise<any> }>;
 
 const ITEMS = [
@@ -136,9 +140,34 @@ if (walk) {
       /14 units, up to 20 vehicles: the 1 listed plus up to 19 added automatically when the listed ones are full \(20 is the most a job may use\), up to 2\.21 s of compute/,
       'before: 14 units, 2 s + 15 ms per unit',
     );
+    // From the edit until its own estimate arrives, the 14-unit one is marked as of the request
+    // before, and Run waits (its price would be the old request's): the first such render, recorded.
+    const estimateSection = page.getByRole('region', { name: 'Estimate' });
+    await estimateSection.evaluate((section: any) => {
+      const seen = globalThis as any;
+      seen.staleEstimate = null;
+      new MutationObserver(() => {
+        if (seen.staleEstimate !== null || section.dataset.current !== 'false') return;
+        const run = [...section.querySelectorAll('button')].find((b: any) => b.textContent.startsWith('Run'));
+        seen.staleEstimate = { text: section.textContent, runDisabled: run.disabled, run: run.textContent };
+      }).observe(section, { attributes: true, childList: true, subtree: true, characterData: true });
+    });
     await items.getByLabel('Quantity of carton').fill('30');
     const after = await estimateOf(page, 32);
     t.match(after, /32 units, .*up to 2\.48 s of compute/, 'after: 32 units and a longer compute budget');
+    const stale = await page.evaluate(() => (globalThis as any).staleEstimate);
+    t.match(
+      stale?.text,
+      /\(updating…\)Of the request before its last change:The request is valid\. 14 units/,
+      'until then, the 14-unit estimate is shown as of the request before the edit',
+    );
+    t.same([stale?.runDisabled, stale?.run], [true, 'Run'], 'and Run waits, with no price');
+    t.equal(await estimateSection.getAttribute('data-current'), 'true', 'the 32-unit estimate is current');
+    t.match(
+      await estimateSection.getByRole('button', { name: /^Run/ }).textContent(),
+      /^Run \(at most /,
+      'Run priced by it',
+    );
     const edited = JSON.parse(await editor.inputValue());
     t.same(
       edited.items,

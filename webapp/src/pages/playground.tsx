@@ -177,7 +177,9 @@ export function PlaygroundPage() {
     return 'problem' in read ? read.problem : null;
   }, [text]);
   const mode = packingModeOf(good);
-  const { estimate, failure: estimateFailure, pending } = useEstimate(request);
+  const { estimate, failure: estimateFailure, pending, current } = useEstimate(request);
+  // Only the estimate of the request as it is now prices a run (an older one stays, greyed).
+  const runnable = current && estimate?.valid === true;
   const { job } = useJob(jobId);
 
   async function run() {
@@ -319,11 +321,12 @@ export function PlaygroundPage() {
         )}
       </div>
 
-      <section aria-label="Estimate" className="pg-estimate">
-        <h2>Estimate {pending && <span className="pg-muted">(updating…)</span>}</h2>
+      <section aria-label="Estimate" className="pg-estimate" aria-busy={!current} data-current={current}>
+        <h2>Estimate {(pending || !current) && <span className="pg-muted">(updating…)</span>}</h2>
         <ErrorBanner error={estimateFailure} />
         {estimate && (
-          <>
+          <div className={current ? undefined : 'pg-stale'}>
+            {!current && <p className="pg-muted">Of the request before its last change:</p>}
             {estimate.valid ? (
               <p data-valid="true">
                 The request is valid. <span data-field="units">{estimate.items} units</span>,{' '}
@@ -370,12 +373,12 @@ export function PlaygroundPage() {
                 No cost until the request can run. Available: {credits(estimate.balance.available_credits)}.
               </p>
             )}
-          </>
+          </div>
         )}
-        <button type="button" disabled={!estimate?.valid || running || busy} onClick={run}>
+        <button type="button" disabled={!runnable || running || busy} onClick={run}>
           {running
             ? 'Starting…'
-            : estimate?.valid
+            : runnable && estimate
               ? `Run (at most ${credits(estimate.estimated_cost.max_credits)})`
               : 'Run'}
         </button>
