@@ -77,6 +77,8 @@ export async function seedJobLog(
     limits: Partial<OrgLimits>;
     onProgress?: (done: number) => void;
     request?: { reference: string } & Record<string, unknown>;
+    /** The search thread's module (solver/solve.ts SolverOptions `threadModule`; default beside the solver). */
+    threadModule?: URL | undefined;
   },
 ): Promise<SeededLog> {
   const request = options.request ?? SEED_REQUEST;
@@ -84,7 +86,7 @@ export async function seedJobLog(
   if (!checked.ok) throw new Error(`seed request: ${checked.message}`);
   // One solve for every succeeded job (none when only queued jobs are seeded).
   const solveOnce = async (): Promise<Extract<SolveOutcome, { status: 'solved' }>> => {
-    const solver = new Solver({ threads: 1 });
+    const solver = new Solver({ threads: 1, threadModule: options.threadModule });
     const outcome = await solver.solve(checked.model).finally(() => solver.close());
     if (outcome.status !== 'solved') throw new Error(`seed request: the solve ended ${outcome.status}`);
     return outcome;

@@ -12,6 +12,7 @@ import { startService, type RunningService } from '../../service/server.js';
 import { createApiKey, endSubscription, provisionOrganization } from '../../application/provision.js';
 import { call } from '../helpers/service-process.js';
 import { computing, untilJob } from '../helpers/job-state.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-account-'));
 let service: RunningService;
@@ -23,6 +24,7 @@ const small = {
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -13,6 +13,7 @@ import { startService, type RunningService } from '../../service/server.js';
 import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import { call } from '../helpers/service-process.js';
 import { computing, running, untilJob } from '../helpers/job-state.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-edges-'));
 let service: RunningService;
@@ -39,6 +40,7 @@ const busyBody = {
 // One compute slot: a second organization's job then holds its own slot while it waits for the solver.
 const start = () =>
   startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -17,7 +17,7 @@ import { pino } from 'pino';
 import { startService } from '../../service/server.js';
 import { tlsFromEnvironment } from '../../service/tls.js';
 import { nodeChild } from '../helpers/node-child.js';
-import { serviceMainArgs } from '../helpers/compiled-service.js';
+import { serviceMainArgs, solverThreadModule } from '../helpers/compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-https-'));
@@ -118,6 +118,7 @@ t.test(
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const service = await startService({
+      solverThreadModule: solverThreadModule(),
       port: 0,
       host: '127.0.0.1',
       dataDir: join(dir, 'data'),

@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { startService, type RunningService } from '../../service/server.js';
 import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import { call } from '../helpers/service-process.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-isolation-'));
 let service: RunningService;
@@ -39,6 +40,7 @@ const cartons = [{ id: 'carton', length: 60, width: 40, height: 40, weight: 12, 
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -19,6 +19,7 @@ import { running, untilJob } from '../helpers/job-state.js';
 import { matchesJobFilters, parseJobFilters } from '../../api/http/routes/job-list.js';
 import type { JobDocument } from '../../projections/jobs/job-document.js';
 import { serviceActor } from '../../domain/decider/actor.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-job-list-'));
 let service: RunningService;
@@ -72,6 +73,7 @@ const ids = (page: { data: any[] }) => page.data.map((j) => j.id);
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -20,6 +20,7 @@ import { orgWithKey } from '../helpers/in-process-service.js';
 import { acceptedMember, browserCall, type Browser } from '../helpers/web-session.js';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { nodeChild } from '../helpers/node-child.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-link-revocation-'));
@@ -27,6 +28,7 @@ let service: RunningService;
 t.before(async () => {
   t.equal(await ensureViewerBuild('stale'), 'fresh', 'the viewer is built');
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -21,6 +21,7 @@ import { PACK_REQUEST_SCHEMA } from '../../api/http/pack-request/schema.js';
 import { ROUTE_MODULES } from '../../api/http/routes/index.js';
 import { call } from '../helpers/service-process.js';
 import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-openapi-'));
 let service: RunningService;
@@ -28,6 +29,7 @@ let doc: any;
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

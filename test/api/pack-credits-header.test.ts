@@ -13,12 +13,14 @@ import { createApiKey, provisionOrganization } from '../../application/provision
 import { BALANCES } from '../../projections/balances/projection.js';
 import type { ReadDocument } from '../../domain/ports/read-store.js';
 import { call } from '../helpers/service-process.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-credits-header-'));
 let service: RunningService;
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -13,6 +13,7 @@ import { credentialStream } from '../../domain/credential/streams.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { inProcessService, orgWithKey, TEST_PASSWORD_COST } from '../helpers/in-process-service.js';
 import { acceptedMember, browserCall } from '../helpers/web-session.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const low = inProcessService(t, 'password-cost-low');
 const production = inProcessService(t, 'password-cost-prod', { passwordCost: DEFAULT_PASSWORD_COST });
@@ -55,6 +56,7 @@ t.test('a cost scrypt cannot use stops the start', async (t) => {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   await t.rejects(
     startService({
+      solverThreadModule: solverThreadModule(),
       port: 0,
       host: '127.0.0.1',
       dataDir: dir,

@@ -14,12 +14,14 @@ import { createApiKey, provisionOrganization } from '../../application/provision
 import { DEFAULT_LIMITS, type OrgLimits } from '../../domain/organization/limits.js';
 import { call } from '../helpers/service-process.js';
 import { untilJob } from '../helpers/job-state.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-projects-'));
 let service: RunningService;
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { startService, type RunningService } from '../../service/server.js';
 import { call } from '../helpers/service-process.js';
 import { computing, untilJob } from '../helpers/job-state.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-queue-'));
 // Long enough that the busy job, queued for the few ms its start takes, is never expired itself
@@ -17,6 +18,7 @@ let key: string;
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

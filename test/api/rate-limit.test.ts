@@ -15,6 +15,7 @@ import { createApiKey, provisionOrganization } from '../../application/provision
 import type { OrgLimits } from '../../domain/organization/limits.js';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { call } from '../helpers/service-process.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-rate-'));
 let service: RunningService;
@@ -53,6 +54,7 @@ async function from(ip: string, key: string, path: string) {
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

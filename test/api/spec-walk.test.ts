@@ -33,6 +33,7 @@ import { orgStream } from '../../domain/organization/streams.js';
 import { newId } from '../../application/id.js';
 import { serviceActor } from '../../domain/decider/actor.js';
 import { setOrganizationApi } from '../../application/operator-commands.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 interface Answer {
   status: number;
@@ -205,6 +206,7 @@ function checkError(t: Test, res: Answer, status: number, code: string, detailsT
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -16,6 +16,7 @@ import { parseTrustProxy } from '../../api/http/auth/trust-proxy.js';
 import { FAILED_AUTH_PER_MINUTE } from '../../api/http/auth/rate-limit.js';
 import type { RunningService } from '../../service/server.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const behindProxy = inProcessService(t, 'trusted', { trustProxy: 'loopback' });
 const direct = inProcessService(t, 'direct');
@@ -77,6 +78,7 @@ t.test('a bad TRUST_PROXY stops the start before the data dir is touched', async
   const dataDir = join(parent, 'data');
   await t.rejects(
     startService({
+      solverThreadModule: solverThreadModule(),
       port: 0,
       host: '127.0.0.1',
       dataDir,

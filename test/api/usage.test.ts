@@ -12,6 +12,7 @@ import { startService, type RunningService } from '../../service/server.js';
 import { createApiKey, provisionOrganization } from '../../application/provision.js';
 import { call } from '../helpers/service-process.js';
 import { running, untilJob } from '../helpers/job-state.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-usage-'));
 let service: RunningService;
@@ -95,6 +96,7 @@ async function org() {
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -17,6 +17,7 @@ import { orgStream } from '../../domain/organization/streams.js';
 import { VEHICLE_PRESETS } from '../../domain/vehicle/presets.js';
 import { call } from '../helpers/service-process.js';
 import { serviceActor } from '../../domain/decider/actor.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-vehicles-'));
 let service: RunningService;
@@ -24,6 +25,7 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 t.before(async () => {
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -23,6 +23,7 @@ import {
   type RetryEvent,
 } from '../../clients/typescript/src/index.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const EXAMPLE = JSON.parse(
   readFileSync(new URL('../../examples/eur-pallets-13-6m-trailer.json', import.meta.url), 'utf8'),
@@ -46,8 +47,10 @@ t.before(async () => {
       items: [{ id: 'box', length: 60, width: 40, height: 40, weight: 12, quantity: 2 }],
       options: { time_limit: 30 },
     },
+    threadModule: solverThreadModule(),
   });
   service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -15,6 +15,7 @@ import type { Profile } from '../../service/profile.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { natsServerBinary, startNatsServer, type NatsServer } from '../helpers/nats-server.js';
 import { call } from '../helpers/service-process.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const GRACE_MS = 1500;
 const HEARTBEAT_MS = 100;
@@ -70,6 +71,7 @@ if (!natsServerBinary()) {
         dependencyGraceMs: GRACE_MS,
       };
       const all = await startService({
+        solverThreadModule: solverThreadModule(),
         ...common,
         dataDir: apiDir,
         profile: {
@@ -81,6 +83,7 @@ if (!natsServerBinary()) {
       });
       services.push(all);
       const solver = await startService({
+        solverThreadModule: solverThreadModule(),
         ...common,
         dataDir: solverDir,
         profile: { roles: new Set(['solver']), eventStore: { kind: 'sqlite' }, readStore: { kind: 'memory' }, bus },

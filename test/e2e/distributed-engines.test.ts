@@ -19,6 +19,7 @@ import type { Plan } from '../../domain/pack/plan.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
 import { modelOf } from '../helpers/example-model.js';
 import { call } from '../helpers/service-process.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const eventStoreUrl = process.env['EVENTSTORE_URL'];
 const mongoUrl = process.env['MONGODB_URL'];
@@ -40,7 +41,15 @@ if (!eventStoreUrl || !mongoUrl) {
     MONGODB_DATABASE: database,
   });
   const start = () =>
-    startService({ port: 0, host: '127.0.0.1', dataDir, profile, solverThreads: 1, log: pino({ level: 'silent' }) });
+    startService({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      profile,
+      solverThreads: 1,
+      solverThreadModule: solverThreadModule(),
+      log: pino({ level: 'silent' }),
+    });
   let service: RunningService | undefined;
   t.teardown(async () => {
     await service?.close();

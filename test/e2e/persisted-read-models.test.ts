@@ -20,6 +20,7 @@ import { startService, type RunningService } from '../../service/server.js';
 import { READ_MODEL_VERSION } from '../../projections/version.js';
 import { orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'packing-persisted-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +40,7 @@ function capture(): { lines: Record<string, unknown>[]; log: Logger } {
 
 const start = (log: Logger): Promise<RunningService> =>
   startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -14,6 +14,7 @@ import { pino } from 'pino';
 import { JOBS, type JobDocument } from '../../projections/jobs/job-document.js';
 import { seedJobLog } from '../../scripts/seed-log.js';
 import { startService } from '../../service/server.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 /** More than one recovery group (RECOVERY_CONCURRENCY) would make it slower than it needs to be here. */
 const QUEUED = 1200;
@@ -29,6 +30,7 @@ t.test('the first answers after a restart show recovery done', async (t) => {
     limits: { concurrency: 0, maxQueuedJobs: 1_000_000, rateLimits: { perMinute: 1e9, perHour: 1e9, perDay: 1e9 } },
   });
   const service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -14,6 +14,7 @@ import { startService } from '../../service/server.js';
 import { SERVICE_URL_FILE, browsableUrl, runningServiceUrl } from '../../service/service-address.js';
 import { browserCall } from '../helpers/web-session.js';
 import { nodeChild } from '../helpers/node-child.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-admin-address-'));
@@ -68,6 +69,7 @@ t.test('no service running: the default address, and a hint saying so', async (t
 
 t.test('a service running on the data dir: its address, and the link opens; removed when it stops', async (t) => {
   const service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,
@@ -115,6 +117,7 @@ t.test('a file left by a process that died is ignored', async (t) => {
 
 t.test('a service with PUBLIC_BASE_URL writes that address', async (t) => {
   const service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,

@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { startService } from '../../service/server.js';
 import { browserCall } from '../helpers/web-session.js';
 import { nodeChild } from '../helpers/node-child.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'packing-admin-invite-'));
@@ -52,6 +53,7 @@ t.test('create-org, invite --role owner, accept: the owner member signs in', asy
   t.ok(token, out.url);
 
   const service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir: dir,
@@ -79,6 +81,7 @@ t.test(
   'an invitation printed while the service runs opens at once: no 404 while the read models catch up',
   async (t) => {
     const service = await startService({
+      solverThreadModule: solverThreadModule(),
       port: 0,
       host: '127.0.0.1',
       dataDir: dir,

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { ItemModel, PackModel, VehicleModel } from '../../domain/pack/plan.js';
 import { Solver } from '../../solver/solve.js';
 import { verifyPlan } from '../../solver/verify/verify.js';
+import { solverThreadModule } from '../helpers/compiled-service.js';
 
 const vehicle = (o: Partial<VehicleModel> = {}): VehicleModel => ({
   id: 'truck',
@@ -53,7 +54,7 @@ const model = (o: Partial<PackModel> = {}): PackModel => ({
   ...o,
 });
 
-const solver = new Solver({ threads: 2 });
+const solver = new Solver({ threads: 2, threadModule: solverThreadModule() });
 t.teardown(() => solver.close());
 
 t.test('a small job is solved fast, verified, every unit placed in one vehicle', async (t) => {

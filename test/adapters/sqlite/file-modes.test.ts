@@ -13,6 +13,7 @@ import { makePrivate, openPrivateDatabase } from '../../../adapters/sqlite/priva
 import { SqliteEventStore } from '../../../adapters/sqlite/event-store.js';
 import { sqliteCounters } from '../../../api/http/auth/rate-counters.js';
 import { startService } from '../../../service/server.js';
+import { solverThreadModule } from '../../helpers/compiled-service.js';
 
 process.umask(0o022);
 const base = mkdtempSync(join(tmpdir(), 'packing-modes-'));
@@ -81,6 +82,7 @@ t.test('SQLite databases and their -wal/-shm are 0600, also when made 0644 by an
 t.test('after a start every file in the data dir is 0600', async (t) => {
   const dataDir = join(base, 'service');
   const service = await startService({
+    solverThreadModule: solverThreadModule(),
     port: 0,
     host: '127.0.0.1',
     dataDir,

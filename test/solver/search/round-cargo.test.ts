@@ -9,6 +9,7 @@ import type { PackModel, Plan } from '../../../domain/pack/plan.js';
 import { Solver } from '../../../solver/solve.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 import { modelOf } from '../../helpers/example-model.js';
+import { solverThreadModule } from '../../helpers/compiled-service.js';
 
 /** Block placements per worker: the deterministic budget of these solves (work-budget.ts). */
 const WORK = 1500;
@@ -43,7 +44,7 @@ const drum = (quantity: number, stackable: boolean) => ({
   stackable,
 });
 
-const solver = new Solver({ threads: 1 });
+const solver = new Solver({ threads: 1, threadModule: solverThreadModule() });
 t.teardown(() => solver.close());
 
 /** Solves `body` with the work limit; fails the test unless solved and verified. */

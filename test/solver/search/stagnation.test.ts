@@ -16,6 +16,7 @@ import {
 import { Solver } from '../../../solver/solve.js';
 import { verifyPlan } from '../../../solver/verify/verify.js';
 import { item } from '../verify/plan-fixture.js';
+import { solverThreadModule } from '../../helpers/compiled-service.js';
 
 const score = (o: Partial<Score> = {}): Score => ({
   volumeByPriority: [1000],
@@ -132,7 +133,7 @@ const overflow = (o: Partial<PackModel>): PackModel => ({
   ...o,
 });
 
-const solver = new Solver({ threads: 2 });
+const solver = new Solver({ threads: 2, threadModule: solverThreadModule() });
 t.teardown(() => solver.close());
 
 t.test('an automatic budget ends once the search stops improving; an explicit one is used to its end', async (t) => {
