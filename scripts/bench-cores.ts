@@ -42,9 +42,9 @@ export function scalings(k: KernelScaling): number[] {
  * earlier run); resolves to their iterations per second, summed. The threads inherit the process's
  * Node options: its TypeScript loader, and V8 flags to compare (`node --single-threaded-gc …`).
  */
-async function runThreads(task: KernelTask, threads: number): Promise<number> {
+async function runThreads(task: KernelTask, threads: number, module: URL): Promise<number> {
   const pool = new Piscina<KernelRunTask, { iterations: number; synced: boolean }>({
-    filename: new URL('./core-kernels.ts', import.meta.url).href,
+    filename: module.href,
     minThreads: threads,
     maxThreads: threads,
   });
@@ -59,15 +59,19 @@ async function runThreads(task: KernelTask, threads: number): Promise<number> {
   }
 }
 
+/** The threads' module: the kernels' TypeScript, which the threads load through the process's tsx. */
+export const KERNELS_MODULE = new URL('./core-kernels.ts', import.meta.url);
+
 /**
  * Measures every kernel of `kernels` for `rounds` rounds of one thread and two threads (`ms`
- * each, ms). Throws when a run's threads did not start together (coresOptions checks the
- * arguments).
+ * each, ms), the threads running `module` (core-kernels.ts's default export, in any form that
+ * loads). Throws when a run's threads did not start together (coresOptions checks the arguments).
  */
 export async function measureCores(
   kernels: readonly KernelName[],
   ms: number,
   rounds: number,
+  module: URL = KERNELS_MODULE,
 ): Promise<KernelScaling[]> {
   const out: KernelScaling[] = [];
   for (const kernel of kernels) {
@@ -75,11 +79,11 @@ export async function measureCores(
     for (let r = 0; r < rounds; r++) {
       const task: KernelTask = { kernel, ms };
       if (r % 2 === 0) {
-        k.one.push(await runThreads(task, 1));
-        k.two.push(await runThreads(task, 2));
+        k.one.push(await runThreads(task, 1, module));
+        k.two.push(await runThreads(task, 2, module));
       } else {
-        k.two.push(await runThreads(task, 2));
-        k.one.push(await runThreads(task, 1));
+        k.two.push(await runThreads(task, 2, module));
+        k.one.push(await runThreads(task, 1, module));
       }
     }
     out.push(k);

@@ -11,7 +11,10 @@ import process from 'node:process';
 import { isMainThread } from 'node:worker_threads';
 
 const root = process.cwd();
-const file = process.argv[1] ? relative(root, process.argv[1]).split(sep).join('/') : '';
+/** Where npm test runs a test file's bundle from: `.tap/bundles/test/a.test.mjs` for `test/a.test.ts` (scripts/test-bundles.ts). */
+const BUNDLES = '.tap/bundles/';
+const run = process.argv[1] ? relative(root, process.argv[1]).split(sep).join('/') : '';
+const file = run.startsWith(BUNDLES) ? run.slice(BUNDLES.length).replace(/\.mjs$/, '.ts') : run;
 if (isMainThread && file.startsWith('test/') && /\.test\.[cm]?[jt]s$/.test(file)) {
   process.once('exit', () => {
     try {

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TAP_DIR } from './test-phases.js';
+import { sourceOfBundle } from './test-bundles.js';
 
 /** One failed test point: its nesting depth (0: the file's top level), name and diagnostic line. */
 export interface FailedPoint {
@@ -77,7 +78,9 @@ export function failedFiles(dir = join(TAP_DIR, 'test-results')): FailedFile[] {
   for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
     if (!entry.endsWith('.tap')) continue;
     const points = failedPoints(readFileSync(join(dir, entry), 'utf8'));
-    if (points.length) files.push({ file: entry.slice(0, -'.tap'.length).split(sep).join('/'), points });
+    // npm test runs bundles: their failures are named by the source file (scripts/test-bundles.ts).
+    if (points.length)
+      files.push({ file: sourceOfBundle(entry.slice(0, -'.tap'.length).split(sep).join('/')), points });
   }
   return files;
 }

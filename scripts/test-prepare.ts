@@ -9,7 +9,9 @@
  *   default set, whose TypeScript plugin loads ts-node into every test process beside tsx
  *   (about 1 s and 1.5 CPU-s a file on this machine).
  * - the 3D viewer and the web app (scripts/front-end-builds.ts), built when missing or stale;
- * - the compiled server `dist/` (scripts/build-server.ts), built when missing or stale.
+ * - the compiled server `dist/` (scripts/build-server.ts), built when missing or stale;
+ * - the test files' bundles, which tap runs (scripts/test-bundles.ts), built every time (about
+ *   1 s for all of them).
  *
  * Exit 1 when a build fails.
  */
@@ -19,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { FRONT_ENDS, ensureBuild } from './front-end-builds.js';
 import { REPO_ROOT } from './test-phases.js';
+import { buildTestBundles } from './test-bundles.js';
 
 const run = promisify(execFile);
 const TAP = join(REPO_ROOT, 'node_modules', '.bin', 'tap');
@@ -64,7 +67,7 @@ export async function ensureTapBuild(): Promise<boolean> {
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const [rebuilt] = await Promise.all([
+  const [rebuilt, , , bundles] = await Promise.all([
     ensureTapBuild(),
     (async () => {
       for (const fe of FRONT_ENDS) {
@@ -74,10 +77,12 @@ async function main(): Promise<void> {
     run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'build-server.ts'), '--if-stale'], {
       cwd: REPO_ROOT,
     }).then(({ stderr }) => process.stderr.write(stderr)),
+    buildTestBundles(),
   ]);
   process.stdout.write(
     `tap's test class ${rebuilt ? "rebuilt for package.json's plugins" : "already built for package.json's plugins"}; ` +
-      `front ends and dist/ fresh (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
+      `front ends and dist/ fresh; ${bundles.files} test files bundled in ${(bundles.ms / 1000).toFixed(1)} s ` +
+      `(${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
   );
 }
 

@@ -6,7 +6,7 @@
  *   two front ends and the compiled server (`dist/`) built when missing or stale, once;
  * - `native`: better-sqlite3's binding compiled (`npm rebuild better-sqlite3`) when it is missing,
  *   as after `npm ci --ignore-scripts` (.ci/run), at `-O1` (NATIVE_CFLAGS);
- * - `tap`: every test file;
+ * - `tap`: every test file, as the bundle `prepare` made of it (scripts/test-bundles.ts);
  * - the static checks `typecheck`, `eslint`, `prettier` and `layers` (npm run lint:layers).
  *
  * `prepare` and `native` run first, side by side: tap needs both (`dist/`, tap's class, the
@@ -14,17 +14,18 @@
  * one, the others one after another on the other) at a lower CPU priority (`nice`, LINT_NICENESS):
  * on 2 cores tap keeps both busy but for its waits (a nats-server stopped for a minute, store
  * faults held for seconds), and the checks fill those instead of holding tap back for their
- * 90-odd CPU-s. A static phase's output is printed whole after tap's (tap's streams; text
+ * 150-odd CPU-s. A static phase's output is printed whole after tap's (tap's streams; text
  * written between would split its lines), under a line with its name, time and exit code.
  * Every phase runs even when an earlier one failed, so one run reports every failure. The phase
  * times go to `.tap/phase-times.json` (scripts/test-phases.ts) for `npm run test:times`. Exit
  * code: 0 when every phase passed, else that of the first phase to end failing.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Command } from 'commander';
 import { existsSync, rmSync } from 'node:fs';
 import { CPU_DIR, REPO_ROOT, TAP_DIR, writePhaseTimes, type PhaseTime } from './test-phases.js';
+import { BUNDLE_TAP_RC, BUNDLE_TEST_DIR } from './test-bundles.js';
 
 /** A phase: a command run in the repository's root. */
 interface Phase {
@@ -54,7 +55,17 @@ const TYPECHECK: Phase = {
 const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'], niceness: LINT_NICENESS };
 const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'], niceness: LINT_NICENESS };
 const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lint:layers'], niceness: LINT_NICENESS };
-const TAP: Phase = { name: 'tap', command: bin('tap'), args: [] };
+/**
+ * tap over the test files' bundles that `prepare` built (scripts/test-bundles.ts), with their
+ * configuration (package.json's, without tsx): a file's process loads a few JavaScript files
+ * instead of its TypeScript modules through tsx.
+ */
+const TAP: Phase = {
+  name: 'tap',
+  command: bin('tap'),
+  args: [relative(REPO_ROOT, BUNDLE_TEST_DIR)],
+  env: { TAP_RCFILE: BUNDLE_TAP_RC },
+};
 /**
  * The native build's C flags: `-O1` after the package's own `-O3` (gcc takes the last). SQLite's
  * amalgamation compiles on 27 CPU-s at `-O1` against 55 at `-O3` here; the tests' SQLite work is

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { CPU_DIR, TAP_DIR, readPhaseTimes } from './test-phases.js';
+import { sourceOfBundle } from './test-bundles.js';
 
 /** A test file's process: its path (relative to the repository) and run time, s. */
 export interface FileTime {
@@ -34,8 +35,11 @@ export function fileTimes(dir = join(TAP_DIR, 'processinfo')): FileTime[] {
     const info = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { externalID?: string; runtime?: number };
     // Processes a test file started (a service, a cluster node) carry no externalID of their own.
     // A file run twice (a rerun into the same folder) counts once, at its longer time.
-    if (info.externalID && typeof info.runtime === 'number')
-      byFile.set(info.externalID, Math.max(byFile.get(info.externalID) ?? 0, info.runtime / 1000));
+    // npm test runs bundles: a bundle's time is its source file's (scripts/test-bundles.ts).
+    if (info.externalID && typeof info.runtime === 'number') {
+      const file = sourceOfBundle(info.externalID);
+      byFile.set(file, Math.max(byFile.get(file) ?? 0, info.runtime / 1000));
+    }
   }
   const times = [...byFile].map(([file, seconds]): FileTime => ({ file, seconds }));
   return times.sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));

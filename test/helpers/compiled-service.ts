@@ -9,6 +9,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { serverBuildState, SERVER_DIST, SERVER_MAIN } from '../../scripts/build-server.js';
+import { bundleOf } from '../../scripts/test-bundles.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,4 +29,17 @@ export function serviceMainArgs(root = ROOT): string[] {
 /** The search threads' module for an in-process service: `dist/solver/thread.js` when fresh, else undefined (the default beside the solver). */
 export function solverThreadModule(): URL | undefined {
   return compiledFresh() ? pathToFileURL(join(SERVER_DIST, 'solver', 'thread.js')) : undefined;
+}
+
+/** True when this process loads TypeScript (tsx among its Node options): not so in npm test's bundles. */
+const loadsTypeScript = (): boolean => process.execArgv.some((a) => /(?:^|[=\\/])tsx(?:$|[\\/])/.test(a));
+
+/**
+ * A worker thread's module given as its TypeScript source (relative to the repository, one of
+ * scripts/test-bundles.ts THREAD_ENTRIES): the source when this process loads TypeScript (its
+ * threads inherit tsx), else the bundle npm test's `prepare` made of it (a bundled test runs
+ * without tsx, and so would its threads).
+ */
+export function threadModuleOf(source: string): URL {
+  return pathToFileURL(loadsTypeScript() ? join(ROOT, source) : bundleOf(source));
 }

@@ -2,6 +2,7 @@
 import t from 'tap';
 import { coresOptions, measureCores, scalings } from '../../scripts/bench-cores.js';
 import { runKernel } from '../../scripts/core-kernels.js';
+import { threadModuleOf } from '../helpers/compiled-service.js';
 
 t.test('scaling per round', async (t) => {
   t.same(scalings({ kernel: 'compute', one: [100, 200], two: [190, 300] }), [1.9, 1.5]);
@@ -28,7 +29,7 @@ t.test('every kernel counts whole chunks, at least one', async (t) => {
 });
 
 t.test('one and two worker threads per round, each round measured', async (t) => {
-  const [k] = await measureCores(['compute'], 40, 2);
+  const [k] = await measureCores(['compute'], 40, 2, threadModuleOf('scripts/core-kernels.ts'));
   t.equal(k!.kernel, 'compute');
   t.equal(k!.one.length, 2);
   t.equal(k!.two.length, 2);
