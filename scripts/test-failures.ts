@@ -5,7 +5,7 @@
  * the first line of each leaf failure's diagnostic. `# TODO` and `# SKIP` lines are not failures.
  * Prints "no failed tests" when none failed, "no test results" when tap has not run.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TAP_DIR } from './test-phases.js';
@@ -76,7 +76,8 @@ export function failedFiles(dir = join(TAP_DIR, 'test-results')): FailedFile[] {
   if (!existsSync(dir)) return [];
   const files: FailedFile[] = [];
   for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (!entry.endsWith('.tap')) continue;
+    // A folder may end in `.tap` too: the bundles' results are under `.tap/bundles/`.
+    if (!entry.endsWith('.tap') || !statSync(join(dir, entry)).isFile()) continue;
     const points = failedPoints(readFileSync(join(dir, entry), 'utf8'));
     // npm test runs bundles: their failures are named by the source file (scripts/test-bundles.ts).
     if (points.length)

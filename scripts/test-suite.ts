@@ -10,8 +10,9 @@
  * - the static checks `typecheck`, `eslint`, `prettier` and `layers` (npm run lint:layers).
  *
  * `prepare` and `native` run first, side by side: tap needs both (`dist/`, tap's class, the
- * binding). Then tap starts, and the static checks run beside it on two lanes (ESLint alone on
- * one, the others one after another on the other) at a lower CPU priority (`nice`, LINT_NICENESS):
+ * bundles, the binding). The static checks start after `prepare` and run beside `native` and tap
+ * on two lanes (ESLint alone on one, the others one after another on the other) at a lower CPU
+ * priority (`nice`, LINT_NICENESS):
  * on 2 cores tap keeps both busy but for its waits (a nats-server stopped for a minute, store
  * faults held for seconds), and the checks fill those instead of holding tap back for their
  * 150-odd CPU-s. A static phase's output is printed whole after tap's (tap's streams; text
@@ -34,7 +35,12 @@ interface Phase {
   args: string[];
   /** Variables added to the environment. */
   env?: Record<string, string>;
-  /** Run under `nice -n` this niceness (Unix), lower priority than tap's test processes. */
+}
+
+/** Phases run one after another, side by side with other lanes. */
+interface Lane {
+  phases: readonly Phase[];
+  /** Its phases run under `nice -n` this niceness (Unix), lower priority than tap's test processes. */
   niceness?: number;
 }
 
@@ -46,15 +52,10 @@ const bin = (name: string): string => join(REPO_ROOT, 'node_modules', '.bin', na
 const LINT_NICENESS = 10;
 
 const PREPARE: Phase = { name: 'prepare', command: node, args: ['--import', 'tsx', 'scripts/test-prepare.ts'] };
-const TYPECHECK: Phase = {
-  name: 'typecheck',
-  command: 'npm',
-  args: ['run', '-s', 'typecheck'],
-  niceness: LINT_NICENESS,
-};
-const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'], niceness: LINT_NICENESS };
-const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'], niceness: LINT_NICENESS };
-const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lint:layers'], niceness: LINT_NICENESS };
+const TYPECHECK: Phase = { name: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] };
+const ESLINT: Phase = { name: 'eslint', command: bin('eslint'), args: ['.'] };
+const PRETTIER: Phase = { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] };
+const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lint:layers'] };
 /**
  * tap over the test files' bundles that `prepare` built (scripts/test-bundles.ts), with their
  * configuration (package.json's, without tsx): a file's process loads a few JavaScript files
@@ -83,35 +84,35 @@ const NATIVE: Phase = {
 const SQLITE_BINDING = join(REPO_ROOT, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 
 /**
- * The lanes that run side by side beside tap, each a list of phases run one after another. They
- * start after `prepare`: rebuilding tap's test class rewrites the types the type-aware checks read.
+ * The static checks' lanes, side by side beside tap at LINT_NICENESS. They start after `prepare`:
+ * rebuilding tap's test class rewrites the types the type-aware checks read.
  */
-const LANES: readonly (readonly Phase[])[] = [[ESLINT], [TYPECHECK, PRETTIER, LAYERS]];
+const CHECK_LANES: readonly Lane[] = [
+  { phases: [ESLINT], niceness: LINT_NICENESS },
+  { phases: [TYPECHECK, PRETTIER, LAYERS], niceness: LINT_NICENESS },
+];
 
 const started = performance.now();
 const seconds = (ms: number): number => Math.round(ms / 100) / 10;
 const times: PhaseTime[] = [];
 
-/** Set while tap runs: a buffered phase's output waits in `held` until tap's has been written. */
-let tapRunning = false;
-const held: string[] = [];
-
 /**
- * Runs one phase; `buffered`: its output is kept and printed when it ends (phases on two lanes
- * would interleave), or after tap's when tap is running, else it streams. Its time and exit code
- * (1 when it could not start or was killed by a signal) go to `times`.
+ * Runs one phase (under `nice -n niceness` when given, on Unix); `buffered`: its output is kept
+ * for its report, else it streams. Resolves with its report: a line with its name, time and
+ * result, then the kept output. Its time and exit code (1 when it could not start or was killed
+ * by a signal) go to `times`.
  */
-function runPhase(phase: Phase, buffered: boolean): Promise<void> {
+function runPhase(phase: Phase, how: { buffered: boolean; niceness?: number | undefined }): Promise<string> {
   const t0 = performance.now();
-  const niced = phase.niceness !== undefined && process.platform !== 'win32';
+  const niced = how.niceness !== undefined && process.platform !== 'win32';
   return new Promise((resolve) => {
     const child = spawn(
       niced ? 'nice' : phase.command,
-      niced ? ['-n', String(phase.niceness), phase.command, ...phase.args] : phase.args,
+      niced ? ['-n', String(how.niceness), phase.command, ...phase.args] : phase.args,
       {
         cwd: REPO_ROOT,
         env: { ...process.env, ...phase.env },
-        stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        stdio: how.buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       },
     );
     const output: Buffer[] = [];
@@ -127,10 +128,7 @@ function runPhase(phase: Phase, buffered: boolean): Promise<void> {
       times.push(time);
       writePhaseTimes({ phases: times, totalSeconds: seconds(performance.now() - started) });
       const head = `── ${phase.name}: ${time.seconds.toFixed(1)} s, ${status === 0 ? 'passed' : `failed (exit ${status})`}`;
-      const text = `${head}\n${Buffer.concat(output).toString()}`;
-      if (tapRunning && buffered) held.push(text);
-      else process.stdout.write(text);
-      resolve();
+      resolve(`${head}\n${Buffer.concat(output).toString()}`);
     };
     child.once('error', (err) => {
       output.push(Buffer.from(`${phase.name} did not start: ${err.message}\n`));
@@ -140,9 +138,15 @@ function runPhase(phase: Phase, buffered: boolean): Promise<void> {
   });
 }
 
-async function runLane(lane: readonly Phase[], skip: ReadonlySet<string>): Promise<void> {
-  for (const phase of lane) if (!skip.has(phase.name)) await runPhase(phase, true);
+/** Runs a lane's phases one after another, buffered, but those in `skip`; resolves with their reports. */
+async function runLane(lane: Lane, skip: ReadonlySet<string>): Promise<string> {
+  let reports = '';
+  for (const phase of lane.phases)
+    if (!skip.has(phase.name)) reports += await runPhase(phase, { buffered: true, niceness: lane.niceness });
+  return reports;
 }
+
+const write = (text: string): boolean => process.stdout.write(text);
 
 const program = new Command('test')
   .description('type-check, lint and run every tap test, each phase timed (.tap/phase-times.json)')
@@ -159,21 +163,19 @@ const program = new Command('test')
     const skip = new Set(o.skip.split(',').filter(Boolean));
     if (o.deep) process.env['PACKING_TEST_DEPTH'] = 'deep';
     // The native build needs only the compiler; nothing before tap loads the binding.
-    const native = existsSync(SQLITE_BINDING) ? Promise.resolve() : runLane([NATIVE], skip);
-    await runLane([PREPARE], skip);
-    const lanes = Promise.all(LANES.map((lane) => runLane(lane, skip)));
-    await native;
+    const native = existsSync(SQLITE_BINDING) ? Promise.resolve('') : runLane({ phases: [NATIVE] }, skip);
+    write(await runLane({ phases: [PREPARE] }, skip));
+    const checks = Promise.all(CHECK_LANES.map((lane) => runLane(lane, skip)));
+    write(await native);
     // The CPU records and per-file results are of one tap run (test:times and test:failures read
     // them; tap leaves the results of files it did not run, a deleted or renamed one's too).
     if (!skip.has(TAP.name)) {
       rmSync(CPU_DIR, { recursive: true, force: true });
       rmSync(join(TAP_DIR, 'test-results'), { recursive: true, force: true });
-      tapRunning = true;
-      await runPhase(TAP, false);
-      tapRunning = false;
-      process.stdout.write(held.splice(0).join(''));
+      write(await runPhase(TAP, { buffered: false }));
     }
-    await lanes;
+    // The checks' reports after tap's output, which streams (text written into it would split its lines).
+    write((await checks).join(''));
     const failed = times.filter((p) => p.status !== 0);
     process.stdout.write(
       `── npm test: ${seconds(performance.now() - started).toFixed(1)} s; ` +

@@ -57,6 +57,16 @@ t.test('failedFiles: only files with failures, named by their test path', async 
     [['test/api/x.test.ts', 3]],
   );
   t.same(failedFiles(join(dir, 'missing')), [], 'no folder, no files');
+  // npm test's bundles (scripts/test-bundles.ts): results under `.tap/bundles/…`, a folder whose
+  // name ends in `.tap`, named by the source file.
+  mkdirSync(join(dir, '.tap', 'bundles', 'test', 'e2e'), { recursive: true });
+  writeFileSync(join(dir, '.tap', 'bundles', 'test', 'e2e', 'z.test.mjs.tap'), FAILING);
+  t.same(
+    failedFiles(dir).map((f) => f.file),
+    ['test/e2e/z.test.ts', 'test/api/x.test.ts'],
+    "a bundle's failures under its source file's name; the `.tap` folder is not a result",
+  );
+  rmSync(join(dir, '.tap'), { recursive: true });
   const report = failureReport(files, 2);
   t.equal(report[0], 'failed tests (1 file):');
   t.equal(report[1], '  test/api/x.test.ts');
