@@ -16,7 +16,7 @@
  */
 import t from 'tap';
 import { existsSync } from 'node:fs';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Frame, Page, Request } from 'playwright-core';
 import { WEBAPP, VIEWER, ensureBuild } from '../../scripts/front-end-builds.js';
 import { inProcessService, orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
@@ -30,6 +30,18 @@ declare const window: { parent: { postMessage(data: unknown, origin: string): vo
 declare const document: { activeElement: any };
 
 const PASSWORD = 'correct horse battery staple';
+
+/**
+ * The frame of `page` at `url` once it is there. The job page's iframe keeps showing the revision
+ * opened before while it navigates to a new address (the editor's), so a locator through the
+ * iframe element may still reach the old document; the frame is found by its URL instead.
+ */
+async function frameAt(page: Page, url: string): Promise<Frame> {
+  return (
+    page.frames().find((f) => f.url() === url) ??
+    (await page.waitForEvent('framenavigated', { predicate: (f) => f.url() === url, timeout: 60_000 }))
+  );
+}
 /** More than one van's volume: the plan loads two copies. */
 const REQUEST = {
   reference: 'revisions walk',
@@ -214,11 +226,7 @@ if (!existsSync(CHROMIUM)) {
       'the same editor in a full window',
     );
 
-    // The frame at the editor's URL: the iframe may still show the revision opened before while
-    // it navigates, so the frame is found by its URL, not by the iframe element.
-    const inner =
-      page.frames().find((f) => f.url() === src) ??
-      (await page.waitForEvent('framenavigated', { predicate: (f) => f.url() === src, timeout: 60_000 }));
+    const inner = await frameAt(page, src);
     await inner.locator('body[data-ready="1"], body[data-error]').waitFor({ timeout: 60_000 });
     t.equal(inner.parentFrame(), page.mainFrame(), 'the viewer frame, in the job page');
     // Not from the viewer frame (the page itself), or of another job: nothing happens.
@@ -377,15 +385,15 @@ if (!existsSync(CHROMIUM)) {
 
         await p.getByRole('button', { name: 'Edit plan' }).click();
         await p.getByRole('heading', { name: `3D plan: Revision ${latest} (editing)` }).waitFor();
-        const viewer = p.frameLocator('iframe.pg-viewer');
-        await viewer.locator('body[data-ready="1"][data-edit-access="granted"]').waitFor({ timeout: 60_000 });
-        await viewer.locator('#edit').click();
-        await viewer.locator('body[data-editing="1"]').waitFor();
+        const editor = await frameAt(p, (await p.locator('iframe.pg-viewer').getAttribute('src'))!);
+        await editor.locator('body[data-ready="1"][data-edit-access="granted"]').waitFor({ timeout: 60_000 });
+        await editor.locator('#edit').click();
+        await editor.locator('body[data-editing="1"]').waitFor();
         // `[` picks the last loaded unit of the first van (nothing rests on it), Delete takes it out.
         await p.keyboard.press('[');
         await p.keyboard.press('Delete');
-        await viewer.locator('body[data-operations="1"][data-valid="1"]').waitFor();
-        const save = viewer.locator('#save');
+        await editor.locator('body[data-operations="1"][data-valid="1"]').waitFor();
+        const save = editor.locator('#save');
         await save.scrollIntoViewIfNeeded();
         const box = await save.boundingBox();
         t.ok(
@@ -417,7 +425,10 @@ if (!existsSync(CHROMIUM)) {
           (await row(saved).isVisible()) && shown && shown.x >= 0 && shown.x + shown.width <= viewport.width,
           `${size}: its row is visible inside the window`,
         );
-        await viewer.locator(`body[data-ready="1"][data-revision="${saved}"]`).waitFor({ timeout: 60_000 });
+        await p
+          .frameLocator('iframe.pg-viewer')
+          .locator(`body[data-ready="1"][data-revision="${saved}"]`)
+          .waitFor({ timeout: 60_000 });
         t.pass(`${size}: the viewer opened revision ${saved}`);
         await c.close();
       }

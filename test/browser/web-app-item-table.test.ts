@@ -9,8 +9,7 @@
  * serious or critical violation.
  */
 import t from 'tap';
-import type { Locator } from 'playwright-core';
-import { signedInOwner, webAppWalk } from '../helpers/web-app-browser.js';
+import { offScreen, signedInOwner, webAppWalk } from '../helpers/web-app-browser.js';
 import { axeCheck } from '../helpers/axe.js';
 
 // What the callbacks run in the page touch (the root tsconfig has no DOM lib).
@@ -48,22 +47,6 @@ const VANS = [{ vehicle_id: 'van-3-5t', quantity: 2 }];
 
 const walk = webAppWalk(t, 'web-app-item-table', 'the item table');
 if (walk) {
-  /**
-   * Null when `locator`'s box lies wholly inside a viewport of `width` × `height` once the page is
-   * scrolled down to it (only the page, only vertically: a box scrolled sideways into view would
-   * hide the finding), else where it is.
-   */
-  async function onScreen(locator: Locator, width: number, height: number): Promise<string | null> {
-    await locator.evaluate((el) => {
-      const top = (el as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top;
-      window.scrollBy(0, top - 100);
-    });
-    const box = await locator.boundingBox();
-    if (box === null) return 'not rendered';
-    const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5;
-    return inside ? null : `at x ${box.x.toFixed(0)}–${(box.x + box.width).toFixed(0)}, y ${box.y.toFixed(0)}`;
-  }
-
   for (const viewport of [
     { width: 1440, height: 900 },
     { width: 1024, height: 768 },
@@ -90,14 +73,26 @@ if (walk) {
       t.equal(await headers.count(), 13, `${size}: 12 columns and Delete`);
       for (const header of await headers.all()) {
         const name = (await header.textContent()) ?? '';
-        t.equal(await onScreen(header, viewport.width, viewport.height), null, `${size}: header "${name}" on screen`);
+        t.equal(
+          await offScreen(header, viewport.width, viewport.height, 'page'),
+          null,
+          `${size}: header "${name}" on screen`,
+        );
       }
       const lastDelete = items.getByRole('button', { name: `Delete ${LONG[2]}` });
       t.ok(await lastDelete.isVisible(), `${size}: the last row's Delete button is shown`);
-      t.equal(await onScreen(lastDelete, viewport.width, viewport.height), null, `${size}: and inside the viewport`);
+      t.equal(
+        await offScreen(lastDelete, viewport.width, viewport.height, 'page'),
+        null,
+        `${size}: and inside the viewport`,
+      );
       for (const field of ['Stackable', 'Hazardous', 'Group']) {
         const cell = items.getByLabel(`${field} of ${LONG[2]}`);
-        t.equal(await onScreen(cell, viewport.width, viewport.height), null, `${size}: the last row's ${field}`);
+        t.equal(
+          await offScreen(cell, viewport.width, viewport.height, 'page'),
+          null,
+          `${size}: the last row's ${field}`,
+        );
       }
       t.ok(
         await items.evaluate((box) => (box as unknown as Box).scrollWidth <= (box as unknown as Box).clientWidth),

@@ -12,12 +12,12 @@
  * jobs list.
  */
 import t from 'tap';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { orgWithKey } from '../helpers/in-process-service.js';
 import { call } from '../helpers/service-process.js';
 import { invite } from '../helpers/web-session.js';
 import { acceptInvitation } from '../helpers/web-invitation.js';
-import { WALK_PASSWORD, webAppWalk } from '../helpers/web-app-browser.js';
+import { WALK_PASSWORD, offScreen, webAppWalk } from '../helpers/web-app-browser.js';
 import { axeCheck } from '../helpers/axe.js';
 import { credits, percent } from '../../webapp/src/playground/format.js';
 
@@ -73,13 +73,10 @@ if (walk) {
     await page.locator(`[data-job-id="${id}"] [data-status="succeeded"]`).waitFor({ timeout: 60_000 });
   }
 
-  /** True when `locator`'s box lies inside the viewport's width and height. */
-  async function inViewport(page: Page, selector: ReturnType<Page['locator']>): Promise<boolean> {
-    const box = await selector.boundingBox();
+  /** True when `locator` lies inside the page's viewport as it is scrolled now (offScreen). */
+  async function inWindow(page: Page, locator: Locator): Promise<boolean> {
     const size = page.viewportSize()!;
-    return (
-      box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height
-    );
+    return (await offScreen(locator, size.width, size.height, 'none')) === null;
   }
 
   /**
@@ -114,7 +111,7 @@ if (walk) {
         t.ok(price > 0, 'the re-run costs something');
         t.match(asked.text, `at most ${credits(price)}`, 'the dialog says at most the estimated price');
         const dialog = page.getByRole('dialog');
-        t.ok(await inViewport(page, dialog), 'the confirmation lies inside the window');
+        t.ok(await inWindow(page, dialog), 'the confirmation lies inside the window');
         const axe = await axeCheck(t, page, 'the job page with the Re-run confirmation');
         if (axe) t.same(axe.blocking, [], 'axe-core: no serious or critical violation');
 
@@ -137,7 +134,7 @@ if (walk) {
         t.equal(await page.locator('[data-field="reference"]').first().textContent(), `Re-run of ${job.id}`);
         const parent = page.locator('[data-field="origin"]').getByRole('link', { name: job.id });
         t.equal(await parent.getAttribute('href'), `/app/jobs/${job.id}`, 'the job page links to the parent');
-        t.ok(await inViewport(page, parent), 'the parent link is visible in the window');
+        t.ok(await inWindow(page, parent), 'the parent link is visible in the window');
         const pageAxe = await axeCheck(t, page, 'the job page of a re-run');
         if (pageAxe) t.same(pageAxe.blocking, [], 'axe-core: no serious or critical violation');
       });
@@ -182,7 +179,7 @@ if (walk) {
         const price = (await keyCall('POST', '/v1/estimate', asked.sent)).body.estimated_cost.max_credits;
         t.equal(asked.sent.items.length, 1, "the estimate is of the project's request");
         t.match(asked.text, `at most ${credits(price)}`);
-        t.ok(await inViewport(page, page.getByRole('dialog')), 'the confirmation lies inside the window');
+        t.ok(await inWindow(page, page.getByRole('dialog')), 'the confirmation lies inside the window');
         await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
         await page.getByRole('dialog').waitFor({ state: 'hidden' });
         t.equal(await jobCount(), before, 'Cancel leaves no job');
@@ -207,10 +204,7 @@ if (walk) {
           'a re-run links to its parent',
         );
         for (const name of ['Job', 'Reference', 'Units placed', 'Vehicles', 'Fill', 'Cost'])
-          t.ok(
-            await inViewport(page, page.getByRole('columnheader', { name, exact: true })),
-            `${name} is in the window`,
-          );
+          t.ok(await inWindow(page, page.getByRole('columnheader', { name, exact: true })), `${name} is in the window`);
         const axe = await axeCheck(t, page, 'the jobs list');
         if (axe) t.same(axe.blocking, [], 'axe-core: no serious or critical violation');
       });
@@ -235,7 +229,7 @@ if (walk) {
     await openJob(page, newId);
     const link = page.locator('[data-field="origin"]').getByRole('link', { name: project.id });
     t.equal(await link.getAttribute('href'), `/app/jobs?project_id=${project.id}`, "a link to the project's jobs");
-    t.ok(await inViewport(page, link), 'visible in the window');
+    t.ok(await inWindow(page, link), 'visible in the window');
     await page.locator('[data-field="origin"]', { hasText: 'Depot run' }).waitFor();
     t.match(
       await page.locator('[data-field="origin"]').textContent(),

@@ -88,26 +88,52 @@ const sameBox = (a: Box, b: Box): boolean =>
 type Box = { x: number; y: number; width: number; height: number };
 
 /**
- * Whether `locator` is visible and wholly inside a `width` × `height` viewport (CSS px) once
- * scrolled to. The page may still be moving (an answer arriving re-lays it out above the element),
- * so the element is scrolled to again until two reads of its box a frame apart agree (at most 20
- * tries), and that box is judged.
+ * How the on-screen checks bring an element into view first: `into-view`, scrolled as Playwright
+ * does (any scroll container, either axis); `page`, the page scrolled down to it, vertically
+ * only (a box scrolled sideways into view would hide a layout that does not fit); `none`.
  */
-export async function inViewport(locator: Locator, width: number, height: number): Promise<boolean> {
+export type ScrollTo = 'into-view' | 'page' | 'none';
+
+/** Scrolls `locator` into view as `how` says. */
+async function scrollTo(locator: Locator, how: ScrollTo): Promise<void> {
+  if (how === 'into-view') await locator.scrollIntoViewIfNeeded();
+  else if (how === 'page')
+    await locator.evaluate((el) => {
+      const top = (el as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top;
+      (globalThis as unknown as { scrollBy(x: number, y: number): void }).scrollBy(0, top - 100);
+    });
+}
+
+/**
+ * Null when `locator`'s box lies wholly inside a `width` × `height` viewport (CSS px, half a px
+ * of rounding allowed) once scrolled to as `how` says (default `into-view`), else where it is
+ * (`not rendered`, `at x 10–250, y 900–940`); a box drawn invisible (a visually hidden header)
+ * counts by its place. The page may still be moving (an answer
+ * arriving re-lays it out above the element), so the element is scrolled to again until two reads
+ * of its box a frame apart agree (at most 20 tries), and that box is judged.
+ */
+export async function offScreen(
+  locator: Locator,
+  width: number,
+  height: number,
+  how: ScrollTo = 'into-view',
+): Promise<string | null> {
   let box: Box | null = null;
   for (let i = 0; i < 20; i++) {
-    await locator.scrollIntoViewIfNeeded();
+    await scrollTo(locator, how);
     const before = await locator.boundingBox();
     await locator.page().evaluate('new Promise((done) => requestAnimationFrame(() => done(null)))');
     box = await locator.boundingBox();
     if (before !== null && box !== null && sameBox(before, box)) break;
   }
-  return (
-    (await locator.isVisible()) &&
-    box !== null &&
-    box.x >= 0 &&
-    box.y >= 0 &&
-    box.x + box.width <= width &&
-    box.y + box.height <= height
-  );
+  if (box === null) return 'not rendered';
+  const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5;
+  return inside
+    ? null
+    : `at x ${box.x.toFixed(0)}–${(box.x + box.width).toFixed(0)}, y ${box.y.toFixed(0)}–${(box.y + box.height).toFixed(0)}`;
+}
+
+/** Whether `locator` is visible and wholly inside a `width` × `height` viewport once scrolled into view (offScreen). */
+export async function inViewport(locator: Locator, width: number, height: number): Promise<boolean> {
+  return (await offScreen(locator, width, height)) === null && (await locator.isVisible());
 }

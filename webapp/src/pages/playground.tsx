@@ -56,6 +56,7 @@ import {
   type RequestObject,
 } from '../playground/request-edits.js';
 import { SavedChoice } from '../playground/saved-choice.js';
+import { useSavedRecords, type SavedList } from '../playground/use-saved-records.js';
 import { StopsControl } from '../playground/stops-control.js';
 import { useEstimate } from '../playground/use-estimate.js';
 import { useJob } from '../playground/use-job.js';
@@ -105,8 +106,15 @@ export function PlaygroundPage() {
   // The JSON editor's text is the request; `good` is the last text the table and pickers could read.
   const [text, setText] = useState(start.text);
   const [good, setGood] = useState<RequestObject>(start.good);
-  // The saved vehicles and templates as the pickers read them, for the cargo totals' sizes.
-  const [saved, setSaved] = useState<SavedRecords>({ vehicles: null, templates: null });
+  // The saved vehicles and templates, read once: the pickers list them, the cargo totals size with them.
+  const vehicleList = useSavedRecords('/v1/vehicles');
+  const templateList = useSavedRecords('/v1/templates');
+  const saved = useMemo<SavedRecords>(() => {
+    // A list that could not be read sizes nothing (its picker's banner says why).
+    const lookup = (list: SavedList) =>
+      list.records !== null ? savedLookupOf(list.records) : list.failure !== null ? savedLookupOf([]) : null;
+    return { vehicles: lookup(vehicleList), templates: lookup(templateList) };
+  }, [vehicleList, templateList]);
   const [fromDraft, setFromDraft] = useState(() => draftOf(location.state) !== null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [runFailure, setRunFailure] = useState<unknown>(null);
@@ -245,21 +253,19 @@ export function PlaygroundPage() {
       )}
 
       <SavedChoice
-        path="/v1/vehicles"
+        list={vehicleList}
         title="Vehicles"
         noun="vehicles"
         chosen={chosenVehicles(good)}
         onQuantity={(id, n) => update((r) => withVehicleQuantity(r, id, n))}
-        onRecords={(all) => setSaved((s) => ({ ...s, vehicles: savedLookupOf(all) }))}
       />
       <AutoVehiclesOption mode={mode} terms={terms} onChange={(m) => update((r) => withPackingMode(r, m))} />
       <SavedChoice
-        path="/v1/templates"
+        list={templateList}
         title="Cargo templates"
         noun="templates"
         chosen={chosenTemplates(good)}
         onQuantity={(id, n) => update((r) => withTemplateQuantity(r, id, n))}
-        onRecords={(all) => setSaved((s) => ({ ...s, templates: savedLookupOf(all) }))}
       />
 
       <ItemImportField

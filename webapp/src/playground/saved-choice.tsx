@@ -1,11 +1,11 @@
 /**
  * A table of saved records to choose from with a quantity: the playground's vehicle picker (every
- * saved and preset vehicle) and cargo templates (spec GET /v1/vehicles, /v1/templates). Every page
- * of the list is read (record-list.ts), so nothing is hidden behind a first page; the search box
- * narrows the rows by name, id or type, in the browser. A quantity of 0 leaves the record out of
+ * saved and preset vehicle) and cargo templates (spec GET /v1/vehicles, /v1/templates). It shows
+ * the whole list as the playground read it (use-saved-records.ts: every page, so nothing is hidden
+ * behind a first one); the search box narrows the rows by name, id or type, in the browser. A quantity of 0 leaves the record out of
  * the request. Sizes and weights are in the organization's display units.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorBanner } from '../ui/error-banner.js';
 import { useDisplayUnits } from '../units/use-display-units.js';
 import {
@@ -16,7 +16,8 @@ import {
   weightUnitLabel,
   type DisplayUnits,
 } from '../units/measure.js';
-import { matchesSearch, readAllRecords, type SavedRecord } from './record-list.js';
+import { matchesSearch, type SavedRecord } from './record-list.js';
+import type { SavedList } from './use-saved-records.js';
 import type { Chosen } from './request-builder.js';
 
 /** "120 × 80 × 150 cm" (or "r 30 × 120 cm" for a round template), in `units`. */
@@ -35,50 +36,27 @@ function weightOf(r: SavedRecord, units: DisplayUnits): string {
 }
 
 /**
- * Lists every record of `path` (`/v1/vehicles` or `/v1/templates`) with a quantity field each;
- * `chosen` holds the quantities above 0 and `onQuantity` gets one record's new quantity.
- * `noun` names the records in the count line, plural ("vehicles"). `onRecords` gets every record
- * once the list is read (an empty list when it could not be: the banner here shows why), for the
- * cargo totals, which need the records' sizes and payloads.
+ * Lists every record of `list` (null records while being read; its failure in a banner) with a
+ * quantity field each; `chosen` holds the quantities above 0 and `onQuantity` gets one record's
+ * new quantity. `noun` names the records in the count line, plural ("vehicles").
  */
 export function SavedChoice({
-  path,
+  list,
   title,
   noun,
   chosen,
   onQuantity,
-  onRecords,
 }: {
-  path: string;
+  list: SavedList;
   title: string;
   noun: string;
   chosen: readonly Chosen[];
   onQuantity: (id: string, quantity: number) => void;
-  onRecords?: (records: readonly SavedRecord[]) => void;
 }) {
   const searchId = useId();
   const units = useDisplayUnits();
   const [q, setQ] = useState('');
-  const [records, setRecords] = useState<SavedRecord[] | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    readAllRecords(path, abort.signal)
-      .then((all) => {
-        if (abort.signal.aborted) return;
-        setRecords(all);
-        setFailure(null);
-        onRecords?.(all);
-      })
-      .catch((err: unknown) => {
-        if (abort.signal.aborted) return;
-        setFailure(err);
-        onRecords?.([]);
-      });
-    return () => abort.abort();
-    // The list is read once per path; a new `onRecords` (a parent's render) does not read it again.
-  }, [path]);
+  const { records, failure } = list;
 
   const shown = (records ?? []).filter((r) => matchesSearch(r, q));
   const count = (n: number) => `${n} ${n === 1 ? noun.replace(/s$/, '') : noun}`;
