@@ -11,7 +11,7 @@
  * - the 3D viewer and the web app (scripts/front-end-builds.ts), built when missing or stale;
  * - the compiled server `dist/` (scripts/build-server.ts), built when missing or stale;
  * - the test files' bundles, which tap runs (scripts/test-bundles.ts), built every time (about
- *   1 s for all of them).
+ *   1.5 s for all of them).
  *
  * Exit 1 when a build fails.
  */
