@@ -18,6 +18,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { REPO_ROOT, TAP_DIR } from './test-phases.js';
+import { withoutTsxLoader } from '../solver/thread-exec-argv.js';
 
 /** Where the bundles go (git-ignored with `.tap/`). */
 export const BUNDLE_DIR = join(TAP_DIR, 'bundles');
@@ -38,9 +39,6 @@ export function sourceOfBundle(file: string): string {
   return file.startsWith(BUNDLE_PREFIX) ? file.slice(BUNDLE_PREFIX.length).replace(/\.mjs$/, '.ts') : file;
 }
 
-/** The Node option that loads tsx, in package.json's `tap.node-arg`. */
-const TSX_ARG = /^--(?:import|loader)=tsx$/;
-
 /**
  * package.json's `tap` block for a run of the bundles: the same plugins (tap's built test class
  * stays valid), jobs and environment, the Node options without tsx, the bundles as the test files.
@@ -49,7 +47,7 @@ export function bundleTapConfig(tap: Record<string, unknown>): Record<string, un
   const nodeArgs = Array.isArray(tap['node-arg']) ? (tap['node-arg'] as string[]) : [];
   return {
     ...tap,
-    'node-arg': nodeArgs.filter((a) => !TSX_ARG.test(a)),
+    'node-arg': withoutTsxLoader(nodeArgs),
     include: [`${BUNDLE_PREFIX}test/**/*.test.mjs`],
   };
 }

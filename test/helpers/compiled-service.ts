@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { serverBuildState, SERVER_DIST, SERVER_MAIN } from '../../scripts/build-server.js';
 import { bundleOf } from '../../scripts/test-bundles.js';
+import { withoutTsxLoader } from '../../solver/thread-exec-argv.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,7 +33,7 @@ export function solverThreadModule(): URL | undefined {
 }
 
 /** True when this process loads TypeScript (tsx among its Node options): not so in npm test's bundles. */
-const loadsTypeScript = (): boolean => process.execArgv.some((a) => /(?:^|[=\\/])tsx(?:$|[\\/])/.test(a));
+const loadsTypeScript = (): boolean => withoutTsxLoader(process.execArgv).length !== process.execArgv.length;
 
 /**
  * A worker thread's module given as its TypeScript source (relative to the repository, one of
