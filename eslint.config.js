@@ -31,6 +31,8 @@ export default tseslint.config(
             'webapp/vite.config.ts',
             // A plain-JavaScript preload of the test processes (worker threads load it without tsx).
             'scripts/test-cpu-record.mjs',
+            // The launcher of the test files' bundles (plain JavaScript, as the preload above).
+            'scripts/test-launch.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

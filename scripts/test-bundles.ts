@@ -26,29 +26,40 @@ export const BUNDLE_DIR = join(TAP_DIR, 'bundles');
 export const BUNDLE_TEST_DIR = join(BUNDLE_DIR, 'test');
 /** The tap configuration of a run of the bundles (JSON, which tap reads as YAML), for `TAP_RCFILE`. */
 export const BUNDLE_TAP_RC = join(BUNDLE_DIR, 'taprc.json');
+/**
+ * The launchers of the bundles, the folder npm test hands tap: `launch/test/a.test.mjs` runs
+ * `test/a.test.mjs` without tap's processinfo preload (scripts/test-launch.mjs).
+ */
+export const LAUNCH_DIR = join(BUNDLE_DIR, 'launch');
+/** The module every launcher imports. */
+const LAUNCHER = join(REPO_ROOT, 'scripts', 'test-launch.mjs');
 
 /** A bundle's path as tap names it, relative to the repository: `.tap/bundles/test/a.test.mjs`. */
 const BUNDLE_PREFIX = `${relative(REPO_ROOT, BUNDLE_DIR).split(sep).join('/')}/`;
 
 /**
- * The source test file of a bundle's path (relative to the repository, `/`-separated):
- * `.tap/bundles/test/a.test.mjs` → `test/a.test.ts`; any other path as it is.
- * (scripts/test-cpu-record.mjs, plain JavaScript, repeats this rule.)
+ * The source test file of a bundle's or its launcher's path (relative to the repository,
+ * `/`-separated): `.tap/bundles/test/a.test.mjs` and `.tap/bundles/launch/test/a.test.mjs` →
+ * `test/a.test.ts`; any other path as it is. (scripts/test-cpu-record.mjs, plain JavaScript,
+ * repeats the bundles' rule.)
  */
 export function sourceOfBundle(file: string): string {
-  return file.startsWith(BUNDLE_PREFIX) ? file.slice(BUNDLE_PREFIX.length).replace(/\.mjs$/, '.ts') : file;
+  if (!file.startsWith(BUNDLE_PREFIX)) return file;
+  const inBundles = file.slice(BUNDLE_PREFIX.length);
+  return (inBundles.startsWith('launch/') ? inBundles.slice('launch/'.length) : inBundles).replace(/\.mjs$/, '.ts');
 }
 
 /**
  * package.json's `tap` block for a run of the bundles: the same plugins (tap's built test class
- * stays valid), jobs and environment, the Node options without tsx, the bundles as the test files.
+ * stays valid), jobs and environment, the Node options without tsx, the bundles' launchers as
+ * the test files.
  */
 export function bundleTapConfig(tap: Record<string, unknown>): Record<string, unknown> {
   const nodeArgs = Array.isArray(tap['node-arg']) ? (tap['node-arg'] as string[]) : [];
   return {
     ...tap,
     'node-arg': withoutTsxLoader(nodeArgs),
-    include: [`${BUNDLE_PREFIX}test/**/*.test.mjs`],
+    include: [`${BUNDLE_PREFIX}launch/test/**/*.test.mjs`],
   };
 }
 
@@ -130,8 +141,22 @@ export const THREAD_ENTRIES: readonly string[] = ['scripts/core-kernels.ts'];
 export const bundleOf = (source: string): string => join(BUNDLE_DIR, source.replace(/\.ts$/, '.mjs'));
 
 /**
+ * The launcher of the bundle of `source` (`test/a.test.ts`, relative to the repository): a module
+ * at `.tap/bundles/launch/test/a.test.mjs` that runs `.tap/bundles/test/a.test.mjs` through
+ * scripts/test-launch.mjs. Returns its path and text.
+ */
+export function launcherOf(source: string): { path: string; text: string } {
+  const bundle = join(BUNDLE_DIR, source.replace(/\.ts$/, '.mjs'));
+  const path = join(LAUNCH_DIR, source.replace(/\.ts$/, '.mjs'));
+  const from = (target: string): string => JSON.stringify(relative(dirname(path), target).split(sep).join('/'));
+  const text = `import { launch } from ${from(LAUNCHER)};\n` + `launch(new URL(${from(bundle)}, import.meta.url));\n`;
+  return { path, text };
+}
+
+/**
  * Bundles every test file into BUNDLE_TEST_DIR (the folder emptied first: a deleted test leaves
- * no bundle) and writes BUNDLE_TAP_RC. Resolves with the number of files and the time, ms.
+ * no bundle), writes each one's launcher into LAUNCH_DIR and BUNDLE_TAP_RC. Resolves with the
+ * number of files and the time, ms.
  * Throws with esbuild's messages when a file does not bundle.
  */
 export async function buildTestBundles(): Promise<{ files: number; ms: number }> {
@@ -140,7 +165,13 @@ export async function buildTestBundles(): Promise<{ files: number; ms: number }>
   await rm(BUNDLE_DIR, { recursive: true, force: true });
   await bundleTests([...entryPoints, ...THREAD_ENTRIES], BUNDLE_DIR);
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { tap?: Record<string, unknown> };
-  await mkdir(BUNDLE_DIR, { recursive: true });
+  await Promise.all(
+    entryPoints.map(async (source) => {
+      const { path, text } = launcherOf(source);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, text);
+    }),
+  );
   await writeFile(BUNDLE_TAP_RC, `${JSON.stringify(bundleTapConfig(pkg.tap ?? {}), null, 1)}\n`);
   return { files: entryPoints.length, ms: performance.now() - t0 };
 }

@@ -4,7 +4,8 @@
 // CPU time of the process and of the children it waited for (a started service, nats-server,
 // Chromium) from it (scripts/test-times.ts cpuOfStat). Plain JavaScript: the solver's worker
 // threads inherit the process's preloads, and a thread without the tsx loader cannot load
-// TypeScript. Only the main thread records.
+// TypeScript. Only the main thread records, and only a bundle's process: the launcher tap starts
+// it from (`.tap/bundles/launch/…`, scripts/test-launch.mjs, about 0.3 CPU-s) is not counted.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import process from 'node:process';

@@ -26,7 +26,7 @@ import { join, relative } from 'node:path';
 import { Command } from 'commander';
 import { existsSync, rmSync } from 'node:fs';
 import { CPU_DIR, REPO_ROOT, TAP_DIR, writePhaseTimes, type PhaseTime } from './test-phases.js';
-import { BUNDLE_TAP_RC, BUNDLE_TEST_DIR } from './test-bundles.js';
+import { BUNDLE_TAP_RC, LAUNCH_DIR } from './test-bundles.js';
 
 /** A phase: a command run in the repository's root. */
 interface Phase {
@@ -59,12 +59,13 @@ const LAYERS: Phase = { name: 'layers', command: 'npm', args: ['run', '-s', 'lin
 /**
  * tap over the test files' bundles that `prepare` built (scripts/test-bundles.ts), with their
  * configuration (package.json's, without tsx): a file's process loads a few JavaScript files
- * instead of its TypeScript modules through tsx.
+ * instead of its TypeScript modules through tsx. tap runs each bundle's launcher, which runs
+ * the bundle without tap's processinfo preload (scripts/test-launch.mjs).
  */
 const TAP: Phase = {
   name: 'tap',
   command: bin('tap'),
-  args: [relative(REPO_ROOT, BUNDLE_TEST_DIR)],
+  args: [relative(REPO_ROOT, LAUNCH_DIR)],
   env: { TAP_RCFILE: BUNDLE_TAP_RC },
 };
 /**

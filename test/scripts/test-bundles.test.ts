@@ -9,12 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleTapConfig, bundleTests, sourceOfBundle } from '../../scripts/test-bundles.js';
+import { bundleTapConfig, bundleTests, launcherOf, sourceOfBundle } from '../../scripts/test-bundles.js';
 import { REPO_ROOT } from '../../scripts/test-phases.js';
 
 t.test('sourceOfBundle: a bundle is named by its source test file; other paths stay', async (t) => {
   t.equal(sourceOfBundle('.tap/bundles/test/api/jobs.test.mjs'), 'test/api/jobs.test.ts');
   t.equal(sourceOfBundle('.tap/bundles/test/e2e/a.b.test.mjs'), 'test/e2e/a.b.test.ts');
+  t.equal(sourceOfBundle('.tap/bundles/launch/test/api/jobs.test.mjs'), 'test/api/jobs.test.ts', 'and its launcher');
   t.equal(sourceOfBundle('test/api/jobs.test.ts'), 'test/api/jobs.test.ts', 'a source path as it is');
   t.equal(sourceOfBundle('other/.tap/bundles/x.mjs'), 'other/.tap/bundles/x.mjs', 'only the prefix counts');
 });
@@ -31,7 +32,21 @@ t.test("bundleTapConfig: package.json's tap block with the bundles and without t
     (pkg.tap['node-arg'] as string[]).filter((a) => a !== '--import=tsx'),
     'the bundles run without it, every other option kept',
   );
-  t.same(config['include'], ['.tap/bundles/test/**/*.test.mjs']);
+  t.same(config['include'], ['.tap/bundles/launch/test/**/*.test.mjs'], "tap runs the bundles' launchers");
+});
+
+t.test("launcherOf: a launcher beside the bundles runs its file's bundle through test-launch.mjs", async (t) => {
+  const { path, text } = launcherOf('test/api/jobs.test.ts');
+  t.equal(relative(REPO_ROOT, path), join('.tap', 'bundles', 'launch', 'test', 'api', 'jobs.test.mjs'));
+  t.equal(
+    text,
+    'import { launch } from "../../../../../scripts/test-launch.mjs";\n' +
+      'launch(new URL("../../../test/api/jobs.test.mjs", import.meta.url));\n',
+  );
+  const launcher = new URL(text.match(/from "([^"]+)"/)![1]!, pathToFileURL(path));
+  const bundle = new URL(text.match(/new URL\("([^"]+)"/)![1]!, pathToFileURL(path));
+  t.equal(launcher.href, pathToFileURL(join(REPO_ROOT, 'scripts', 'test-launch.mjs')).href, 'the import resolves');
+  t.equal(bundle.href, pathToFileURL(join(REPO_ROOT, '.tap', 'bundles', 'test', 'api', 'jobs.test.mjs')).href);
 });
 
 t.test('a bundle run by plain Node: source import.meta, kept class names, TypeScript in stacks', async (t) => {
