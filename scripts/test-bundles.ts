@@ -149,7 +149,8 @@ export function launcherOf(source: string): { path: string; text: string } {
   const bundle = join(BUNDLE_DIR, source.replace(/\.ts$/, '.mjs'));
   const path = join(LAUNCH_DIR, source.replace(/\.ts$/, '.mjs'));
   const from = (target: string): string => JSON.stringify(relative(dirname(path), target).split(sep).join('/'));
-  const text = `import { launch } from ${from(LAUNCHER)};\n` + `launch(new URL(${from(bundle)}, import.meta.url));\n`;
+  const text =
+    `import { launch } from ${from(LAUNCHER)};\n` + `await launch(new URL(${from(bundle)}, import.meta.url));\n`;
   return { path, text };
 }
 

@@ -8,7 +8,6 @@
 // tap's IPC messages (timeouts, comments) both ways and tap's signals to the child, and exits as
 // the child does. Plain JavaScript: it runs where TypeScript cannot be loaded.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
@@ -36,14 +35,13 @@ const withoutProcessinfo = (options) => {
  * the environment without processinfo's preload (processinfo adds it to every child's
  * `NODE_OPTIONS` at spawn; this listener runs after processinfo's and takes it out again).
  * The launcher's exit code is the child's; a child killed by a signal kills the launcher with it.
+ * Resolves once the child is started.
  * @param {URL} bundle
+ * @returns {Promise<void>}
  */
-export function launch(bundle) {
+export async function launch(bundle) {
   // Loaded here, not in a launched bundle: loading it wraps the process's spawn functions.
-  const onSpawn =
-    /** @type {{ addListener(listener: (spawned: { env?: Record<string, string | undefined> }) => void): void }} */ (
-      createRequire(import.meta.url)('process-on-spawn')
-    );
+  const { default: onSpawn } = await import('process-on-spawn');
   onSpawn.addListener((spawned) => {
     if (typeof spawned.env?.NODE_OPTIONS !== 'string') return;
     const options = withoutProcessinfo(spawned.env.NODE_OPTIONS);

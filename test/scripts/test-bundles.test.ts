@@ -41,7 +41,7 @@ t.test("launcherOf: a launcher beside the bundles runs its file's bundle through
   t.equal(
     text,
     'import { launch } from "../../../../../scripts/test-launch.mjs";\n' +
-      'launch(new URL("../../../test/api/jobs.test.mjs", import.meta.url));\n',
+      'await launch(new URL("../../../test/api/jobs.test.mjs", import.meta.url));\n',
   );
   const launcher = new URL(text.match(/from "([^"]+)"/)![1]!, pathToFileURL(path));
   const bundle = new URL(text.match(/new URL\("([^"]+)"/)![1]!, pathToFileURL(path));

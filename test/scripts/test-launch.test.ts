@@ -4,7 +4,7 @@
  * options and in its `NODE_OPTIONS`; IPC messages pass both ways; the exit code and a relayed
  * signal come back as the launcher's; and a bundle whose launcher is killed ends too.
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,13 +15,13 @@ const PROCESSINFO = join(REPO_ROOT, 'node_modules', '@tapjs', 'processinfo', 'di
 const LAUNCH = pathToFileURL(join(REPO_ROOT, 'scripts', 'test-launch.mjs')).href;
 
 /** A folder with `bundle.mjs` (the given code) and `launcher.mjs`, as scripts/test-bundles.ts writes one. */
-function launchable(t: Tap.Test, bundle: string): string {
+function launchable(t: Test, bundle: string): string {
   const dir = mkdtempSync(join(REPO_ROOT, '.tap', 'launch-probe-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'bundle.mjs'), bundle);
   writeFileSync(
     join(dir, 'launcher.mjs'),
-    `import { launch } from ${JSON.stringify(LAUNCH)};\nlaunch(new URL('./bundle.mjs', import.meta.url));\n`,
+    `import { launch } from ${JSON.stringify(LAUNCH)};\nawait launch(new URL('./bundle.mjs', import.meta.url));\n`,
   );
   return dir;
 }
