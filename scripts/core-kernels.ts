@@ -92,7 +92,18 @@ export function runKernel(task: KernelTask, prepared = prepareKernel(task.kernel
       for (let i = 0; i < CHUNK / 16; i++) {
         const boxes: Space[] = [];
         for (let j = 0; j < 16; j++)
-          boxes.push({ x0: j, y0: i, z0: k, x1: j + 10, y1: i + 10, z1: k + 10, level: 0, capacity: Infinity });
+          boxes.push({
+            x0: j,
+            y0: i,
+            z0: k,
+            x1: j + 10,
+            y1: i + 10,
+            z1: k + 10,
+            level: 0,
+            capacity: Infinity,
+            palletBase: true,
+            bearerDensity: Infinity,
+          });
         const big = boxes.filter((b) => (b.x0 + b.z0) % 3 !== 0);
         checksum = (checksum + big.length) | 0;
         // One list in 64 survives a while, as the search's best loadings and beam nodes do.

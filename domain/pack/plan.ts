@@ -166,6 +166,12 @@ export interface PackModel {
    * order and never rest on one another). Other than `none`, loading steps follow group order.
    */
   groupRouting: GroupRouting;
+  /**
+   * The safe stacking rules (docs/solver.md, "Safe stacks"; our extension, Options
+   * pallets_on_cartons, heavy_on_light, max_slenderness). Absent (models stored before these
+   * rules): all three off.
+   */
+  stacking?: StackingRules;
   /** Compute budget, ms. */
   budgetMs: number;
   /**
@@ -183,6 +189,35 @@ export interface PackModel {
    */
   workLimit?: number;
 }
+
+/**
+ * The safe stacking rules of a job (our extension; docs/solver.md, "Safe stacks"). Resolve sets
+ * the defaults: pallets off cartons, heavy-on-light ratio 2, slenderness 3.
+ */
+export interface StackingRules {
+  /**
+   * true: a pallet-shaped unit (`shape: pallet`) may rest on units of other shapes; false: it
+   * stands on the floor, on the second deck or on pallets only (Options.pallets_on_cartons).
+   */
+  palletsOnCartons: boolean;
+  /**
+   * A unit weighs at most this many times the units it rests on together (their unit weights,
+   * kg); 0 = no limit (Options.heavy_on_light).
+   */
+  heavyOnLight: number;
+  /**
+   * After every loading step, a stack without lateral support along an axis is at most this
+   * many times as tall as its base is long along that axis (the part above its support, cm);
+   * 0 = no limit (Options.max_slenderness).
+   */
+  maxSlenderness: number;
+}
+
+/** The rules of a model stored before the safe stacking rules: every one of them off. */
+export const STACKING_OFF: StackingRules = { palletsOnCartons: true, heavyOnLight: 0, maxSlenderness: 0 };
+
+/** The defaults a request gets when it leaves the options out (docs/solver.md, "Safe stacks"). */
+export const STACKING_DEFAULTS: StackingRules = { palletsOnCartons: false, heavyOnLight: 2, maxSlenderness: 3 };
 
 /** Spec Placement: one unit in a vehicle. Coordinates are the min corner, cm. */
 export interface Placement {
@@ -256,9 +291,21 @@ export interface UnplacedUnit {
  * before the unit was tried), `load_limit` (room left, but the weight it would put on the units
  * under it or on the floor breaks max_stack_weight, floor_load_capacity or
  * max_stack_density_kg_m2), `axle_limit` (with enforce_axle: it would overload an axle, or it was
- * taken out to bring the axle loads or the centre of gravity within limits).
+ * taken out to bring the axle loads or the centre of gravity within limits). Our extension, the
+ * safe stacking rules (StackingRules): `rule_pallets_on_cartons` (room left only on top of
+ * units that are not pallets), `rule_heavy_on_light` (room left only on units too light for
+ * it), `rule_max_slenderness` (taken off a stack that would stand free and too slender).
  */
-export type UnplacedReason = 'no_space' | 'weight_limit' | 'load_limit' | 'axle_limit' | 'vehicle_limit' | 'time_limit';
+export type UnplacedReason =
+  | 'no_space'
+  | 'weight_limit'
+  | 'load_limit'
+  | 'axle_limit'
+  | 'vehicle_limit'
+  | 'time_limit'
+  | 'rule_pallets_on_cartons'
+  | 'rule_heavy_on_light'
+  | 'rule_max_slenderness';
 
 /** Spec Options.group_routing. */
 export type GroupRouting = 'none' | 'wall' | 'routing' | 'no_stack';

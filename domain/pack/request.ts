@@ -118,6 +118,12 @@ export interface OptionsInput {
   allow_overweight?: boolean;
   max_stack_items?: number;
   max_stack_density_kg_m2?: number;
+  /** Our extension, safe stacks (PackModel.stacking): pallets may rest on other shapes; default false. */
+  pallets_on_cartons?: boolean;
+  /** Our extension, safe stacks: weight ratio of a unit to the units it rests on; default 2, 0 = off. */
+  heavy_on_light?: number;
+  /** Our extension, safe stacks: height over base of a stack without lateral support; default 3, 0 = off. */
+  max_slenderness?: number;
   lock_rotations?: boolean;
   group_identical_bins?: boolean;
   time_limit?: number;

@@ -30,6 +30,8 @@ export function cargoSpaces(model: PackModel, vehicle: VehicleModel, min: MinSiz
         topLevel: 0,
         supportsAbove: false,
         capacityAbove: 0,
+        palletTop: false,
+        densityAbove: 0,
       },
       min,
     );

@@ -35,6 +35,8 @@ export interface Construction {
   loadBlocked: boolean[];
   /** Per item index: units kept out or unloaded for the axles (vehicle-load.ts LoadState). */
   axleBlocked: boolean[];
+  /** Per item index: the safe stacking rules that kept units out (LoadState.ruleBlocked bits). */
+  ruleBlocked: number[];
   /** The deadline ended the construction; units left were not all tried. */
   cut: boolean;
   /** Auto mode stopped adding vehicles at `maxVehicles` while units remained. */
@@ -83,6 +85,7 @@ function construct(ctx: JobContext, strategy: Strategy, budget: WorkBudget): Con
     weightBlocked: model.items.map(() => false),
     loadBlocked: model.items.map(() => false),
     axleBlocked: model.items.map(() => false),
+    ruleBlocked: model.items.map(() => 0),
   };
   const out: Construction = {
     strategy,
@@ -91,6 +94,7 @@ function construct(ctx: JobContext, strategy: Strategy, budget: WorkBudget): Con
     weightBlocked: state.weightBlocked,
     loadBlocked: state.loadBlocked,
     axleBlocked: state.axleBlocked,
+    ruleBlocked: state.ruleBlocked,
     cut: false,
     vehicleLimitHit: false,
   };
@@ -156,6 +160,7 @@ function addVehicles(
         weightBlocked: state.weightBlocked.slice(),
         loadBlocked: state.loadBlocked.slice(),
         axleBlocked: state.axleBlocked.slice(),
+        ruleBlocked: state.ruleBlocked.slice(),
       };
       const load = loadVehicle(ctx, v, trial, strategy, mulberry32(strategy.seed ^ out.vehicles.length), budget);
       const vol = v.length * v.width * v.height;
@@ -174,6 +179,7 @@ function addVehicles(
     state.weightBlocked.splice(0, state.weightBlocked.length, ...best.state.weightBlocked);
     state.loadBlocked.splice(0, state.loadBlocked.length, ...best.state.loadBlocked);
     state.axleBlocked.splice(0, state.axleBlocked.length, ...best.state.axleBlocked);
+    state.ruleBlocked.splice(0, state.ruleBlocked.length, ...best.state.ruleBlocked);
     const n = (added.get(best.v) ?? 0) + 1;
     added.set(best.v, n);
     out.vehicles.push({ ...best.load, copy: best.v.quantity + n, autoAdded: true });
@@ -235,6 +241,7 @@ function mergeLast(ctx: JobContext, strategy: Strategy, budget: WorkBudget, out:
         weightBlocked: out.weightBlocked.slice(),
         loadBlocked: out.loadBlocked.slice(),
         axleBlocked: out.axleBlocked.slice(),
+        ruleBlocked: out.ruleBlocked.slice(),
       };
       const load = loadVehicle(ctx, v.vehicle, trial, s, mulberry32(s.seed), budget, seed);
       if (load.cut) {

@@ -5,6 +5,7 @@
 import type { Orientation, PackModel } from '../../domain/pack/plan.js';
 import { distinctOrientations, type OrientedSize } from './orientation.js';
 import { pinnedCounts, pinnedSeeds, type PinnedSeed } from './pinned.js';
+import { safeStacking, type SafeStacking } from './safe-stacking.js';
 
 /** One item definition as the packer sees it. */
 export interface ItemKind {
@@ -43,6 +44,8 @@ export interface JobContext {
   pinned: PinnedSeed[];
   /** Pinned units per item index (loaded from the start, not searched for). */
   pinnedCount: number[];
+  /** The safe stacking rules as far as they can bind on this job (safeStacking). */
+  safe: SafeStacking;
 }
 
 /** Most units per kind, on average, of a job of many kinds whose beam searches use general blocks. */
@@ -94,15 +97,21 @@ export function jobContext(model: PackModel): JobContext {
     tiers[tiers.length - 1]!.push(i);
   }
   const units = model.items.reduce((n, it) => n + it.quantity, 0);
+  const safe = safeStacking(model);
+  // General blocks join kinds without asking what stands on what: not where a safe stacking rule binds.
   const generalBlocks =
-    model.items.length > 0 && (units <= SPARSE_UNITS_PER_KIND * model.items.length || model.items.length <= FEW_KINDS);
+    model.items.length > 0 &&
+    (units <= SPARSE_UNITS_PER_KIND * model.items.length || model.items.length <= FEW_KINDS) &&
+    !safe.pallets &&
+    safe.heavyOnLight === 0;
   return {
     model,
     kinds,
     tiers,
     groupRank,
     generalBlocks,
-    pinned: pinnedSeeds(model),
+    pinned: pinnedSeeds(model, safe),
     pinnedCount: pinnedCounts(model),
+    safe,
   };
 }

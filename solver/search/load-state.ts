@@ -36,4 +36,14 @@ export interface LoadState {
   loadBlocked: boolean[];
   /** Per item index: a unit fitted a space once but would have overloaded an axle or was unloaded to balance a vehicle. */
   axleBlocked: boolean[];
+  /**
+   * Per item index: the safe stacking rules that kept a unit out of a space it fitted, as bits
+   * (RULE_PALLET_BASE, RULE_HEAVY_ON_LIGHT); 0 when none did.
+   */
+  ruleBlocked: number[];
 }
+
+/** LoadState.ruleBlocked bit: a pallet fitted only on units that are not pallets (pallets_on_cartons). */
+export const RULE_PALLET_BASE = 1;
+/** LoadState.ruleBlocked bit: a unit fitted only on units too light for it (heavy_on_light). */
+export const RULE_HEAVY_ON_LIGHT = 2;

@@ -6,6 +6,7 @@
  * algorithm with a priority queue).
  */
 import { EPS } from './maximal-space.js';
+import { StackStability } from './stack-stability.js';
 
 /** A placed box, cm (min corner and size along x, y, z). */
 export interface Box {
@@ -168,8 +169,18 @@ class BoxHeap {
  * items layer by layer, which is what lets the loading instructions group the steps.
  * When no box rests on a box of a higher rank, all boxes of a rank load before any box
  * of a higher rank. O(n · (log n + k)) for k kinds.
+ *
+ * With `stable` (the safe stacking rule max_slenderness: the cargo space's width, cm, and the
+ * ratio), a box whose loading would leave its stack standing free and too slender
+ * (stack-stability.ts) waits while another free box of the same rank, among the next
+ * STABLE_TRIES in the order above, can be loaded without; when none can, the first goes anyway
+ * (plan-assembly.ts then takes such stacks down).
  */
-export function loadingSteps(boxes: readonly Box[], deckHeight: number | null = null): number[] {
+export function loadingSteps(
+  boxes: readonly Box[],
+  deckHeight: number | null = null,
+  stable?: { width: number; ratio: number },
+): number[] {
   const below = restsOn(boxes, deckHeight);
   underDeck(boxes, deckHeight).forEach((l, i) => {
     if (l.length > 0) below[i] = below[i]!.concat(l);
@@ -191,23 +202,55 @@ export function loadingSteps(boxes: readonly Box[], deckHeight: number | null = 
   const steps = new Array<number>(boxes.length).fill(0);
   let step = 0;
   let last: BoxHeap | undefined;
-  for (;;) {
+  /** The heap of the next box in the order above, or undefined when none is free. */
+  const next = (): BoxHeap | undefined => {
     let best: BoxHeap | undefined;
     for (const h of heaps.values()) {
       if (h.size > 0 && (best === undefined || h.less(h.peek(), best.peek()))) best = h;
     }
-    if (best === undefined) break;
+    if (best === undefined) return undefined;
     if (last !== undefined && last !== best && last.size > 0) {
       const p = boxes[last.peek()]!,
         q = boxes[best.peek()]!;
       if ((p.rank ?? 0) === (q.rank ?? 0) && Math.abs(p.x - q.x) <= EPS) best = last;
     }
-    const i = best.pop();
+    return best;
+  };
+  const stability =
+    stable && stable.ratio > 0
+      ? new StackStability(boxes, restsOn(boxes, deckHeight), stable.width, stable.ratio)
+      : null;
+  for (;;) {
+    const best = next();
+    if (best === undefined) break;
+    let heap = best;
+    let i = best.pop();
+    if (stability?.unstable(i)) {
+      // Later boxes of the same rank that can be loaded now without a slender free stack.
+      // When none can, the first box goes; the boxes passed over go back either way.
+      const passed: [number, BoxHeap][] = [];
+      for (let k = 0; k < STABLE_TRIES; k++) {
+        const h = next();
+        if (h === undefined || (boxes[h.peek()]!.rank ?? 0) !== (boxes[i]!.rank ?? 0)) break;
+        const j = h.pop();
+        if (!stability.unstable(j)) {
+          passed.push([i, heap]);
+          [i, heap] = [j, h];
+          break;
+        }
+        passed.push([j, h]);
+      }
+      for (const [j, h] of passed) h.push(j);
+    }
+    stability?.load(i);
     steps[i] = ++step;
-    last = best;
+    last = heap;
     for (const j of above[i]!) {
       if (--waiting[j]! === 0) heapOf(j).push(j);
     }
   }
   return steps;
 }
+
+/** Free boxes tried after one whose loading would leave a slender free stack (loadingSteps `stable`). */
+export const STABLE_TRIES = 64;

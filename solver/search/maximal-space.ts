@@ -31,6 +31,17 @@ export interface Space {
    * of the surfaces under it (load-bearing.ts).
    */
   capacity: number;
+  /**
+   * true when every surface under the bottom face is the floor, the second deck or the top of a
+   * pallet-shaped unit: a pallet may stand here under the safe stacking rule pallets_on_cartons.
+   */
+  palletBase: boolean;
+  /**
+   * The least weight per cm² of top face among the units under the bottom face, kg/cm²
+   * (Infinity on the floor or the deck; heavy-on-light, load-bearing.ts): a fully supported unit
+   * of footprint A here rests on units weighing at least `bearerDensity` · A together.
+   */
+  bearerDensity: number;
 }
 
 /** An occupied cuboid, cm, and what may rest on its top face. */
@@ -47,6 +58,10 @@ export interface Occupied {
   supportsAbove: boolean;
   /** Pressure the top face may take, kg/cm² (load-bearing.ts); read when `supportsAbove`. */
   capacityAbove: number;
+  /** The top face is a pallet's (Space.palletBase above it). */
+  palletTop: boolean;
+  /** kg per cm² of the top face's units (Space.bearerDensity above it). */
+  densityAbove: number;
 }
 
 /** Minimum extent of a space along each axis below which nothing fits, cm. */
@@ -70,9 +85,11 @@ function contains(a: Space, b: Space): boolean {
   );
 }
 
-/** `a` makes `b` redundant: it contains `b` and bears at least as much. */
+/** `a` makes `b` redundant: it contains `b` and bears at least as much, and as many kinds of unit. */
 function dominates(a: Space, b: Space): boolean {
-  return a.capacity >= b.capacity && contains(a, b);
+  return (
+    a.capacity >= b.capacity && a.bearerDensity >= b.bearerDensity && (a.palletBase || !b.palletBase) && contains(a, b)
+  );
 }
 
 function intersects(s: Space, o: Occupied): boolean {
@@ -92,7 +109,18 @@ function bigEnough(s: Space, min: MinSize): boolean {
 
 /** The empty cargo space of a vehicle L×W×H (cm) as one floor space; `capacity`: floor, kg/cm². */
 export function initialSpace(length: number, width: number, height: number, capacity = Infinity): Space {
-  return { x0: 0, y0: 0, z0: 0, x1: length, y1: height, z1: width, level: 0, capacity };
+  return {
+    x0: 0,
+    y0: 0,
+    z0: 0,
+    x1: length,
+    y1: height,
+    z1: width,
+    level: 0,
+    capacity,
+    palletBase: true,
+    bearerDensity: Infinity,
+  };
 }
 
 /**
@@ -117,6 +145,8 @@ function split(s: Space, o: Occupied): Space[] {
       y1: s.y1,
       level: o.topLevel,
       capacity: o.capacityAbove,
+      palletBase: o.palletTop,
+      bearerDensity: o.densityAbove,
     });
   }
   return out;
@@ -134,6 +164,8 @@ function joins(a: Space, b: Space): Space[] {
   const y1 = Math.min(a.y1, b.y1);
   const level = Math.max(a.level, b.level);
   const capacity = Math.min(a.capacity, b.capacity);
+  const palletBase = a.palletBase && b.palletBase;
+  const bearerDensity = Math.min(a.bearerDensity, b.bearerDensity);
   const xTouch = a.x0 <= b.x1 + EPS && b.x0 <= a.x1 + EPS;
   const zTouch = a.z0 <= b.z1 + EPS && b.z0 <= a.z1 + EPS;
   const zLo = Math.max(a.z0, b.z0),
@@ -141,10 +173,32 @@ function joins(a: Space, b: Space): Space[] {
   const xLo = Math.max(a.x0, b.x0),
     xHi = Math.min(a.x1, b.x1);
   if (xTouch && zHi > zLo + EPS) {
-    out.push({ x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), z0: zLo, z1: zHi, y0: a.y0, y1, level, capacity });
+    out.push({
+      x0: Math.min(a.x0, b.x0),
+      x1: Math.max(a.x1, b.x1),
+      z0: zLo,
+      z1: zHi,
+      y0: a.y0,
+      y1,
+      level,
+      capacity,
+      palletBase,
+      bearerDensity,
+    });
   }
   if (zTouch && xHi > xLo + EPS) {
-    out.push({ x0: xLo, x1: xHi, z0: Math.min(a.z0, b.z0), z1: Math.max(a.z1, b.z1), y0: a.y0, y1, level, capacity });
+    out.push({
+      x0: xLo,
+      x1: xHi,
+      z0: Math.min(a.z0, b.z0),
+      z1: Math.max(a.z1, b.z1),
+      y0: a.y0,
+      y1,
+      level,
+      capacity,
+      palletBase,
+      bearerDensity,
+    });
   }
   return out.filter((j) => !contains(a, j) && !contains(b, j));
 }

@@ -33,6 +33,7 @@ export function pinnedOnlyPlan(model: PackModel): Plan {
     weightBlocked: model.items.map(() => false),
     loadBlocked: model.items.map(() => false),
     axleBlocked: model.items.map(() => false),
+    ruleBlocked: model.items.map(() => 0),
     cut: false,
     vehicleLimitHit: false,
   };

@@ -23,6 +23,7 @@ import { floorCapacity } from './load-bearing.js';
 import { EPS, occupy, type MinSize, type Space } from './maximal-space.js';
 import { orientedSize } from './orientation.js';
 import { bearingArea, uprightRound } from './round-arrangement.js';
+import { topOf, type SafeStacking } from './safe-stacking.js';
 
 /** The start of the loading of one vehicle copy with pinned units. */
 export interface PinnedSeed {
@@ -71,7 +72,7 @@ function minSizeOf(model: PackModel, left: readonly number[]): MinSize {
  * The seeds of every vehicle copy with pinned units, vehicles in model order, copies ascending.
  * Pinned units of an item get instances 1..k in request order.
  */
-export function pinnedSeeds(model: PackModel): PinnedSeed[] {
+export function pinnedSeeds(model: PackModel, safe: SafeStacking): PinnedSeed[] {
   const counts = pinnedCounts(model);
   const left = model.items.map((it, i) => it.quantity - counts[i]!);
   const min = minSizeOf(model, left);
@@ -82,7 +83,7 @@ export function pinnedSeeds(model: PackModel): PinnedSeed[] {
     const copies = [...new Set(units.map(({ u }) => u.copy))].sort((a, b) => a - b);
     for (const copy of copies) {
       const mine = units.filter(({ u }) => u.copy === copy);
-      seeds.push(seedOf(model, vehicle, vi, copy, mine, min));
+      seeds.push(seedOf(model, vehicle, vi, copy, mine, min, safe));
     }
   });
   return seeds;
@@ -96,6 +97,7 @@ function seedOf(
   copy: number,
   mine: readonly { u: PinnedUnit; instance: number }[],
   min: MinSize,
+  safe: SafeStacking,
 ): PinnedSeed {
   const deck = vehicle.auxDeck;
   const units = mine.map(({ u, instance }) => {
@@ -215,6 +217,7 @@ function seedOf(
           topLevel: a.level,
           supportsAbove: !capped,
           capacityAbove: a.cap,
+          ...topOf(safe, a.item, a.size.l, a.size.w),
         },
         min,
       );

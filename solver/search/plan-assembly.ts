@@ -3,17 +3,20 @@
  * with its instance number, placed size and loading step; per-vehicle figures; and the
  * unplaced units with their reason. Coordinates are kept exact (no rounding).
  */
-import type {
-  PackModel,
-  Placement,
-  Plan,
-  PlannedVehicle,
-  UnplacedReason,
-  UnplacedUnit,
+import {
+  STACKING_OFF,
+  type PackModel,
+  type Placement,
+  type Plan,
+  type PlannedVehicle,
+  type UnplacedReason,
+  type UnplacedUnit,
 } from '../../domain/pack/plan.js';
 import type { Construction } from './fleet-load.js';
 import { loadingSteps, restsOn, underDeck, type Box } from './loading-steps.js';
+import { RULE_HEAVY_ON_LIGHT, RULE_PALLET_BASE } from './load-state.js';
 import { EPS } from './maximal-space.js';
+import { StackStability } from './stack-stability.js';
 import { vehicleFigures } from './vehicle-figures.js';
 import { groupRanks } from './job-context.js';
 
@@ -31,7 +34,9 @@ interface Unit extends Box {
  * `time_limit` when the deadline cut the construction, `vehicle_limit` when auto mode stopped
  * at maxVehicles and a unit would fit an empty vehicle of some definition, `weight_limit` when
  * a unit fitted a space but not the payload, `load_limit` when a unit fitted a space but the load
- * it would put on the units or floor under it was too much, `axle_limit` when it would have
+ * it would put on the units or floor under it was too much, `rule_pallets_on_cartons` /
+ * `rule_heavy_on_light` when a unit fitted a space but a safe stacking rule kept it off what the
+ * space stands on (safe-stacking.ts), `axle_limit` when it would have
  * overloaded an axle or was unloaded to bring axles or centre of gravity within limits, else `no_space`.
  */
 export function unplacedReason(model: PackModel, c: Construction, i: number): UnplacedReason {
@@ -50,6 +55,9 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
   }
   if (c.weightBlocked[i]) return 'weight_limit';
   if (c.loadBlocked[i]) return 'load_limit';
+  const rule = c.ruleBlocked[i] ?? 0;
+  if (rule & RULE_PALLET_BASE) return 'rule_pallets_on_cartons';
+  if (rule & RULE_HEAVY_ON_LIGHT) return 'rule_heavy_on_light';
   if (c.axleBlocked[i]) return 'axle_limit';
   return 'no_space';
 }
@@ -58,7 +66,11 @@ export function unplacedReason(model: PackModel, c: Construction, i: number): Un
  * Builds the Plan of construction `c` for `model`. Pinned units (pinned.ts) keep their instances
  * (1..k of their item, in request order), the other units of an item follow from k + 1; in each
  * vehicle the pinned units take the first loading steps (in request order when it holds, see
- * pinnedFirst), the others follow in their own order.
+ * pinnedFirst), the others follow in their own order. Under the safe stacking rule
+ * max_slenderness the loading order keeps stacks stable where it can (loading-steps.ts
+ * `stable`), and a stack that would still stand free and too slender at a step is taken down:
+ * the unit that made it so and every unit resting on it, directly or not, are unplaced with
+ * `rule_max_slenderness` (takeDownSlender; the construction's score does not count them out).
  */
 export function assemblePlan(model: PackModel, c: Construction): Plan {
   const nextInstance = model.items.map(() => 1);
@@ -67,8 +79,10 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
   const ranks = groupRanks(model);
   const rank = (item: number): number => (model.groupRouting === 'none' ? 0 : ranks[item]!);
   const vehicles: PlannedVehicle[] = [];
+  const ratio = (model.stacking ?? STACKING_OFF).maxSlenderness;
+  const takenDown = model.items.map(() => 0);
   c.vehicles.forEach((lv, index) => {
-    const units: Unit[] = [];
+    let units: Unit[] = [];
     for (const b of lv.blocks) {
       if (b.pinned) {
         units.push({
@@ -132,7 +146,10 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
         }
       }
     }
-    const steps = pinnedFirst(units, lv.vehicle.auxDeck?.height ?? null);
+    const deckHeight = lv.vehicle.auxDeck?.height ?? null;
+    const stable = ratio > 0 ? { width: lv.vehicle.width, ratio } : undefined;
+    let steps = pinnedFirst(units, deckHeight, stable);
+    if (stable) ({ units, steps } = takeDownSlender(units, steps, deckHeight, stable, takenDown));
     const order = units.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
     const v = lv.vehicle;
     const placements: Placement[] = order.map((ui) => {
@@ -183,8 +200,10 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
   model.items.forEach((it, i) => {
     if (nextInstance[i]! > it.quantity) return;
     const reason = unplacedReason(model, c, i);
-    for (let n = nextInstance[i]!; n <= it.quantity; n++) {
-      unplaced.push({ item_id: it.id, instance: n, label: it.label, reason });
+    const first = nextInstance[i]!;
+    for (let n = first; n <= it.quantity; n++) {
+      const why = n - first < takenDown[i]! ? 'rule_max_slenderness' : reason;
+      unplaced.push({ item_id: it.id, instance: n, label: it.label, reason: why });
     }
   });
   return { vehicles, unplaced };
@@ -199,8 +218,12 @@ export function assemblePlan(model: PackModel, c: Construction): Plan {
  * rests on; pinned units never rest on others (admission checks them alone), so the joined order
  * does too.
  */
-function pinnedFirst(units: readonly Unit[], deckHeight: number | null): number[] {
-  const all = loadingSteps(units, deckHeight);
+function pinnedFirst(
+  units: readonly Unit[],
+  deckHeight: number | null,
+  stable: { width: number; ratio: number } | undefined,
+): number[] {
+  const all = loadingSteps(units, deckHeight, stable);
   const pinned = units
     .map((_, i) => i)
     .filter((i) => units[i]!.instance !== undefined)
@@ -219,4 +242,45 @@ function pinnedFirst(units: readonly Unit[], deckHeight: number | null): number[
     .sort((a, b) => all[a]! - all[b]!);
   rest.forEach((ui, k) => (steps[ui] = pinned.length + k + 1));
   return steps;
+}
+
+/**
+ * Takes down the stacks that stand free and too slender at their step (max_slenderness,
+ * stack-stability.ts) under `steps`: the first searched unit whose loading breaks the rule, with
+ * every unit resting on it directly or not, leaves the plan (counted per item in `takenDown`),
+ * the steps are made again, and so on until no step breaks it. Pinned units stay (admission
+ * checked them alone, and they load first). Returns the units kept and their steps.
+ */
+function takeDownSlender(
+  units: Unit[],
+  steps: number[],
+  deckHeight: number | null,
+  stable: { width: number; ratio: number },
+  takenDown: number[],
+): { units: Unit[]; steps: number[] } {
+  for (;;) {
+    const below = restsOn(units, deckHeight);
+    const stability = new StackStability(units, below, stable.width, stable.ratio);
+    const order = units.map((_, i) => i).sort((a, b) => steps[a]! - steps[b]!);
+    const bad = order.find((i) => {
+      const breaks = units[i]!.instance === undefined && stability.unstable(i);
+      if (!breaks) stability.load(i);
+      return breaks;
+    });
+    if (bad === undefined) return { units, steps };
+    const above: number[][] = units.map(() => []);
+    below.forEach((l, i) => l.forEach((j) => above[j]!.push(i)));
+    const gone = new Set<number>([bad]);
+    const todo = [bad];
+    while (todo.length > 0) {
+      for (const k of above[todo.pop()!]!) {
+        if (gone.has(k)) continue;
+        gone.add(k);
+        todo.push(k);
+      }
+    }
+    for (const k of gone) takenDown[units[k]!.item]!++;
+    units = units.filter((_, k) => !gone.has(k));
+    steps = pinnedFirst(units, deckHeight, stable);
+  }
 }

@@ -23,6 +23,7 @@ import {
 } from './block.js';
 import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, layersByLoad } from './load-bearing.js';
+import { ruleKeepsOff, topOf } from './safe-stacking.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
 import { balanceVehicle } from './axle-balance.js';
 import { footprint, keepsClearance, type HazardFootprint } from './hazard.js';
@@ -173,6 +174,7 @@ function clone(p: Packing): Packing {
       weightBlocked: p.state.weightBlocked.slice(),
       loadBlocked: p.state.loadBlocked.slice(),
       axleBlocked: p.state.axleBlocked.slice(),
+      ruleBlocked: p.state.ruleBlocked.slice(),
     },
   };
 }
@@ -261,6 +263,7 @@ export function loadVehicle(
   copyInto(state.weightBlocked, p.state.weightBlocked);
   copyInto(state.loadBlocked, p.state.loadBlocked);
   copyInto(state.axleBlocked, p.state.axleBlocked);
+  copyInto(state.ruleBlocked, p.state.ruleBlocked);
   if (ctx.model.enforceAxle && vehicle.axles)
     balanceVehicle(ctx, p.load, state, seed ? new Set(seed.blocks) : undefined);
   return p.load;
@@ -448,6 +451,9 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: 
         y1: space.y1,
         level: space.level + 1,
         capacity: Infinity,
+        // General blocks are not built where a safe stacking rule binds (job-context.ts).
+        palletBase: true,
+        bearerDensity: Infinity,
       });
     }
     return;
@@ -465,6 +471,7 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: 
       y1: space.y1,
       level: space.level + column.ny,
       capacity: columnCapacity(ctx, column, space),
+      ...baseOn(ctx, column),
     });
     return;
   }
@@ -531,9 +538,16 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
       topLevel,
       supportsAbove: !capped,
       capacityAbove: above,
+      ...topOf(ctx.safe, model.items[block.item]!, block.size.l, block.size.w),
     },
     p.min,
   );
+}
+
+/** The surface the top of `block`'s columns offers under the safe stacking rules (safe-stacking.ts). */
+function baseOn(ctx: JobContext, block: Block): { palletBase: boolean; bearerDensity: number } {
+  const top = topOf(ctx.safe, ctx.model.items[block.item]!, block.size.l, block.size.w);
+  return { palletBase: top.palletTop, bearerDensity: top.densityAbove };
 }
 
 /**
@@ -595,6 +609,7 @@ function candidates(
       // win; general blocks come after and may still beat it). Not for `fit` (margins first),
       // capped columns (built from the best columns) or axles.
       const prune = need === 1 && capKinds.length === 0 && p.axles.length === 0 && strategy.blockScore !== 'fit';
+      const safe = ctx.safe.pallets || ctx.safe.heavyOnLight > 0;
       for (const space of rankSpaces(p.spaces, strategy, vehicle.width)) {
         const blocks: Block[] = [];
         const sx = space.x1 - space.x0 + EPS,
@@ -632,6 +647,14 @@ function candidates(
           const layers = kind.stackable && !item.hazardous ? stackRoom : Math.min(1, stackRoom);
           for (const { orientation, size } of kind.orientations) {
             if (size.l > sx || size.h > sy || size.w > sz) continue;
+            if (safe) {
+              // The safe stacking rules: what the space stands on may keep this kind off it.
+              const keptOff = ruleKeepsOff(ctx.safe, item, bearingArea(item, orientation, size.l, size.w), space);
+              if (keptOff !== 0) {
+                if (layers >= 1) p.state.ruleBlocked[i]! |= keptOff;
+                continue;
+              }
+            }
             // Without a pressure or stack weight limit, load bearing allows any number of layers.
             const byLoad =
               space.capacity === Infinity && item.maxStackWeight === 0
@@ -728,6 +751,7 @@ function candidates(
               const cap = b.cap!;
               const capArea = bearingArea(model.items[cap.item]!, cap.orientation, cap.size.l, cap.size.w);
               if (!bears(ctx.kinds[cap.item]!.weight, capArea, columnCapacity(ctx, b, space))) continue;
+              if (safe && ruleKeepsOff(ctx.safe, model.items[cap.item]!, capArea, baseOn(ctx, b)) !== 0) continue;
               if (p.axles.length > 0 && !axleFits(ctx, p, b)) continue;
               capped.push(b);
             }
@@ -838,6 +862,8 @@ function enterGroup(ctx: JobContext, p: Packing, group: number): void {
         topLevel: 0,
         supportsAbove: false,
         capacityAbove: 0,
+        palletTop: false,
+        densityAbove: 0,
       },
       p.min,
     );
@@ -858,7 +884,11 @@ function enterGroupAroundPinned(ctx: JobContext, p: Packing, group: number): voi
   const deck = vehicle.auxDeck;
   const earlier = p.load.blocks.filter((b) => ctx.groupRank[b.item]! < group);
   const closed = (o: { x0: number; x1: number; y0: number; y1: number; z0: number; z1: number }): void => {
-    p.spaces = occupy(p.spaces, { ...o, topLevel: 0, supportsAbove: false, capacityAbove: 0 }, p.min);
+    p.spaces = occupy(
+      p.spaces,
+      { ...o, topLevel: 0, supportsAbove: false, capacityAbove: 0, palletTop: false, densityAbove: 0 },
+      p.min,
+    );
   };
   if (model.groupRouting === 'wall') {
     if (earlier.length === 0) return;

@@ -15,6 +15,9 @@ export const UNPLACED_REASONS: readonly UnplacedReason[] = [
   'axle_limit',
   'vehicle_limit',
   'time_limit',
+  'rule_pallets_on_cartons',
+  'rule_heavy_on_light',
+  'rule_max_slenderness',
 ];
 
 /**

@@ -25,7 +25,10 @@ export type VerifyRule =
   | 'group_routing'
   | 'hazardous'
   | 'aux_deck'
-  | 'pinned';
+  | 'pinned'
+  | 'pallets_on_cartons'
+  | 'heavy_on_light'
+  | 'max_slenderness';
 
 /** One broken rule in a plan. `vehicle` is the PlannedVehicle index; `item_id`/`instance` name the unit. */
 export interface Violation {

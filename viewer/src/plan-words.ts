@@ -22,6 +22,10 @@ export const REASON_TEXT: Readonly<Record<UnplacedReason, string>> = {
   axle_limit: 'it would overload an axle or move the centre of gravity out of range',
   vehicle_limit: 'more vehicles were needed than the job may use',
   time_limit: 'the compute time ended before it was tried',
+  rule_pallets_on_cartons:
+    'room was left only on top of units that are not pallets (pallets stand on the floor or on pallets)',
+  rule_heavy_on_light: 'room was left only on units too light to carry it (heavy on light)',
+  rule_max_slenderness: 'it would have made a stack too slender to stand without support',
 };
 
 /** Instance numbers (any order) as ranges: `[9, 1, 2, 3, 4, 7, 10]` → `1–4, 7, 9–10`. */

@@ -53,6 +53,9 @@ const PLAN_RULES: Readonly<Record<VerifyRule | 'pinned', true>> = {
   hazardous: true,
   aux_deck: true,
   pinned: true,
+  pallets_on_cartons: true,
+  heavy_on_light: true,
+  max_slenderness: true,
 };
 export const PLAN_EDIT_DETAIL_CODES: readonly string[] = ['invalid_operation', ...Object.keys(PLAN_RULES)];
 

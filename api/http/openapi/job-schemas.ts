@@ -96,7 +96,7 @@ export const unplacedItem = record('UnplacedItem', 'A unit that could not be pla
   reason: {
     type: 'string',
     description:
-      '`no_space`, `weight_limit`, `load_limit` (max_stack_weight, floor_load_capacity or max_stack_density_kg_m2), `axle_limit` (enforce_axle), `vehicle_limit` or `time_limit`',
+      '`no_space`, `weight_limit`, `load_limit` (max_stack_weight, floor_load_capacity or max_stack_density_kg_m2), `axle_limit` (enforce_axle), `vehicle_limit`, `time_limit`, or (our extension, the safe stacking rules) `rule_pallets_on_cartons`, `rule_heavy_on_light`, `rule_max_slenderness`',
   },
 });
 

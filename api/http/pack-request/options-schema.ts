@@ -1,7 +1,8 @@
 /**
  * The Options part of the PackRequest schema (schema.ts; spec "Resources and their fields" →
  * Options): packing mode, group routing, stacking limits, compute time (seconds) and, as our
- * extension, the search's seed and work limit (deterministic mode).
+ * extension, the safe stacking rules (docs/solver.md, "Safe stacks"), the search's seed and work
+ * limit (deterministic mode).
  */
 import { GROUP_ROUTINGS, PACKING_MODES } from '../../../domain/pack/request.js';
 import { weightOrZero } from './field-schemas.js';
@@ -32,6 +33,29 @@ export const OPTIONS_SCHEMA = {
       description: 'Max items in a stack, 0 = unlimited',
     },
     max_stack_density_kg_m2: weightOrZero('Stack density per m² (kg/m²), 0 = unlimited'),
+    pallets_on_cartons: {
+      type: 'boolean',
+      description:
+        'Our extension (safe stacks): true lets pallet-shaped units (shape pallet) rest on units of other shapes; ' +
+        'default false: a pallet stands on the floor, on the second deck or on other pallets',
+    },
+    heavy_on_light: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1000,
+      description:
+        'Our extension (safe stacks): a unit weighs at most this many times the units it rests on, together; ' +
+        'default 2; 0 = no limit; otherwise at least 1 (identical units must stack)',
+    },
+    max_slenderness: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1000,
+      description:
+        'Our extension (safe stacks): after every loading step, a stack of two or more units that nothing holds up sideways ' +
+        '(no wall, no unit loaded before it) is at most this many times as tall as its base is long along that side; ' +
+        'default 3; 0 = no limit; otherwise at least 1',
+    },
     lock_rotations: {
       type: 'boolean',
       description: 'Keep the first orientation that fits the vehicle height; default false',

@@ -26,6 +26,7 @@ import { readLoadedUnits } from './loaded-units.js';
 import { allowedOrientations, lockedOrientation } from './orientations.js';
 import type { ResolveContext, ResolveOutcome } from './resolve-context.js';
 import { assignIds, duplicateIds, readGroups, requestLimits, unlistedGroups } from './request-rules.js';
+import { readStackingRules } from './stacking-rules.js';
 import { draftVehicle, vehicleModelOf, type VehicleDraft } from './vehicle-draft.js';
 
 export type { SavedVehicle } from '../request.js';
@@ -56,6 +57,8 @@ export type { ResolveContext, ResolveOutcome } from './resolve-context.js';
  * - Defaults: quantity 1, shape box, rotation all, stackable true, priority 0, hazardous false,
  *   max_stack_weight 0, name = saved name or id, label = id, packing_mode auto, max_stack_items 0.
  *   Orientations: see orientations.ts; lock_rotations keeps one (lockedOrientation).
+ * - The safe stacking rules (our extension): see stacking-rules.ts; pallets_on_cartons false,
+ *   heavy_on_light 2, max_slenderness 3 unless the options say otherwise.
  * - Groups: order from groups[].order or list position; unlisted groups follow in order of
  *   appearance; no group → Number.MAX_SAFE_INTEGER. Item colour falls back to its group's.
  * - maxVehicles, budgetMs, minVehicles: see budget.ts. `items` = total units.
@@ -73,6 +76,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
   const packingMode = oneOf(PACKING_MODES, o.packing_mode) ?? 'auto';
   const groupRouting = oneOf(GROUP_ROUTINGS, o.group_routing) ?? 'none';
   const allowOverweight = o.allow_overweight === true;
+  const stacking = readStackingRules(o, details);
 
   const rawVehicles = listOf(body.vehicles);
   const vehicles = rawVehicles.map((raw, i) => draftVehicle(raw, i, ctx, details));
@@ -192,6 +196,7 @@ export function resolvePackRequest(request: PackRequest, ctx: ResolveContext): R
     maxStackDensity: nonNegative(o.max_stack_density_kg_m2) ?? 0,
     enforceAxle: ctx.axleAccess && o.enforce_axle === true,
     groupRouting,
+    stacking,
     budgetMs: computeBudgetMs(nonNegative(o.time_limit) ?? 0, units, ctx.maxTimeLimitSeconds),
     budgetMode: (nonNegative(o.time_limit) ?? 0) > 0 ? 'explicit' : 'automatic',
     seed: wholeIn(o.seed, 1, 2_147_483_647) ?? ctx.seed,

@@ -31,6 +31,8 @@ const space: fc.Arbitrary<Space> = fc
     z1: (z[0] + z[1]) * 10,
     level,
     capacity,
+    palletBase: true,
+    bearerDensity: Infinity,
   }));
 const minSize = fc.record({
   x: fc.constantFrom(1, 10, 20),
@@ -59,7 +61,14 @@ t.test('kept spaces of an earlier update, then new ones: the same list as checki
 t.test('every occupy result is already free of contained spaces, in order', async (t) => {
   const box = fc
     .record({ s: space, supportsAbove: fc.boolean(), topLevel: fc.integer({ min: 1, max: 3 }) })
-    .map(({ s, supportsAbove, topLevel }) => ({ ...s, topLevel, supportsAbove, capacityAbove: s.capacity }));
+    .map(({ s, supportsAbove, topLevel }) => ({
+      ...s,
+      topLevel,
+      supportsAbove,
+      capacityAbove: s.capacity,
+      palletTop: true,
+      densityAbove: Infinity,
+    }));
   fc.assert(
     fc.property(fc.array(box, { minLength: 1, maxLength: 10 }), minSize, (boxes, min) => {
       let spaces = [initialSpace(80, 50, 80)];

@@ -24,7 +24,7 @@ export type ErrorDetail = {
   /** JSON path of the field, such as `items[3].length`; "" for the whole body; a query parameter name for query problems */
   path: string;
   /** Detail code (spec Errors, second table); a refused plan revision (our extension) has `invalid_operation` or the rule of the verifier the edited plan breaks */
-  code: "required" | "invalid_value" | "out_of_range" | "duplicate_id" | "unknown_vehicle" | "unknown_template" | "type_not_allowed" | "unknown_group" | "does_not_fit" | "too_many_items" | "too_many_vehicles" | "unknown_field" | "invalid_json" | "invalid_operation" | "vehicles" | "bounds" | "overlap" | "support" | "orientation" | "weight" | "stacking" | "stack_items" | "stack_weight" | "floor_load" | "stack_density" | "blocked_area" | "instances" | "steps" | "figures" | "axle_load" | "cog_range" | "group_routing" | "hazardous" | "aux_deck" | "pinned";
+  code: "required" | "invalid_value" | "out_of_range" | "duplicate_id" | "unknown_vehicle" | "unknown_template" | "type_not_allowed" | "unknown_group" | "does_not_fit" | "too_many_items" | "too_many_vehicles" | "unknown_field" | "invalid_json" | "invalid_operation" | "vehicles" | "bounds" | "overlap" | "support" | "orientation" | "weight" | "stacking" | "stack_items" | "stack_weight" | "floor_load" | "stack_density" | "blocked_area" | "instances" | "steps" | "figures" | "axle_load" | "cog_range" | "group_routing" | "hazardous" | "aux_deck" | "pinned" | "pallets_on_cartons" | "heavy_on_light" | "max_slenderness";
   /** English explanation */
   message: string;
 };
@@ -237,7 +237,7 @@ export type UnplacedItem = {
   instance: number;
   /** Item label */
   label: string;
-  /** `no_space`, `weight_limit`, `load_limit` (max_stack_weight, floor_load_capacity or max_stack_density_kg_m2), `axle_limit` (enforce_axle), `vehicle_limit` or `time_limit` */
+  /** `no_space`, `weight_limit`, `load_limit` (max_stack_weight, floor_load_capacity or max_stack_density_kg_m2), `axle_limit` (enforce_axle), `vehicle_limit`, `time_limit`, or (our extension, the safe stacking rules) `rule_pallets_on_cartons`, `rule_heavy_on_light`, `rule_max_slenderness` */
   reason: string;
 };
 
@@ -542,6 +542,12 @@ export type Options = {
   max_stack_items?: number;
   /** Stack density per m² (kg/m²), 0 = unlimited (kg) */
   max_stack_density_kg_m2?: number;
+  /** Our extension (safe stacks): true lets pallet-shaped units (shape pallet) rest on units of other shapes; default false: a pallet stands on the floor, on the second deck or on other pallets */
+  pallets_on_cartons?: boolean;
+  /** Our extension (safe stacks): a unit weighs at most this many times the units it rests on, together; default 2; 0 = no limit; otherwise at least 1 (identical units must stack) */
+  heavy_on_light?: number;
+  /** Our extension (safe stacks): after every loading step, a stack of two or more units that nothing holds up sideways (no wall, no unit loaded before it) is at most this many times as tall as its base is long along that side; default 3; 0 = no limit; otherwise at least 1 */
+  max_slenderness?: number;
   /** Keep the first orientation that fits the vehicle height; default false */
   lock_rotations?: boolean;
   /** Treat identical vehicles as one pool; default false */
@@ -592,7 +598,7 @@ export type PlanVerifyRequest = {
       /** 1-based unit number within the item definition */
       instance: number;
       /** Reason reported for the unit */
-      reason?: "no_space" | "weight_limit" | "load_limit" | "axle_limit" | "vehicle_limit" | "time_limit";
+      reason?: "no_space" | "weight_limit" | "load_limit" | "axle_limit" | "vehicle_limit" | "time_limit" | "rule_pallets_on_cartons" | "rule_heavy_on_light" | "rule_max_slenderness";
     }[];
   };
 };
