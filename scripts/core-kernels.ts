@@ -103,6 +103,7 @@ export function runKernel(task: KernelTask, prepared = prepareKernel(task.kernel
             capacity: Infinity,
             palletBase: true,
             bearerDensity: Infinity,
+            bearerWeight: Infinity,
           });
         const big = boxes.filter((b) => (b.x0 + b.z0) % 3 !== 0);
         checksum = (checksum + big.length) | 0;

@@ -165,7 +165,10 @@ export function planFromLayout(model: PackModel, layout: Layout): Plan {
     });
     const deck = v?.auxDeck?.height ?? null;
     const given = lv.placements.map((u) => u.step ?? 0);
-    const steps = isLoadingOrder(boxes, deck, given) ? given : loadingSteps(boxes, deck);
+    // A new order keeps stacks stable where it can (the safe stacking rule max_slenderness).
+    const ratio = model.stacking?.maxSlenderness ?? 0;
+    const stable = v && ratio > 0 ? { width: v.width, ratio } : undefined;
+    const steps = isLoadingOrder(boxes, deck, given) ? given : loadingSteps(boxes, deck, stable);
     const nested = nestedDepths(boxes, deck);
     placements.forEach((p, k) => (p.step = steps[k]!));
     const order = placements.map((_, k) => k).sort((a, b) => steps[a]! - steps[b]!);

@@ -32,6 +32,7 @@ export function cargoSpaces(model: PackModel, vehicle: VehicleModel, min: MinSiz
         capacityAbove: 0,
         palletTop: false,
         densityAbove: 0,
+        weightAbove: 0,
       },
       min,
     );

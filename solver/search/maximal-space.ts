@@ -42,6 +42,11 @@ export interface Space {
    * of footprint A here rests on units weighing at least `bearerDensity` · A together.
    */
   bearerDensity: number;
+  /**
+   * The least unit weight among the units under the bottom face, kg (Infinity on the floor or the
+   * deck): a unit here rests on at least one of them, so on at least this much.
+   */
+  bearerWeight: number;
 }
 
 /** An occupied cuboid, cm, and what may rest on its top face. */
@@ -62,6 +67,8 @@ export interface Occupied {
   palletTop: boolean;
   /** kg per cm² of the top face's units (Space.bearerDensity above it). */
   densityAbove: number;
+  /** kg of one of the top face's units (Space.bearerWeight above it). */
+  weightAbove: number;
 }
 
 /** Minimum extent of a space along each axis below which nothing fits, cm. */
@@ -88,7 +95,11 @@ function contains(a: Space, b: Space): boolean {
 /** `a` makes `b` redundant: it contains `b` and bears at least as much, and as many kinds of unit. */
 function dominates(a: Space, b: Space): boolean {
   return (
-    a.capacity >= b.capacity && a.bearerDensity >= b.bearerDensity && (a.palletBase || !b.palletBase) && contains(a, b)
+    a.capacity >= b.capacity &&
+    a.bearerDensity >= b.bearerDensity &&
+    a.bearerWeight >= b.bearerWeight &&
+    (a.palletBase || !b.palletBase) &&
+    contains(a, b)
   );
 }
 
@@ -120,6 +131,7 @@ export function initialSpace(length: number, width: number, height: number, capa
     capacity,
     palletBase: true,
     bearerDensity: Infinity,
+    bearerWeight: Infinity,
   };
 }
 
@@ -147,6 +159,7 @@ function split(s: Space, o: Occupied): Space[] {
       capacity: o.capacityAbove,
       palletBase: o.palletTop,
       bearerDensity: o.densityAbove,
+      bearerWeight: o.weightAbove,
     });
   }
   return out;
@@ -166,6 +179,7 @@ function joins(a: Space, b: Space): Space[] {
   const capacity = Math.min(a.capacity, b.capacity);
   const palletBase = a.palletBase && b.palletBase;
   const bearerDensity = Math.min(a.bearerDensity, b.bearerDensity);
+  const bearerWeight = Math.min(a.bearerWeight, b.bearerWeight);
   const xTouch = a.x0 <= b.x1 + EPS && b.x0 <= a.x1 + EPS;
   const zTouch = a.z0 <= b.z1 + EPS && b.z0 <= a.z1 + EPS;
   const zLo = Math.max(a.z0, b.z0),
@@ -184,6 +198,7 @@ function joins(a: Space, b: Space): Space[] {
       capacity,
       palletBase,
       bearerDensity,
+      bearerWeight,
     });
   }
   if (zTouch && xHi > xLo + EPS) {
@@ -198,6 +213,7 @@ function joins(a: Space, b: Space): Space[] {
       capacity,
       palletBase,
       bearerDensity,
+      bearerWeight,
     });
   }
   return out.filter((j) => !contains(a, j) && !contains(b, j));

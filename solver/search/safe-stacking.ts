@@ -34,34 +34,38 @@ export function safeStacking(model: PackModel): SafeStacking {
 
 /**
  * What the top of a unit of `item` (placed footprint l × w, cm) offers under the rules `safe`:
- * `palletTop` (a pallet may stand on it) and `densityAbove` (its weight per cm² of top face,
- * kg/cm²; Infinity when heavy_on_light cannot bind).
+ * `palletTop` (a pallet may stand on it), `densityAbove` (its weight per cm² of top face,
+ * kg/cm²) and `weightAbove` (its weight, kg); both Infinity when heavy_on_light cannot bind.
  */
 export function topOf(
   safe: SafeStacking,
   item: Pick<ItemModel, 'shape' | 'weight'>,
   l: number,
   w: number,
-): { palletTop: boolean; densityAbove: number } {
+): { palletTop: boolean; densityAbove: number; weightAbove: number } {
+  const binds = safe.heavyOnLight > 0;
   return {
     palletTop: !safe.pallets || item.shape === 'pallet',
-    densityAbove: safe.heavyOnLight > 0 ? item.weight / (l * w) : Infinity,
+    densityAbove: binds ? item.weight / (l * w) : Infinity,
+    weightAbove: binds ? item.weight : Infinity,
   };
 }
 
 /**
- * True when a unit of `item` (footprint `area` cm²) may stand on a surface with `palletBase`
- * and `bearerDensity` (maximal-space.ts Space) under `safe`; else the LoadState.ruleBlocked bit
- * of the rule that keeps it off (RULE_PALLET_BASE 1, RULE_HEAVY_ON_LIGHT 2).
+ * 0 when a unit of `item` (footprint `area` cm²) may stand on a surface with `palletBase`,
+ * `bearerDensity` and `bearerWeight` (maximal-space.ts Space) under `safe`; else the
+ * LoadState.ruleBlocked bit of the rule that keeps it off (RULE_PALLET_BASE 1,
+ * RULE_HEAVY_ON_LIGHT 2). Fully supported, the unit rests on units that together weigh at least
+ * bearerDensity · area, and at least bearerWeight (it rests on one of them at least).
  */
 export function ruleKeepsOff(
   safe: SafeStacking,
   item: Pick<ItemModel, 'shape' | 'weight'>,
   area: number,
-  surface: { palletBase: boolean; bearerDensity: number },
+  surface: { palletBase: boolean; bearerDensity: number; bearerWeight: number },
 ): number {
   if (safe.pallets && item.shape === 'pallet' && !surface.palletBase) return 1;
-  if (safe.heavyOnLight > 0 && item.weight > safe.heavyOnLight * surface.bearerDensity * area * (1 + 1e-9) + 1e-9)
-    return 2;
+  const carried = Math.max(surface.bearerDensity * area, surface.bearerWeight);
+  if (safe.heavyOnLight > 0 && item.weight > safe.heavyOnLight * carried * (1 + 1e-9) + 1e-9) return 2;
   return 0;
 }

@@ -454,6 +454,7 @@ function apply(ctx: JobContext, p: Packing, block: Block, space: Space, budget: 
         // General blocks are not built where a safe stacking rule binds (job-context.ts).
         palletBase: true,
         bearerDensity: Infinity,
+        bearerWeight: Infinity,
       });
     }
     return;
@@ -545,9 +546,9 @@ function applyOne(ctx: JobContext, p: Packing, block: Block, space: Space): void
 }
 
 /** The surface the top of `block`'s columns offers under the safe stacking rules (safe-stacking.ts). */
-function baseOn(ctx: JobContext, block: Block): { palletBase: boolean; bearerDensity: number } {
+function baseOn(ctx: JobContext, block: Block): { palletBase: boolean; bearerDensity: number; bearerWeight: number } {
   const top = topOf(ctx.safe, ctx.model.items[block.item]!, block.size.l, block.size.w);
-  return { palletBase: top.palletTop, bearerDensity: top.densityAbove };
+  return { palletBase: top.palletTop, bearerDensity: top.densityAbove, bearerWeight: top.weightAbove };
 }
 
 /**
@@ -864,6 +865,7 @@ function enterGroup(ctx: JobContext, p: Packing, group: number): void {
         capacityAbove: 0,
         palletTop: false,
         densityAbove: 0,
+        weightAbove: 0,
       },
       p.min,
     );
@@ -886,7 +888,7 @@ function enterGroupAroundPinned(ctx: JobContext, p: Packing, group: number): voi
   const closed = (o: { x0: number; x1: number; y0: number; y1: number; z0: number; z1: number }): void => {
     p.spaces = occupy(
       p.spaces,
-      { ...o, topLevel: 0, supportsAbove: false, capacityAbove: 0, palletTop: false, densityAbove: 0 },
+      { ...o, topLevel: 0, supportsAbove: false, capacityAbove: 0, palletTop: false, densityAbove: 0, weightAbove: 0 },
       p.min,
     );
   };

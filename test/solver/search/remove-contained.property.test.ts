@@ -33,6 +33,7 @@ const space: fc.Arbitrary<Space> = fc
     capacity,
     palletBase: true,
     bearerDensity: Infinity,
+    bearerWeight: Infinity,
   }));
 const minSize = fc.record({
   x: fc.constantFrom(1, 10, 20),
@@ -68,6 +69,7 @@ t.test('every occupy result is already free of contained spaces, in order', asyn
       capacityAbove: s.capacity,
       palletTop: true,
       densityAbove: Infinity,
+      weightAbove: Infinity,
     }));
   fc.assert(
     fc.property(fc.array(box, { minLength: 1, maxLength: 10 }), minSize, (boxes, min) => {
