@@ -38,7 +38,7 @@ export interface LoadState {
   axleBlocked: boolean[];
   /**
    * Per item index: the safe stacking rules that kept a unit out of a space it fitted, as bits
-   * (RULE_PALLET_BASE, RULE_HEAVY_ON_LIGHT); 0 when none did.
+   * (RULE_PALLET_BASE, RULE_HEAVY_ON_LIGHT, RULE_MAX_SLENDERNESS); 0 when none did.
    */
   ruleBlocked: number[];
 }
@@ -47,3 +47,5 @@ export interface LoadState {
 export const RULE_PALLET_BASE = 1;
 /** LoadState.ruleBlocked bit: a unit fitted only on units too light for it (heavy_on_light). */
 export const RULE_HEAVY_ON_LIGHT = 2;
+/** LoadState.ruleBlocked bit: a unit was taken off a stack too slender to stand free (max_slenderness). */
+export const RULE_MAX_SLENDERNESS = 4;

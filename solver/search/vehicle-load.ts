@@ -24,6 +24,7 @@ import {
 import type { JobContext } from './job-context.js';
 import { bears, capacityAbove, layersByLoad } from './load-bearing.js';
 import { ruleKeepsOff, topOf } from './safe-stacking.js';
+import { takeDownInLoad } from './stable-loading.js';
 import { axlesWithinMovable, enforcedAxleLines, type AxleLine } from './axle-load.js';
 import { balanceVehicle } from './axle-balance.js';
 import { footprint, keepsClearance, type HazardFootprint } from './hazard.js';
@@ -264,8 +265,17 @@ export function loadVehicle(
   copyInto(state.loadBlocked, p.state.loadBlocked);
   copyInto(state.axleBlocked, p.state.axleBlocked);
   copyInto(state.ruleBlocked, p.state.ruleBlocked);
-  if (ctx.model.enforceAxle && vehicle.axles)
-    balanceVehicle(ctx, p.load, state, seed ? new Set(seed.blocks) : undefined);
+  const pinned = seed ? new Set(seed.blocks) : undefined;
+  const balance = ctx.model.enforceAxle && vehicle.axles !== null;
+  if (balance) balanceVehicle(ctx, p.load, state, pinned);
+  // Safe stacks: no stack standing free and too slender at its step (stable-loading.ts). Taking
+  // units out moves the centre of gravity, and balancing moves the load off the walls that may
+  // hold a stack, so the two take turns until the stacks stand (each turn takes units out).
+  const ratio = ctx.model.stacking?.maxSlenderness ?? 0;
+  if (ratio > 0) {
+    const stable = { width: vehicle.width, ratio };
+    while (takeDownInLoad(ctx, p.load, state, stable) > 0 && balance) balanceVehicle(ctx, p.load, state, pinned);
+  }
   return p.load;
 }
 

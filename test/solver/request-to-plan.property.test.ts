@@ -1,7 +1,7 @@
 /**
  * From the wire to a verified plan: random valid requests using every packing field of the spec
  * (load limits, second decks, axle models with enforce_axle, hazardous items, nesting, group
- * routings; boxes, pallets, bags, cylinders and drums) are checked like POST /v1/pack checks
+ * routings, the safe stacking rules; boxes, pallets, bags, cylinders and drums) are checked like POST /v1/pack checks
  * them, searched, and the plan must pass the verifier. Covers the mapping of request fields to the model as much as the search.
  */
 import t from 'tap';
@@ -91,6 +91,15 @@ const request = fc
     density: fc.constantFrom(0, 0, 3000),
     enforce: fc.boolean(),
     mode: fc.constantFrom('auto', 'fleet_only'),
+    // The safe stacking rules: the defaults, all off, or stricter ratios.
+    stacking: fc.constantFrom(
+      {},
+      { pallets_on_cartons: true, heavy_on_light: 0, max_slenderness: 0 },
+      {
+        heavy_on_light: 1.5,
+        max_slenderness: 2,
+      },
+    ),
   })
   .map((r) => ({
     vehicles: r.vehicles.map((v, i) => ({ ...v, id: `v${i}` })),
@@ -101,6 +110,7 @@ const request = fc
       max_stack_density_kg_m2: r.density,
       enforce_axle: r.enforce,
       packing_mode: r.mode,
+      ...r.stacking,
     },
   }));
 
