@@ -20,7 +20,7 @@ import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:f
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkPackRequest, SCRIPT_CHECK_CONTEXT } from '../api/http/pack-request/check.js';
-import type { PackModel } from '../domain/pack/plan.js';
+import { STACKING_OFF, type PackModel } from '../domain/pack/plan.js';
 import type { PackRequest } from '../domain/pack/request.js';
 import type { SearchTrace, Solver, SolveOutcome, StopReason } from '../solver/solve.js';
 import { summarizePlan } from '../solver/summary.js';
@@ -40,6 +40,8 @@ export interface AutoBenchOptions {
   threads: string;
   /** Write every A run's search trace (SolveOutcome.trace), one JSON line per job, to this file. */
   trace?: string;
+  /** The safe stacking rules: `defaults` (default: as the requests resolve) or `off` (docs/solver.md "Safe stacks"). */
+  stacking?: string;
 }
 
 /** A run's figures: compute ms, units placed, vehicles used, mean volume fill %, why it stopped (SolveOutcome.stopReason). */
@@ -159,6 +161,8 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`--jobs must be a whole number ≥ 0, not "${o.jobs}"`);
   if (!Number.isInteger(seed)) throw new RangeError(`--seed must be a whole number, not "${o.seed}"`);
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`--threads must be ≥ 1, not "${o.threads}"`);
+  if (o.stacking !== undefined && o.stacking !== 'off' && o.stacking !== 'defaults')
+    throw new RangeError(`--stacking must be off or defaults, not "${o.stacking}"`);
   const jobs = [
     ...(o.examples || o.onlyExamples ? exampleJobs() : []),
     ...(o.onlyExamples ? [] : realisticJobs(count, seed)),
@@ -183,7 +187,7 @@ export async function benchAuto(o: AutoBenchOptions): Promise<AutoRow[]> {
       const checked = checkPackRequest(job.request, SCRIPT_CHECK_CONTEXT);
       if (!checked.ok)
         throw new Error(`${job.name}: ${checked.message} ${JSON.stringify(checked.details.slice(0, 3))}`);
-      const model = checked.model;
+      const model = o.stacking === 'off' ? { ...checked.model, stacking: STACKING_OFF } : checked.model;
       // A and B take turns going first, so neither gains from the other warming the threads.
       const trace = (t: SearchTrace, computeMs: number, stopReason: StopReason): void => {
         if (!o.trace) return;

@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Solver } from '../solver/solve.js';
 import { SERVER_DIST, buildServer, serverBuildState } from './build-server.js';
 import { verifyPlan } from '../solver/verify/verify.js';
+import { STACKING_DEFAULTS } from '../domain/pack/plan.js';
 import { brModel, cargoShare, parseBr } from './br-format.js';
 
 /** The shared benchmark directory beside the repository (BR_DIR overrides it). */
@@ -31,6 +32,11 @@ export interface BrBenchOptions {
   json?: boolean;
   /** `compiled` (default): the search as the service runs it, from `dist/`; `tsx`: the TypeScript sources. */
   loader?: string;
+  /**
+   * The safe stacking rules (PackModel.stacking): `off` (default: the benchmark's own rules, full
+   * support only) or `defaults` (the service's defaults, docs/solver.md "Safe stacks").
+   */
+  stacking?: string;
 }
 
 /** One instance's outcome. */
@@ -101,6 +107,9 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
   const paths = files.map(resolveBrFile);
   if (o.loader !== undefined && o.loader !== 'compiled' && o.loader !== 'tsx')
     throw new RangeError(`--loader must be compiled or tsx, got "${o.loader}"`);
+  if (o.stacking !== undefined && o.stacking !== 'off' && o.stacking !== 'defaults')
+    throw new RangeError(`--stacking must be off or defaults, got "${o.stacking}"`);
+  const stacking = o.stacking === 'defaults' ? { stacking: STACKING_DEFAULTS } : {};
   const SolverOf = o.loader === 'tsx' ? Solver : await compiledSolver();
   const solver = new SolverOf(o.threads ? { threads: Number(o.threads) } : {});
   const rows: BrRow[] = [];
@@ -108,7 +117,7 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
     if (!o.json) console.log(s);
   };
   say(
-    `BR full support, budget ${budget} ms${work !== undefined ? `, work ${work} per thread (deterministic)` : ''}, ${solver.threads} threads, instances ${o.instances}, ${o.loader ?? 'compiled'} search`,
+    `BR full support, budget ${budget} ms${work !== undefined ? `, work ${work} per thread (deterministic)` : ''}, ${solver.threads} threads, instances ${o.instances}, ${o.loader ?? 'compiled'} search, safe stacking rules ${o.stacking ?? 'off'}`,
   );
   try {
     await solver.warm();
@@ -118,7 +127,7 @@ export async function benchBr(files: string[], o: BrBenchOptions): Promise<BrRow
       const problems = parseBr(readFileSync(path, 'utf8')).filter((p) => wanted.includes(p.number));
       const own: BrRow[] = [];
       for (const pr of problems) {
-        const model = { ...brModel(pr, budget), ...(work !== undefined ? { workLimit: work } : {}) };
+        const model = { ...brModel(pr, budget), ...stacking, ...(work !== undefined ? { workLimit: work } : {}) };
         const total = pr.boxes.reduce((s, b) => s + b.quantity, 0);
         const cpu = process.cpuUsage();
         const out = await solver.solve(model);

@@ -2,7 +2,7 @@
  * Benchmarks the solver. `br`: container loading on BR / OR-Library files, full support, every
  * plan verified (scripts/bench-br.ts).
  *
- *   npm run bench -- br FILE… [--instances 1-100] [--budget ms] [--threads n] [--work n] [--json]
+ *   npm run bench -- br FILE… [--instances 1-100] [--budget ms] [--threads n] [--work n] [--json] [--stacking off|defaults]
  *
  * `mpv`: Martello–Pisinger–Vigo bins against the volume bound (scripts/bench-mpv.ts).
  *
@@ -82,7 +82,7 @@
  * ms, units placed, vehicles and fill of both on the examples and on realistic generated jobs
  * (scripts/bench-auto.ts, scripts/realistic-jobs.ts).
  *
- *   npm run bench -- auto [--jobs 100] [--seed 1] [--examples] [--only-examples] [--json] [--threads 2] [--trace FILE]
+ *   npm run bench -- auto [--jobs 100] [--seed 1] [--examples] [--only-examples] [--json] [--threads 2] [--trace FILE] [--stacking defaults|off]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -159,6 +159,11 @@ program
     '--loader <compiled|tsx>',
     'the compiled search as the service runs it (default), or the TypeScript sources',
     'compiled',
+  )
+  .option(
+    '--stacking <off|defaults>',
+    "the safe stacking rules: the benchmark's own (off, default) or the service's defaults",
+    'off',
   )
   .action(async (files: string[], o: import('./bench-br.js').BrBenchOptions) => {
     await (await import('./bench-br.js')).benchBr(files, o);
@@ -312,6 +317,7 @@ program
   .option('--trace <file>', "write every A run's search trace, one JSON line per job (to try other stop rules)")
   .option('--json', 'one JSON object per job, then a summary object')
   .option('--threads <n>', 'worker threads per solve', '2')
+  .option('--stacking <defaults|off>', 'the safe stacking rules: as the requests resolve (defaults) or off', 'defaults')
   .action(async (o: import('./bench-auto.js').AutoBenchOptions) => {
     await (await import('./bench-auto.js')).benchAuto(o);
   });
