@@ -11,7 +11,20 @@ const box = (
   z1: number,
   supportsAbove = true,
   capacityAbove = Infinity,
-) => ({ x0, y0, z0, x1, y1, z1, topLevel: 1, supportsAbove, capacityAbove, palletTop: true, densityAbove: Infinity, weightAbove: Infinity });
+) => ({
+  x0,
+  y0,
+  z0,
+  x1,
+  y1,
+  z1,
+  topLevel: 1,
+  supportsAbove,
+  capacityAbove,
+  palletTop: true,
+  densityAbove: Infinity,
+  weightAbove: Infinity,
+});
 const key = (s: Space): string => `${s.x0},${s.y0},${s.z0}-${s.x1},${s.y1},${s.z1}@${s.level}`;
 const sorted = (ss: Pick<Space, 'x0' | 'y0' | 'z0' | 'x1' | 'y1' | 'z1' | 'level'>[]): string[] =>
   ss.map((s) => key({ ...s, capacity: 0, palletBase: true, bearerDensity: Infinity, bearerWeight: Infinity })).sort();

@@ -98,23 +98,26 @@ t.test('in a tautliner of cartons and EUR pallets, every pallet stands on the fl
   }
 });
 
-t.test('heavy on light: a 40 kg carton stays off 8.5 kg and 15 kg ones; a 15 kg carton may stand on 8.5 kg', async (t) => {
-  const items = [
-    { id: 'heavy', length: 40, width: 40, height: 40, weight: 40, quantity: 2 },
-    { id: 'light', length: 40, width: 40, height: 40, weight: 15, quantity: 2 },
-  ];
-  const safe = plan(coveredVan(items));
-  t.same(safe.rules, []);
-  t.same(heights(safe.plan, 'light').sort(), [100, 140], 'on a carton, and on that one');
-  t.same(
-    safe.plan.unplaced.map((u) => [u.item_id, u.reason]),
-    [
-      ['heavy', 'rule_heavy_on_light'],
-      ['heavy', 'rule_heavy_on_light'],
-    ],
-  );
-  t.equal(heights(plan(coveredVan(items, OFF)).plan, 'heavy').length, 2, 'with the rules off both are loaded');
-});
+t.test(
+  'heavy on light: a 40 kg carton stays off 8.5 kg and 15 kg ones; a 15 kg carton may stand on 8.5 kg',
+  async (t) => {
+    const items = [
+      { id: 'heavy', length: 40, width: 40, height: 40, weight: 40, quantity: 2 },
+      { id: 'light', length: 40, width: 40, height: 40, weight: 15, quantity: 2 },
+    ];
+    const safe = plan(coveredVan(items));
+    t.same(safe.rules, []);
+    t.same(heights(safe.plan, 'light').sort(), [100, 140], 'on a carton, and on that one');
+    t.same(
+      safe.plan.unplaced.map((u) => [u.item_id, u.reason]),
+      [
+        ['heavy', 'rule_heavy_on_light'],
+        ['heavy', 'rule_heavy_on_light'],
+      ],
+    );
+    t.equal(heights(plan(coveredVan(items, OFF)).plan, 'heavy').length, 2, 'with the rules off both are loaded');
+  },
+);
 
 t.test('60 cartons 30 × 25 × 40 in an empty van: all loaded, no free tower at any step', async (t) => {
   const { plan: p, rules } = plan({
